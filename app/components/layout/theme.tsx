@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useLocale } from '../../i18n/messages';
+import { MoonIcon, SunIcon } from '../ui/icons';
+
+export const THEME_KEY = 'theme';
+
+/**
+ * Runs in <head> before the body is painted: the remembered choice, else the system's, so the
+ * page never flashes the wrong theme.
+ */
+export const THEME_SCRIPT = `(function(){var d=document.documentElement;try{var t=localStorage.getItem('${THEME_KEY}');var k=t==='dark'||(t!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);d.classList.toggle('dark',k);d.style.colorScheme=k?'dark':'light'}catch(e){}})();`;
+
+function applyTheme(dark: boolean) {
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+/** Switches between light and dark; follows the system until the visitor chooses. */
+export function ThemeToggle({ className = '' }: { className?: string }) {
+  const { t } = useLocale();
+  const [dark, setDark] = useState(false);
+
+  useEffect(() => {
+    setDark(document.documentElement.classList.contains('dark'));
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    const follow = (event: MediaQueryListEvent) => {
+      if (localStorage.getItem(THEME_KEY)) return;
+      applyTheme(event.matches);
+      setDark(event.matches);
+    };
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, []);
+
+  return (
+    <button
+      type="button"
+      aria-pressed={dark}
+      aria-label={t('theme.dark')}
+      title={dark ? t('theme.toLight') : t('theme.toDark')}
+      onClick={() => {
+        const next = !dark;
+        applyTheme(next);
+        setDark(next);
+        try {
+          localStorage.setItem(THEME_KEY, next ? 'dark' : 'light');
+        } catch {
+          // Private modes may refuse storage: the choice holds for this page only.
+        }
+      }}
+      className={`grid h-10 w-10 place-items-center rounded-full hover:bg-black/5 dark:hover:bg-white/10 ${className}`}
+    >
+      <SunIcon className="hidden h-5 w-5 dark:block" />
+      <MoonIcon className="h-5 w-5 dark:hidden" />
+    </button>
+  );
+}

@@ -1,0 +1,99 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
+import { HTML_LANG, isLocale, LOCALES } from '../domain/locales';
+import { tagManagerScript } from './components/feedback/analytics';
+import { THEME_SCRIPT } from './components/layout/theme';
+import { serverContext } from './context';
+import { useNonce } from './nonce';
+import { canonicalUrl, unprefixed, type RootData } from './shell';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+
+/**
+ * The one stylesheet. With a precedence, React places it in the head before the module preloads
+ * of the page's scripts, so the browser fetches it first: the page paints before its scripts arrive.
+ */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet, precedence: 'default' }];
+
+export function loader({ context, request }: Route.LoaderArgs): RootData {
+  const { site } = context.get(serverContext);
+  return { site, origin: site.publicUrl ?? new URL(request.url).origin };
+}
+
+/** The configuration never changes while the page is open. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** hreflang alternates for the three languages plus x-default (the language-detecting path), and the canonical URL. */
+function AlternateLinks({ origin }: { origin: string }) {
+  const { lang } = useParams();
+  const location = useLocation();
+  if (!isLocale(lang)) return null;
+  const rest = unprefixed(location.pathname);
+  return (
+    <>
+      <link rel="canonical" href={canonicalUrl(origin, location.pathname)} />
+      {LOCALES.map((locale) => (
+        <link key={locale} rel="alternate" hrefLang={HTML_LANG[locale]} href={`${origin}/${locale}${rest}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${rest || '/'}`} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { lang } = useParams();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const error = useRouteError();
+  const htmlLang = HTML_LANG[isLocale(lang) ? lang : 'en'];
+  const gtmId = root?.site.gtmId;
+  const nonce = useNonce();
+  return (
+    <html lang={htmlLang} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any paint: the theme class, so the wrong theme never flashes. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} suppressHydrationWarning />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#12423f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        {root && !error ? <AlternateLinks origin={root.origin} /> : null}
+        {error ? <meta name="robots" content="noindex" /> : null}
+        <Links />
+        {gtmId ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: tagManagerScript(gtmId) }} suppressHydrationWarning /> : null}
+      </head>
+      <body className="min-h-screen antialiased">
+        <div id="top" tabIndex={-1} className="outline-none" />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * The last resort, when even a language's error page failed: no messages may be loaded, so it
+ * speaks all three languages, and links home.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-6xl font-bold">{status}</h1>
+      <p className="mt-6 text-lg">An error occurred while showing the error page</p>
+      <p className="mt-2 text-lg" lang="zh-Hant-HK">顯示錯誤頁面時發生錯誤</p>
+      <p className="mt-2 text-lg" lang="zh-Hans-CN">显示错误页面时发生错误</p>
+      <a className="mt-8 inline-block rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white" href="/">
+        Homepage · 主頁 · 主页
+      </a>
+    </main>
+  );
+}

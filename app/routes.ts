@@ -1,0 +1,34 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  // `/` goes to the visitor's language; every page lives under /en, /zh-hk or /zh-cn.
+  index('routes/root-redirect.tsx'),
+  // Read by search engines at the site's root; built per request from the settings and the catalogue.
+  route('sitemap.xml', 'routes/seo/sitemap.ts'),
+  route('robots.txt', 'routes/seo/robots.ts'),
+  // A first segment that is not a language is a path without its prefix: the layout redirects it.
+  route(':lang', 'routes/locale-layout.tsx', [
+    layout('routes/site/layout.tsx', [
+      index('routes/site/home.tsx'),
+      // `/{brand}Restaurant`, `/{brand}Store`, `/{brand}Pay`: the brand is a setting, so the loader checks the name.
+      route(':productPage', 'routes/site/product.tsx'),
+      route('advancedFeature', 'routes/site/advanced-feature.tsx'),
+      route('feature_list', 'routes/site/feature-list.tsx'),
+      route('graph', 'routes/site/graph.tsx'),
+      route('terms', 'routes/site/terms.tsx'),
+      route('pricing', 'routes/site/pricing.tsx'),
+      route('plan/:id', 'routes/site/plan.tsx'),
+      route('usecase/:industry?/:id?', 'routes/site/usecase.tsx'),
+      route('blogs', 'routes/site/blogs.tsx'),
+      route('blogs/:name', 'routes/site/blog.tsx'),
+      route('enquiryForm', 'routes/site/enquiry-form.tsx'),
+      route('contactForm', 'routes/site/contact-form.tsx'),
+      route('*', 'routes/site/not-found.tsx'),
+    ]),
+    layout('routes/portal/login-layout.tsx', [route('login', 'routes/portal/login.tsx')]),
+    route('logout', 'routes/portal/logout.tsx'),
+    route('currency', 'routes/currency.tsx'),
+    route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx')]),
+    layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,74 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { safeReturnPath, sessionCookie } from '../../auth.server';
+import { useActionErrorSnackbar } from '../../components/feedback/snackbars';
+import { serverContext } from '../../context';
+import { useLocale } from '../../i18n/messages';
+import { pageMeta } from '../../meta';
+import type { Route } from './+types/login';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user } = context.get(serverContext);
+  const from = new URL(request.url).searchParams.get('from');
+  if (user) throw redirect(safeReturnPath(from, params.lang));
+  return { from: from ?? '' };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const ctx = context.get(serverContext);
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '');
+  const password = String(form.get('password') ?? '');
+  const from = String(form.get('from') ?? '');
+  try {
+    const result = (await ctx.api.service('authentication').create(
+      { strategy: 'local', email, password },
+      { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
+    )) as { accessToken: string };
+    return redirect(safeReturnPath(from, params.lang), {
+      headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) },
+    });
+  } catch (error) {
+    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
+    return data({ error: e.message ?? 'Error', fieldErrors: e.errors ?? {}, email }, { status: e.code && e.code < 500 ? e.code : 500 });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, { title: 'login.title', index: false });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useLocale();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  useActionErrorSnackbar(actionData);
+  const failed = Boolean(actionData?.error);
+  const input = 'mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600';
+  return (
+    <>
+      <h1 className="text-3xl font-bold tracking-tight">{t('login.heading')}</h1>
+      <p className="mt-2 text-muted">{t('login.lead')}</p>
+      <Form method="post" className="mt-8 space-y-5" noValidate>
+        <input type="hidden" name="from" value={loaderData.from} />
+        <div>
+          <label htmlFor="email" className="block font-medium">{t('login.email')}</label>
+          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email}
+            aria-invalid={failed || undefined} aria-describedby={failed ? 'login-error' : undefined} className={input} />
+        </div>
+        <div>
+          <label htmlFor="password" className="block font-medium">{t('login.password')}</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required
+            aria-invalid={failed || undefined} aria-describedby={failed ? 'login-error' : undefined} className={input} />
+        </div>
+        {failed ? (
+          <p id="login-error" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="login-error">
+            {actionData?.error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className="w-full rounded-full bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          {t('login.submit')}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { redirect } from 'react-router';
+import { sessionCookie } from '../../auth.server';
+import { serverContext } from '../../context';
+import { flashCookie } from '../../feedback.server';
+import type { Route } from './+types/logout';
+
+/** Signing out revokes the session token on the server, clears the cookie and says so. */
+export async function action({ context, params }: Route.ActionArgs) {
+  const ctx = context.get(serverContext);
+  if (ctx.accessToken) {
+    await ctx.api
+      .service('authentication')
+      .remove(null, { provider: 'ssr', authentication: { strategy: 'jwt', accessToken: ctx.accessToken } })
+      .catch((error: unknown) => {
+        // The cookie is cleared either way; a token that could not be revoked expires on its own.
+        console.error('Signing out could not revoke the session token', error);
+      });
+  }
+  const headers = new Headers();
+  headers.append('Set-Cookie', sessionCookie(null, ctx.secureCookies));
+  headers.append('Set-Cookie', flashCookie({ type: 'success', key: 'feedback.signedOut' }, ctx.secureCookies));
+  return redirect(`/${params.lang}`, { headers });
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/${params.lang}`);
+}

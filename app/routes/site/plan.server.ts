@@ -1,0 +1,51 @@
+import { idSchema } from '../../../domain/entities/types';
+import type { I18nText } from '../../../domain/locales';
+import type { AddOn } from '../../components/site/add-ons';
+import type { ServerContext } from '../../context';
+
+type Caller = Pick<ServerContext, 'api' | 'user'>;
+
+/** An `appTemplates` record with its industry and included modules populated. */
+export interface PlanDetail {
+  _id: string;
+  key?: string | null;
+  name: I18nText;
+  description?: I18nText | null;
+  type: string;
+  monthPrice: number;
+  currency?: string | null;
+  prepayMonth?: number | null;
+  /** A removed industry leaves its id (or nothing) behind: the page then names no industry. */
+  industry?: { _id: string; key?: string | null; name: I18nText } | string | null;
+  modules?: { id: AddOn | string; count?: number }[];
+}
+
+/** Refusals that mean "no such plan for this caller": unknown, malformed or not public. */
+const MISSING = new Set([400, 401, 403, 404]);
+
+/** The plan template a visitor may see, or null (the page is then a 404). */
+export async function findPlan(caller: Caller, id: string | undefined): Promise<PlanDetail | null> {
+  const valid = idSchema.safeParse(id);
+  if (!valid.success) return null;
+  try {
+    return (await caller.api.service('appTemplates').get(valid.data, {
+      provider: 'ssr',
+      user: caller.user,
+      query: { $populate: ['industry', 'modules.id'] },
+    })) as PlanDetail;
+  } catch (error) {
+    if (MISSING.has((error as { code?: number }).code ?? 0)) return null;
+    throw error;
+  }
+}
+
+/** The add-ons a visitor can put on top of the plan: released modules it does not already include. */
+export async function addOnsFor(caller: Caller, plan: PlanDetail): Promise<AddOn[]> {
+  const catalogue = (await caller.api.service('modules').find({
+    provider: 'ssr',
+    user: caller.user,
+    query: { released: true, $sort: { order: 1 }, $limit: 50 },
+  })) as { data: AddOn[] };
+  const included = new Set((plan.modules ?? []).map((item) => (typeof item.id === 'string' ? item.id : item.id._id)));
+  return catalogue.data.filter((module) => !included.has(module._id));
+}

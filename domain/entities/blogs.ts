@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { BLOG_CATEGORIES, type BlogCategory } from '../blog-categories.ts';
+import { type EntityDef, i18nTextOf, STAFF_ROLES } from './types.ts';
+
+export { BLOG_CATEGORIES, type BlogCategory };
+
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+/** Lower-case words joined by single hyphens: `qr-self-ordering`. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const blogSlugSchema = z.string().trim().max(120).regex(SLUG);
+export const blogTagSchema = z.string().trim().max(32).regex(SLUG);
+export const MAX_BLOG_TAGS = 10;
+
+/**
+ * A cover picture: a path on this site (`/images/blog/x.svg`) or an https URL. Nothing else
+ * (`javascript:`, `data:`, protocol-relative `//host`) can reach an `<img src>`.
+ */
+export const coverImageSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(?:\/(?![/\\])|https:\/\/)[^\s"'<>\\]+$/);
+
+export function isBlogCategory(value: unknown): value is BlogCategory {
+  return typeof value === 'string' && (BLOG_CATEGORIES as readonly string[]).includes(value);
+}
+
+/**
+ * A blog article in three languages. Its body is rich text, sanitised by the server on every
+ * write; anyone reads published articles, staff also read drafts (the blogs service hooks).
+ */
+export const blogs: EntityDef = {
+  service: 'blogs',
+  table: 'blogs',
+  fields: {
+    _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
+    title: { kind: 'i18n', schema: i18nTextOf(200), required: true, searchable: true, sortable: true, listed: true, exported: true },
+    slug: { kind: 'string', schema: blogSlugSchema, required: true, filterable: true, sortable: true, listed: true, exported: true },
+    summary: { kind: 'i18n', schema: i18nTextOf(600), required: true, searchable: true, exported: true },
+    body: { kind: 'i18n', schema: i18nTextOf(60_000), required: true },
+    coverImage: { kind: 'string', schema: coverImageSchema },
+    coverAlt: { kind: 'i18n', schema: i18nTextOf(300) },
+    category: { kind: 'enum', enum: BLOG_CATEGORIES, required: true, filterable: true, sortable: true, listed: true, exported: true },
+    // A list of plain words: `tags: 'pos'` finds articles whose tags contain it.
+    tags: {
+      kind: 'list',
+      item: blogTagSchema,
+      schema: z
+        .array(blogTagSchema)
+        .max(MAX_BLOG_TAGS)
+        .refine((tags) => new Set(tags).size === tags.length, { message: 'validation.duplicate' }),
+      filterable: true,
+      exported: true,
+    },
+    author: { kind: 'string', schema: z.string().trim().max(120), searchable: true, listed: true, exported: true },
+    publishedAt: { kind: 'date', filterable: true, sortable: true, listed: true, exported: true },
+    status: { kind: 'enum', enum: BLOG_STATUSES, required: true, filterable: true, sortable: true, listed: true, exported: true },
+    createdAt: { kind: 'date', readonly: true, sortable: true, filterable: true },
+    updatedAt: { kind: 'date', readonly: true, sortable: true, filterable: true },
+  },
+  defaultSort: { publishedAt: -1 },
+  publicWhere: { status: 'published' },
+  access: { find: 'public', get: 'public', create: STAFF_ROLES, patch: STAFF_ROLES, remove: ['admin'] },
+};

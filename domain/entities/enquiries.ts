@@ -1,0 +1,53 @@
+import { BUSINESS_TYPES, CONSULTATION_TYPES, CUSTOMER_TYPES, enquirySchema, SALUTATIONS } from '../forms/enquiry.ts';
+import { fieldsFromForm } from './form-fields.ts';
+import type { EntityDef } from './types.ts';
+
+const shown = { searchable: true, sortable: true, listed: true, exported: true };
+const choice = { filterable: true, sortable: true, listed: true, exported: true };
+
+/**
+ * An enquiry from the enquiry form (spec section 3). Anyone sends one (while the contact-form
+ * feature is on); staff read them; admins remove them.
+ */
+export const enquiries: EntityDef = {
+  service: 'enquiries',
+  table: 'enquiries',
+  fields: {
+    _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
+    ...fieldsFromForm(
+      enquirySchema,
+      {
+        salutation: 'enum',
+        customerType: 'enum',
+        businessType: 'enum',
+        consultationType: 'enum',
+        email: 'email',
+        contactMethods: 'list',
+        advancedFeatures: 'list',
+        personalDataConsent: 'boolean',
+      },
+      {
+        salutation: { enum: SALUTATIONS, exported: true },
+        firstName: shown,
+        lastName: shown,
+        companyName: shown,
+        customerType: { ...choice, enum: CUSTOMER_TYPES },
+        businessType: { ...choice, enum: BUSINESS_TYPES },
+        planNeeded: choice,
+        companyWebsite: { exported: true },
+        contactMethods: { filterable: true, exported: true },
+        email: { ...shown, filterable: true },
+        countryCode: { exported: true },
+        phone: { searchable: true, exported: true },
+        needDescription: { exported: true },
+        customFeatures: { exported: true },
+        advancedFeatures: { filterable: true, exported: true },
+        consultationType: { ...choice, enum: CONSULTATION_TYPES },
+        personalDataConsent: { exported: true },
+      },
+    ),
+    createdAt: { kind: 'date', readonly: true, sortable: true, filterable: true, listed: true, exported: true },
+  },
+  defaultSort: { createdAt: -1 },
+  access: { find: ['editor', 'admin'], get: ['editor', 'admin'], create: 'public', patch: 'none', remove: ['admin'] },
+};

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatIsoDate, formatMoney, formatNumber } from './format.ts';
+
+describe('formatMoney', () => {
+  it('shows whole Hong Kong dollars without decimals', () => {
+    expect(formatMoney({ currency: 'HKD', amount: 212_500 }, 'en')).toBe('HK$2,125');
+    expect(formatMoney({ currency: 'HKD', amount: 68_800 }, 'en')).toBe('HK$688');
+    expect(formatMoney({ currency: 'HKD', amount: 0 }, 'en')).toBe('HK$0');
+  });
+
+  it('shows both decimals when there are cents', () => {
+    expect(formatMoney({ currency: 'HKD', amount: 12_345 }, 'en')).toBe('HK$123.45');
+    expect(formatMoney({ currency: 'HKD', amount: 12_340 }, 'en')).toBe('HK$123.40');
+    expect(formatMoney({ currency: 'HKD', amount: 1_234_567 }, 'en')).toBe('HK$12,345.67');
+  });
+
+  it('formats the same way on the Chinese pages', () => {
+    for (const locale of ['zh-hk', 'zh-cn'] as const) {
+      expect(formatMoney({ currency: 'HKD', amount: 212_500 }, locale)).toBe('HK$2,125');
+      expect(formatMoney({ currency: 'HKD', amount: 1_234_567 }, locale)).toBe('HK$12,345.67');
+      expect(formatMoney({ currency: 'SGD', amount: 9_990 }, locale)).toBe('S$99.90');
+    }
+  });
+
+  it("uses each currency's own symbol", () => {
+    expect(formatMoney({ currency: 'SGD', amount: 9_990 }, 'en')).toBe('S$99.90');
+    expect(formatMoney({ currency: 'MYR', amount: 128_800 }, 'en')).toBe('RM1,288');
+    expect(formatMoney({ currency: 'MYR', amount: 128_850 }, 'zh-cn')).toBe('RM1,288.50');
+    expect(formatMoney({ currency: 'USD', amount: 1_999 }, 'en')).toBe('US$19.99');
+  });
+
+  it('never shows decimals for yen (amounts are still stored x100)', () => {
+    expect(formatMoney({ currency: 'JPY', amount: 150_000 }, 'en')).toBe('¥1,500');
+    expect(formatMoney({ currency: 'JPY', amount: 123_456 }, 'zh-hk')).toBe('¥1,235');
+    expect(formatMoney({ currency: 'JPY', amount: 150_000 }, 'zh-cn')).not.toContain('.');
+  });
+});
+
+describe('dates and numbers', () => {
+  // 16:30 UTC on 21 November is already 22 November in Hong Kong.
+  const lateEvening = new Date('2026-11-21T16:30:00Z');
+
+  it('shows dates in Hong Kong time, in each language', () => {
+    expect(formatDate(lateEvening, 'en')).toBe('22 November 2026');
+    expect(formatDate(lateEvening, 'zh-hk')).toBe('2026年11月22日');
+    expect(formatDate(lateEvening, 'zh-cn')).toBe('2026年11月22日');
+    expect(formatDate(lateEvening, 'en', 'UTC')).toBe('21 November 2026');
+  });
+
+  it('writes the short form as YYYY-MM-DD', () => {
+    expect(formatIsoDate(lateEvening)).toBe('2026-11-22');
+    expect(formatIsoDate('2026-01-05T00:00:00+08:00')).toBe('2026-01-05');
+  });
+
+  it('groups thousands', () => {
+    expect(formatNumber(1100, 'en')).toBe('1,100');
+    expect(formatNumber(1234567, 'zh-hk')).toBe('1,234,567');
+  });
+});

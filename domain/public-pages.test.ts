@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { isPrivatePath, publicPagePaths } from './public-pages.ts';
+
+describe('public pages', () => {
+  it('names the product pages by the brand', () => {
+    expect(publicPagePaths('acme')).toEqual(expect.arrayContaining(['', '/acmeRestaurant', '/acmeStore', '/acmePay', '/pricing', '/blogs']));
+  });
+
+  it('knows the private sections of each language, and their client navigation data', () => {
+    for (const path of ['/en/portal', '/zh-hk/portal/apps/x', '/zh-cn/login', '/en/login.data', '/en/logout', '/en/subscription']) {
+      expect(isPrivatePath(path), path).toBe(true);
+    }
+    // A plan template's page is a public page like the pricing it comes from.
+    for (const path of ['/en', '/en/pricing', '/zh-hk/plan/abc123', '/zh-cn/plan/abc123.data', '/zh-hk/blogs/portal', '/portal', '/en/loginx', '/sitemap.xml']) {
+      expect(isPrivatePath(path), path).toBe(false);
+    }
+  });
+});

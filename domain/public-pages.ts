@@ -1,0 +1,42 @@
+import { LOCALES } from './locales.ts';
+
+/**
+ * The public pages of every language, as paths after the language prefix (`''` is the home page).
+ * The sitemap lists these, plus one page per industry (`/usecase/{key}`), per plan template
+ * (`/plan/{id}`), per published article (`/blogs/{slug}`) and per campaign. A new public page is
+ * added here, once.
+ */
+export function publicPagePaths(brandSlug: string): string[] {
+  return [
+    '',
+    `/${brandSlug}Restaurant`,
+    `/${brandSlug}Store`,
+    `/${brandSlug}Pay`,
+    '/advancedFeature',
+    '/feature_list',
+    '/graph',
+    '/pricing',
+    '/blogs',
+    '/enquiryForm',
+    '/terms',
+  ];
+}
+
+/**
+ * The first path segment (after the language) of pages that belong to a visitor or a purchase:
+ * search engines are kept out of them and the page cache never stores them. (`/plan/{id}` is a
+ * plan template's public page, not a member's plan: decision 011.)
+ */
+export const PRIVATE_SECTIONS = ['portal', 'login', 'logout', 'currency', 'subscription', 'done', 'upgrade'] as const;
+
+/** Sections that robots.txt disallows: the member area and signing in and out (nothing else there to index). */
+export const ROBOTS_DISALLOWED_SECTIONS = ['portal', 'login', 'logout'] as const;
+
+/** Whether a request path is one of the private sections of a language (`/en/portal/apps` is). */
+export function isPrivatePath(pathname: string): boolean {
+  const [, lang = '', section = ''] = pathname.split('/');
+  if (!(LOCALES as readonly string[]).includes(lang)) return false;
+  // Client navigations fetch `/en/login.data`: the same page as `/en/login`.
+  const name = section.replace(/\.data$/, '');
+  return (PRIVATE_SECTIONS as readonly string[]).includes(name);
+}

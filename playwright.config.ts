@@ -1,0 +1,87 @@
+/**
+ * End-to-end tests in Debian's Chromium against a production build (`npx playwright test`).
+ *   E2E_DATABASE_URL  run the server on this PostgreSQL instead of a fresh embedded PGlite
+ *   E2E_BASE_URL      test a server that is already running (no build, no web server)
+ *   E2E_SKIP_BUILD=1  reuse the current build/ (quicker reruns while writing tests)
+ *   E2E_LOG_LEVEL     the server's log level (default warn)
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './tests/e2e/free-port.ts';
+
+const CI = process.env.CI === 'true';
+
+// The runner loads this file, then every worker loads it again: the port picked once by the
+// runner reaches the workers (and the web server) through the environment.
+process.env.E2E_PORT ??= String(await freePort());
+const externalServer = process.env.E2E_BASE_URL;
+const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+// Debian's Chromium, never a downloaded browser.
+const chromiumLaunch = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    ['list'],
+    ...(CI ? [['html', { open: 'never', outputFolder: 'playwright-report' }] as const] : []),
+    // `npm test` reads the totals from here.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as const] : []),
+  ],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    timezoneId: 'Asia/Hong_Kong',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      // Tests that change the site-wide feature flags run on their own, after everything else,
+      // so that no other test sees a flag flip under it (`--no-deps` runs them alone).
+      testIgnore: /\.flags\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromiumLaunch,
+      },
+    },
+    {
+      name: 'flags',
+      testMatch: /\.flags\.spec\.ts$/,
+      dependencies: ['chromium'],
+      // One file at a time: two files flipping the same site-wide flags at once would race.
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+    },
+  ],
+  webServer: externalServer
+    ? undefined
+    : {
+        // Builds the pages once, then serves them on a fresh temporary database.
+        command: 'node tests/e2e/web-server.ts',
+        url: `${baseURL}/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      },
+});

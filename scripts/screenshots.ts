@@ -1,0 +1,44 @@
+/**
+ * Screenshots of pages at phone and desktop widths, in both themes and every language, for
+ * looking at what was built: `npm run screenshots -- [base URL] [path ...]`.
+ * Paths are without their language (`/`, `/login`); pictures land in screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const [base = 'http://127.0.0.1:3000', ...given] = process.argv.slice(2);
+const paths = given.length ? given : ['/', '/login', '/portal', '/campaign/sg23', '/no-such-page'];
+const locales = (process.env.LOCALES ?? 'en,zh-hk,zh-cn').split(',');
+const themes = (process.env.THEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
+const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
+
+mkdirSync('screenshots', { recursive: true });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+try {
+  for (const [device, viewport] of Object.entries(widths)) {
+    for (const theme of themes) {
+      const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1 });
+      if (process.env.LOGIN) {
+        const [email, password] = process.env.LOGIN.split(':');
+        const response = await context.request.post(`${base}/api/authentication`, { data: { strategy: 'local', email, password } });
+        const { accessToken } = (await response.json()) as { accessToken: string };
+        await context.addCookies([{ name: 'tp_session', value: accessToken, url: base }]);
+      }
+      const page = await context.newPage();
+      for (const locale of locales) {
+        for (const path of paths) {
+          await page.goto(`${base}/${locale}${path === '/' ? '' : path}`, { waitUntil: (process.env.WAIT as 'load' | 'networkidle' | undefined) ?? 'networkidle' });
+          const name = `${device}-${theme}-${locale}${path.replace(/\W+/g, '-')}`.replace(/-$/, '');
+          await page.screenshot({ path: `screenshots/${name}.png`, fullPage: process.env.FULL === '1' });
+          console.log(`screenshots/${name}.png`);
+        }
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}

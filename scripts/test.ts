@@ -1,0 +1,183 @@
+/**
+ * `npm test`: the one command that says the tree is good, locally and in CI (.ci/run).
+ * Runs typecheck, lint, unit, integration (PGlite and PostgreSQL) and end-to-end tests in that
+ * order, stops at the first failure, and ends with one line: `N passed, N failed`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const CHROMIUM = '/usr/bin/chromium';
+const INSTALL_CHROMIUM = 'apt-get update && apt-get install -y chromium fonts-noto-cjk';
+
+// The project's Node 24 (node_modules/.bin/node) first, for every tool started from here.
+const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}` };
+const reports = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-test-'));
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface StageResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  counts?: Counts;
+  note?: string;
+}
+
+const results: StageResult[] = [];
+
+function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitestCounts(file: string): Counts | undefined {
+  const report = readJson(file) as
+    | { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number }
+    | undefined;
+  if (!report || typeof report.numPassedTests !== 'number') return undefined;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+function playwrightCounts(file: string): Counts | undefined {
+  const report = readJson(file) as
+    | { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } }
+    | undefined;
+  if (!report?.stats) return undefined;
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped };
+}
+
+/** Runs one stage; tests that report counts give them, and a failure outside any test counts as one. */
+async function stage(
+  name: string,
+  command: string,
+  args: string[],
+  options: { extraEnv?: NodeJS.ProcessEnv; counts?: () => Counts | undefined } = {},
+): Promise<boolean> {
+  console.log(`\n━━ ${name}: ${[path.basename(command), ...args].join(' ')}\n`);
+  const started = performance.now();
+  const code = await run(command, args, options.extraEnv);
+  const seconds = (performance.now() - started) / 1000;
+  let counts = options.counts?.();
+  let note: string | undefined;
+  if (options.counts && code !== 0 && (!counts || counts.failed === 0)) {
+    note = 'failed outside any test (setup, collection or an unhandled error): see above';
+    counts = { passed: counts?.passed ?? 0, failed: 1, skipped: counts?.skipped ?? 0 };
+  }
+  results.push({ name, ok: code === 0, seconds, counts, note });
+  if (code !== 0) console.error(`\n✗ ${name} failed (exit code ${code}).`);
+  return code === 0;
+}
+
+/** The end-to-end tests drive Debian's Chromium; install it when this machine can, else say how. */
+function ensureChromium(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log(`\n━━ ${CHROMIUM} is missing: ${INSTALL_CHROMIUM}\n`);
+    const started = performance.now();
+    const install = spawnSync('sh', ['-c', INSTALL_CHROMIUM], {
+      stdio: 'inherit',
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    const ok = install.status === 0 && existsSync(CHROMIUM);
+    results.push({ name: 'install chromium', ok, seconds: (performance.now() - started) / 1000 });
+    if (ok) return true;
+    console.error(`\n✗ Installing Chromium failed. Run it yourself, then npm test again:\n    ${INSTALL_CHROMIUM}`);
+    return false;
+  }
+  console.error(
+    [
+      '',
+      `✗ The end-to-end tests need Debian's Chromium at ${CHROMIUM}, and it is missing.`,
+      '  Install it (and the CJK fonts the Chinese pages need), then run npm test again:',
+      `    sudo sh -c '${INSTALL_CHROMIUM}'`,
+      `  Elsewhere than Debian or Ubuntu, install Chromium so that it runs as ${CHROMIUM}.`,
+      '  Playwright never downloads a browser for this project.',
+    ].join('\n'),
+  );
+  results.push({ name: 'chromium', ok: false, seconds: 0, note: `missing ${CHROMIUM}` });
+  return false;
+}
+
+function printSummary(ok: boolean, seconds: number): void {
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  console.log('\n━━ Summary\n');
+  for (const result of results) {
+    const counts = result.counts;
+    if (counts) {
+      total.passed += counts.passed;
+      total.failed += counts.failed;
+      total.skipped += counts.skipped;
+    }
+    const figures = counts
+      ? `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`
+      : '';
+    console.log(
+      `  ${result.ok ? '✓' : '✗'} ${result.name.padEnd(17)} ${result.seconds.toFixed(1).padStart(6)} s  ${figures}${result.note ? `  (${result.note})` : ''}`,
+    );
+  }
+  console.log(`\n${ok ? 'All stages passed' : 'Stopped at the first failure'} in ${seconds.toFixed(0)} s${total.skipped ? `; ${total.skipped} tests skipped` : ''}.`);
+  // The last line, for people and for CI logs alike.
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+}
+
+async function main(): Promise<boolean> {
+  const vitestJson = (name: string) => path.join(reports, `${name}.json`);
+  const vitest = (name: string, projects: string[]) =>
+    stage(name, path.join(BIN, 'vitest'), [
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson(name)}`,
+    ], { counts: () => vitestCounts(vitestJson(name)) });
+
+  if (!(await stage('typecheck', 'npm', ['run', 'typecheck']))) return false;
+  if (!(await stage('lint', 'npm', ['run', 'lint']))) return false;
+  if (!(await vitest('unit', ['unit']))) return false;
+  if (!(await vitest('integration', ['pglite', 'postgres']))) return false;
+  if (!ensureChromium()) return false;
+  const e2eJson = path.join(reports, 'e2e.json');
+  return stage('e2e', path.join(BIN, 'playwright'), ['test'], {
+    extraEnv: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },
+    counts: () => playwrightCounts(e2eJson),
+  });
+}
+
+const started = performance.now();
+const ok = await main().catch((error: unknown) => {
+  console.error(error);
+  return false;
+});
+rmSync(reports, { recursive: true, force: true });
+printSummary(ok, (performance.now() - started) / 1000);
+process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,267 @@
+import {
+  AuthenticationService,
+  JWTStrategy,
+  type AuthenticationParams,
+  type AuthenticationRequest,
+  type AuthenticationResult,
+  type ConnectionEvent,
+} from '@feathersjs/authentication';
+import { LocalStrategy } from '@feathersjs/authentication-local';
+import { BadRequest, NotAuthenticated, NotFound, TooManyRequests } from '@feathersjs/errors';
+import type { FeathersService, HookContext, Params, RealTimeConnection } from '@feathersjs/feathers';
+import argon2 from 'argon2';
+import type { EntityDef } from '../../domain/entities/types.ts';
+import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
+import { ExpiringCache } from './expiring-cache.ts';
+import { consume, type LoginLimits } from './limits.ts';
+import type { RevocationStore } from './revocation.ts';
+
+// Compared against when no account matches, so an unknown email costs as much time as a known one.
+const DUMMY_HASH = argon2.hash('not-a-real-password-0A');
+
+/**
+ * Email and password sign-in. Closes what the stock strategy leaves open: non-string input
+ * (a 400, never a query operator), the timing difference for unknown accounts, and brute force.
+ */
+export class PasswordStrategy extends LocalStrategy {
+  private readonly limits: LoginLimits;
+
+  constructor(limits: LoginLimits) {
+    super();
+    this.limits = limits;
+  }
+
+  override async hashPassword(password: string): Promise<string> {
+    return argon2.hash(password);
+  }
+
+  override async comparePassword(entity: Record<string, unknown>, password: string): Promise<Record<string, unknown>> {
+    const hash = typeof entity.password === 'string' ? entity.password : await DUMMY_HASH;
+    const ok = await argon2.verify(hash, password).catch(() => false);
+    if (!ok || typeof entity.password !== 'string') throw new NotAuthenticated('auth.invalidLogin');
+    return entity;
+  }
+
+  override async authenticate(data: AuthenticationRequest, params: Params) {
+    const { email, password } = data as { email?: unknown; password?: unknown };
+    // Only plain strings reach the user lookup: an object here would be a query operator.
+    const problem = (value: unknown, max: number) =>
+      typeof value !== 'string' ? (value === undefined || value === null ? 'validation.required' : 'validation.invalid') : value.length > max ? 'validation.tooBig' : null;
+    const errors = Object.fromEntries(
+      Object.entries({ email: problem(email, 254), password: problem(password, 200) }).filter(([, message]) => message !== null),
+    );
+    if (typeof email !== 'string' || typeof password !== 'string' || Object.keys(errors).length > 0) {
+      throw new BadRequest('validation.failed', { errors });
+    }
+    const account = email.trim().toLowerCase();
+    const ip = String((params as { ip?: string }).ip ?? 'internal');
+    const wait = (await consume(this.limits.perIp, ip)) ?? (await consume(this.limits.perAccount, account));
+    if (wait !== null) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: wait });
+
+    const { provider, ...internal } = params;
+    const found = await this.entityService.find({ ...internal, paginate: false, query: { email: account, $limit: 1 } });
+    const entity = (Array.isArray(found) ? found[0] : found.data[0]) as Record<string, unknown> | undefined;
+    await this.comparePassword(entity ?? {}, password);
+    await this.limits.perAccount.delete(account);
+    return {
+      authentication: { strategy: this.name ?? 'local' },
+      user: await this.getEntity(entity as Record<string, unknown>, { ...params, provider }),
+    };
+  }
+}
+
+/** How long, and for how many tokens, a verified token and its user are reused. */
+export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 1_000 };
+
+type JwtPayload = { jti?: string; exp?: number; sub?: string } & Record<string, unknown>;
+type SessionUser = Record<string, unknown> & { _id?: unknown };
+
+interface Session {
+  payload: JwtPayload;
+  user: SessionUser | undefined;
+}
+
+/** What Feathers and the channels keep on a realtime connection about its sign-in. */
+export interface SignedInConnection {
+  authentication?: { strategy?: string; accessToken?: string };
+  user?: SessionUser;
+}
+
+/**
+ * Access tokens, with the revocation list checked on every call.
+ *
+ * Outside calls (REST, pages) send their token each time. Verifying it and loading its user is
+ * done once and reused for a few seconds (`SESSION_CACHE`, bounded in size, never past the token's
+ * expiry); the revocation list is still asked every time, so a sign-out takes effect at once. A
+ * change to the user (patch, removal) forgets that user's entries before the change is answered on
+ * this instance, and when the event arrives on the others.
+ *
+ * A socket signs in once; its later calls use the user its connection holds (see
+ * `connectionSession`).
+ */
+export class RevocableJWTStrategy extends JWTStrategy {
+  private readonly revocations: RevocationStore;
+  private readonly sessions: ExpiringCache<Session>;
+  /** The token each connection signed in with, as this strategy verified it. */
+  private readonly connectionTokens = new WeakMap<object, { accessToken: string; jti: string; exp: number; verifiedAt: number; generation: number }>();
+  /** Changes whenever a user is forgotten, so a lookup that overlapped the change is not kept. */
+  private userGeneration = 0;
+
+  constructor(revocations: RevocationStore, cache: { ttlMs: number; maxEntries: number } = SESSION_CACHE) {
+    super();
+    this.revocations = revocations;
+    this.sessions = new ExpiringCache(cache);
+  }
+
+  async setup(): Promise<void> {
+    const service = this.entityService as unknown as FeathersService | null;
+    if (!service) return;
+    const forget = (record: unknown) => this.forgetUser((record as SessionUser | null)?._id);
+    // On this instance before the change is answered, and on the others when its event arrives.
+    const afterChange = (context: Pick<HookContext, 'id' | 'result'>) => {
+      forget(context.result);
+      if (context.id !== undefined && context.id !== null) forget({ _id: context.id });
+    };
+    service.hooks({ after: { patch: [afterChange], remove: [afterChange] } });
+    service.on('patched', forget);
+    service.on('removed', forget);
+  }
+
+  /** Forgets the cached sessions of one user (after a change to the account). */
+  forgetUser(id: unknown): void {
+    if (id === undefined || id === null) return;
+    this.userGeneration += 1;
+    const key = String(id);
+    this.sessions.deleteWhere((session) => String(session.user?._id ?? session.payload.sub) === key);
+  }
+
+  /** Forgets a token's cached session (after it was signed out). */
+  forgetToken(accessToken: string): void {
+    this.sessions.delete(accessToken);
+  }
+
+  private async ensureNotRevoked(payload: JwtPayload): Promise<void> {
+    const { jti } = payload;
+    if (typeof jti !== 'string' || !jti || (await this.revocations.isRevoked(jti))) throw new NotAuthenticated('auth.sessionEnded');
+  }
+
+  override async authenticate(authentication: AuthenticationRequest, params: AuthenticationParams) {
+    const { accessToken } = authentication as { accessToken?: unknown };
+    // In-process calls, and calls with their own verification options, take the plain way.
+    const cacheable = typeof accessToken === 'string' && Boolean(params.provider) && params.jwt === undefined;
+    const cached = cacheable ? this.sessions.get(accessToken) : undefined;
+    let session: Session;
+    if (cached) {
+      session = cached;
+    } else {
+      const generation = this.userGeneration;
+      const result = await super.authenticate(authentication, params);
+      const { entity } = this.configuration as { entity: string };
+      session = { payload: result.authentication.payload as JwtPayload, user: (result as AuthenticationResult)[entity] as SessionUser | undefined };
+      await this.ensureNotRevoked(session.payload);
+      if (cacheable && generation === this.userGeneration) {
+        const exp = typeof session.payload.exp === 'number' ? session.payload.exp * 1000 : Number.POSITIVE_INFINITY;
+        this.sessions.set(accessToken, session, exp);
+      }
+      return result;
+    }
+    await this.ensureNotRevoked(session.payload);
+    return {
+      accessToken,
+      authentication: { strategy: this.name ?? 'jwt', accessToken, payload: session.payload },
+      user: session.user ? { ...session.user } : session.user,
+    };
+  }
+
+  /**
+   * One lookup of the user, with what the users service hides from outside callers removed. The
+   * stock strategy loads the user twice (once inside, once as an outside call to apply the
+   * service's output rules); the users' rules let a signed-in user read their own record, so
+   * only the hiding of secret fields is left to do.
+   */
+  override async getEntity(id: string, params: Params) {
+    const service = this.entityService as unknown as { def?: EntityDef; get(id: string, params: Params): Promise<unknown> } | null;
+    const def = service?.def;
+    if (!service || !def) return super.getEntity(id, params);
+    const { provider, ...internal } = params;
+    const entity = await service.get(id, { ...internal, query: await this.getEntityQuery(params) }).catch((error: unknown) => {
+      // A valid token whose account is gone ends the session like a revoked one.
+      throw error instanceof NotFound ? new NotAuthenticated('auth.sessionEnded') : error;
+    });
+    return provider ? stripResult(entity, hiddenFields(def)) : entity;
+  }
+
+  override async handleConnection(event: ConnectionEvent, connection: RealTimeConnection, authResult?: AuthenticationResult) {
+    await super.handleConnection(event, connection, authResult);
+    const payload = (authResult?.authentication as { payload?: JwtPayload } | undefined)?.payload;
+    if (event === 'login' && typeof authResult?.accessToken === 'string' && typeof payload?.jti === 'string' && typeof payload.exp === 'number') {
+      this.connectionTokens.set(connection, {
+        accessToken: authResult.accessToken,
+        jti: payload.jti,
+        exp: payload.exp,
+        verifiedAt: Date.now(),
+        generation: this.userGeneration,
+      });
+    } else if (event === 'disconnect' || (event === 'logout' && !(connection as SignedInConnection).authentication)) {
+      this.connectionTokens.delete(connection);
+    }
+  }
+
+  /**
+   * The caller of a realtime connection's call. The connection signed in once, with a token this
+   * strategy verified, and is kept current since (channels.ts: a sign-out here or elsewhere, the
+   * token's expiry and the account's removal sign it out; a role change updates its user). Its user
+   * is trusted as it stands, with the revocation list asked on every call, for as long as a cached
+   * session would be; then, or as soon as any account changed on this instance, the token and
+   * its user are checked again (through the session cache). A missed event therefore never
+   * outlives `SESSION_CACHE.ttlMs`. Answers null when the connection holds no sign-in made here.
+   */
+  async connectionSession(
+    connection: SignedInConnection,
+    params: AuthenticationParams,
+  ): Promise<{ authentication: NonNullable<SignedInConnection['authentication']>; user: SessionUser } | null> {
+    const known = this.connectionTokens.get(connection);
+    const { authentication, user } = connection;
+    if (!known || !user || !authentication || authentication.accessToken !== known.accessToken) return null;
+    const now = Date.now();
+    if (known.exp * 1000 <= now) throw new NotAuthenticated('auth.sessionEnded');
+    if (now - known.verifiedAt < this.sessions.ttlMs && known.generation === this.userGeneration) {
+      await this.ensureNotRevoked({ jti: known.jti });
+      return { authentication, user };
+    }
+    const generation = this.userGeneration;
+    const result = await this.authenticate({ strategy: this.name ?? 'jwt', accessToken: known.accessToken }, { ...params, authenticated: true });
+    const fresh = (result as AuthenticationResult).user as SessionUser | undefined;
+    if (!fresh) throw new NotAuthenticated('auth.sessionEnded');
+    // The connection's user is trusted again once it matches the account; until the channels have
+    // caught up with a change, each call uses the account as it is now.
+    if (String(fresh._id) === String(user._id) && fresh.role === user.role) {
+      known.verifiedAt = now;
+      known.generation = generation;
+    }
+    return { authentication, user: fresh };
+  }
+}
+
+export class AppAuthenticationService extends AuthenticationService {
+  revocations: RevocationStore | undefined;
+
+  /**
+   * Signing out verifies the caller's own access token and revokes it, so a copy of it is useless
+   * afterwards. Replaces the stock `remove`, which crashes on a missing token and revokes nothing.
+   */
+  override async remove(id: string | null, params: AuthenticationParams) {
+    const authentication = params.authentication as { strategy?: string; accessToken?: string } | undefined;
+    if (!authentication?.accessToken || (id !== null && id !== authentication.accessToken)) {
+      throw new NotAuthenticated('auth.notAuthenticated');
+    }
+    const result = await this.authenticate({ ...authentication, strategy: 'jwt' }, params, 'jwt');
+    const payload = (result.authentication as { payload?: { jti?: string; exp?: number } } | undefined)?.payload;
+    if (payload?.jti && this.revocations) {
+      await this.revocations.revoke(payload.jti, new Date((payload.exp ?? Date.now() / 1000 + 86_400) * 1000));
+    }
+    const jwt = this.getStrategy('jwt');
+    if (jwt instanceof RevocableJWTStrategy) jwt.forgetToken(authentication.accessToken);
+    return result;
+  }
+}

@@ -1,0 +1,121 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { parse as parseCookie } from 'cookie';
+import type { Logger } from 'pino';
+import type { RouterContextProvider } from 'react-router';
+import { isPrivatePath } from '../domain/public-pages.ts';
+import type { Api } from './app.ts';
+import { nonceOnlyInAttributes, withNonce, type PageCache } from './page-cache.ts';
+
+/** Public HTML: a CDN may keep it 5 s and serve it stale while it fetches a fresh one. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+/** A signed-in visitor's page (their name in the header), or any answer not fit to share. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Services whose records public pages show; `blogs` is watched once the blog registers it. */
+export const CATALOGUE_SERVICES = ['industries', 'modules', 'appTemplates', 'blogs', 'features'] as const;
+const CHANGE_EVENTS = ['created', 'updated', 'patched', 'removed'] as const;
+
+/**
+ * Empties the cache on any change to what public pages show. With REDIS_URL, feathers-sync emits
+ * every instance's service events on every instance, so each one's cache follows.
+ */
+export function invalidateOnCatalogueChanges(api: Api, cache: PageCache): void {
+  for (const name of CATALOGUE_SERVICES) {
+    if (!(name in api.services)) continue;
+    const service = api.service(name) as unknown as { on(event: string, listener: () => void): void };
+    for (const event of CHANGE_EVENTS) service.on(event, () => cache.clear());
+  }
+}
+
+/**
+ * Cookies the pages never read differently per visitor: the language (read only by redirects,
+ * which are not stored), the currency choice (part of the key) and analytics cookies. Any other
+ * cookie (the session, a flash message, one added later) means the page is rendered fresh.
+ */
+const SHAREABLE_COOKIE = /^(i18n_redirected|currency|_ga.*|_gid|_gcl_.*|_fbp|_fbc)$/;
+
+/** The cache key of an anonymous GET, or null when the request must be rendered for this visitor. */
+export function cacheKey(req: Request, origin: string): string | null {
+  if (req.method !== 'GET' || isPrivatePath(req.path)) return null;
+  const cookies = parseCookie(req.headers.cookie ?? '');
+  if (Object.keys(cookies).some((name) => !SHAREABLE_COOKIE.test(name))) return null;
+  return `${origin}${req.originalUrl}\n${cookies.currency ?? ''}`;
+}
+
+/** The request's origin as React Router's Express adapter computes it (forwarded host behind a trusted proxy). */
+function originOf(req: Request): string {
+  const forwarded = req.app.enabled('trust proxy') ? req.get('x-forwarded-host') : undefined;
+  const host = (forwarded ?? req.get('host') ?? 'localhost').split(',')[0]!.trim();
+  return `${req.protocol}://${host}`;
+}
+
+function fetchRequest(req: Request, origin: string): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(`${origin}${req.originalUrl}`, { method: 'GET', headers });
+}
+
+function send(res: Response, status: number, headers: Iterable<[string, string]>, body: string, cacheControl: string) {
+  res.status(status);
+  for (const [name, value] of headers) res.append(name, value);
+  res.setHeader('Cache-Control', cacheControl);
+  res.send(body);
+}
+
+export interface CachedPagesOptions {
+  cache: PageCache;
+  /** React Router's fetch-API handler (`createRequestHandler(build, mode)` of `react-router`). */
+  render: (request: globalThis.Request, context: RouterContextProvider) => Promise<globalThis.Response>;
+  /** The load context of an anonymous visitor. */
+  anonymousContext: (req: Request, res: Response) => RouterContextProvider;
+  /** Every request the cache does not serve (signed in, private, not GET). */
+  fresh: RequestHandler;
+  logger: Logger;
+}
+
+/**
+ * Anonymous GETs of public pages are answered from the cache when it has them, else rendered
+ * whole, stored when fit to share (200, no Set-Cookie, text) and sent. Each answer carries the
+ * nonce of its own CSP header. `x-page-cache` says hit, miss or bypass.
+ */
+export function cachedPages({ cache, render, anonymousContext, fresh, logger }: CachedPagesOptions): RequestHandler {
+  return async (req, res, next) => {
+    const origin = originOf(req);
+    const key = cacheKey(req, origin);
+    const nonce = res.locals.cspNonce as string;
+    if (key === null) {
+      res.setHeader('x-page-cache', 'bypass');
+      res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+      fresh(req, res, next);
+      return;
+    }
+    const hit = cache.get(key);
+    if (hit) {
+      res.setHeader('x-page-cache', 'hit');
+      send(res, hit.status, hit.headers, withNonce(hit, nonce), PUBLIC_CACHE_CONTROL);
+      return;
+    }
+    try {
+      const generation = cache.generation;
+      const response = await render(fetchRequest(req, origin), anonymousContext(req, res));
+      const body = await response.text();
+      const headers = [...response.headers].filter(([name]) => name !== 'content-length');
+      const type = response.headers.get('content-type') ?? '';
+      const shareable =
+        response.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        /^(text\/|application\/(xml|json))/.test(type) &&
+        nonceOnlyInAttributes(body, nonce);
+      if (shareable && !cache.set(key, { status: response.status, headers, body, nonce }, generation)) {
+        logger.debug({ url: req.originalUrl }, 'page not cached: the catalogue changed while it rendered');
+      }
+      res.setHeader('x-page-cache', 'miss');
+      send(res, response.status, headers, body, shareable ? PUBLIC_CACHE_CONTROL : response.headers.get('cache-control') ?? PRIVATE_CACHE_CONTROL);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,118 @@
+import type { RealTimeConnection } from '@feathersjs/feathers';
+import type { Application } from '@feathersjs/feathers';
+import { entities } from '../domain/entities/index.ts';
+import type { Access, EntityDef } from '../domain/entities/types.ts';
+import { hiddenFields, stripResult } from './hooks/clean-output.ts';
+import { isPublicRecord } from './hooks/public-records.ts';
+
+type Connection = RealTimeConnection & {
+  user?: { _id: string; role: string };
+  authentication?: { strategy?: string; accessToken?: string };
+  /** The id of the token this connection signed in with, to find it when that token is revoked. */
+  jti?: string;
+};
+
+/** The JWT id in an authentication result, or in the `{ jti }` that another instance sent for one. */
+function jtiOf(result: unknown): string | undefined {
+  const r = result as { jti?: unknown; authentication?: { payload?: { jti?: unknown } } } | null;
+  const jti = r?.jti ?? r?.authentication?.payload?.jti;
+  return typeof jti === 'string' ? jti : undefined;
+}
+
+/**
+ * Realtime events reach only connections allowed to read the record: public entities go to
+ * everyone; others to the roles that may read them and to the record's own user. A connection's
+ * channels follow its user: a new sign-in, a sign-out (here, on another connection or on another
+ * instance), a role change or the account's removal take effect at once.
+ */
+export function configureChannels(app: Application): void {
+  const leaveAll = (connection: Connection) => {
+    for (const name of app.channels) app.channel(name).leave(connection);
+  };
+  const signOut = (connection: Connection) => {
+    leaveAll(connection);
+    delete connection.user;
+    delete connection.authentication;
+    delete connection.jti;
+    app.channel('anonymous').join(connection);
+  };
+  const connectionsOf = (channel: string) => [...app.channel(channel).connections] as Connection[];
+
+  app.on('connection', (connection: Connection) => {
+    app.channel('anonymous').join(connection);
+  });
+
+  app.on('login', (result: unknown, { connection }: { connection?: Connection }) => {
+    if (!connection?.user) return;
+    // Signing in again as someone else must not keep the first user's channels.
+    leaveAll(connection);
+    connection.jti = jtiOf(result);
+    app.channel('authenticated').join(connection);
+    app.channel(`roles/${connection.user.role}`).join(connection);
+    app.channel(`users/${connection.user._id}`).join(connection);
+  });
+
+  app.on('logout', (_result: unknown, { connection }: { connection?: Connection }) => {
+    if (connection) signOut(connection);
+  });
+
+  // A token revoked anywhere (REST, another socket, another instance through feathers-sync).
+  app.service('authentication').on('removed', (result: unknown) => {
+    const jti = jtiOf(result);
+    if (!jti) return;
+    for (const connection of connectionsOf('authenticated')) if (connection.jti === jti) signOut(connection);
+  });
+
+  app.service('users').on('patched', (user: { _id?: string; role?: string }) => {
+    for (const connection of connectionsOf(`users/${user._id}`)) {
+      if (!connection.user || !user.role || connection.user.role === user.role) continue;
+      app.channel(`roles/${connection.user.role}`).leave(connection);
+      connection.user = { ...connection.user, role: user.role };
+      app.channel(`roles/${user.role}`).join(connection);
+    }
+  });
+  app.service('users').on('removed', (user: { _id?: string }) => {
+    for (const connection of connectionsOf(`users/${user._id}`)) signOut(connection);
+  });
+
+  for (const def of Object.values(entities)) {
+    const access: Access = def.access.get;
+    app.service(def.service).publish((data: unknown) => {
+      // A record that is not public (a draft article) is news for staff alone.
+      if (access === 'public' && !isPublicRecord(def, data)) return [app.channel('roles/editor'), app.channel('roles/admin')];
+      if (access === 'public') return [app.channel('anonymous'), app.channel('authenticated')];
+      const owner = (data as { _id?: string })?._id;
+      const roles = access === 'authenticated' ? ['editor', 'admin'] : access === 'none' ? [] : (access as readonly string[]);
+      const staffChannels = roles.filter((role) => role === 'admin' || role === 'editor').map((role) => app.channel(`roles/${role}`));
+      return owner && def.service === 'users' ? [...staffChannels, app.channel(`users/${owner}`)] : staffChannels;
+    });
+  }
+}
+
+const entityByService = new Map<string, EntityDef>(Object.values(entities).map((def) => [def.service, def]));
+
+interface SyncMessage {
+  event: string;
+  path: string;
+  data: unknown;
+  context?: { method?: string; dispatch?: unknown };
+}
+
+/**
+ * What feathers-sync publishes to Redis for one service event. Its default sends the whole hook
+ * context (params with headers and tokens, written data with a plain password, the result with
+ * the hash); only what the channels and dispatch need goes: path, event and the record as
+ * clients may see it; for a sign-out, the token's id alone.
+ */
+export function serializeEvent({ event, path, data, context }: SyncMessage): string {
+  if (path === 'authentication') {
+    // Other instances only need to know which token was signed out.
+    const jti = event === 'removed' ? jtiOf(data) : undefined;
+    return JSON.stringify({ event, path, data: jti ? { jti } : null, context: { path, event, params: {} } });
+  }
+  const def = entityByService.get(path);
+  const hidden = def ? hiddenFields(def) : [];
+  const record = def ? stripResult(data, hidden) : null;
+  const dispatch = def ? stripResult(context?.dispatch ?? data, hidden) : null;
+  return JSON.stringify({ event, path, data: record, context: { path, event, method: context?.method, type: 'after', params: {}, dispatch, result: dispatch } });
+}

@@ -1,0 +1,250 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, envSchema, loadConfig, MAIL_RETRY } from './config.ts';
+
+const SECRET = 'a-test-secret-that-is-long-enough-000000';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-config-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The ConfigError that loading this environment throws. */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has a default for everything a local demo needs', () => {
+    const config = loadConfig({ APP_SECRET: SECRET });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      redisUrl: undefined,
+      appSecret: SECRET,
+      adminEmail: 'admin@tillpoint.test',
+      adminPassword: 'Admin12345',
+      demoData: true,
+      publicUrl: undefined,
+      logLevel: 'info',
+      trustProxy: undefined,
+    });
+  });
+
+  it('reads the environment it is given', () => {
+    const config = loadConfig({
+      APP_SECRET: SECRET,
+      PORT: '8080',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tillpoint',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/tillpoint',
+      redisUrl: 'redis://127.0.0.1:6379',
+      adminEmail: 'boss@example.com',
+      demoData: false,
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty variable as absent', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('accepts port 0 (the system picks a free port)', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, PORT: '0' }).port).toBe(0);
+  });
+
+  it.each(['abc', '-1', '65536', '80.5'])('refuses PORT=%s with a message naming the variable', (port) => {
+    const error = configError({ APP_SECRET: SECRET, PORT: port });
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}PORT: \S/);
+  });
+
+  it('takes the per-address limits of sign-ins and form submissions from the environment', () => {
+    const defaults = loadConfig({ APP_SECRET: SECRET });
+    expect(defaults.loginLimits.perIp.points).toBe(30);
+    expect(defaults.formLimit).toMatchObject({ points: 10, duration: 600 });
+    const raised = loadConfig({ APP_SECRET: SECRET, LOGIN_ATTEMPTS_PER_IP: '200', FORM_SUBMISSIONS_PER_IP: '50' });
+    expect(raised.loginLimits.perIp.points).toBe(200);
+    expect(raised.formLimit).toMatchObject({ points: 50, duration: 600 });
+    expect(configError({ APP_SECRET: SECRET, FORM_SUBMISSIONS_PER_IP: '0' }).message).toMatch(/\n {2}FORM_SUBMISSIONS_PER_IP: \S/);
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configError({ APP_SECRET: SECRET, PORT: 'abc', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud' });
+    expect(error.message).toContain('\n  PORT: ');
+    expect(error.message).toContain('\n  DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(error.message).toContain('\n  LOG_LEVEL: ');
+  });
+
+  describe('APP_SECRET in production', () => {
+    it('is required', () => {
+      const error = configError({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      expect(error.message).toBe('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+      expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
+    });
+
+    it('must be at least 32 characters', () => {
+      const error = configError({ NODE_ENV: 'production', APP_SECRET: 'short', DATA_DIR: dataDir });
+      expect(error.message).toContain('APP_SECRET: must be at least 32 characters');
+    });
+
+    it('is used as given and never written to disk', () => {
+      const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir });
+      expect(config.appSecret).toBe(SECRET);
+      expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
+    });
+  });
+
+  describe('APP_SECRET outside production', () => {
+    it('is generated once and kept in DATA_DIR', () => {
+      const first = loadConfig({ DATA_DIR: dataDir });
+      expect(first.appSecret).toMatch(/^[\w-]{64}$/);
+      const file = path.join(dataDir, 'app-secret');
+      expect(readFileSync(file, 'utf8')).toBe(first.appSecret);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+    });
+
+    it('creates DATA_DIR when it does not exist', () => {
+      const nested = path.join(dataDir, 'not', 'yet');
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: nested });
+      expect(readFileSync(path.join(nested, 'app-secret'), 'utf8')).toBe(config.appSecret);
+    });
+
+    it('differs between data folders', () => {
+      const other = path.join(dataDir, 'other');
+      expect(loadConfig({ DATA_DIR: dataDir }).appSecret).not.toBe(loadConfig({ DATA_DIR: other }).appSecret);
+    });
+
+    it('prefers APP_SECRET when it is set', () => {
+      expect(loadConfig({ APP_SECRET: SECRET, DATA_DIR: dataDir }).appSecret).toBe(SECRET);
+      expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
+    });
+  });
+
+  describe('staff mail: SMTP_URL, MAIL_FROM, STAFF_EMAIL', () => {
+    it('defaults to the outbox, the Tillpoint no-reply sender and the sales desk, with the production retries', () => {
+      expect(loadConfig({ APP_SECRET: SECRET }).mail).toEqual({
+        smtpUrl: undefined,
+        from: 'Tillpoint <no-reply@tillpoint.example>',
+        staffEmail: 'sales@tillpoint.example',
+        ...MAIL_RETRY,
+      });
+      expect(MAIL_RETRY).toEqual({ retryLimit: 10, retryDelay: 30, retryDelayMax: 3600 });
+    });
+
+    it('treats empty values as unset', () => {
+      expect(loadConfig({ APP_SECRET: SECRET, SMTP_URL: '', MAIL_FROM: '', STAFF_EMAIL: '' }).mail).toMatchObject({
+        smtpUrl: undefined,
+        from: 'Tillpoint <no-reply@tillpoint.example>',
+        staffEmail: 'sales@tillpoint.example',
+      });
+    });
+
+    it.each([
+      'smtp://127.0.0.1:2525',
+      'smtp://mail.example.com',
+      'smtps://mailer:s3cret@mail.example.com:465',
+      'smtp://mailer%40example.com:p%40ss%20word@mail.example.com:587',
+      'smtp://[::1]:25',
+    ])('accepts SMTP_URL=%s as given', (url) => {
+      expect(loadConfig({ APP_SECRET: SECRET, SMTP_URL: url }).mail.smtpUrl).toBe(url);
+    });
+
+    it.each([
+      ['another scheme', 'http://mail.example.com'],
+      ['no scheme', 'mail.example.com:587'],
+      ['no host', 'smtp://'],
+      ['no host, only a port', 'smtp://:587'],
+      ['a space', 'smtp://mail.example.com :587'],
+      ['a port out of range', 'smtp://mail.example.com:99999'],
+      ['an unencoded # in the password', 'smtp://mailer:pa#ss@mail.example.com:587'],
+    ])('refuses SMTP_URL with %s, naming the variable without echoing its value', (_case, url) => {
+      const error = configError({ APP_SECRET: SECRET, SMTP_URL: url });
+      expect(error.message).toBe(
+        'Invalid configuration:\n  SMTP_URL: must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.com:587 (percent-encode special characters)',
+      );
+    });
+
+    it.each([
+      ['no-reply@tillpoint.hk', 'no-reply@tillpoint.hk'],
+      ['Tillpoint HK <no-reply@tillpoint.hk>', 'Tillpoint HK <no-reply@tillpoint.hk>'],
+      ['"Tillpoint, Sales" <sales@tillpoint.hk>', '"Tillpoint, Sales" <sales@tillpoint.hk>'],
+      ['陳記 <hello@chan.hk>', '陳記 <hello@chan.hk>'],
+      ['  Tillpoint <no-reply@tillpoint.hk>  ', 'Tillpoint <no-reply@tillpoint.hk>'],
+    ])('accepts MAIL_FROM=%s', (from, expected) => {
+      expect(loadConfig({ APP_SECRET: SECRET, MAIL_FROM: from }).mail.from).toBe(expected);
+    });
+
+    it.each(['no-reply', 'no-reply@tillpoint', 'Tillpoint no-reply@tillpoint.hk', 'Tillpoint <no-reply>', '<no-reply@tillpoint.hk>', 'a@b.hk, c@d.hk', `${'x'.repeat(81)} <a@b.hk>`])(
+      'refuses MAIL_FROM=%s with a clear message',
+      (from) => {
+        expect(configError({ APP_SECRET: SECRET, MAIL_FROM: from }).message).toBe(
+          'Invalid configuration:\n  MAIL_FROM: must be an address, or a name and <address>, e.g. Tillpoint <no-reply@example.com>',
+        );
+      },
+    );
+
+    it('takes STAFF_EMAIL in lower case', () => {
+      expect(loadConfig({ APP_SECRET: SECRET, STAFF_EMAIL: 'Desk@Tillpoint.HK' }).mail.staffEmail).toBe('desk@tillpoint.hk');
+    });
+
+    it.each(['sales', 'sales@', '@tillpoint.hk', 'Sales <sales@tillpoint.hk>', 'a@tillpoint.hk, b@tillpoint.hk'])('refuses STAFF_EMAIL=%s with a clear message', (email) => {
+      expect(configError({ APP_SECRET: SECRET, STAFF_EMAIL: email }).message).toBe('Invalid configuration:\n  STAFF_EMAIL: must be one email address');
+    });
+
+    it('names all three at once', () => {
+      const error = configError({ APP_SECRET: SECRET, SMTP_URL: 'mail.example.com', MAIL_FROM: 'nobody', STAFF_EMAIL: 'desk' });
+      expect(error.message.split('\n').slice(1).map((line) => line.split(':')[0]?.trim())).toEqual(['SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL']);
+    });
+  });
+});
+
+describe('the documented configuration', () => {
+  const root = path.resolve(import.meta.dirname, '..');
+  const variables = Object.keys(envSchema.shape);
+  /** README's configuration table: variable, default, meaning. */
+  const readmeRows = new Map(
+    [...readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]),
+  );
+
+  it('README lists every variable the server reads', () => {
+    expect(variables.filter((name) => !readmeRows.has(name))).toEqual([]);
+  });
+
+  it('README gives each variable the default the server uses', () => {
+    const defaults = envSchema.parse({}) as Record<string, unknown>;
+    for (const name of variables) {
+      const shown = readmeRows.get(name) ?? '';
+      const quoted = /^`(.*)`$/.exec(shown)?.[1];
+      if (quoted === undefined) expect(defaults[name], `${name} has no default in README`).toBeUndefined();
+      else expect(String(defaults[name]), `${name}'s default in README`).toBe(quoted);
+    }
+  });
+
+  it('.env.example lists every variable', () => {
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    expect(variables.filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example))).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { brandSlug, type SiteSettings } from '../domain/site.ts';
+import { type LimitSetting, LOGIN_LIMITS, type LoginLimitSettings } from './auth/limits.ts';
+
+/** An smtp:// or smtps:// URL that names a host (user and password percent-encoded). */
+function isSmtpUrl(value: string): boolean {
+  if (!/^smtps?:\/\/\S+$/.test(value) || !URL.canParse(value)) return false;
+  return new URL(value).hostname !== '';
+}
+
+/** Every environment variable the server reads, validated once at boot. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only (up to 64)').default('tillpoint'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().default('admin@tillpoint.test'),
+  ADMIN_PASSWORD: z.string().min(8).default('Admin12345'),
+  DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Sign-in attempts per address per 15 minutes (an office behind one address may need more).
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  // Contact forms and enquiries sent from one address per 10 minutes (duplicates and robots aside).
+  FORM_SUBMISSIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  BRAND_NAME: z.string().trim().min(1).max(40).default('Tillpoint'),
+  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX').optional(),
+  CHAT_URL: z.url().default('https://wa.me/85230012345'),
+  SUPPORT_EMAIL: z.email().default('support@tillpoint.example'),
+  // Never echoed in an error: it may hold a password.
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.com:587 (percent-encode special characters)')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>@\n]{1,80} <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'must be an address, or a name and <address>, e.g. Tillpoint <no-reply@example.com>')
+    .default('Tillpoint <no-reply@tillpoint.example>'),
+  STAFF_EMAIL: z.email('must be one email address').default('sales@tillpoint.example'),
+  SUPPORT_PHONE: z.string().regex(/^\+?[\d ()-]{6,24}$/, 'a phone number such as +852 3001 2345').default('+852 3001 2345'),
+  // Express's `trust proxy`: true/false, a hop count, or addresses and names such as `loopback`.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  /** Prepended to every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
+  appSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  demoData: boolean;
+  publicUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean | number | string | undefined;
+  site: SiteSettings;
+  mail: MailSettings;
+  /** Submissions of the public forms per address: always the production value, except in tests. */
+  formLimit: LimitSetting;
+  /** Newsletter subscriptions per address: always the production value, except in tests. */
+  newsletterLimit: LimitSetting;
+  /** Sign-in and registration limits: always the production values, except in tests that need small ones. */
+  loginLimits: LoginLimitSettings;
+}
+
+export interface MailSettings {
+  /** Absent: mail is kept in the `outbox` table for staff to read. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Who receives the staff mail about each enquiry and contact form. */
+  staffEmail: string;
+  /** Attempts of a mail job after its first. */
+  retryLimit: number;
+  /** Seconds before the first retry; each later one waits about twice as long as the one before. */
+  retryDelay: number;
+  /** The longest wait between two attempts, in seconds. */
+  retryDelayMax: number;
+}
+
+/**
+ * Production values: 10 retries, the first after 30 to 60 s, doubling (with jitter) up to an hour
+ * apart, so a mail keeps being tried for four to five hours. Tests read them rather than repeat
+ * them, and retry at the queue's next poll.
+ */
+export const MAIL_RETRY = { retryLimit: 10, retryDelay: 30, retryDelayMax: 3600 } as const;
+export const FORM_LIMIT: Readonly<LimitSetting> = { points: 10, duration: 10 * 60 };
+/** Twice the forms' allowance: a campaign runs at events, where many visitors share one network. */
+export const NEWSLETTER_LIMIT: Readonly<LimitSetting> = { points: 20, duration: 10 * 60 };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws one ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  let appSecret = e.APP_SECRET;
+  if (!appSecret) {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+    }
+    appSecret = developmentSecret(dataDir);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    appSecret,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    site: {
+      brandName: e.BRAND_NAME,
+      brandSlug: brandSlug(e.BRAND_NAME),
+      gtmId: e.GTM_ID,
+      chatUrl: e.CHAT_URL,
+      supportEmail: e.SUPPORT_EMAIL,
+      supportPhone: e.SUPPORT_PHONE,
+      publicUrl: e.PUBLIC_URL,
+    },
+    loginLimits: { ...LOGIN_LIMITS, perIp: { ...LOGIN_LIMITS.perIp, points: e.LOGIN_ATTEMPTS_PER_IP } },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL.toLowerCase(), ...MAIL_RETRY },
+    formLimit: { ...FORM_LIMIT, points: e.FORM_SUBMISSIONS_PER_IP },
+    newsletterLimit: { ...NEWSLETTER_LIMIT },
+  };
+}
+
+/** Outside production a secret is generated once and kept in the data folder. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

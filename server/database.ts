@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import type { Config } from './config.ts';
+import { migrateLatest } from './db/migrate.ts';
+import { startEmbeddedDatabase } from './db/embedded.ts';
+import { createKnex, POOL_MAX } from './db/knex.ts';
+import { seed } from './db/seed/seed.ts';
+
+export interface Database {
+  knex: Knex;
+  /** `embedded` when PGlite serves the data; `postgres` for a server. */
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds. */
+export async function openDatabase(config: Config): Promise<Database> {
+  let kind: Database['kind'] = 'postgres';
+  let url = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    kind = 'embedded';
+    const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, maxConnections: POOL_MAX });
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const knex = createKnex(url);
+  try {
+    await migrateLatest(knex);
+    await seed(knex, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demoData: config.demoData });
+  } catch (error) {
+    await knex.destroy();
+    await stopEmbedded?.();
+    throw error;
+  }
+  return {
+    knex,
+    kind,
+    async close() {
+      await knex.destroy();
+      await stopEmbedded?.();
+    },
+  };
+}

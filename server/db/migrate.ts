@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import * as m001 from './migrations/001_catalogue_and_users.ts';
+import * as m002 from './migrations/002_site_settings_and_translations.ts';
+import * as m003 from './migrations/003_blogs.ts';
+import * as m004 from './migrations/004_forms_and_outbox.ts';
+import * as m005 from './migrations/005_subscribers.ts';
+
+/** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
+const migrations: Record<string, Knex.Migration> = {
+  '001_catalogue_and_users': m001,
+  '002_site_settings_and_translations': m002,
+  '003_blogs': m003,
+  '004_forms_and_outbox': m004,
+  '005_subscribers': m005,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name] as Knex.Migration,
+};
+
+export async function migrateLatest(knex: Knex): Promise<void> {
+  await knex.migrate.latest({ migrationSource: source });
+}

@@ -1,0 +1,116 @@
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import { newId } from '../ids.ts';
+import { seedBlogs } from './blogs.ts';
+import { appTemplates, industries, modules } from './catalogue.ts';
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string;
+  /** Also create the demo member and editor accounts and, into an empty blog, the demo articles. */
+  demoData: boolean;
+}
+
+export const DEMO_MEMBER = { email: 'owner@tillpoint.test', password: 'Owner12345', name: 'Mei Chan' };
+export const DEMO_EDITOR = { email: 'editor@tillpoint.test', password: 'Editor12345', name: 'Kelvin Lau' };
+
+/**
+ * Fills an empty database with the product catalogue and the first admin, and with demo accounts
+ * and blog articles while demo data is on. Safe to run at every start.
+ */
+export async function seed(knex: Knex, options: SeedOptions): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const hasCatalogue = await trx('industries').first('id');
+    if (!hasCatalogue) await seedCatalogue(trx);
+    const admin = await trx('users').where({ role: 'admin' }).first('id');
+    if (!admin) {
+      await trx('users')
+        .insert({
+          id: newId(),
+          email: options.adminEmail,
+          password: await argon2.hash(options.adminPassword),
+          name: 'Administrator',
+          role: 'admin',
+        })
+        .onConflict('email')
+        .merge(['role']);
+    }
+    if (options.demoData && !(await trx('blogs').first('id'))) await seedBlogs(trx);
+    if (options.demoData) {
+      for (const demo of [
+        { ...DEMO_MEMBER, role: 'member' },
+        { ...DEMO_EDITOR, role: 'editor' },
+      ]) {
+        const exists = await trx('users').where({ email: demo.email }).first('id');
+        if (!exists) {
+          await trx('users').insert({
+            id: newId(),
+            email: demo.email,
+            password: await argon2.hash(demo.password),
+            name: demo.name,
+            role: demo.role,
+          });
+        }
+      }
+    }
+  });
+}
+
+async function seedCatalogue(trx: Knex.Transaction): Promise<void> {
+  const industryIds = new Map<string, string>();
+  for (const industry of industries) {
+    const id = newId();
+    industryIds.set(industry.key, id);
+    await trx('industries').insert({
+      id,
+      key: industry.key,
+      name: JSON.stringify(industry.name),
+      description: JSON.stringify(industry.description),
+      display_order: industry.order,
+      major: industry.major,
+      items: JSON.stringify(industry.items.map((item) => ({ _id: newId(), ...item }))),
+    });
+  }
+  const moduleIds = new Map<string, string>();
+  for (const module of modules) {
+    const id = newId();
+    moduleIds.set(module.key, id);
+    await trx('modules').insert({
+      id,
+      key: module.key,
+      name: JSON.stringify(module.name),
+      short_desc: JSON.stringify(module.shortDesc),
+      description: JSON.stringify(module.description),
+      counter: module.counter,
+      month_price: module.monthPrice,
+      currency: 'HKD',
+      billing: module.billing,
+      released: module.released,
+      display_order: module.order,
+    });
+  }
+  for (const template of appTemplates) {
+    const industryId = industryIds.get(template.industryKey);
+    if (!industryId) throw new Error(`Seed template ${template.key} names unknown industry ${template.industryKey}`);
+    await trx('app_templates').insert({
+      id: newId(),
+      key: template.key,
+      name: JSON.stringify(template.name),
+      description: JSON.stringify(template.description),
+      type: template.type,
+      month_price: template.monthPrice,
+      currency: 'HKD',
+      prepay_month: template.prepayMonth,
+      contract_months: template.contractMonths,
+      show_on_home: template.showOnHome,
+      industry_id: industryId,
+      modules: JSON.stringify(
+        template.modules.map((m) => {
+          const id = moduleIds.get(m.moduleKey);
+          if (!id) throw new Error(`Seed template ${template.key} names unknown module ${m.moduleKey}`);
+          return { id, monthPrice: m.monthPrice, count: m.count };
+        }),
+      ),
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import { BadRequest, errors as errorClasses, FeathersError, GeneralError, NotFound } from '@feathersjs/errors';
+import type { HookContext, NextFunction as HookNext } from '@feathersjs/feathers';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { Locale } from '../../domain/locales.ts';
+import { isMessageKey, localeFromHeaders, translate } from '../i18n.ts';
+
+/** Unexpected errors already written to the log by the service hook (not logged twice). */
+const logged = new WeakSet<object>();
+
+/** Translates an error's message and per-field messages when they are message keys. */
+function translateError(error: FeathersError, locale: Locale): void {
+  if (isMessageKey(error.message)) error.message = translate(locale, error.message);
+  const errors = error.errors as Record<string, unknown> | undefined;
+  if (errors && typeof errors === 'object') {
+    for (const [field, message] of Object.entries(errors)) {
+      if (isMessageKey(message)) errors[field] = translate(locale, message);
+    }
+  }
+}
+
+/**
+ * Every error that leaves through a transport is a Feathers error whose message and per-field
+ * messages are in the caller's language. Unexpected errors are logged and answered as a 500
+ * without internals.
+ */
+export async function localizeErrors(context: HookContext, next: HookNext): Promise<void> {
+  try {
+    await next();
+  } catch (caught) {
+    if (!context.params.provider) throw caught;
+    const locale = localeFromHeaders(context.params.headers as Record<string, unknown> | undefined);
+    if (!(caught instanceof FeathersError) || caught.code >= 500) {
+      const logger = context.app.get('logger') as { error: (obj: unknown, msg: string) => void } | undefined;
+      logger?.error({ err: caught, path: context.path, method: context.method }, 'service error');
+      const generic = new GeneralError(translate(locale, 'errors.generic'));
+      logged.add(generic);
+      throw generic;
+    }
+    translateError(caught, locale);
+    throw caught;
+  }
+}
+
+type HttpError = Error & { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
+
+/** Answers what is not an endpoint under /api with Feathers' NotFound JSON (not the pages' 404). */
+export function unknownEndpoint(_req: Request, _res: Response, next: NextFunction): void {
+  next(new NotFound('errors.noEndpoint'));
+}
+
+/** Turns an error that never reached a service (body parsing, size limit, a bug) into a Feathers error. */
+function toFeathersError(error: unknown): FeathersError {
+  if (error instanceof FeathersError) return error;
+  const http = error as HttpError;
+  const status = Number(http?.status ?? http?.statusCode);
+  if (status === 413) return new FeathersError('errors.tooLarge', 'PayloadTooLarge', 413, 'payload-too-large', {});
+  if (status === 415) return new FeathersError('errors.unsupportedBody', 'UnsupportedMediaType', 415, 'unsupported-media-type', {});
+  if (status === 400) return new BadRequest('errors.badBody');
+  const known = (errorClasses as unknown as Record<number, new (message: string) => FeathersError>)[status];
+  if (status > 400 && status < 500 && known) return new known(http.message);
+  return new GeneralError('errors.generic');
+}
+
+/** Seconds a client is told to wait after a 429 that does not say how long (none of ours does). */
+export const DEFAULT_RETRY_AFTER = 60;
+
+/** The seconds a TooManyRequests error asks the client to wait (its `data.retryAfter`), at least 1. */
+export function retryAfterSeconds(error: FeathersError): number {
+  const seconds = Number((error.data as { retryAfter?: unknown } | undefined)?.retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER;
+}
+
+/**
+ * The last word on errors over REST before Feathers' error handler writes the JSON: a Feathers
+ * error in the caller's language, and for anything unexpected a 500 with a generic message (the
+ * cause goes to the log, never to the client). Headers that the service's hooks set for the
+ * answer go with an error too (a failed sign-out still clears the session cookie), and a 429 says
+ * when to try again (`Retry-After`).
+ */
+export function normalizeHttpError(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    let converted = toFeathersError(error);
+    if (converted.code >= 500) {
+      if (!logged.has(error as object)) logger.error({ err: error, url: req.originalUrl }, 'request error');
+      converted = new GeneralError('errors.generic');
+    }
+    translateError(converted, localeFromHeaders(req.headers as Record<string, unknown>));
+    if (!res.headersSent) {
+      // Feathers' REST transport keeps the service call's hook context on the response.
+      const hookHeaders = (res as Response & { hook?: { http?: { headers?: Record<string, string | string[]> } } }).hook?.http?.headers;
+      if (hookHeaders) res.set(hookHeaders);
+      if (converted.code === 429) res.set('Retry-After', String(retryAfterSeconds(converted)));
+    }
+    next(converted);
+  };
+}

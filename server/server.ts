@@ -1,0 +1,213 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { createApi, type Api } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './database.ts';
+import type { ServerBuild } from 'react-router';
+import { PageCache } from './page-cache.ts';
+import { createPageHandler } from './pages.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  api: Api;
+  database: Database;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** The Redis clients feathers-sync adds to the app (its types do not declare them). */
+interface SyncClients {
+  ready: Promise<unknown>;
+  pub: { close(): Promise<unknown> };
+  sub: { close(): Promise<unknown> };
+}
+const sync = (api: Api) => (api as unknown as { sync?: SyncClients }).sync;
+
+export interface ServerOptions {
+  /** Serve the React Router pages from the production build (when it exists). */
+  pages?: boolean;
+  buildDir?: string;
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  /** Development: pages come from Vite's dev server (hot reload, development build), not from build/. */
+  dev?: boolean;
+}
+
+/** Starts the one process: API under /api, socket.io at /api/socket.io, pages for everything else. */
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = pino({ level: config.logLevel, base: { pid: process.pid } });
+  const database = options.database ?? (await openDatabase(config));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const api = createApi({ config, knex: database.knex, logger, redis });
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/health' || (req.url ?? '').startsWith('/assets/') },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      },
+    }),
+  );
+
+  const buildDir = path.resolve(options.buildDir ?? 'build');
+  const servePages = !options.dev && options.pages !== false && existsSync(path.join(buildDir, 'server/index.js'));
+  if (servePages) {
+    // Hashed scripts and styles, before the document headers: a CSP and its companions mean nothing
+    // on a script file, yet cost about 1 KB on each of the twenty-odd files of a page over HTTP/1.1.
+    app.use(
+      '/assets',
+      compression(),
+      express.static(path.join(buildDir, 'client/assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        redirect: false,
+        setHeaders: (res) => {
+          res.setHeader('X-Content-Type-Options', 'nosniff');
+          res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+        },
+      }),
+    );
+  }
+
+  const isApi = (req: express.Request) => req.path === '/api' || req.path.startsWith('/api/');
+  // Pages get a fresh nonce for their inline scripts; API answers (JSON) run no script at all.
+  app.use((req, res, next) => {
+    if (!isApi(req)) res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  // Google Tag Manager's hosts are allowed only when a container is configured.
+  const tagManager = config.site.gtmId ? ['https://www.googletagmanager.com'] : [];
+  const analytics = config.site.gtmId ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
+  const hsts = config.publicUrl?.startsWith('https://') ? undefined : false;
+  const pageHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...tagManager, (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...analytics],
+        'connect-src': ["'self'", 'ws:', 'wss:', ...analytics],
+        'font-src': ["'self'", 'data:'],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'self'"],
+        'upgrade-insecure-requests': config.publicUrl?.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // With helmet's default `no-referrer`, Chromium sends `Origin: null` on form posts and
+    // React Router refuses the action as cross-site (400): pages would not work without JavaScript.
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: hsts,
+  });
+  // The API's JSON needs the strictest policy, the same for every answer (no nonce to build).
+  const apiHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: hsts,
+  });
+  app.use((req, res, next) => (isApi(req) ? apiHeaders(req, res, next) : pageHeaders(req, res, next)));
+  app.use(compression());
+
+  app.get('/health', async (_req: express.Request, res: express.Response) => {
+    try {
+      await database.knex.raw('select 1');
+      res.json({ status: 'ok', database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, 'health check failed');
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.use('/api', api as unknown as express.Application);
+
+  let closeVite: () => Promise<unknown> = async () => undefined;
+  if (options.dev) {
+    // Imported here only: production never loads Vite.
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    closeVite = () => vite.close();
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+        const handler = await createPageHandler({ build, api, config, mode: 'development' });
+        handler(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+  } else if (servePages) {
+    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, redirect: false }));
+    const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href);
+    app.use(await createPageHandler({ build, api, config, cache: new PageCache() }));
+  } else {
+    app.use((_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    });
+  }
+
+  const server = http.createServer(app);
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 20_000;
+  await api.setup(server);
+  // Events published before the subscription is ready would be lost to every instance.
+  await sync(api)?.ready;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  logger.info({ port, database: database.kind, redis: Boolean(redis) }, 'server listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    api,
+    database,
+    logger,
+    close() {
+      closing ??= (async () => {
+        // Stop taking connections, let in-flight requests finish, then close sockets and the database.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await new Promise<void>((resolve) => (api as unknown as { io?: { close(cb: () => void): void } }).io?.close(() => resolve()) ?? resolve());
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        await closed;
+        clearTimeout(force);
+        await api.teardown?.().catch(() => undefined);
+        await Promise.all([sync(api)?.pub.close(), sync(api)?.sub.close()]).catch(() => undefined);
+        await redis?.quit().catch(() => undefined);
+        await closeVite().catch(() => undefined);
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
+import { LOCALES } from '../../../domain/locales.ts';
+import { invalid } from '../entity/validate.ts';
+import { sanitizeArticleHtml } from './sanitize.ts';
+
+type Data = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The blogs service's own rules: a new article is a draft unless said otherwise, and an article
+ * gets its publication date when it is first published without one.
+ */
+export async function blogRules(context: HookContext, next: NextFunction): Promise<void> {
+  const { method } = context;
+  if (method === 'create' && isObject(context.data)) {
+    const data: Data = { status: 'draft', ...context.data };
+    if (data.status === 'published' && data.publishedAt == null) data.publishedAt = new Date();
+    context.data = data;
+  }
+  if (method === 'patch' && isObject(context.data) && context.data.status === 'published' && context.data.publishedAt == null && context.id != null) {
+    const current = (await context.service.get(context.id, { transaction: context.params.transaction })) as { publishedAt?: unknown };
+    if (current.publishedAt == null) context.data = { ...context.data, publishedAt: new Date() };
+  }
+  await next();
+}
+
+/**
+ * Cleans an article's HTML in every language after validation, right before it is written (so
+ * `$set` patches are cleaned too). A body with nothing left in English is refused.
+ */
+export async function sanitizeBlogData(data: Data): Promise<Data> {
+  if (!isObject(data.body)) return data;
+  const body: Data = {};
+  for (const locale of LOCALES) {
+    const html = data.body[locale];
+    if (typeof html === 'string') body[locale] = sanitizeArticleHtml(html);
+  }
+  if (!body.en) throw invalid({ 'body.en': 'validation.required' });
+  return { ...data, body };
+}

@@ -1,0 +1,292 @@
+import { BadRequest, Conflict, MethodNotAllowed, NotFound } from '@feathersjs/errors';
+import type { Id, Params } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
+import type { EntityDef } from '../../../domain/entities/types.ts';
+import { newId } from '../../db/ids.ts';
+import { applyKeyset, decodeCursor, encodeCursor } from './cursor.ts';
+import { EntityFields } from './fields.ts';
+import { applyListOperators, keyListItems, type ListField } from './list-ops.ts';
+import { applyFilter, MAX_LIMIT, type ParsedQuery, parseQuery, type SortKey } from './query.ts';
+import { invalid, validateCreate, validatePatch } from './validate.ts';
+
+export type EntityRecord = Record<string, unknown> & { _id: string };
+
+export interface Page {
+  total: number;
+  limit: number;
+  skip: number;
+  data: EntityRecord[];
+  sortBy: string[];
+  sortDesc: boolean[];
+  cursors: { previous: string | null; next: string | null };
+}
+
+export interface EntityParams extends Params {
+  query?: Record<string, unknown>;
+  /** `false` answers a plain list with no limit: for server-side lookups only. */
+  paginate?: false;
+  user?: { _id: string; role: string } & Record<string, unknown>;
+  /** Runs the call inside an existing transaction. */
+  transaction?: Knex.Transaction;
+}
+
+/** Resolves `$populate` paths; set by the app so a service can reach the others. */
+export type Populator = (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => Promise<void>;
+
+const KEY_PREFIX = '__k';
+
+/** A Feathers service over one table, speaking the spec's generic query language. */
+export class EntityService {
+  readonly def: EntityDef;
+  readonly fields: EntityFields;
+  readonly id = '_id';
+  private readonly knex: Knex;
+  private readonly lists = new Map<string, ListField>();
+  populator: Populator | undefined;
+  /** Transforms validated data before it is written (hashing a password). */
+  beforeWrite: ((data: Record<string, unknown>) => Promise<Record<string, unknown>>) | undefined;
+  maxLimit = MAX_LIMIT;
+
+  constructor(knex: Knex, def: EntityDef) {
+    this.knex = knex;
+    this.def = def;
+    this.fields = new EntityFields(def);
+    for (const [name, field] of Object.entries(def.fields)) {
+      if (field.kind === 'list') this.lists.set(name, { name, def: field });
+    }
+  }
+
+  private db(params?: EntityParams): Knex {
+    return params?.transaction ?? this.knex;
+  }
+
+  private selectColumns(select: string[] | null): string[] {
+    if (!select) return this.fields.publicColumns;
+    const names = new Set(['_id', ...select]);
+    return [...names].map((name) => this.fields.field(name, '$select').column);
+  }
+
+  async find(params: EntityParams = {}): Promise<Page | EntityRecord[]> {
+    const internalAll = params.paginate === false && !params.provider;
+    const parsed = parseQuery(this.fields, params.query, internalAll ? Number.MAX_SAFE_INTEGER : this.maxLimit);
+    if (internalAll) {
+      const rows = await this.selectRows(parsed, params, { limit: params.query?.$limit === undefined ? null : parsed.limit });
+      const records = rows.map((row) => this.fields.toRecord(row, this.selectColumns(parsed.select)) as EntityRecord);
+      await this.populate(records, parsed.populate, params);
+      return records;
+    }
+    return this.findPage(parsed, params);
+  }
+
+  private baseQuery(parsed: ParsedQuery, params?: EntityParams): Knex.QueryBuilder {
+    const builder = this.db(params)(this.def.table);
+    applyFilter(this.knex, this.fields, builder, parsed.filter);
+    return builder;
+  }
+
+  private keyColumns(sort: SortKey[]): Knex.Raw[] {
+    return sort.map((key, i) => {
+      const expr = this.fields.sortExpression(this.knex, key.field);
+      // Dates keep their microseconds as text (a JS Date would round them and repeat rows), in UTC and
+      // one format whatever the session's TimeZone and DateStyle, so a cursor reads back the same anywhere.
+      return key.field.def.kind === 'date'
+        ? this.knex.raw(`to_char((?) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US"+00"') as ??`, [expr, `${KEY_PREFIX}${i}`])
+        : this.knex.raw(`? as ??`, [expr, `${KEY_PREFIX}${i}`]);
+    });
+  }
+
+  private selectRows(
+    parsed: ParsedQuery,
+    params: EntityParams,
+    options: { limit: number | null; skip?: number; keyset?: { keys: (string | number | boolean | null)[]; forward: boolean }; withKeys?: boolean },
+  ): Promise<Record<string, unknown>[]> {
+    const builder = this.baseQuery(parsed, params).select(this.selectColumns(parsed.select));
+    if (options.withKeys) builder.select(this.keyColumns(parsed.sort));
+    const forward = options.keyset?.forward ?? true;
+    if (options.keyset) applyKeyset(this.knex, this.fields, builder, parsed.sort, options.keyset.keys, forward);
+    for (const key of parsed.sort) {
+      const ascending = (key.direction === 1) === forward;
+      builder.orderByRaw(`? ${ascending ? 'asc' : 'desc'}`, [this.fields.sortExpression(this.knex, key.field)]);
+    }
+    if (options.limit !== null) builder.limit(options.limit);
+    if (options.skip) builder.offset(options.skip);
+    return builder;
+  }
+
+  private async findPage(parsed: ParsedQuery, params: EntityParams): Promise<Page> {
+    const { limit, sort } = parsed;
+    const cursorMode = parsed.cursor !== undefined;
+    let rows: Record<string, unknown>[];
+    let total: number;
+    let skip = parsed.skip;
+    let hasPrevious: boolean;
+    let hasNext: boolean;
+
+    if (cursorMode) {
+      // Keyset pages cost the same deep in the table as on page one; no count is made.
+      skip = 0;
+      total = -1;
+      const position = parsed.cursor ? decodeCursor(sort, parsed.cursor) : null;
+      const forward = position?.direction !== 'p';
+      const fetched = await this.selectRows(parsed, params, {
+        limit: limit + 1,
+        withKeys: true,
+        ...(position ? { keyset: { keys: position.keys, forward } } : {}),
+      });
+      const more = fetched.length > limit;
+      rows = fetched.slice(0, limit);
+      if (!forward) rows.reverse();
+      hasNext = forward ? more : true;
+      hasPrevious = forward ? position !== null : more;
+    } else {
+      const [fetched, count] = await Promise.all([
+        limit === 0 ? Promise.resolve([]) : this.selectRows(parsed, params, { limit, skip, withKeys: true }),
+        this.baseQuery(parsed, params).count({ total: '*' }).first() as Promise<{ total: number } | undefined>,
+      ]);
+      rows = fetched;
+      total = Number(count?.total ?? 0);
+      hasPrevious = skip > 0;
+      hasNext = skip + rows.length < total;
+    }
+
+    const keysOf = (row: Record<string, unknown> | undefined) =>
+      row ? sort.map((_, i) => row[`${KEY_PREFIX}${i}`] as string | number | boolean | null) : null;
+    const firstKeys = keysOf(rows[0]);
+    const lastKeys = keysOf(rows[rows.length - 1]);
+    const columns = this.selectColumns(parsed.select);
+    const data = rows.map((row) => this.fields.toRecord(row, columns) as EntityRecord);
+    await this.populate(data, parsed.populate, params);
+    return {
+      total,
+      limit,
+      skip,
+      data,
+      sortBy: sort.map((key) => key.field.name),
+      sortDesc: sort.map((key) => key.direction === -1),
+      cursors: {
+        previous: hasPrevious && firstKeys ? encodeCursor(sort, 'p', firstKeys) : null,
+        next: hasNext && lastKeys ? encodeCursor(sort, 'n', lastKeys) : null,
+      },
+    };
+  }
+
+  async get(id: Id, params: EntityParams = {}): Promise<EntityRecord> {
+    const parsed = parseQuery(this.fields, params.query);
+    const row = await this.baseQuery(parsed, params)
+      .select(this.selectColumns(parsed.select))
+      .where('id', String(id))
+      .first();
+    if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
+    const record = this.fields.toRecord(row, this.selectColumns(parsed.select)) as EntityRecord;
+    await this.populate([record], parsed.populate, params);
+    return record;
+  }
+
+  async create(data: unknown, params: EntityParams = {}): Promise<EntityRecord> {
+    if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
+    let valid = validateCreate(this.def, data);
+    if (this.beforeWrite) valid = await this.beforeWrite(valid);
+    const row: Record<string, unknown> = { id: newId() };
+    for (const [name, value] of Object.entries(valid)) {
+      if (value === undefined) continue;
+      const field = this.fields.writable(name);
+      row[field.column] = this.toColumnValue(name, value);
+    }
+    const [inserted] = await this.write(() => this.db(params)(this.def.table).insert(row).returning(this.fields.publicColumns));
+    return this.fields.toRecord(inserted) as EntityRecord;
+  }
+
+  async patch(id: Id | null, data: unknown, params: EntityParams = {}): Promise<EntityRecord> {
+    if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Patch data must be an object');
+    const { $push, $pull, $set, ...rest } = data as Record<string, unknown>;
+    for (const key of Object.keys(rest)) if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
+    const plain: Record<string, unknown> = { ...rest };
+    const hasListOps = $push !== undefined || $pull !== undefined || $set !== undefined;
+    const query = params.query ?? {};
+    const positional: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(query)) if (key.includes('.')) positional[key] = value;
+
+    const run = async (trx: Knex.Transaction | Knex) => {
+      const parsed = parseQuery(this.fields, query);
+      const existing = this.baseQuery(parsed, { ...params, transaction: trx as Knex.Transaction })
+        .where('id', String(id))
+        .first(hasListOps ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id') : ['id']);
+      if (hasListOps) existing.forUpdate();
+      const current = (await existing) as Record<string, unknown> | undefined;
+      if (!current) throw new NotFound(`No record found for id '${String(id)}'`);
+      let lists: Record<string, Record<string, unknown>[]> = {};
+      if (hasListOps) {
+        const currentLists: Record<string, Record<string, unknown>[]> = {};
+        for (const list of this.lists.values()) {
+          currentLists[list.name] = (current[this.fields.writable(list.name).column] as Record<string, unknown>[]) ?? [];
+        }
+        lists = applyListOperators(this.lists, currentLists, { $push, $pull, $set }, positional, plain);
+      }
+      let valid = validatePatch(this.def, plain);
+      if (this.beforeWrite) valid = await this.beforeWrite(valid);
+      const update: Record<string, unknown> = { updated_at: this.knex.fn.now() };
+      for (const [name, value] of Object.entries(valid)) {
+        if (value === undefined) continue;
+        update[this.fields.writable(name).column] = this.toColumnValue(name, value);
+      }
+      for (const [name, items] of Object.entries(lists)) {
+        if (name in valid) throw invalid({ [name]: 'validation.conflictingUpdate' });
+        update[this.fields.writable(name).column] = JSON.stringify(items);
+      }
+      const [row] = await trx(this.def.table).where('id', String(id)).update(update).returning(this.fields.publicColumns);
+      return row as Record<string, unknown>;
+    };
+    const row = await this.write(() => (params.transaction ? run(params.transaction) : hasListOps ? this.knex.transaction(run) : run(this.knex)));
+    return this.fields.toRecord(row) as EntityRecord;
+  }
+
+  async remove(id: Id | null, params: EntityParams = {}): Promise<EntityRecord> {
+    if (id === null) throw new MethodNotAllowed('Removing several records in one call is not allowed');
+    const parsed = parseQuery(this.fields, params.query);
+    const rows = await this.write(() =>
+      this.baseQuery(parsed, params).where('id', String(id)).delete().returning(this.fields.publicColumns),
+    );
+    const row = (rows as Record<string, unknown>[])[0];
+    if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
+    return this.fields.toRecord(row) as EntityRecord;
+  }
+
+  private toColumnValue(name: string, value: unknown): unknown {
+    if (value === null) return null;
+    const field = this.fields.writable(name);
+    if (field.def.kind === 'list') return JSON.stringify(keyListItems({ name, def: field.def }, value as unknown[]));
+    if (field.def.kind === 'i18n') return JSON.stringify(value);
+    return value;
+  }
+
+  /** Runs a write, turning database constraint errors into the client's errors. */
+  private async write<T>(action: () => Promise<T> | Knex.QueryBuilder): Promise<T> {
+    try {
+      return (await action()) as T;
+    } catch (error) {
+      const pg = error as { code?: string; constraint?: string; detail?: string };
+      if (pg.code === '23505') {
+        const column = /Key \(([^)]+)\)/.exec(pg.detail ?? '')?.[1] ?? '';
+        const field = this.fields.byColumn.get(column.replace(/^lower\((.*)\)$/, '$1'));
+        throw new Conflict('validation.duplicate', { errors: { [field?.name ?? '_']: 'validation.duplicate' } });
+      }
+      // PostgreSQL 17 reports an ON DELETE RESTRICT reference as a restrict_violation (23001), older
+      // versions as a foreign_key_violation (23503).
+      if (pg.code === '23001') throw new Conflict('validation.inUse');
+      if (pg.code === '23503') {
+        const column = /Key \(([^)]+)\)/.exec(pg.detail ?? '')?.[1] ?? '';
+        const field = this.fields.byColumn.get(column);
+        if (field && /is not present/.test(pg.detail ?? '')) throw invalid({ [field.name]: 'validation.unknownReference' });
+        throw new Conflict('validation.inUse');
+      }
+      throw error;
+    }
+  }
+
+  private async populate(records: EntityRecord[], paths: string[], params: EntityParams): Promise<void> {
+    if (paths.length === 0 || records.length === 0) return;
+    if (!this.populator) throw new BadRequest('$populate is not available');
+    await this.populator(this.def, records, paths, params);
+  }
+}

@@ -1,0 +1,108 @@
+import { BadRequest } from '@feathersjs/errors';
+import { z } from 'zod';
+import { type EntityDef, type FieldDef, valueSchema } from '../../../domain/entities/types.ts';
+import { isStorableText } from './coerce.ts';
+
+export type FieldErrors = Record<string, string>;
+
+/** The value at a path of the input; zod does not report it (no `reportInput`), so it is looked up. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/** Maps a zod issue to a message key that every locale translates. */
+export function issueMessage(issue: z.core.$ZodIssue, input?: unknown): string {
+  if (issue.message.startsWith('validation.')) return issue.message;
+  if (issue.code !== 'unrecognized_keys') {
+    const value = valueAt(input, issue.path);
+    // Nothing given where a value is needed, whatever its kind (text, number, one of a list).
+    if (value === undefined || value === null) return 'validation.required';
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return 'validation.invalid';
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1 ? 'validation.required' : 'validation.tooSmall';
+    case 'too_big':
+      return 'validation.tooBig';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'validation.email' : 'validation.invalid';
+    case 'unrecognized_keys':
+      return 'validation.unknownField';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+export function fieldErrors(error: z.ZodError, prefix = '', input?: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[[path === '_' ? '' : path, key].filter(Boolean).join('.')] = 'validation.unknownField';
+    } else {
+      errors[path] ??= issueMessage(issue, input);
+    }
+  }
+  return errors;
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL character, a lone surrogate) anywhere in validated data,
+ * which is shallow: records with lists of small objects.
+ */
+function unstorableText(value: unknown, path: string, errors: FieldErrors): FieldErrors {
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) errors[path || '_'] = 'validation.invalid';
+  } else if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    for (const [key, inner] of Object.entries(value)) unstorableText(inner, path ? `${path}.${key}` : key, errors);
+  }
+  return errors;
+}
+
+/** Runs a schema over written data and answers the data, or throws a BadRequest with per-field errors. */
+function check(schema: z.ZodType, data: unknown, prefix = ''): unknown {
+  const result = schema.safeParse(data);
+  if (!result.success) throw invalid(fieldErrors(result.error, prefix, data));
+  const errors = unstorableText(result.data, prefix, {});
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return result.data;
+}
+
+export function invalid(errors: FieldErrors): BadRequest {
+  return new BadRequest('validation.failed', { errors });
+}
+
+function writableFields(def: EntityDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, field]) => !field.readonly);
+}
+
+/** Validates create data: required fields present, nothing unknown or read-only. */
+export function validateCreate(def: EntityDef, data: unknown): Record<string, unknown> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of writableFields(def)) {
+    const schema = valueSchema(field);
+    shape[name] = field.required ? schema : schema.optional().nullable();
+  }
+  return check(z.object(shape).strict(), data) as Record<string, unknown>;
+}
+
+/** Validates the plain (non-operator) part of patch data. */
+export function validatePatch(def: EntityDef, data: Record<string, unknown>): Record<string, unknown> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of writableFields(def)) {
+    const schema = valueSchema(field);
+    shape[name] = field.required ? schema.optional() : schema.optional().nullable();
+  }
+  return check(z.object(shape).strict(), data) as Record<string, unknown>;
+}
+
+/** Validates one list item written by `$push` or `$set path.$`. */
+export function validateListItem(field: FieldDef, name: string, item: unknown): unknown {
+  return check(field.item ?? z.unknown(), item, name);
+}

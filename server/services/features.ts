@@ -1,0 +1,52 @@
+import type { Application, Params } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
+import { DEFAULT_FEATURES, featuresPatchSchema, featuresProblems } from '../../domain/entities/features.ts';
+import type { FeaturesPayload } from '../../domain/features.ts';
+import { authorize } from '../hooks/authorize.ts';
+import { fieldErrors, invalid } from './entity/validate.ts';
+
+const KEY = 'features';
+
+/**
+ * The `features` service: the site's feature flags (contact form, subscription) and its markets
+ * (regions, region, currencies, currency). Anyone reads them; admins change them with
+ * `patch(null, changes)`, and every connected page hears the change as a `patched` event.
+ */
+export class FeaturesService {
+  private readonly knex: Knex;
+
+  constructor(knex: Knex) {
+    this.knex = knex;
+  }
+
+  async find(_params?: Params): Promise<FeaturesPayload> {
+    const row = await this.knex('site_settings').where({ key: KEY }).first<{ value: Partial<FeaturesPayload> } | undefined>();
+    return { ...DEFAULT_FEATURES, ...(row?.value ?? {}) };
+  }
+
+  async get(_id: unknown, params?: Params): Promise<FeaturesPayload> {
+    return this.find(params);
+  }
+
+  async patch(_id: unknown, data: unknown, _params?: Params): Promise<FeaturesPayload> {
+    const parsed = featuresPatchSchema.safeParse(data);
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error, '', data));
+    return this.knex.transaction(async (trx) => {
+      // Read and write under one lock, so two admins' changes cannot interleave.
+      const row = await trx('site_settings').where({ key: KEY }).forUpdate().first<{ value: Partial<FeaturesPayload> } | undefined>();
+      const next: FeaturesPayload = { ...DEFAULT_FEATURES, ...(row?.value ?? {}), ...parsed.data };
+      const problems = featuresProblems(next);
+      if (Object.keys(problems).length > 0) throw invalid(problems);
+      await trx('site_settings').insert({ key: KEY, value: JSON.stringify(next), updated_at: trx.fn.now() }).onConflict('key').merge();
+      return next;
+    });
+  }
+}
+
+export function configureFeatures(app: Application, knex: Knex): void {
+  app.use('features', new FeaturesService(knex), { methods: ['find', 'get', 'patch'], events: [] });
+  app.service('features').hooks({
+    around: { all: [authorize({ access: { find: 'public', get: 'public', patch: ['admin'], create: 'none', remove: 'none' } })] },
+  });
+  app.service('features').publish(() => [app.channel('anonymous'), app.channel('authenticated')]);
+}

@@ -1,0 +1,110 @@
+import { NotFound } from '@feathersjs/errors';
+import type { Application, Params } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { LOCALES } from '../../domain/locales.ts';
+import { STAFF_ROLES } from '../../domain/entities/types.ts';
+import { newId } from '../db/ids.ts';
+import { authorize } from '../hooks/authorize.ts';
+import { fieldErrors, invalid } from './entity/validate.ts';
+
+export const reportSchema = z
+  .object({
+    key: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/),
+    url: z.string().max(500).default(''),
+    locale: z.enum(LOCALES),
+  })
+  .strict();
+
+/** One batch from a page: up to 100 reports. */
+const batchSchema = z.union([reportSchema, z.array(reportSchema).min(1).max(100)]);
+
+/** A bound on distinct keys kept, so reports cannot fill the database. */
+export const MAX_MISSING_KEYS = 5000;
+
+interface Row {
+  id: string;
+  locale: string;
+  key: string;
+  url: string;
+  count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toRecord = (row: Row) => ({
+  _id: row.id,
+  locale: row.locale,
+  key: row.key,
+  url: row.url,
+  count: row.count,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/**
+ * `missingTranslate`: pages report message keys a language lacks (batched every 3 s, in
+ * development). Each (locale, key) is kept once with a count and the last page it was seen on;
+ * staff read the list and remove what they have translated.
+ */
+export class MissingTranslationsService {
+  private readonly knex: Knex;
+
+  constructor(knex: Knex) {
+    this.knex = knex;
+  }
+
+  async find(params?: Params) {
+    const query = (params?.query ?? {}) as { locale?: unknown; $limit?: unknown; $skip?: unknown };
+    const limit = Math.min(Math.max(Number(query.$limit) || 50, 1), 500);
+    const skip = Math.max(Number(query.$skip) || 0, 0);
+    const base = this.knex<Row>('missing_translations');
+    if (typeof query.locale === 'string') base.where({ locale: query.locale });
+    const [{ count }] = (await base.clone().count({ count: '*' })) as [{ count: string | number }];
+    const rows = (await base.clone().orderBy([{ column: 'count', order: 'desc' }, { column: 'key' }]).limit(limit).offset(skip)) as Row[];
+    return { total: Number(count), limit, skip, data: rows.map(toRecord) };
+  }
+
+  async create(data: unknown) {
+    const parsed = batchSchema.safeParse(data);
+    if (!parsed.success) throw invalid(fieldErrors(parsed.error, '', data));
+    const reports = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+    // One row per (locale, key) within the batch too, so one statement never touches a row twice.
+    const unique = [...new Map(reports.map((report) => [`${report.locale}:${report.key}`, report])).values()];
+    const [{ count }] = (await this.knex('missing_translations').count({ count: '*' })) as [{ count: string | number }];
+    const rows = unique.map((report) => ({ id: newId(), locale: report.locale, key: report.key, url: report.url }));
+    if (Number(count) >= MAX_MISSING_KEYS) {
+      // Full: known keys still count, new ones are dropped.
+      await Promise.all(
+        rows.map((row) =>
+          this.knex('missing_translations')
+            .where({ locale: row.locale, key: row.key })
+            .update({ count: this.knex.raw('count + 1'), url: row.url, updated_at: this.knex.fn.now() }),
+        ),
+      );
+    } else {
+      await this.knex('missing_translations')
+        .insert(rows)
+        .onConflict(['locale', 'key'])
+        .merge({ count: this.knex.raw('missing_translations.count + 1'), url: this.knex.raw('excluded.url'), updated_at: this.knex.fn.now() });
+    }
+    return { received: reports.length };
+  }
+
+  async remove(id: string | null) {
+    const query = this.knex<Row>('missing_translations');
+    const rows = (await (id === null ? query.delete().returning('*') : query.where({ id: String(id) }).delete().returning('*'))) as Row[];
+    if (id === null) return rows.map(toRecord);
+    if (!rows[0]) throw new NotFound(`No record found for id '${id}'`);
+    return toRecord(rows[0]);
+  }
+}
+
+export function configureMissingTranslations(app: Application, knex: Knex): void {
+  app.use('missingTranslate', new MissingTranslationsService(knex), { methods: ['find', 'create', 'remove'], events: [] });
+  app.service('missingTranslate').hooks({
+    around: { all: [authorize({ access: { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: 'none', remove: STAFF_ROLES } })] },
+  });
+  // Reports are noise for everyone but staff looking at the list.
+  app.service('missingTranslate').publish(() => []);
+}

@@ -1,0 +1,48 @@
+import { Forbidden } from '@feathersjs/errors';
+import type { Application } from '@feathersjs/feathers';
+import { entities } from '../../domain/entities/index.ts';
+import type { Access, EntityDef } from '../../domain/entities/types.ts';
+import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
+import type { EntityParams, EntityRecord, Populator } from './entity/entity-service.ts';
+
+function canRead(access: Access, role: string | undefined): boolean {
+  if (access === 'public') return true;
+  if (access === 'none' || !role) return false;
+  return access === 'authenticated' || (access as readonly string[]).includes(role);
+}
+
+/** Replaces referenced ids with the records they name, in one query per path, under the caller's access. */
+export function createPopulator(app: Application): Populator {
+  return async (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => {
+    for (const path of paths) {
+      const spec = def.populate?.[path];
+      if (!spec) continue;
+      const target = Object.values(entities).find((entity) => entity.service === spec.service);
+      if (!target) continue;
+      if (params.provider && !canRead(target.access.find, params.user?.role)) throw new Forbidden('auth.forbidden');
+      const [head, tail] = spec.path.split('.') as [string, string | undefined];
+      const ids = new Set<string>();
+      for (const record of records) {
+        const value = record[head];
+        if (tail === undefined && typeof value === 'string') ids.add(value);
+        if (tail !== undefined && Array.isArray(value)) {
+          for (const item of value) if (typeof item?.[tail] === 'string') ids.add(item[tail]);
+        }
+      }
+      if (ids.size === 0) continue;
+      const found = (await app.service(spec.service).find({
+        query: { _id: { $in: [...ids] } },
+        paginate: false,
+      })) as EntityRecord[];
+      const clean = stripResult(found, hiddenFields(target)) as EntityRecord[];
+      const byId = new Map(clean.map((doc) => [doc._id, doc]));
+      for (const record of records) {
+        const value = record[head];
+        if (tail === undefined && typeof value === 'string') record[head] = byId.get(value) ?? value;
+        if (tail !== undefined && Array.isArray(value)) {
+          record[head] = value.map((item) => (typeof item?.[tail] === 'string' ? { ...item, [tail]: byId.get(item[tail]) ?? item[tail] } : item));
+        }
+      }
+    }
+  };
+}

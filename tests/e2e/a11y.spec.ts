@@ -1,0 +1,108 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+import { planId } from './plans.ts';
+import { users } from './users.ts';
+
+/** axe on the whole page: WCAG 2.1 A and AA, including colour contrast. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+}
+
+/**
+ * The same page in the other theme: only the rules a theme can change (colours) run again. The
+ * page follows the system's scheme while the visitor has not chosen one (theme.spec.ts).
+ */
+async function darkViolations(page: Page) {
+  await hydrated(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  const results = await new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']).analyze();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  return results.violations.map((violation) => ({ rule: violation.id, theme: 'dark', nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+}
+
+/** Every rule in the light theme, then the colour rules in the dark one. */
+async function bothThemes(page: Page) {
+  return [...(await violations(page)), ...(await darkViolations(page))];
+}
+
+/**
+ * The other public pages share the layouts above; each is checked in one language (in turn), so
+ * every language still sees part of them without the suite checking each page three times.
+ */
+const publicPages = {
+  en: ['/tillpointRestaurant', '/usecase'],
+  'zh-hk': ['/tillpointPay', '/usecase/restaurant/food'],
+  'zh-cn': ['/advancedFeature', '/tillpointStore'],
+} as const;
+const planPages = { en: ['restaurant-flexi'], 'zh-hk': ['restaurant-flexi-plus'], 'zh-cn': ['restaurant-lite'] } as const;
+
+const layouts = [
+  { name: 'marketing', path: '' },
+  { name: 'error', path: '/no-such-page' },
+  { name: 'login', path: '/login' },
+  { name: 'dashboard', path: '/portal', signedIn: true },
+  { name: 'microsite', path: '/campaign/sg23' },
+  // A long table: axe needs more than the usual time on a busy machine.
+  { name: 'feature list', path: '/feature_list', slow: true },
+  { name: 'results', path: '/graph' },
+  { name: 'terms', path: '/terms' },
+  { name: 'enquiry form', path: '/enquiryForm' },
+  { name: 'blog list', path: '/blogs?category=restaurant-tips' },
+  { name: 'blog article', path: '/blogs/case-study-restaurant-group-eight-stores' },
+] as const;
+
+for (const lang of ['en', 'zh-hk', 'zh-cn'] as const) {
+  test.describe(`${lang}, light and dark themes`, () => {
+    test.use({ colorScheme: 'light', allowedConsoleErrors: [/status of 404/] });
+
+    for (const layout of layouts) {
+      test(`the ${layout.name} layout has no axe violations`, async ({ page, login }) => {
+        if ('slow' in layout) test.slow();
+        if ('signedIn' in layout) await login(users.owner);
+        await page.goto(`/${lang}${layout.path}`);
+        await expect(page.locator('main')).toBeVisible();
+        expect(await bothThemes(page)).toEqual([]);
+      });
+    }
+
+    test('the public pages have no axe violations', async ({ page }) => {
+      // Several full pages in one test: a generous limit for a busy machine.
+      test.setTimeout(150_000);
+      for (const path of publicPages[lang]) {
+        await page.goto(`/${lang}${path}`);
+        await expect(page.locator('main')).toBeVisible();
+        expect({ path, violations: await bothThemes(page) }).toEqual({ path, violations: [] });
+      }
+    });
+
+    test('the plan pages have no axe violations', async ({ page, request }) => {
+      for (const key of planPages[lang]) {
+        await page.goto(`/${lang}/plan/${await planId(request, key)}`);
+        await expect(page.locator('main')).toBeVisible();
+        expect({ key, violations: await bothThemes(page) }).toEqual({ key, violations: [] });
+      }
+    });
+
+    test('the open drawer and the open use-case menu have no axe violations', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/${lang}`);
+      await page.getByTestId('drawer-open').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await bothThemes(page)).toEqual([]);
+
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('banner').locator('summary').first().click();
+      await expect(page.getByRole('banner').locator('details[open]')).toBeVisible();
+      expect(await bothThemes(page)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port.ts';
+
+export interface ExtraServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second server from the same build, with settings of its own (such as a tag manager id), on a
+ * fresh embedded database. For the few tests about configuration the main server does not have.
+ */
+export async function startExtraServer(settings: Record<string, string>): Promise<ExtraServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-e2e-extra-'));
+  const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_SECRET: randomBytes(48).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      ...settings,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const healthy = await fetch(`${url}/health`).then((response) => response.ok, () => false);
+    if (healthy) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the extra server did not start on ${url}`);
+}

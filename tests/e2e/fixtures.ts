@@ -1,0 +1,81 @@
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { href } from 'react-router';
+import { users, type DemoUser } from './users.ts';
+
+/** Every page path the app declares (from React Router's generated types). */
+type PagePath = Parameters<typeof href>[0];
+/** A path and, when it has any, its params, checked against the route config. */
+type PageArgs<Path extends PagePath> = Parameters<typeof href<Path>>;
+
+interface SignedInUser {
+  _id: string;
+  email: string;
+  name?: string | null;
+  role: string;
+}
+
+interface Fixtures {
+  /**
+   * Console errors a test expects (the browser logs one for every 4xx/5xx response, e.g. a 404
+   * page); anything else logged with console.error, and any uncaught page error, fails the test.
+   */
+  allowedConsoleErrors: RegExp[];
+  /** Opens a page of the app by its route path, e.g. `navigate('/:lang/portal', { lang: 'en' })`. */
+  navigate: <Path extends PagePath>(...args: PageArgs<Path>) => Promise<Response | null>;
+  /** Signs the browser in as a demo user through the API (no login form), like a returning visitor. */
+  login: (user?: DemoUser) => Promise<SignedInUser>;
+}
+
+export const SESSION_COOKIE = 'tp_session';
+
+/**
+ * Waits until React has hydrated the element (React keeps its props on each element it owns).
+ * What happens before that is the server's HTML, where handlers added by effects do not run yet.
+ */
+export async function hydrated(page: Page, selector = 'main'): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+  }, selector);
+}
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  context: async ({ context, allowedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    context.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+      const { url, lineNumber } = message.location();
+      problems.push(`console.error: ${text}${url ? ` (${url}:${lineNumber})` : ''}`);
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      problems.push(`page error: ${error.stack ?? error.message}`);
+    });
+    await use(context);
+    expect(problems, 'unexpected console.error or page error').toEqual([]);
+  },
+
+  navigate: async ({ page }, use) => {
+    await use((...args) => page.goto(href(...args)));
+  },
+
+  login: async ({ page, baseURL }, use) => {
+    await use(async (user = users.owner) => {
+      const response = await page.request.post('/api/authentication', {
+        data: { strategy: 'local', email: user.email, password: user.password },
+      });
+      expect(response.status(), `signing in ${user.email} through the API`).toBe(201);
+      const body = (await response.json()) as { accessToken: string; user: SignedInUser };
+      await page.context().addCookies([
+        { name: SESSION_COOKIE, value: body.accessToken, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+      ]);
+      return body.user;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,110 @@
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, SESSION_COOKIE, test } from './fixtures.ts';
+import { startExtraServer, type ExtraServer } from './extra-server.ts';
+import { users } from './users.ts';
+
+// A server of its own: other tests' changes to the catalogue would empty this cache at any moment.
+// One worker runs these in order, so one server starts and one test's change cannot land in another's.
+test.describe.configure({ mode: 'default' });
+let server: ExtraServer;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  server = await startExtraServer({});
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Signs in through the API in a context of its own: the session cookie it sets must not follow the anonymous requests. */
+async function signIn(playwright: { request: { newContext(): Promise<APIRequestContext> } }, user: { email: string; password: string }): Promise<string> {
+  const context = await playwright.request.newContext();
+  try {
+    const response = await context.post(`${server.url}/api/authentication`, { data: { strategy: 'local', ...user } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { accessToken: string }).accessToken;
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** The CSP nonce of a response, and every nonce its HTML carries. */
+async function nonces(response: APIResponse) {
+  const header = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
+  const inPage = [...(await response.text()).matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]);
+  return { header, inPage };
+}
+
+test('a cached page shows an industry renamed through the API within 5 seconds', async ({ request, playwright }) => {
+  const token = await signIn(playwright, users.admin);
+  const auth = { authorization: `Bearer ${token}` };
+  const key = `cache-${randomBytes(4).toString('hex')}`;
+  const created = await request.post(`${server.url}/api/industries`, {
+    headers: auth,
+    data: { key, name: { en: `Kiosks ${key}` }, order: 99, major: false },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = (await created.json()) as { _id: string };
+  try {
+    // Served twice: the second answer comes from the cache.
+    await expect(async () => {
+      const response = await request.get(`${server.url}/en`);
+      expect(response.headers()['x-page-cache']).toBe('hit');
+      expect(await response.text()).toContain(`Kiosks ${key}`);
+    }).toPass({ timeout: 5_000 });
+
+    const renamed = `Kiosks and vending ${key}`;
+    expect((await request.patch(`${server.url}/api/industries/${id}`, { headers: auth, data: { name: { en: renamed } } })).status()).toBe(200);
+    const changedAt = Date.now();
+    await expect.poll(async () => (await request.get(`${server.url}/en`)).text(), { timeout: 5_000, intervals: [100] }).toContain(renamed);
+    expect(Date.now() - changedAt).toBeLessThan(5_000);
+    // So is the sitemap (another cached page of the same catalogue).
+    expect(await (await request.get(`${server.url}/sitemap.xml`)).text()).toContain(`/en/usecase/${key}</loc>`);
+  } finally {
+    await request.delete(`${server.url}/api/industries/${id}`, { headers: auth });
+  }
+});
+
+test('a signed-in visitor never gets the cached anonymous page, and their page is never cached', async ({ request, playwright }) => {
+  const anonymous = async () => {
+    const response = await request.get(`${server.url}/zh-hk`);
+    return { cache: response.headers()['x-page-cache'], control: response.headers()['cache-control'], html: await response.text() };
+  };
+  await anonymous();
+  expect((await anonymous()).cache).toBe('hit');
+
+  const token = await signIn(playwright, users.owner);
+  const signedIn = await request.get(`${server.url}/zh-hk`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+  expect(signedIn.headers()['x-page-cache']).toBe('bypass');
+  expect(signedIn.headers()['cache-control']).toBe('private, no-store');
+  expect(await signedIn.text()).toContain(users.owner.name);
+
+  const after = await anonymous();
+  expect(after.cache).toBe('hit');
+  expect(after.control).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+  expect(after.html).not.toContain(users.owner.name);
+  expect(after.html).not.toContain(users.owner.email);
+});
+
+test('every answer, cached or not, carries its own nonce matching its CSP header', async ({ request }) => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 3; i += 1) {
+    const response = await request.get(`${server.url}/zh-cn`);
+    const { header, inPage } = await nonces(response);
+    expect(header).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(inPage.length).toBeGreaterThan(0);
+    expect(new Set(inPage)).toEqual(new Set([header]));
+    seen.add(header ?? '');
+  }
+  expect(seen.size).toBe(3);
+});
+
+test('a page served from the cache runs its scripts under the CSP (no violation, hydrated)', async ({ page }) => {
+  await page.request.get(`${server.url}/en`);
+  const response = await page.goto(`${server.url}/en`);
+  expect(response?.headers()['x-page-cache']).toBe('hit');
+  // The theme switch works only once React has hydrated the page.
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  await toggle.click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+});

@@ -1,0 +1,17 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { users } from './users.ts';
+
+/** The site's flags as the seed leaves them (and as every other test expects them). */
+export const DEFAULT_FLAGS = { contactForm: true, subscription: true } as const;
+
+/**
+ * Patches the site-wide features as the admin. Only `*.flags.spec.ts` files may call it: they run
+ * after every other test, one after another, and put the defaults back in `afterAll`.
+ */
+export async function setFeatures(request: APIRequestContext, changes: Record<string, unknown>) {
+  const auth = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
+  const { accessToken } = (await auth.json()) as { accessToken: string };
+  const response = await request.patch('/api/features', { data: changes, headers: { Authorization: `Bearer ${accessToken}` } });
+  expect(response.status()).toBe(200);
+}

@@ -1,0 +1,62 @@
+/**
+ * The server the end-to-end tests drive (started by playwright.config.ts): builds the pages once,
+ * then runs the production entry point on E2E_PORT with a fresh temporary DATA_DIR (embedded
+ * PGlite), or on E2E_DATABASE_URL when set, and removes the temporary folder when it stops.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = process.env.E2E_PORT;
+if (!port) {
+  console.error('E2E_PORT is not set: start the end-to-end tests with `npx playwright test`.');
+  process.exit(1);
+}
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build'], { encoding: 'utf8' });
+  if (build.status !== 0) {
+    console.error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+    process.exit(build.status ?? 1);
+  }
+}
+
+// Only what the tests choose reaches the server: a developer's own settings must not leak in.
+const SERVER_SETTINGS = [
+  'PORT', 'HOST', 'NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'REDIS_PREFIX', 'APP_SECRET', 'ADMIN_EMAIL',
+  'ADMIN_PASSWORD', 'DEMO_DATA', 'PUBLIC_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'BRAND_NAME', 'GTM_ID', 'CHAT_URL',
+  'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'LOGIN_ATTEMPTS_PER_IP', 'FORM_SUBMISSIONS_PER_IP',
+  // A developer's SMTP server would receive the tests' mail, which they read from the outbox.
+  'SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL',
+];
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !SERVER_SETTINGS.includes(name)),
+);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-e2e-'));
+Object.assign(env, {
+  NODE_ENV: 'production',
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  APP_SECRET: randomBytes(48).toString('base64url'),
+  DEMO_DATA: 'true',
+  // Every test signs in from 127.0.0.1: the per-address limit would stop the suite, not an attacker.
+  LOGIN_ATTEMPTS_PER_IP: '10000',
+  // Every form test posts from 127.0.0.1; the limit itself is tested in the integration suite.
+  FORM_SUBMISSIONS_PER_IP: '10000',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+});
+if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+const server = spawn(process.execPath, ['server/index.ts'], { env, stdio: 'inherit' });
+
+// Playwright signals the whole process group; forwarding covers a signal sent to this process alone.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 0 : 1));
+});

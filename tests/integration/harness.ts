@@ -1,0 +1,239 @@
+import type { Params } from '@feathersjs/feathers';
+import { randomBytes } from 'node:crypto';
+import authenticationClient, { MemoryStorage } from '@feathersjs/authentication-client';
+import { feathers, type Application as FeathersClient } from '@feathersjs/feathers';
+import rest from '@feathersjs/rest-client';
+import socketio from '@feathersjs/socketio-client';
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import pino from 'pino';
+import { io, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
+import { createApi, type Api } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/database.ts';
+import { createKnex } from '../../server/db/knex.ts';
+import { migrateLatest } from '../../server/db/migrate.ts';
+import { seed } from '../../server/db/seed/seed.ts';
+import { startServer, type RunningServer } from '../../server/server.ts';
+
+export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
+
+/** Why the current project's tests are skipped ('' when they run). */
+export const skipReason = inject('skipReason');
+/** Which database this run of the shared suite uses. */
+export const databaseKind = process.env.TEST_DB as 'pglite' | 'postgres';
+
+/** Mail jobs in tests: a failed attempt is retried at the queue's next poll (a second), not after half a minute. */
+export const TEST_MAIL_RETRY = { retryLimit: 10, retryDelay: 0, retryDelayMax: 0 } as const;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-000', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
+  return {
+    ...config,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    mail: { ...config.mail, ...TEST_MAIL_RETRY },
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
+ * Schemas keep files apart on PGlite (one database) and PostgreSQL alike.
+ */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const url = inject('databaseUrl');
+  const setupKnex = createKnex(url, { poolMax: 1 });
+  await setupKnex.raw('create schema ??', [schema]);
+  await setupKnex.destroy();
+  const knex: Knex = createKnex(url, { searchPath: schema, poolMax: 4 });
+  await migrateLatest(knex);
+  if (options.seed !== false) await seed(knex, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
+  return {
+    knex,
+    kind: databaseKind === 'pglite' ? 'embedded' : 'postgres',
+    async close() {
+      await knex.raw('drop schema ?? cascade', [schema]).catch(() => undefined);
+      // The job queue's own schema beside it (server/jobs/queue.ts).
+      await knex.raw('drop schema if exists ?? cascade', [`${schema}_jobs`]).catch(() => undefined);
+      await knex.destroy();
+    },
+  };
+}
+
+export interface TestApp {
+  api: Api;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The Feathers application on a fresh schema, called in-process (no HTTP). Given a `database`, it
+ * runs on that one instead (as a restarted server would) and leaves it open when it closes.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { database?: Database } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(overrides);
+  const api = createApi({ config, knex: database.knex, logger: pino({ level: 'silent' }), redis: null });
+  await api.setup();
+  return {
+    api,
+    database,
+    async close() {
+      await api.teardown().catch(() => undefined);
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** The whole server on a free port (API and socket.io; no pages), on a fresh schema. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
+  const database = await createTestDatabase();
+  return startServer(testConfig(overrides), { database, pages: false });
+}
+
+/**
+ * Several servers on one shared schema (several instances of the product behind a load balancer).
+ * Each server's `close()` leaves the shared database open; the last one to close closes it.
+ */
+export async function startTestServers(count: number, overrides: Partial<Config> = {}): Promise<RunningServer[]> {
+  const database = await createTestDatabase();
+  let open = count;
+  const shared: Database = {
+    knex: database.knex,
+    kind: database.kind,
+    async close() {
+      open -= 1;
+      if (open === 0) await database.close();
+    },
+  };
+  const servers: RunningServer[] = [];
+  try {
+    for (let i = 0; i < count; i += 1) servers.push(await startServer(testConfig(overrides), { database: shared, pages: false }));
+  } catch (error) {
+    for (const server of servers) await server.close();
+    if (servers.length < count) await database.close();
+    throw error;
+  }
+  return servers;
+}
+
+/** The official Feathers client over REST (`/api`), with its token kept in memory. */
+export function restClient(url: string, headers: Record<string, string> = {}): FeathersClient {
+  const client = feathers();
+  client.configure(rest(`${url}/api`).fetch(fetch, { headers }));
+  client.configure(authenticationClient({ storage: new MemoryStorage() }));
+  return client;
+}
+
+export interface SocketClient {
+  client: FeathersClient;
+  socket: Socket;
+  close(): void;
+}
+
+/** The official Feathers client over socket.io (websocket only, 30 s timeout), token in memory. */
+export function socketClient(url: string, headers: Record<string, string> = {}): SocketClient {
+  const socket = io(url, { path: '/api/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: headers });
+  const client = feathers();
+  client.configure(socketio(socket, { timeout: 30_000 }));
+  client.configure(authenticationClient({ storage: new MemoryStorage() }));
+  return {
+    client,
+    socket,
+    close() {
+      socket.disconnect();
+    },
+  };
+}
+
+/** Resolves with what a promise rejects with; fails when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<FeathersErrorJSON> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as FeathersErrorJSON;
+  }
+  throw new Error('expected the call to be rejected');
+}
+
+/** What a Feathers error looks like to a client (REST JSON body or socket error). */
+export interface FeathersErrorJSON {
+  name: string;
+  message: string;
+  code: number;
+  className: string;
+  data?: Record<string, unknown>;
+  errors?: Record<string, string>;
+}
+
+/** The answers of a complete enquiry form. */
+export const validEnquiry = (email = 'chan@example.test') => ({
+  salutation: 'ms',
+  firstName: 'Mei',
+  lastName: 'Chan',
+  companyName: 'Chan Noodles',
+  customerType: 'new',
+  businessType: 'restaurant',
+  planNeeded: 'restaurant-flexi',
+  contactMethods: ['email', 'phone'],
+  email,
+  countryCode: '+852',
+  phone: '9123 4567',
+  needDescription: 'Two shops, one kitchen display each.',
+  advancedFeatures: ['kds'],
+  consultationType: 'demonstration',
+  personalDataConsent: true,
+});
+
+/** A unique email for an account a test creates. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.test`;
+}
+
+/** True when anything inside a value (at any depth) has a `password` key. */
+export function containsPassword(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(containsPassword);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, inner]) => key === 'password' || containsPassword(inner));
+}
+
+export interface TestAccount {
+  _id: string;
+  email: string;
+  password: string;
+  role: 'member' | 'editor' | 'admin';
+}
+
+/**
+ * An account written straight to the database (argon2 hash, as registration stores it), for tests
+ * whose subject is not registration itself.
+ */
+export async function createAccount(knex: Knex, options: { role?: TestAccount['role']; password?: string; label?: string } = {}): Promise<TestAccount> {
+  const account = {
+    _id: randomBytes(12).toString('hex'),
+    email: uniqueEmail(options.label ?? options.role ?? 'member'),
+    password: options.password ?? 'Account123',
+    role: options.role ?? 'member',
+  };
+  await knex('users').insert({ id: account._id, email: account.email, password: await argon2.hash(account.password), role: account.role });
+  return account;
+}
+
+/** A paginated find as clients receive it. */
+export interface Page<T> {
+  total: number;
+  limit: number;
+  skip: number;
+  data: T[];
+  sortBy: string[];
+  sortDesc: boolean[];
+  cursors: { previous: string | null; next: string | null };
+}
+
+/** Params of an outside REST call, optionally as a user and with a query. */
+export function asRest(user?: { _id: string; role: string }, query?: Record<string, unknown>): Params {
+  return { provider: 'rest', ...(user ? { user } : {}), ...(query ? { query } : {}) } as Params;
+}
