@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { users } from './users.ts';
 
 test.describe('on a phone', () => {
@@ -38,6 +38,22 @@ test.describe('on a phone', () => {
     });
   }
 
+  test.describe('before any script has run', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the drawer opens, closes with its button and with Escape', async ({ page }) => {
+      await page.goto('/zh-hk');
+      await page.getByRole('button', { name: '打開選單' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByRole('link', { name: '支付服務' })).toBeVisible();
+      await drawer.getByRole('button', { name: '關閉選單' }).click();
+      await expect(drawer).toBeHidden();
+      await page.getByRole('button', { name: '打開選單' }).click();
+      await expect(drawer).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+    });
+  });
+
   test('the drawer offers the dashboard to a signed-in member', async ({ page, login }) => {
     await login(users.owner);
     await page.goto('/en');
@@ -68,6 +84,8 @@ test('the use-case menu opens by keyboard, moves with arrows and closes with Esc
   await page.keyboard.press('Enter');
   const restaurants = page.getByRole('banner').getByRole('link', { name: 'Restaurants' });
   await expect(restaurants).toBeVisible();
+  // The menu opens before the page hydrates; the arrow keys are handled by its script.
+  await hydrated(page, 'header details');
   await page.keyboard.press('ArrowDown');
   await expect(restaurants).toBeFocused();
   await page.keyboard.press('ArrowDown');

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { localized, type I18nText } from '../../../domain/locales';
 import { useLocale } from '../../i18n/messages';
@@ -36,9 +36,15 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
   const links = siteLinks(locale, site.brandSlug);
   const useCases = useUseCaseLinks(industries);
   const drawer = useRef<HTMLDialogElement>(null);
+  const drawerId = useId();
   const location = useLocation();
 
+  // Close on a route change, but not on the first render: the drawer may have been opened before
+  // the page hydrated.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     drawer.current?.close();
   }, [location.pathname]);
 
@@ -97,7 +103,9 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
             className="grid h-10 w-10 place-items-center rounded-md hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
             aria-label={t('nav.openMenu')}
             aria-haspopup="dialog"
-            onClick={() => drawer.current?.showModal()}
+            // Opens the drawer natively, so it works before the page's script has loaded.
+            command="show-modal"
+            commandfor={drawerId}
             data-testid="drawer-open"
           >
             <MenuIcon className="h-6 w-6" />
@@ -107,6 +115,8 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
 
       <dialog
         ref={drawer}
+        id={drawerId}
+        closedby="any"
         aria-label={t('nav.menu')}
         className="m-0 ml-auto h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-raised p-0 text-ink shadow-2xl"
         onClick={(event) => {
@@ -117,7 +127,7 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
         <div className="flex h-full flex-col">
           <div className="flex h-[86px] items-center justify-between border-b border-line px-5">
             <Logo />
-            <button type="button" autoFocus onClick={() => drawer.current?.close()} aria-label={t('nav.closeMenu')} className="grid h-10 w-10 place-items-center rounded-md hover:bg-sunken">
+            <button type="button" autoFocus command="close" commandfor={drawerId} aria-label={t('nav.closeMenu')} className="grid h-10 w-10 place-items-center rounded-md hover:bg-sunken">
               <CloseIcon className="h-6 w-6" />
             </button>
           </div>

@@ -15,7 +15,12 @@ export function Menu({ label, children, className = '', panelClassName = '' }: {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // Close on a route change, but not on the first render: a visitor may have opened the menu
+  // before the page hydrated.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (ref.current) ref.current.open = false;
   }, [location.pathname]);
 
