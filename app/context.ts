@@ -19,6 +19,8 @@ export interface ServerContext {
   headers: Record<string, string | string[] | undefined>;
   secureCookies: boolean;
   site: SiteSettings;
+  /** The request's logger (its lines carry the request id). */
+  log: { error(details: Record<string, unknown>, message: string): void };
   /** Development server: missing translations are reported. */
   development: boolean;
 }

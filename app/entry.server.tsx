@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
 import { serverContext } from './context';
 import { NonceProvider } from './nonce';
 
@@ -10,6 +10,27 @@ import { NonceProvider } from './nonce';
 export { serverContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader, action or render that fails is logged with the request's id and path; aborted
+ * requests (the visitor went away) and expected answers such as a 404 are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router wraps an error thrown while rendering in a response that keeps it as `error`.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  const details = { err: cause, method: request.method, url: new URL(request.url).pathname };
+  let log: { error(details: Record<string, unknown>, message: string): void } | undefined;
+  try {
+    log = (context as RouterContextProvider).get(serverContext).log;
+  } catch {
+    log = undefined;
+  }
+  if (log) log.error(details, 'page request failed');
+  else console.error(cause);
+};
 
 export default function handleRequest(
   request: Request,

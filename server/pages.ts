@@ -57,6 +57,7 @@ export async function createPageHandler({ build, api, config, mode = 'production
       secureCookies: Boolean(config.publicUrl?.startsWith('https://')),
       site: config.site,
       development: config.env === 'development',
+      log: req.log ?? api.get('logger'),
     } as never);
     return context;
   };
