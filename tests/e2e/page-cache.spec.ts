@@ -86,6 +86,15 @@ test('a signed-in visitor never gets the cached anonymous page, and their page i
   expect(after.html).not.toContain(users.owner.email);
 });
 
+test('every answer, cached or not, fetches its scripts at low priority, after the stylesheet and the hero image', async ({ request }) => {
+  for (let i = 0; i < 2; i += 1) {
+    const html = await (await request.get(`${server.url}/en`)).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+  }
+});
+
 test('every answer, cached or not, carries its own nonce matching its CSP header', async ({ request }) => {
   const seen = new Set<string>();
   for (let i = 0; i < 3; i += 1) {
