@@ -88,12 +88,19 @@ test('any other industry leads to the store POS page', async ({ page }) => {
 
 test.describe('pages that do not exist', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
-  for (const path of ['/en/tillpointCafe', '/en/otherbrandPay', '/zh-hk/usecase/no-such-industry', '/zh-cn/usecase/restaurant/retail']) {
+  const titles = { en: 'This page could not be found | Tillpoint', 'zh-hk': '找不到此頁面 | Tillpoint', 'zh-cn': '找不到该页面 | Tillpoint' };
+  for (const [path, lang] of [
+    ['/en/tillpointCafe', 'en'],
+    ['/en/otherbrandPay', 'en'],
+    ['/zh-hk/usecase/no-such-industry', 'zh-hk'],
+    ['/zh-cn/usecase/restaurant/retail', 'zh-cn'],
+  ] as const) {
     test(`${path} answers 404`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByTestId('error-page')).toBeVisible();
-      await expect(page).toHaveTitle(/404/);
+      // Titled like the catch-all not-found page and every other page: `Title | Brand`.
+      await expect(page).toHaveTitle(titles[lang]);
     });
   }
 });

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse } from 'react-router';
+import { isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import type { SiteSettings } from '../../../domain/site';
 import type { Locale } from '../../../domain/locales';
 import { errorPage as en } from '../../../locales/en.json';
 import { errorPage as zhCn } from '../../../locales/zh-cn.json';
@@ -22,10 +23,13 @@ export function ErrorContent({ error, homeHref, locale, title = true }: { error:
   const text = MESSAGES[locale];
   const status = errorStatus(error);
   const message = status === 404 ? text.notFound : status === 403 ? text.forbidden : text.generic;
+  // The same form as every page's title (`Title | Brand`); the brand is missing only when the
+  // root loader itself failed.
+  const brand = (useRouteLoaderData('root') as { site?: SiteSettings } | undefined)?.site?.brandName;
   return (
     <div className="mx-auto max-w-xl py-24 text-center" data-testid="error-page">
       {/* An error boundary has no meta of its own: the page still needs a title (React puts it in <head>). */}
-      {title ? <title>{`${status} · ${message}`}</title> : null}
+      {title ? <title>{brand ? `${message} | ${brand}` : message}</title> : null}
       <p className="text-7xl font-bold tracking-tight text-brand-700 dark:text-brand-300">{status}</p>
       <h1 className="mt-6 text-2xl font-semibold">{message}</h1>
       {status !== 404 ? <p className="mt-3 text-muted">{text.tryAgain}</p> : null}
