@@ -81,6 +81,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       express.static(path.join(buildDir, 'client/assets'), {
         immutable: true,
         maxAge: '1y',
+        // A hashed file never changes under its name, so nothing is ever revalidated: no ETag,
+        // Last-Modified or Accept-Ranges, some 100 bytes less on each of a page's scripts.
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
         index: false,
         redirect: false,
         setHeaders: (res) => {

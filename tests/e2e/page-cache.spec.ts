@@ -95,6 +95,22 @@ test('every answer, cached or not, fetches its scripts at low priority, after th
   }
 });
 
+test('scripts and styles are compressed and cached for a year, never revalidated', async ({ request }) => {
+  const html = await (await request.get(`${server.url}/en`)).text();
+  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  expect(assets.length).toBeGreaterThan(3);
+  for (const asset of assets) {
+    const response = await request.get(`${server.url}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status(), asset).toBe(200);
+    const headers = response.headers();
+    expect(headers['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+    // Files under 1 KB go as they are: compressing them saves nothing.
+    if (/\/(framework|marketing|app)-/.test(asset)) expect(headers['content-encoding'], asset).toBe('gzip');
+    expect(headers.etag, asset).toBeUndefined();
+    expect(headers['last-modified'], asset).toBeUndefined();
+  }
+});
+
 test('every answer, cached or not, carries its own nonce matching its CSP header', async ({ request }) => {
   const seen = new Set<string>();
   for (let i = 0; i < 3; i += 1) {
