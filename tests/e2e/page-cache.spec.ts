@@ -97,7 +97,7 @@ test('every answer, cached or not, fetches its scripts at low priority, after th
 
 test('scripts and styles are compressed and cached for a year, never revalidated', async ({ request }) => {
   const html = await (await request.get(`${server.url}/en`)).text();
-  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].flatMap((match) => (match[1] ? [match[1]] : []));
   expect(assets.length).toBeGreaterThan(3);
   for (const asset of assets) {
     const response = await request.get(`${server.url}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
@@ -131,5 +131,21 @@ test('a page served from the cache runs its scripts under the CSP (no violation,
   // The theme switch works only once React has hydrated the page.
   const toggle = page.getByRole('button', { name: 'Dark theme' });
   await toggle.click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+});
+
+test('a page without scripts carries its own nonce, cached or not, and its inline script runs under the CSP', async ({ page, request }) => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 2; i += 1) {
+    const { header, inPage } = await nonces(await request.get(`${server.url}/zh-hk/terms`));
+    expect(inPage.length).toBeGreaterThan(1);
+    expect(new Set(inPage)).toEqual(new Set([header]));
+    seen.add(header ?? '');
+  }
+  expect(seen.size).toBe(2);
+  const response = await page.goto(`${server.url}/zh-hk/terms`);
+  expect(response?.headers()['x-page-cache']).toBe('hit');
+  // No React here: the toggle is the inline script's, which a refused nonce would stop.
+  await page.getByRole('button', { name: '深色主題' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
 });
