@@ -151,3 +151,13 @@ test('a hydrated page still loads its scripts, and a static page reached from it
   await page.getByRole('button', { name: 'Dark theme' }).click();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 });
+
+test.describe('an error page on a route without scripts', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test('keeps its scripts, as every error page does', async ({ page }) => {
+    const response = await page.goto('/zh-hk/blogs/no-such-article');
+    expect(response?.status()).toBe(404);
+    expect((await response?.text()) ?? '').toMatch(/<script [^>]*type="module"/);
+    await hydrated(page);
+  });
+});
