@@ -161,3 +161,33 @@ test.describe('an error page on a route without scripts', () => {
     await hydrated(page);
   });
 });
+
+test.describe('with JavaScript disabled, a page without scripts', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+  test('opens its drawer, follows its language links and offers the chat', async ({ page }) => {
+    await page.goto('/zh-hk/terms');
+    await page.getByRole('button', { name: '打開選單' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect(page.getByTestId('chat-button')).toHaveAttribute('href', /^https:\/\//);
+    await drawer.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL('/en/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and conditions');
+  });
+});
+
+test.describe('with JavaScript disabled, on a wide screen', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the use-case menu opens and closes by its summary', async ({ page }) => {
+    await page.goto('/en/graph');
+    const summary = page.getByRole('banner').locator('summary', { hasText: 'Use cases' });
+    const retail = page.getByRole('banner').getByRole('link', { name: 'Retail Stores' });
+    await summary.click();
+    await expect(retail).toBeVisible();
+    await summary.click();
+    await expect(retail).toBeHidden();
+    await summary.click();
+    await retail.click();
+    await expect(page).toHaveURL('/en/usecase/retail');
+  });
+});
