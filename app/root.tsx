@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { HTML_LANG, isLocale, LOCALES } from '../domain/locales';
 import { tagManagerScript } from './components/feedback/analytics';
+import { STATIC_PAGE_SCRIPT, useStaticPage } from './components/layout/static-page';
 import { THEME_SCRIPT } from './components/layout/theme';
 import { serverContext } from './context';
 import { useNonce } from './nonce';
@@ -48,6 +49,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const htmlLang = HTML_LANG[isLocale(lang) ? lang : 'en'];
   const gtmId = root?.site.gtmId;
   const nonce = useNonce();
+  // A page that asked for no scripts (and is not an error page) is plain HTML and CSS: no module
+  // preloads, no entry script, no hydration; a small inline script keeps its shell working.
+  const staticPage = useStaticPage() && !error;
   return (
     <html lang={htmlLang} suppressHydrationWarning>
       <head>
@@ -67,8 +71,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen antialiased">
         <div id="top" tabIndex={-1} className="outline-none" />
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -108,6 +108,8 @@ function measure(lhr: Result, origin: string, floorBytes: number, page: string):
   // The budget is the gzipped JavaScript; HTTP/1.1 headers (about 0.6 KB a file here, a few bytes
   // over HTTP/2) are shown in the transferred column but not counted against it.
   if (jsBuild > BUDGET.jsKb * KB) misses.push(`JS ${(jsBuild / KB).toFixed(1)} KB > ${BUDGET.jsKb} KB`);
+  // A page sent without the framework's scripts (decision 012, addendum) loads 0 KB: under the
+  // floor, so it meets this budget rather than being reported as a page the measure missed.
   if (jsBuild > floorBytes * (1 + BUDGET.overFloor)) misses.push(`JS ${((jsBuild / floorBytes - 1) * 100).toFixed(0)}% over the empty page`);
   const failing = CATEGORIES.flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? [])

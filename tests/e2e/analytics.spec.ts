@@ -64,4 +64,19 @@ test.describe('with a tag manager id', () => {
     expect(times.push[1]! - times.route[0]!).toBeGreaterThanOrEqual(250);
     expect((await pageViews(page))[1]).toMatchObject({ page_path: '/zh-hk/login', language: 'zh-hk' });
   });
+
+  test('a page without scripts loads the tag manager and pushes its page view once, from its inline script', async ({ page }) => {
+    const loaded: string[] = [];
+    await page.route('https://www.googletagmanager.com/**', (route) => {
+      loaded.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.__tagManager = true;' });
+    });
+    await page.goto(`${server.url}/zh-cn/blogs?category=payments`);
+    await expect.poll(() => loaded).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
+    await expect
+      .poll(() => pageViews(page))
+      .toEqual([expect.objectContaining({ event: 'pageview', page_path: '/zh-cn/blogs?category=payments', language: 'zh-cn', page_title: expect.any(String) })]);
+    await page.waitForTimeout(400);
+    expect(await pageViews(page)).toHaveLength(1);
+  });
 });

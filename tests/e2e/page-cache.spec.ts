@@ -133,3 +133,19 @@ test('a page served from the cache runs its scripts under the CSP (no violation,
   await toggle.click();
   await expect(page.locator('html')).toHaveClass(/dark/);
 });
+
+test('a page without scripts carries its own nonce, cached or not, and its inline script runs under the CSP', async ({ page, request }) => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 2; i += 1) {
+    const { header, inPage } = await nonces(await request.get(`${server.url}/zh-hk/terms`));
+    expect(inPage.length).toBeGreaterThan(1);
+    expect(new Set(inPage)).toEqual(new Set([header]));
+    seen.add(header ?? '');
+  }
+  expect(seen.size).toBe(2);
+  const response = await page.goto(`${server.url}/zh-hk/terms`);
+  expect(response?.headers()['x-page-cache']).toBe('hit');
+  // No React here: the toggle is the inline script's, which a refused nonce would stop.
+  await page.getByRole('button', { name: '深色主題' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+});

@@ -23,6 +23,8 @@ export function LanguageSelector({ className = '' }: { className?: string }) {
               hrefLang={HTML_LANG[target]}
               aria-current={target === locale ? 'true' : undefined}
               onClick={() => rememberLocale(target)}
+              // The same, by the inline script, on a page without the framework's scripts.
+              data-remember-locale={target}
               className="rounded px-2 py-1 underline-offset-4 hover:underline aria-[current=true]:font-semibold aria-[current=true]:underline"
             >
               {LANGUAGE_NAMES[target]}

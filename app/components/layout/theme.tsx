@@ -38,6 +38,10 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
       aria-pressed={dark}
       aria-label={t('theme.dark')}
       title={dark ? t('theme.toLight') : t('theme.toDark')}
+      // On a page without the framework's scripts, the inline script reads these (static-page.ts).
+      data-theme-toggle=""
+      data-title-dark={t('theme.toDark')}
+      data-title-light={t('theme.toLight')}
       onClick={() => {
         const next = !dark;
         applyTheme(next);

@@ -6,12 +6,16 @@ import { Section } from '../../components/site/section';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
+import type { MarketingHandle } from './layout';
 import type { Route } from './+types/advanced-feature';
 import { pageMessages } from '../../i18n/messages.server';
 
 interface ModuleDetail extends AddOn {
   description?: AddOn['name'];
 }
+
+/** Links only: the page is sent without the framework's scripts. */
+export const handle: MarketingHandle = { scripts: false };
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['home', 'product', 'advanced'] as const;

@@ -9,8 +9,12 @@ import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
 import { useSite } from '../../shell';
 import { findBlog, relatedBlogs } from './blogs.server';
+import type { MarketingHandle } from './layout';
 import type { Route } from './+types/blog';
 import { pageMessages } from '../../i18n/messages.server';
+
+/** Links only: the page is sent without the framework's scripts. */
+export const handle: MarketingHandle = { scripts: false };
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['blogs', 'blog'] as const;

@@ -8,8 +8,12 @@ import { serverContext } from '../../context';
 import { translator, useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
 import { BLOG_PAGE_SIZE, listBlogs, parseBlogFilters, popularTags } from './blogs.server';
+import type { MarketingHandle } from './layout';
 import type { Route } from './+types/blogs';
 import { pageMessages } from '../../i18n/messages.server';
+
+/** Links only: the page is sent without the framework's scripts. */
+export const handle: MarketingHandle = { scripts: false };
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['blogs', 'blog'] as const;

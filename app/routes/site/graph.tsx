@@ -6,7 +6,11 @@ import type { Bar } from '../../components/charts/bar-chart';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
+import type { MarketingHandle } from './layout';
 import type { Route } from './+types/graph';
+
+/** Links only: the page is sent without the framework's scripts. */
+export const handle: MarketingHandle = { scripts: false };
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['graph'] as const;

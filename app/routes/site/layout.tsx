@@ -4,11 +4,12 @@ import { ChatButton } from '../../components/layout/chat-button';
 import { ErrorContent } from '../../components/layout/error-content';
 import { MarketingFooter } from '../../components/layout/marketing-footer';
 import { MarketingHeader, type HeaderIndustry, type HeaderTone } from '../../components/layout/marketing-header';
+import type { ScriptsHandle } from '../../components/layout/static-page';
 import { serverContext } from '../../context';
 import type { Route } from './+types/layout';
 
-/** What a marketing page may ask of its layout, through its route `handle`. */
-export interface MarketingHandle {
+/** What a marketing page may ask of its layout, through its route `handle`; and of the root, to be sent without scripts. */
+export interface MarketingHandle extends ScriptsHandle {
   /** A tone, or a function of the page's match when it depends on the page's data. */
   headerTone?: HeaderTone | ((match: UIMatch) => HeaderTone);
   hideFooter?: boolean;

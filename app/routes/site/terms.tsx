@@ -4,7 +4,11 @@ import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { useSite } from '../../shell';
+import type { MarketingHandle } from './layout';
 import type { Route } from './+types/terms';
+
+/** Links only: the page is sent without the framework's scripts. */
+export const handle: MarketingHandle = { scripts: false };
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['terms'] as const;

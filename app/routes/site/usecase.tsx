@@ -22,7 +22,8 @@ interface Industry extends IndustrySummary {
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['home', 'cases', 'usecase'] as const;
 
-export const handle: MarketingHandle = { headerTone: 'white' };
+/** Links only: the page is sent without the framework's scripts. */
+export const handle: MarketingHandle = { headerTone: 'white', scripts: false };
 
 /** `/usecase` lists the industries; `/usecase/{industry}` presents one; `/usecase/{industry}/{id}` is a case study. */
 export async function loader({ params, context }: Route.LoaderArgs) {

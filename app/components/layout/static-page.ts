@@ -1,0 +1,55 @@
+import { useContext } from 'react';
+import { UNSAFE_DataRouterDataContext, useMatches } from 'react-router';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../shell';
+import { ANALYTICS_DELAY_MS } from '../feedback/analytics';
+import { THEME_KEY } from './theme';
+
+/**
+ * A route that needs no interaction beyond links says `scripts: false` in its `handle`: its page is
+ * sent as plain HTML and CSS, without the framework's scripts (decision 012, addendum).
+ */
+export interface ScriptsHandle {
+  scripts?: boolean;
+}
+
+/**
+ * Whether this page is sent without the framework's scripts: one of its routes asks for it and no
+ * route failed (an error page keeps its scripts, as every error page does). In the browser the
+ * answer is always no: whatever renders there has hydrated, including a page reached by a
+ * client-side navigation from a hydrated one, which keeps its scripts and scroll restoration.
+ */
+export function useStaticPage(): boolean {
+  const matches = useMatches();
+  const data = useContext(UNSAFE_DataRouterDataContext);
+  if (typeof document !== 'undefined') return false;
+  if (data?.errors && Object.keys(data.errors).length > 0) return false;
+  return matches.some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);
+}
+
+/**
+ * What a page without the framework's scripts still needs, in plain ES5 at the end of its body:
+ * - the theme toggle (`data-theme-toggle`) switches the `dark` class and colour scheme, remembers
+ *   the choice, and keeps its pressed state and title (`data-title-dark`, `data-title-light`) true;
+ *   until the visitor chooses, the theme follows the system's;
+ * - the back-to-top link (`data-back-to-top`) shows past half a window, and returns to the top
+ *   (smoothly unless reduced motion is asked for) with keyboard focus there;
+ * - a language link (`data-remember-locale`) remembers the language, as the hydrated selector does;
+ * - with a tag manager on the page, the page view is pushed as the router would after a route change.
+ * The drawer (`command`/`commandfor` on a dialog) and the use-case menu (`details`) need none of it.
+ */
+export const STATIC_PAGE_SCRIPT = `(function(){var d=document,h=d.documentElement,w=window;
+function dark(){return h.classList.contains('dark')}
+function sync(){var k=dark(),b=d.querySelectorAll('[data-theme-toggle]');for(var i=0;i<b.length;i++){b[i].setAttribute('aria-pressed',k?'true':'false');b[i].title=b[i].getAttribute(k?'data-title-light':'data-title-dark')||''}}
+function apply(k){h.classList.toggle('dark',k);h.style.colorScheme=k?'dark':'light';sync()}
+function stored(){try{return localStorage.getItem('${THEME_KEY}')}catch(e){return null}}
+var back=d.querySelector('[data-back-to-top]');
+function scrolled(){if(back)back.hidden=!(w.scrollY>w.innerHeight/2)}
+sync();scrolled();
+w.addEventListener('scroll',scrolled,{passive:true});w.addEventListener('resize',scrolled,{passive:true});
+var m=w.matchMedia&&w.matchMedia('(prefers-color-scheme: dark)');
+if(m&&m.addEventListener)m.addEventListener('change',function(e){if(!stored())apply(e.matches)});
+d.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest)return;
+var b=t.closest('[data-theme-toggle]');if(b){var k=!dark();apply(k);try{localStorage.setItem('${THEME_KEY}',k?'dark':'light')}catch(x){}return}
+var a=t.closest('[data-back-to-top] a');if(a){e.preventDefault();var r=w.matchMedia&&w.matchMedia('(prefers-reduced-motion: reduce)').matches;w.scrollTo({top:0,behavior:r?'auto':'smooth'});var f=d.getElementById('top');if(f)f.focus({preventScroll:true});return}
+var l=t.closest('[data-remember-locale]');if(l)d.cookie='${LOCALE_COOKIE}='+l.getAttribute('data-remember-locale')+'; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax'});
+if(w.dataLayer)setTimeout(function(){w.dataLayer.push({event:'pageview',page_path:location.pathname+location.search,page_title:d.title,language:location.pathname.split('/')[1]})},${ANALYTICS_DELAY_MS})})();`;
