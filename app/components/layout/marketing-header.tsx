@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useId, useRef } from 'react';
+import { Link, NavLink } from 'react-router';
 import { localized, type I18nText } from '../../../domain/locales';
 import { useLocale } from '../../i18n/messages';
 import { siteLinks, useShell, useSite } from '../../shell';
@@ -9,6 +9,7 @@ import { Logo } from './logo';
 import { Menu } from './menu';
 import { ThemeToggle } from './theme';
 import { TryNow } from './try-now';
+import { useRouteChange } from './use-route-change';
 import { UserBadge } from './user-badge';
 
 export interface HeaderIndustry {
@@ -37,16 +38,8 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
   const useCases = useUseCaseLinks(industries);
   const drawer = useRef<HTMLDialogElement>(null);
   const drawerId = useId();
-  const location = useLocation();
 
-  // Close on a route change, but not on the first render: the drawer may have been opened before
-  // the page hydrated.
-  const shownPath = useRef(location.pathname);
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    drawer.current?.close();
-  }, [location.pathname]);
+  useRouteChange(() => drawer.current?.close());
 
   const surface =
     tone === 'white' ? 'bg-page/95 text-ink border-b border-line backdrop-blur' : 'bg-brand-900 text-white border-b border-brand-800';

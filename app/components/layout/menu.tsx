@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useRouteChange } from './use-route-change';
 
 /**
  * A dropdown built on <details>: it opens by mouse, Enter or Space without JavaScript. With it,
@@ -13,16 +13,10 @@ export function Menu({ label, children, className = '', panelClassName = '' }: {
   panelClassName?: string;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
 
-  // Close on a route change, but not on the first render: a visitor may have opened the menu
-  // before the page hydrated.
-  const shownPath = useRef(location.pathname);
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
+  useRouteChange(() => {
     if (ref.current) ref.current.open = false;
-  }, [location.pathname]);
+  });
 
   useEffect(() => {
     const details = ref.current;
