@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatIsoDate, formatMoney, formatNumber } from './format.ts';
+import { CURRENCIES, type CurrencyCode } from './money.ts';
+import { LOCALES } from './locales.ts';
+
+const INTL_LOCALE = { en: 'en-HK', 'zh-hk': 'zh-HK', 'zh-cn': 'zh-CN' } as const;
+
+/** Amounts across the digits that matter: zero, cents, every grouping boundary, halves, negatives. */
+const AMOUNTS = [
+  0, 1, 5, 49, 50, 99, 100, 101, 150, 999, 1_000, 9_999, 10_000, 12_345, 68_800, 99_950, 99_999, 100_000,
+  123_456, 212_500, 999_999, 1_000_000, 1_234_567, 99_999_999, 100_000_000, 123_456_789_012, -1, -150, -212_500, -1_234_567,
+];
 
 describe('formatMoney', () => {
   it('shows whole Hong Kong dollars without decimals', () => {
@@ -33,6 +43,35 @@ describe('formatMoney', () => {
     expect(formatMoney({ currency: 'JPY', amount: 150_000 }, 'en')).toBe('¥1,500');
     expect(formatMoney({ currency: 'JPY', amount: 123_456 }, 'zh-hk')).toBe('¥1,235');
     expect(formatMoney({ currency: 'JPY', amount: 150_000 }, 'zh-cn')).not.toContain('.');
+  });
+});
+
+describe('formatMoney against Intl', () => {
+  it('writes every amount, currency and language exactly as Intl.NumberFormat would', () => {
+    for (const locale of LOCALES) {
+      for (const code of Object.keys(CURRENCIES) as CurrencyCode[]) {
+        const { symbol, decimals } = CURRENCIES[code];
+        for (const amount of AMOUNTS) {
+          const value = amount / 100;
+          const intl = new Intl.NumberFormat(INTL_LOCALE[locale], {
+            minimumFractionDigits: Number.isInteger(value) ? 0 : decimals,
+            maximumFractionDigits: decimals,
+            roundingMode: 'halfExpand',
+            // A negative amount that rounds to zero shows as zero, not -0.
+            signDisplay: 'negative',
+          }).format(value);
+          expect(formatMoney({ currency: code, amount }, locale), `${amount} ${code} ${locale}`).toBe(`${symbol}${intl}`);
+        }
+      }
+    }
+  });
+
+  it('writes whole counts as Intl.NumberFormat would, and leaves fractions to it', () => {
+    for (const locale of LOCALES) {
+      for (const value of [...AMOUNTS, 2.5, 0.125, -3.75, 1100.5]) {
+        expect(formatNumber(value, locale), `${value} ${locale}`).toBe(new Intl.NumberFormat(INTL_LOCALE[locale]).format(value));
+      }
+    }
   });
 });
 

@@ -23,15 +23,29 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return cachedFormat(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
-/** Formats integer minor units with the currency's own symbol (HK$, S$, RM, ...). */
-export function formatMoney(money: Money, locale: Locale): string {
+/**
+ * Digits grouped by thousands: `1,234,567`. The three languages write numbers alike (Western digits,
+ * a comma between thousands, a point before the fraction), so money and whole counts are written
+ * here, not by Intl: a page's first Intl formatter loads the browser's locale data, 20-60 ms on the
+ * main thread while a page hydrates (decision 012). `format.test.ts` holds both to Intl's output.
+ */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/**
+ * Formats minor units (hundredths) with the currency's own symbol (HK$, S$, RM, ...): whole amounts
+ * without a fraction, others with the currency's decimals, rounded half away from zero.
+ */
+export function formatMoney(money: Money, _locale: Locale): string {
   const currency = CURRENCIES[money.currency];
-  const value = money.amount / 100;
-  const number = numberFormat(INTL_LOCALE[locale], {
-    minimumFractionDigits: Number.isInteger(value) ? 0 : currency.decimals,
-    maximumFractionDigits: currency.decimals,
-  }).format(value);
-  return `${currency.symbol}${number}`;
+  const hundredths = Math.abs(money.amount);
+  const unit = 10 ** currency.decimals;
+  const rounded = Math.round(hundredths / (100 / unit));
+  const whole = groupThousands(String(Math.floor(rounded / unit)));
+  const fraction = hundredths % 100 === 0 || currency.decimals === 0 ? '' : `.${String(rounded % unit).padStart(currency.decimals, '0')}`;
+  const sign = money.amount < 0 && rounded > 0 ? '-' : '';
+  return `${currency.symbol}${sign}${whole}${fraction}`;
 }
 
 /** Dates show in Hong Kong time (UTC+8) unless a caller gives the user's own zone (spec section 5). */
@@ -50,6 +64,7 @@ export function formatIsoDate(date: Date | string | number, timeZone = DEFAULT_T
 
 /** A count with the locale's grouping: 1,100. */
 export function formatNumber(value: number, locale: Locale): string {
+  if (Number.isSafeInteger(value)) return `${value < 0 ? '-' : ''}${groupThousands(String(Math.abs(value)))}`;
   return numberFormat(INTL_LOCALE[locale]).format(value);
 }
 

@@ -7,6 +7,9 @@ import { expect, hydrated, test } from './fixtures.ts';
  * in two languages, by what shows that its own content is there.
  */
 const staticPages = [
+  { path: '/tillpointRestaurant', langs: ['en', 'zh-hk'], content: (page: Page) => page.getByTestId('plans') },
+  { path: '/tillpointStore', langs: ['zh-cn', 'en'], content: (page: Page) => page.getByTestId('add-ons') },
+  { path: '/tillpointPay', langs: ['zh-hk', 'zh-cn'], content: (page: Page) => page.getByTestId('payment-methods') },
   { path: '/terms', langs: ['en', 'zh-hk'], content: (page: Page) => page.getByTestId('terms-toc') },
   { path: '/graph', langs: ['zh-hk', 'zh-cn'], content: (page: Page) => page.getByTestId('scale') },
   { path: '/advancedFeature', langs: ['zh-cn', 'en'], content: (page: Page) => page.getByTestId('modules') },

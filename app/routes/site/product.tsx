@@ -25,6 +25,8 @@ function pageOf(segment: string, brandSlug: string): Page | null {
 export const messageGroups = ['home', 'product', 'pay'] as const;
 
 export const handle: MarketingHandle = {
+  // Plans, add-ons and the way to the calculator are all links: the pages are sent without scripts.
+  scripts: false,
   // The payment page has the white header, like home and the use cases.
   headerTone: (match: UIMatch) => ((match.loaderData as { page?: Page } | undefined)?.page === 'pay' ? 'white' : 'brand'),
 };
