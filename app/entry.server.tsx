@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
 import { serverContext } from './context';
-import { lowPriorityModulePreloads } from './module-preloads.server';
+import { scriptsAfterLoad } from './scripts-after-load.server';
 import { NonceProvider } from './nonce';
 
 // The server reads the context key from the build, so both sides use the same instance.
@@ -66,7 +66,7 @@ export default function handleRequest(
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         pipe(body);
-        const page = lowPriorityModulePreloads();
+        const page = scriptsAfterLoad();
         // An aborted render ends the response with its error, as it would without this step.
         pipeline(body, page, () => {});
         resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));

@@ -5,13 +5,14 @@ import { STATIC_PAGE_SCRIPT, useStaticPage } from './components/layout/static-pa
 import { THEME_SCRIPT } from './components/layout/theme';
 import { serverContext } from './context';
 import { useNonce } from './nonce';
+import { SCRIPTS_AFTER_LOAD } from './scripts-after-load';
 import { canonicalUrl, unprefixed, type RootData } from './shell';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
 /**
  * The one stylesheet. With a precedence, React places it in the head before the module preloads
- * of the page's scripts, so the browser fetches it first: the page paints before its scripts arrive.
+ * of the page's scripts; those start only once the page has loaded (`scripts-after-load.ts`).
  */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet, precedence: 'default' }];
 
@@ -75,6 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
         ) : (
           <>
+            {/* The page's scripts start once it has loaded (the server holds them back). */}
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPTS_AFTER_LOAD }} suppressHydrationWarning />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -182,10 +182,32 @@ test('a loading indicator shows only when a page takes longer than 200 ms', asyn
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });
 
+test('a page starts its scripts once it has loaded, then hydrates and navigates on the client', async ({ page }) => {
+  await page.goto('/zh-hk/pricing');
+  await hydrated(page);
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const scripts = performance.getEntriesByType('resource').filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name));
+    return { load: navigation?.loadEventStart ?? Infinity, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+  });
+  expect(timing.scripts).toBeGreaterThan(3);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
+  // What was held back is restored, and runs once: one entry module, the preloads with their rel.
+  await expect(page.locator('[data-rel], script[data-type]')).toHaveCount(0);
+  await expect(page.locator('script[type="module"]')).toHaveCount(1);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(3);
+  // The router owns the document now: following a link keeps it.
+  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  await page.getByRole('banner').getByRole('link', { name: '功能', exact: true }).click();
+  await expect(page).toHaveURL(/\/zh-hk\/feature_list$/);
+  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same ?? false)).toBe(true);
+});
+
 test.describe('a page whose code changed after a deploy', () => {
   test.use({ allowedConsoleErrors: [/Error loading route module|Failed to fetch dynamically imported module|ERR_FAILED/] });
   test('reloads itself once to get the new code', async ({ page }) => {
     await page.goto('/en');
+    await hydrated(page);
     await page.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));
     let blocked = 0;
     await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
