@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, holdScripts, hydrated, test } from './fixtures.ts';
 
 const pages = {
   en: {
@@ -57,6 +57,7 @@ for (const lang of ['en', 'zh-hk', 'zh-cn'] as const) {
 test.describe('the feature search with JavaScript', () => {
   test('filters as you type, keeps the URL in step and announces the count, without asking the server', async ({ page, navigate }) => {
     await navigate('/:lang/feature_list', { lang: 'en' });
+    await hydrated(page);
     const count = page.getByRole('status');
     const all = await page.getByRole('table').getByRole('row').count();
     const dataRequests: string[] = [];
@@ -86,11 +87,27 @@ test.describe('the feature search with JavaScript', () => {
 
   test('switches to the store POS, where retail features replace restaurant ones', async ({ page, navigate }) => {
     await navigate('/:lang/feature_list', { lang: 'zh-hk' });
+    await hydrated(page);
     await page.getByRole('combobox', { name: '產品' }).selectOption({ label: '零售 POS' });
     await expect(page).toHaveURL('/zh-hk/feature_list?pos=store');
     await expect(page.getByRole('rowheader', { name: '條碼收銀' })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: '樓面及枱位圖' })).toHaveCount(0);
   });
+});
+
+test('a feature search typed before the page hydrated is kept, and filters once it has', async ({ page, navigate }) => {
+  const scripts = await holdScripts(page);
+  await navigate('/:lang/feature_list', { lang: 'zh-cn' });
+  const unfiltered = await page.getByRole('status').textContent();
+  await page.getByLabel('搜索功能').fill('厨房');
+  await page.getByRole('combobox', { name: '产品' }).selectOption({ label: '零售 POS' });
+  scripts.release();
+  await hydrated(page);
+  await expect(page).toHaveURL('/zh-cn/feature_list?q=%E5%8E%A8%E6%88%BF&pos=store');
+  await expect(page.getByLabel('搜索功能')).toHaveValue('厨房');
+  await expect(page.getByRole('combobox', { name: '产品' })).toHaveValue('store');
+  await expect(page.getByRole('status')).toHaveText(/^显示 \d+ 项功能$/);
+  await expect(page.getByRole('status')).not.toHaveText(unfiltered ?? '');
 });
 
 test.describe('without JavaScript', () => {

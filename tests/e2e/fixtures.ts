@@ -39,6 +39,22 @@ export async function hydrated(page: Page, selector = 'main'): Promise<void> {
   }, selector);
 }
 
+/**
+ * Holds back the page's entry script until `release()`, so that what the test does first happens
+ * on the server's HTML, before the page hydrates (as a visitor on a slow connection would).
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
 

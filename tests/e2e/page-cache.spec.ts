@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, SESSION_COOKIE, test } from './fixtures.ts';
+import { expect, hydrated, SESSION_COOKIE, test } from './fixtures.ts';
 import { startExtraServer, type ExtraServer } from './extra-server.ts';
 import { users } from './users.ts';
 
@@ -130,6 +130,7 @@ test('a page served from the cache runs its scripts under the CSP (no violation,
   const response = await page.goto(`${server.url}/en`);
   expect(response?.headers()['x-page-cache']).toBe('hit');
   // The theme switch works only once React has hydrated the page.
+  await hydrated(page);
   const toggle = page.getByRole('button', { name: 'Dark theme' });
   await toggle.click();
   await expect(page.locator('html')).toHaveClass(/dark/);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, holdScripts, hydrated, test } from './fixtures.ts';
 
 test('the calculator prices a plan with add-ons, by mouse, and keeps the choice in the address', async ({ page }) => {
   await page.goto('/en/pricing?industry=restaurant');
@@ -29,6 +29,19 @@ test('the calculator prices a plan with add-ons, by mouse, and keeps the choice 
   await expect(page).toHaveURL('/en/pricing?industry=retail');
   await expect(page.getByRole('checkbox', { name: /^Self-Order Kiosk/ })).not.toBeChecked();
   await expect(page.getByTestId('monthly-total')).toHaveText('HK$2,125');
+});
+
+test('a choice made before the page hydrated is kept, and priced once it has', async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/en/pricing?industry=restaurant');
+  await page.getByRole('checkbox', { name: /^Online Shop/ }).check();
+  await page.getByLabel('Months paid ahead').selectOption('12');
+  scripts.release();
+  await hydrated(page);
+  await expect(page.getByTestId('monthly-total')).toHaveText('HK$2,613');
+  await expect(page).toHaveURL(/addons=online-shop&months=12$/);
+  await expect(page.getByRole('checkbox', { name: /^Online Shop/ })).toBeChecked();
+  await expect(page.getByLabel('Months paid ahead')).toHaveValue('12');
 });
 
 test('the calculator works by keyboard', async ({ page }) => {

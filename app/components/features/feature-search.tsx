@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Form } from 'react-router';
 import {
   FEATURE_AREAS,
@@ -42,10 +43,11 @@ function SelectField({ id, name, label, value, options, onChange }: SelectFieldP
  * A plain GET form: without JavaScript it reloads the page with `?q=&area=&pos=`, filtered on the
  * server; with it, every change filters at once through `onChange`.
  */
-export function FeatureSearch({ query, onChange }: { query: FeatureQuery; onChange: (query: FeatureQuery) => void }) {
+export function FeatureSearch({ query, onChange, formRef }: { query: FeatureQuery; onChange: (query: FeatureQuery) => void; formRef?: Ref<HTMLFormElement> }) {
   const { t } = useLocale();
   return (
     <Form
+      ref={formRef}
       method="get"
       role="search"
       className="grid gap-4 rounded-xl border border-line bg-sunken p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end"

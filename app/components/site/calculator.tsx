@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
-import { choiceQuery, PREPAID_OPTIONS, type CalculatorChoice } from '../../../domain/calculator';
+import { choiceQuery, parseChoice, PREPAID_OPTIONS, type CalculatorChoice } from '../../../domain/calculator';
 import { formatMoney } from '../../../domain/format';
 import { localized, type I18nText } from '../../../domain/locales';
 import { isCurrency, type CurrencyCode } from '../../../domain/money';
 import { COUNTER_MAX, COUNTER_STEP, quote, type Billing } from '../../../domain/pricing';
 import { useLocale } from '../../i18n/messages';
+import { useValuesFromBeforeHydration } from '../forms/use-values-from-before-hydration';
 import { useShell } from '../../shell';
 import { useAddOnPrice, type AddOn } from './add-ons';
 import { PlanActionButton } from './plan-action';
@@ -74,9 +75,19 @@ export function Calculator({ data }: { data: CalculatorData }) {
     setSearchParams(choiceQuery({ ...choice, addOns: next, months: nextMonths }), { replace: true, preventScrollReset: true });
   };
   const money = (amount: number) => formatMoney({ amount, currency }, locale);
+  // An industry, add-on or term chosen before the page hydrated is kept, and priced.
+  const form = useRef<HTMLFormElement>(null);
+  useValuesFromBeforeHydration(form, (values) => {
+    const chosen = parseChoice(values);
+    if (chosen.industry && chosen.industry !== choice.industry) {
+      navigate(`?industry=${encodeURIComponent(chosen.industry)}`, { replace: true, preventScrollReset: true });
+    } else if (choiceQuery({ ...chosen, industry: choice.industry }) !== query) {
+      update(chosen.addOns, chosen.months);
+    }
+  });
 
   return (
-    <Form method="get" className="grid gap-8 lg:grid-cols-[1fr_22rem]" data-testid="calculator">
+    <Form ref={form} method="get" className="grid gap-8 lg:grid-cols-[1fr_22rem]" data-testid="calculator">
       <div className="space-y-8">
         <div>
           <label htmlFor="industry" className="block text-lg font-semibold">{t('pricing.industry')}</label>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { FEATURES, featureSearch, filterFeatures, parseFeatureQuery, type Feature, type FeatureQuery } from '../../../domain/feature-matrix';
 import { FeatureSearch } from '../../components/features/feature-search';
 import { FeatureTable } from '../../components/features/feature-table';
+import { useValuesFromBeforeHydration } from '../../components/forms/use-values-from-before-hydration';
 import { useLocale, type Translate } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
@@ -52,20 +53,26 @@ function useFeatureQuery() {
     setQuery(next);
     setSearchParams(new URLSearchParams(featureSearch(next)), { replace: true, preventScrollReset: true, state: TYPED });
   };
-  return [query, update] as const;
+  // A search typed before the page hydrated is kept, and filters.
+  const form = useRef<HTMLFormElement>(null);
+  useValuesFromBeforeHydration(form, (values) => {
+    const typed = parseFeatureQuery(values);
+    if (featureSearch(typed) !== featureSearch(query)) update(typed);
+  });
+  return [query, update, form] as const;
 }
 
 export default function FeatureList() {
   const { t, locale } = useLocale();
   const { site } = useSite();
-  const [query, setQuery] = useFeatureQuery();
+  const [query, setQuery, form] = useFeatureQuery();
   const shown = filterFeatures(FEATURES, query, searchableText(t));
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight">{t('featureList.heading')}</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted">{t('featureList.intro')}</p>
       <div className="mt-8">
-        <FeatureSearch query={query} onChange={setQuery} />
+        <FeatureSearch query={query} onChange={setQuery} formRef={form} />
       </div>
       <p role="status" className="mt-6 font-medium" data-testid="feature-count">
         {t('featureList.search.results', { count: shown.length })}
