@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, holdScripts, hydrated, test } from './fixtures.ts';
 
 /**
  * Records, before any page script runs, whether <html> had the dark class at the moment <body>
@@ -59,6 +59,25 @@ test.describe('a chosen theme', () => {
     await page.reload();
     // The visitor chose light: a dark system no longer decides.
     await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('is switched before the page has hydrated, and React takes over from there', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/zh-cn/pricing');
+    const toggle = page.getByRole('button', { name: '深色主题' });
+    await toggle.click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    scripts.release();
+    await hydrated(page);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // One click, one switch: the inline script has given way to React.
+    await toggle.click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   });
 
   test('follows the system while the visitor has not chosen', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STATIC_PAGE_SCRIPT } from './static-page';
+import { SCRIPTS_AFTER_LOAD } from '../../scripts-after-load';
+import { BEFORE_HYDRATION_SCRIPT, STATIC_PAGE_SCRIPT } from './static-page';
 import { THEME_SCRIPT } from './theme';
 
 describe('the inline scripts of every page', () => {
@@ -13,8 +14,15 @@ describe('the inline scripts of every page', () => {
     expect(STATIC_PAGE_SCRIPT.length).toBeLessThan(2500);
   });
 
-  it('the script of a page without the framework keeps to ES5 syntax', () => {
-    // Arrow functions, let/const, template literals and classes would stop it on an older browser.
-    expect(STATIC_PAGE_SCRIPT).not.toMatch(/=>|\blet\b|\bconst\b|`|\bclass\b/);
+  it('the scripts of a page with the framework, before it runs, are valid JavaScript, and small', () => {
+    expect(() => new Function(BEFORE_HYDRATION_SCRIPT + SCRIPTS_AFTER_LOAD)).not.toThrow();
+    expect((BEFORE_HYDRATION_SCRIPT + SCRIPTS_AFTER_LOAD).length).toBeLessThan(1500);
+  });
+
+  it('the inline scripts keep to ES5 syntax', () => {
+    // Arrow functions, let/const, template literals and classes would stop them on an older browser.
+    for (const script of [STATIC_PAGE_SCRIPT, BEFORE_HYDRATION_SCRIPT, SCRIPTS_AFTER_LOAD]) {
+      expect(script).not.toMatch(/=>|\blet\b|\bconst\b|`|\bclass\b/);
+    }
   });
 });
