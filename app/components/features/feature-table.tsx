@@ -9,19 +9,24 @@ import {
   type ProductLine,
 } from '../../../domain/feature-matrix';
 import { useLocale } from '../../i18n/messages';
+import { CheckIcon, MinusIcon, PlusIcon } from '../ui/icons';
 
 /** Plan names are product names: the same in every language. */
 export const PLAN_NAMES: Record<PlanTier, string> = { lite: 'Lite', flexi: 'Flexi', flexiPlus: 'Flexi+' };
 
-/**
- * A mark for the eye and the words for everyone: the words show from `md` up, and are read out
- * always. The mark is the element's own `::before` (`.mark` in app.css), not an SVG: the table has
- * nearly 200 of them, and each SVG was two more elements to lay out and hydrate (decision 012).
- */
+const MARKS: Record<Availability, { Icon: typeof CheckIcon; tone: string }> = {
+  included: { Icon: CheckIcon, tone: 'text-brand-700 dark:text-brand-300' },
+  addOn: { Icon: PlusIcon, tone: 'text-accent-600 dark:text-accent-400' },
+  none: { Icon: MinusIcon, tone: 'text-muted' },
+};
+
+/** An icon for the eye and the words for everyone: the words show from `md` up, and are read out always. */
 function AvailabilityMark({ value }: { value: Availability }) {
   const { t } = useLocale();
+  const { Icon, tone } = MARKS[value];
   return (
-    <span className={`mark mark-${value}`} data-availability={value}>
+    <span className="inline-flex items-center gap-1.5" data-availability={value}>
+      <Icon className={`h-5 w-5 shrink-0 ${tone}`} />
       <span className="sr-only md:not-sr-only">{t(`featureList.status.${value}`)}</span>
     </span>
   );
