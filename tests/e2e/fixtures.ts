@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 import { href } from 'react-router';
 import { users, type DemoUser } from './users.ts';
 
@@ -53,6 +53,15 @@ export async function holdScripts(page: Page): Promise<{ release: () => void }> 
     await route.continue();
   });
   return { release };
+}
+
+/** The theme the visitor chose, everywhere it shows: the page's class, the toggle and storage. */
+export async function expectChosenTheme(page: Page, toggle: Locator, theme: 'dark' | 'light'): Promise<void> {
+  const html = page.locator('html');
+  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+  else await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('aria-pressed', theme === 'dark' ? 'true' : 'false');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(theme);
 }
 
 export const test = base.extend<Fixtures>({

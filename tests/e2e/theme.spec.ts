@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, holdScripts, hydrated, test } from './fixtures.ts';
+import { expect, expectChosenTheme, holdScripts, hydrated, test } from './fixtures.ts';
 
 /**
  * Records, before any page script runs, whether <html> had the dark class at the moment <body>
@@ -66,18 +66,14 @@ test.describe('a chosen theme', () => {
     await page.goto('/zh-cn/pricing');
     const toggle = page.getByRole('button', { name: '深色主题' });
     await toggle.click();
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expectChosenTheme(page, toggle, 'dark');
 
     scripts.release();
     await hydrated(page);
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     // One click, one switch: the inline script has given way to React.
     await toggle.click();
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await expectChosenTheme(page, toggle, 'light');
   });
 
   test('follows the system while the visitor has not chosen', async ({ page }) => {

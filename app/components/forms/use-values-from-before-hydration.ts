@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /** A form's values as it would submit them. */
-export function formValues(form: HTMLFormElement): URLSearchParams {
+function formValues(form: HTMLFormElement): URLSearchParams {
   const values = new URLSearchParams();
   for (const [name, value] of new FormData(form)) if (typeof value === 'string') values.append(name, value);
   return values;

@@ -26,6 +26,13 @@ export function useStaticPage(): boolean {
   return matches.some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);
 }
 
+/** The theme toggle's functions, shared by the two scripts below (`d` and `h` are theirs). */
+const THEME_TOGGLE = `function dark(){return h.classList.contains('dark')}
+function sync(){var k=dark(),b=d.querySelectorAll('[data-theme-toggle]');for(var i=0;i<b.length;i++){b[i].setAttribute('aria-pressed',k?'true':'false');b[i].title=b[i].getAttribute(k?'data-title-light':'data-title-dark')||''}}
+function apply(k){h.classList.toggle('dark',k);h.style.colorScheme=k?'dark':'light';sync()}
+function stored(){try{return localStorage.getItem('${THEME_KEY}')}catch(e){return null}}
+function toggle(){var k=!dark();apply(k);try{localStorage.setItem('${THEME_KEY}',k?'dark':'light')}catch(x){}}`;
+
 /**
  * What a page without the framework's scripts still needs, in plain ES5 at the end of its body:
  * - the theme toggle (`data-theme-toggle`) switches the `dark` class and colour scheme, remembers
@@ -37,13 +44,6 @@ export function useStaticPage(): boolean {
  * - with a tag manager on the page, the page view is pushed as the router would after a route change.
  * The drawer (`command`/`commandfor` on a dialog) and the use-case menu (`details`) need none of it.
  */
-/** The theme toggle's functions, shared by the two scripts below (`d`, `h` and `w` are theirs). */
-const THEME_TOGGLE = `function dark(){return h.classList.contains('dark')}
-function sync(){var k=dark(),b=d.querySelectorAll('[data-theme-toggle]');for(var i=0;i<b.length;i++){b[i].setAttribute('aria-pressed',k?'true':'false');b[i].title=b[i].getAttribute(k?'data-title-light':'data-title-dark')||''}}
-function apply(k){h.classList.toggle('dark',k);h.style.colorScheme=k?'dark':'light';sync()}
-function stored(){try{return localStorage.getItem('${THEME_KEY}')}catch(e){return null}}
-function toggle(){var k=!dark();apply(k);try{localStorage.setItem('${THEME_KEY}',k?'dark':'light')}catch(x){}}`;
-
 export const STATIC_PAGE_SCRIPT = `(function(){var d=document,h=d.documentElement,w=window;
 ${THEME_TOGGLE}
 var back=d.querySelector('[data-back-to-top]');
@@ -66,6 +66,6 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
  * has loaded: decision 012): until the root layout marks the page hydrated, a click on the toggle
  * switches the theme here; React's toggle then reads the theme from the page, as it always does.
  */
-export const BEFORE_HYDRATION_SCRIPT = `(function(){var d=document,h=d.documentElement,w=window;
+export const BEFORE_HYDRATION_SCRIPT = `(function(){var d=document,h=d.documentElement;
 ${THEME_TOGGLE}
 d.addEventListener('click',function(e){var t=e.target;if(h.hasAttribute('${HYDRATED_ATTRIBUTE}')||!t||!t.closest)return;if(t.closest('[data-theme-toggle]'))toggle()})})();`;
