@@ -81,7 +81,9 @@ export function Calculator({ data }: { data: CalculatorData }) {
     const chosen = parseChoice(values);
     if (chosen.industry && chosen.industry !== choice.industry) {
       navigate(`?industry=${encodeURIComponent(chosen.industry)}`, { replace: true, preventScrollReset: true });
-    } else if (choiceQuery({ ...chosen, industry: choice.industry }) !== query) {
+    } else if (chosen.months !== months || chosen.addOns.size !== addOns.size || [...chosen.addOns].some(([key, count]) => addOns.get(key) !== count)) {
+      // The same add-ons in another order are the same choice: rewriting the address for them
+      // would cancel a change the visitor has just made.
       update(chosen.addOns, chosen.months);
     }
   });
