@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, holdScripts, test } from './fixtures.ts';
 
 const languages = [
   { lang: 'en', htmlLang: 'en', acceptLanguage: 'en-GB,en;q=0.9', name: 'English', login: 'Log in to your account' },
@@ -51,6 +51,15 @@ for (const from of languages) {
     });
   }
 }
+
+test('a language chosen before the page has hydrated is remembered too', async ({ page, baseURL }) => {
+  await holdScripts(page);
+  await page.goto('/en/pricing');
+  await page.getByRole('link', { name: '简体中文', exact: true }).click();
+  await expect(page).toHaveURL('/zh-cn/pricing');
+  const cookie = (await page.context().cookies(baseURL)).find((c) => c.name === 'i18n_redirected');
+  expect(cookie?.value).toBe('zh-cn');
+});
 
 for (const { lang, htmlLang } of languages) {
   test(`a page in ${lang} names its canonical URL and its alternates in every language`, async ({ page, baseURL }) => {

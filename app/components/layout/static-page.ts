@@ -26,12 +26,16 @@ export function useStaticPage(): boolean {
   return matches.some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);
 }
 
-/** The theme toggle's functions, shared by the two scripts below (`d` and `h` are theirs). */
+/**
+ * The theme toggle's functions and the language links' memory, shared by the two scripts below
+ * (`d` and `h` are theirs): `remember(t)` sets the language cookie when `t` is in a language link.
+ */
 const THEME_TOGGLE = `function dark(){return h.classList.contains('dark')}
 function sync(){var k=dark(),b=d.querySelectorAll('[data-theme-toggle]');for(var i=0;i<b.length;i++){b[i].setAttribute('aria-pressed',k?'true':'false');b[i].title=b[i].getAttribute(k?'data-title-light':'data-title-dark')||''}}
 function apply(k){h.classList.toggle('dark',k);h.style.colorScheme=k?'dark':'light';sync()}
 function stored(){try{return localStorage.getItem('${THEME_KEY}')}catch(e){return null}}
-function toggle(){var k=!dark();apply(k);try{localStorage.setItem('${THEME_KEY}',k?'dark':'light')}catch(x){}}`;
+function toggle(){var k=!dark();apply(k);try{localStorage.setItem('${THEME_KEY}',k?'dark':'light')}catch(x){}}
+function remember(t){var l=t.closest('[data-remember-locale]');if(l)d.cookie='${LOCALE_COOKIE}='+l.getAttribute('data-remember-locale')+'; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax'}`;
 
 /**
  * What a page without the framework's scripts still needs, in plain ES5 at the end of its body:
@@ -55,17 +59,18 @@ if(m&&m.addEventListener)m.addEventListener('change',function(e){if(!stored())ap
 d.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest)return;
 if(t.closest('[data-theme-toggle]')){toggle();return}
 var a=t.closest('[data-back-to-top] a');if(a){e.preventDefault();var r=w.matchMedia&&w.matchMedia('(prefers-reduced-motion: reduce)').matches;w.scrollTo({top:0,behavior:r?'auto':'smooth'});var f=d.getElementById('top');if(f)f.focus({preventScroll:true});return}
-var l=t.closest('[data-remember-locale]');if(l)d.cookie='${LOCALE_COOKIE}='+l.getAttribute('data-remember-locale')+'; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax'});
+remember(t)});
 if(w.dataLayer)setTimeout(function(){w.dataLayer.push({event:'pageview',page_path:location.pathname+location.search,page_title:d.title,language:location.pathname.split('/')[1]})},${ANALYTICS_DELAY_MS})})();`;
 
 /** Set on `<html>` by the root layout once React has hydrated the page. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /**
- * On a page with scripts, the theme toggle works before they have run (they start once the page
- * has loaded: decision 012): until the root layout marks the page hydrated, a click on the toggle
- * switches the theme here; React's toggle then reads the theme from the page, as it always does.
+ * On a page with scripts, the theme toggle and the language links' memory work before they have
+ * run (they start once the page has loaded: decision 012): until the root layout marks the page
+ * hydrated, a click on the toggle switches the theme here and a language link sets the cookie;
+ * React's toggle then reads the theme from the page, as it always does.
  */
 export const BEFORE_HYDRATION_SCRIPT = `(function(){var d=document,h=d.documentElement;
 ${THEME_TOGGLE}
-d.addEventListener('click',function(e){var t=e.target;if(h.hasAttribute('${HYDRATED_ATTRIBUTE}')||!t||!t.closest)return;if(t.closest('[data-theme-toggle]'))toggle()})})();`;
+d.addEventListener('click',function(e){var t=e.target;if(h.hasAttribute('${HYDRATED_ATTRIBUTE}')||!t||!t.closest)return;if(t.closest('[data-theme-toggle]'))toggle();else remember(t)})})();`;
