@@ -2,11 +2,11 @@ import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { HTML_LANG, isLocale, LOCALES } from '../domain/locales';
 import { tagManagerScript } from './components/feedback/analytics';
-import { BEFORE_HYDRATION_SCRIPT, HYDRATED_ATTRIBUTE, STATIC_PAGE_SCRIPT, useStaticPage } from './components/layout/static-page';
+import { BEFORE_HYDRATION_SCRIPT, HYDRATED_ATTRIBUTE, STATIC_PAGE_SCRIPT, useScriptsOnInteraction, useStaticPage } from './components/layout/static-page';
 import { THEME_SCRIPT } from './components/layout/theme';
 import { serverContext } from './context';
 import { useNonce } from './nonce';
-import { SCRIPTS_AFTER_LOAD } from './scripts-after-load';
+import { SCRIPTS_AFTER_LOAD, SCRIPTS_ON_INTERACTION } from './scripts-after-load';
 import { canonicalUrl, unprefixed, type RootData } from './shell';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -54,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page that asked for no scripts (and is not an error page) is plain HTML and CSS: no module
   // preloads, no entry script, no hydration; a small inline script keeps its shell working.
   const staticPage = useStaticPage() && !error;
+  // A page mostly read starts them at the visitor's first interaction (an error page never waits).
+  const onInteraction = useScriptsOnInteraction() && !error;
   // Hydrated: the inline script's theme toggle gives way to React's (in the same commit, so no
   // click between the two is handled twice).
   useLayoutEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
@@ -80,8 +82,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
         ) : (
           <>
-            {/* The page's scripts start once it has loaded (the server holds them back); the theme toggle works before. */}
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT + SCRIPTS_AFTER_LOAD }} suppressHydrationWarning />
+            {/* The page's scripts start once it has loaded, or at the first interaction (the server holds them back); the theme toggle works before. */}
+            <script
+              nonce={nonce}
+              dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT + (onInteraction ? SCRIPTS_ON_INTERACTION : SCRIPTS_AFTER_LOAD) }}
+              suppressHydrationWarning
+            />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, isHydrated, test } from './fixtures.ts';
 import { startExtraServer, type ExtraServer } from './extra-server.ts';
 
 type DataLayer = Record<string, unknown>[];
@@ -53,7 +53,14 @@ test.describe('with a tag manager id', () => {
     });
     await page.goto(`${server.url}/zh-hk`);
     await expect.poll(() => loaded).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
+    // The document's page view comes from its inline script: the home page has not hydrated (its
+    // scripts wait for an interaction), and is counted all the same.
     await expect.poll(() => pageViews(page)).toEqual([expect.objectContaining({ event: 'pageview', page_path: '/zh-hk', language: 'zh-hk' })]);
+    expect(await isHydrated(page)).toBe(false);
+    // Hydrating does not count the same view again.
+    await hydrated(page);
+    await page.waitForTimeout(400);
+    expect(await pageViews(page)).toHaveLength(1);
 
     await page.getByRole('banner').getByRole('link', { name: '登入' }).click();
     await expect(page).toHaveURL(`${server.url}/zh-hk/login`);

@@ -33,10 +33,19 @@ export const SESSION_COOKIE = 'tp_session';
  * What happens before that is the server's HTML, where handlers added by effects do not run yet.
  */
 export async function hydrated(page: Page, selector = 'main'): Promise<void> {
+  // A page mostly read (the home page, the feature list) starts its scripts at the visitor's first
+  // interaction: the pointer moving over it is one.
+  await page.mouse.move(3, 3);
+  await page.mouse.move(1, 1);
   await page.waitForFunction((css) => {
     const element = document.querySelector(css);
     return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
   }, selector);
+}
+
+/** Whether the root layout has marked the page hydrated (`data-hydrated` on `<html>`). */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'));
 }
 
 /**

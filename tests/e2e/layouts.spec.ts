@@ -1,4 +1,5 @@
-import { expect, hydrated, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, isHydrated, test } from './fixtures.ts';
 import { users } from './users.ts';
 
 test.describe('on a phone', () => {
@@ -182,6 +183,14 @@ test('a loading indicator shows only when a page takes longer than 200 ms', asyn
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });
 
+/** The router owns the document: following the header's link keeps the same document. */
+async function expectClientNavigation(page: Page, link: string, url: RegExp) {
+  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  await page.getByRole('banner').getByRole('link', { name: link, exact: true }).click();
+  await expect(page).toHaveURL(url);
+  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same ?? false)).toBe(true);
+}
+
 test('a page starts its scripts once it has loaded, then hydrates and navigates on the client', async ({ page }) => {
   await page.goto('/zh-hk/pricing');
   await hydrated(page);
@@ -195,11 +204,49 @@ test('a page starts its scripts once it has loaded, then hydrates and navigates 
   // What was held back is restored, and the entry module runs once.
   await expect(page.locator('[data-rel], script[data-type]')).toHaveCount(0);
   await expect(page.locator('script[type="module"]')).toHaveCount(1);
-  // The router owns the document now: following a link keeps it.
-  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
-  await page.getByRole('banner').getByRole('link', { name: '功能', exact: true }).click();
-  await expect(page).toHaveURL(/\/zh-hk\/advancedFeature$/);
-  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same ?? false)).toBe(true);
+  await expectClientNavigation(page, '功能', /\/zh-hk\/advancedFeature$/);
+});
+
+test('a page mostly read loads no script until the visitor first does something on it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/en', '/zh-cn/feature_list']) {
+    scripts.length = 0;
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Loaded and quiet: its scripts are still held back, and it works from its HTML.
+    expect(scripts).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    await expect(page.locator('script[data-type="module"]')).toHaveCount(1);
+    // A key press is an interaction: the scripts start and the page hydrates.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    expect(scripts.some((script) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(script))).toBe(true);
+    await expect(page.locator('[data-rel], script[data-type]')).toHaveCount(0);
+  }
+  await expectClientNavigation(page, '价格', /\/zh-cn\/pricing$/);
+});
+
+test('on a page mostly read, touching the screen, moving the pointer or scrolling starts its scripts too', async ({ browser, baseURL }) => {
+  const interactions: ((page: Page) => Promise<unknown>)[] = [
+    (page) => page.mouse.move(200, 300),
+    (page) => page.mouse.wheel(0, 400),
+    (page) => page.locator('h1').dispatchEvent('touchstart'),
+  ];
+  for (const interact of interactions) {
+    // A browser of its own for each: a pointer left over the page, or a scroll position restored,
+    // would be an interaction already.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/zh-hk');
+    await page.waitForLoadState('networkidle');
+    expect(await isHydrated(page)).toBe(false);
+    await interact(page);
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await context.close();
+  }
 });
 
 test.describe('a page whose code changed after a deploy', () => {
@@ -241,6 +288,8 @@ test.describe('the campaign microsite', () => {
     await expect(footer.getByRole('link', { name: 'Tillpoint on Facebook' })).toBeVisible();
     const currency = footer.getByLabel('Currency');
     await expect(currency).toHaveValue('SGD');
+    // The selector is React's: it acts once the page has hydrated.
+    await hydrated(page, '#currency-select');
     await currency.selectOption('HKD');
     await expect(currency).toHaveValue('HKD');
     await expect.poll(async () => (await page.context().cookies(baseURL)).find((c) => c.name === 'currency')?.value).toBe('HKD');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /** The page view goes to the tag manager 250 ms after a route change (spec section 9). */
@@ -10,10 +10,17 @@ declare global {
   }
 }
 
-/** Pushes a page view to `dataLayer` after each route change; only rendered when a container is configured. */
+/**
+ * Pushes a page view to `dataLayer` after each route change; only rendered when a container is
+ * configured. The document's own page view is pushed by the page's inline script
+ * (`BEFORE_HYDRATION_SCRIPT`), counted even if the page never hydrates, so the location the page
+ * hydrated on is left out (by identity: going back to it later is a route change like any other).
+ */
 export function RouteAnalytics({ locale }: { locale: string }) {
   const location = useLocation();
+  const documentLocation = useRef(location);
   useEffect(() => {
+    if (location === documentLocation.current) return;
     const timer = setTimeout(() => {
       window.dataLayer ??= [];
       window.dataLayer.push({ event: 'pageview', page_path: location.pathname + location.search, page_title: document.title, language: locale });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCRIPTS_AFTER_LOAD } from '../../scripts-after-load';
+import { INTERACTION_EVENTS, SCRIPTS_AFTER_LOAD, SCRIPTS_ON_INTERACTION } from '../../scripts-after-load';
 import { BEFORE_HYDRATION_SCRIPT, STATIC_PAGE_SCRIPT } from './static-page';
 import { THEME_SCRIPT } from './theme';
 
@@ -15,13 +15,21 @@ describe('the inline scripts of every page', () => {
   });
 
   it('the scripts of a page with the framework, before it runs, are valid JavaScript, and small', () => {
-    expect(() => new Function(BEFORE_HYDRATION_SCRIPT + SCRIPTS_AFTER_LOAD)).not.toThrow();
-    expect((BEFORE_HYDRATION_SCRIPT + SCRIPTS_AFTER_LOAD).length).toBeLessThan(1800);
+    for (const start of [SCRIPTS_AFTER_LOAD, SCRIPTS_ON_INTERACTION]) {
+      expect(() => new Function(BEFORE_HYDRATION_SCRIPT + start)).not.toThrow();
+      expect((BEFORE_HYDRATION_SCRIPT + start).length).toBeLessThan(2400);
+    }
+  });
+
+  it('the scripts that wait for an interaction listen for each kind of it, and stop listening once it came', () => {
+    for (const event of INTERACTION_EVENTS) expect(SCRIPTS_ON_INTERACTION).toContain(`"${event}"`);
+    expect(SCRIPTS_ON_INTERACTION).toContain('removeEventListener');
+    expect(SCRIPTS_AFTER_LOAD).not.toContain('pointerdown');
   });
 
   it('the inline scripts keep to ES5 syntax', () => {
     // Arrow functions, let/const, template literals and classes would stop them on an older browser.
-    for (const script of [STATIC_PAGE_SCRIPT, BEFORE_HYDRATION_SCRIPT, SCRIPTS_AFTER_LOAD]) {
+    for (const script of [STATIC_PAGE_SCRIPT, BEFORE_HYDRATION_SCRIPT, SCRIPTS_AFTER_LOAD, SCRIPTS_ON_INTERACTION]) {
       expect(script).not.toMatch(/=>|\blet\b|\bconst\b|`|\bclass\b/);
     }
   });

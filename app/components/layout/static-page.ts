@@ -1,15 +1,17 @@
 import { useContext } from 'react';
-import { UNSAFE_DataRouterDataContext, useMatches } from 'react-router';
+import { UNSAFE_DataRouterDataContext, useMatches, useRouteLoaderData } from 'react-router';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../shell';
 import { ANALYTICS_DELAY_MS } from '../feedback/analytics';
 import { THEME_KEY } from './theme';
 
 /**
  * A route that needs no interaction beyond links says `scripts: false` in its `handle`: its page is
- * sent as plain HTML and CSS, without the framework's scripts (decision 012, addendum).
+ * sent as plain HTML and CSS, without the framework's scripts (decision 012, addendum). A page
+ * mostly read, whose scripts only serve what follows an interaction, says `'on-interaction'`: its
+ * scripts start at the visitor's first interaction instead of once it has loaded.
  */
 export interface ScriptsHandle {
-  scripts?: boolean;
+  scripts?: boolean | 'on-interaction';
 }
 
 /**
@@ -19,12 +21,38 @@ export interface ScriptsHandle {
  * client-side navigation from a hydrated one, which keeps its scripts and scroll restoration.
  */
 export function useStaticPage(): boolean {
-  const matches = useMatches();
+  const asks = useRoutesAsk();
   const data = useContext(UNSAFE_DataRouterDataContext);
   if (typeof document !== 'undefined') return false;
   if (data?.errors && Object.keys(data.errors).length > 0) return false;
-  return matches.some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);
+  return asks(false);
 }
+
+/** Whether one of the page's routes says `scripts: value` in its handle. */
+function useRoutesAsk(): (value: ScriptsHandle['scripts']) => boolean {
+  const matches = useMatches();
+  return (value) => matches.some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === value);
+}
+
+/**
+ * Whether this page's scripts wait for the visitor's first interaction (`scripts: 'on-interaction'`
+ * in one of its routes' handles). Not when the page carries a flash message (after signing out, say):
+ * only React shows it, so the scripts start once the page has loaded. Decided where the server
+ * renders the document, like the above: in the browser the scripts have run, and the answer is no.
+ */
+export function useScriptsOnInteraction(): boolean {
+  const asks = useRoutesAsk();
+  const shell = useRouteLoaderData('routes/locale-layout') as { flash?: unknown } | undefined;
+  if (typeof document !== 'undefined' || shell?.flash) return false;
+  return asks('on-interaction');
+}
+
+/**
+ * With a tag manager on the page, the document's page view, as the router pushes one after each
+ * route change (`RouteAnalytics` leaves the document's first location to this); `w` and `d` are the
+ * scripts' own.
+ */
+const PAGE_VIEW = `if(w.dataLayer)setTimeout(function(){w.dataLayer.push({event:'pageview',page_path:location.pathname+location.search,page_title:d.title,language:location.pathname.split('/')[1]})},${ANALYTICS_DELAY_MS})`;
 
 /**
  * The theme toggle's functions and the language links' memory, shared by the two scripts below
@@ -60,17 +88,24 @@ d.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest)return;
 if(t.closest('[data-theme-toggle]')){toggle();return}
 var a=t.closest('[data-back-to-top] a');if(a){e.preventDefault();var r=w.matchMedia&&w.matchMedia('(prefers-reduced-motion: reduce)').matches;w.scrollTo({top:0,behavior:r?'auto':'smooth'});var f=d.getElementById('top');if(f)f.focus({preventScroll:true});return}
 remember(t)});
-if(w.dataLayer)setTimeout(function(){w.dataLayer.push({event:'pageview',page_path:location.pathname+location.search,page_title:d.title,language:location.pathname.split('/')[1]})},${ANALYTICS_DELAY_MS})})();`;
+${PAGE_VIEW}})();`;
 
 /** Set on `<html>` by the root layout once React has hydrated the page. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /**
  * On a page with scripts, the theme toggle and the language links' memory work before they have
- * run (they start once the page has loaded: decision 012): until the root layout marks the page
- * hydrated, a click on the toggle switches the theme here and a language link sets the cookie;
- * React's toggle then reads the theme from the page, as it always does.
+ * run (they start once the page has loaded, or at the first interaction: decision 012): until the
+ * root layout marks the page hydrated, a click on the toggle switches the theme here and a language
+ * link sets the cookie, the toggle's pressed state and title say the theme shown, and the theme
+ * follows the system's until the visitor chooses; React's toggle then reads the theme from the
+ * page, as it always does. The document's page view is pushed from here, whenever the page hydrates.
  */
-export const BEFORE_HYDRATION_SCRIPT = `(function(){var d=document,h=d.documentElement;
+export const BEFORE_HYDRATION_SCRIPT = `(function(){var d=document,h=d.documentElement,w=window;
 ${THEME_TOGGLE}
-d.addEventListener('click',function(e){var t=e.target;if(h.hasAttribute('${HYDRATED_ATTRIBUTE}')||!t||!t.closest)return;if(t.closest('[data-theme-toggle]'))toggle();else remember(t)})})();`;
+function off(){return h.hasAttribute('${HYDRATED_ATTRIBUTE}')}
+if(!off())sync();
+d.addEventListener('click',function(e){var t=e.target;if(off()||!t||!t.closest)return;if(t.closest('[data-theme-toggle]'))toggle();else remember(t)});
+var m=w.matchMedia&&w.matchMedia('(prefers-color-scheme: dark)');
+if(m&&m.addEventListener)m.addEventListener('change',function(e){if(!off()&&!stored())apply(e.matches)});
+${PAGE_VIEW}})();`;

@@ -8,10 +8,17 @@ import { useLocale, type Translate } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { siteLinks, useSite } from '../../shell';
+import type { MarketingHandle } from './layout';
 import type { Route } from './+types/feature-list';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['featureList'] as const;
+
+/**
+ * The search works from the server (a GET form); its scripts, which filter as the visitor types,
+ * wait for an interaction, and take over what was typed before they ran.
+ */
+export const handle: MarketingHandle = { scripts: 'on-interaction' };
 
 export function loader({ params }: Route.LoaderArgs) {
   return { messages: pageMessages(params.lang, messageGroups) };

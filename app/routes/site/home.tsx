@@ -21,7 +21,8 @@ import { forLocale, localeOf } from '../../../domain/locales';
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['home', 'cases', 'forms'] as const;
 
-export const handle: MarketingHandle = { headerTone: 'white' };
+/** Mostly read: its scripts (the contact form's in-place answer, client-side navigation) wait for an interaction. */
+export const handle: MarketingHandle = { headerTone: 'white', scripts: 'on-interaction' };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
