@@ -15,16 +15,28 @@ function applyTheme(dark: boolean) {
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 }
 
+/** The visitor's choice, if storage holds one (private modes may refuse storage). */
+function storedTheme(): string | null {
+  try {
+    return localStorage.getItem(THEME_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** Switches between light and dark; follows the system until the visitor chooses. */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { t } = useLocale();
   const [dark, setDark] = useState(false);
 
   useEffect(() => {
-    setDark(document.documentElement.classList.contains('dark'));
     const media = window.matchMedia('(prefers-color-scheme: dark)');
+    // Until now the page's inline script followed the system; a change that came between its hand-off
+    // (at hydration) and this effect is taken here.
+    if (!storedTheme()) applyTheme(media.matches);
+    setDark(document.documentElement.classList.contains('dark'));
     const follow = (event: MediaQueryListEvent) => {
-      if (localStorage.getItem(THEME_KEY)) return;
+      if (storedTheme()) return;
       applyTheme(event.matches);
       setDark(event.matches);
     };
