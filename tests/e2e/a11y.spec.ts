@@ -103,18 +103,25 @@ for (const lang of LANGS) {
       }
     });
 
-    test('the open drawer and the open use-case menu have no axe violations', async ({ page }) => {
+    test('the open drawer has no axe violations', async ({ page }) => {
+      // The whole home page, twice: a generous limit for a busy machine.
+      test.slow();
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/${lang}`);
       await page.getByTestId('drawer-open').click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await bothThemes(page)).toEqual([]);
-
-      await page.keyboard.press('Escape');
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.getByRole('banner').locator('summary').first().click();
-      await expect(page.getByRole('banner').locator('details[open]')).toBeVisible();
-      expect(await bothThemes(page)).toEqual([]);
     });
+
+    // The menu's markup is the same in every language but its words: one language checks it.
+    if (lang === 'zh-hk') {
+      test('the open use-case menu has no axe violations', async ({ page }) => {
+        test.slow();
+        await page.goto(`/${lang}`);
+        await page.getByRole('banner').locator('summary').first().click();
+        await expect(page.getByRole('banner').locator('details[open]')).toBeVisible();
+        expect(await bothThemes(page)).toEqual([]);
+      });
+    }
   });
 }
