@@ -8,11 +8,15 @@ const integration = (name: 'pglite' | 'postgres') => ({
     env: { TEST_DB: name },
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Integration files wait on their databases more than they compute: two at a time on two cores
+    // (Vitest's default there is one). Each worker slot gets its own PGlite (global-setup.ts).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
       integration('pglite'),

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedDatabase } from '../../server/db/embedded.ts';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../server/db/embedded.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** One URL per worker slot (`VITEST_POOL_ID` - 1): the same server for every slot on PostgreSQL. */
+    databaseUrls: string[];
     /** Why this project's tests are skipped, or empty when they run. */
     skipReason: string;
   }
@@ -14,14 +15,22 @@ const CI = process.env.CI === 'true';
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEST_DATABASE = 'tillpoint_test';
 
-/** One database server per run: an in-memory PGlite, or a test database on the PostgreSQL server. */
+/**
+ * The run's database servers: on PGlite, one in-memory instance per worker slot (PGlite is a single
+ * session shared by all its connections, so two files at once on one instance would set each
+ * other's search_path); on PostgreSQL, a test database every file shares, one schema per file.
+ */
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB ?? process.env.TEST_DB;
   if (kind === 'pglite') {
-    const embedded = await startEmbeddedDatabase({ maxConnections: 24 });
-    project.provide('databaseUrl', embedded.url);
+    const slots = Number(project.globalConfig.maxWorkers) || 1;
+    const embedded: EmbeddedDatabase[] = [];
+    for (let slot = 0; slot < slots; slot += 1) embedded.push(await startEmbeddedDatabase({ maxConnections: 24 }));
+    project.provide('databaseUrls', embedded.map((database) => database.url));
     project.provide('skipReason', '');
-    return () => embedded.stop();
+    return async () => {
+      for (const database of embedded) await database.stop();
+    };
   }
 
   const admin = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 3000 });
@@ -31,7 +40,7 @@ export default async function setup(project: TestProject) {
     if (CI) throw new Error(`PostgreSQL tests must run in CI but ${SERVER_URL} is unreachable: ${(error as Error).message}`, { cause: error });
     const reason = `PostgreSQL not reachable at ${SERVER_URL}; PostgreSQL tests skipped (set DATABASE_URL or start a server)`;
     console.warn(reason);
-    project.provide('databaseUrl', '');
+    project.provide('databaseUrls', []);
     project.provide('skipReason', reason);
     return;
   }
@@ -40,6 +49,6 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const url = new URL(SERVER_URL);
   url.pathname = `/${TEST_DATABASE}`;
-  project.provide('databaseUrl', url.toString());
+  project.provide('databaseUrls', [url.toString()]);
   project.provide('skipReason', '');
 }

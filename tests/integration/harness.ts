@@ -38,13 +38,22 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** This worker's database server (global-setup.ts): PGlite serves one file at a time. */
+function databaseUrl(): string {
+  const urls = inject('databaseUrls');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  const url = urls[slot] ?? urls[0];
+  if (!url) throw new Error(`No database for worker slot ${slot + 1}`);
+  return url;
+}
+
 /**
  * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
  * Schemas keep files apart on PGlite (one database) and PostgreSQL alike.
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const url = inject('databaseUrl');
+  const url = databaseUrl();
   const setupKnex = createKnex(url, { poolMax: 1 });
   await setupKnex.raw('create schema ??', [schema]);
   await setupKnex.destroy();
