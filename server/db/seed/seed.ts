@@ -22,36 +22,31 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<void> {
   await knex.transaction(async (trx) => {
     const hasCatalogue = await trx('industries').first('id');
     if (!hasCatalogue) await seedCatalogue(trx);
-    const admin = await trx('users').where({ role: 'admin' }).first('id');
-    if (!admin) {
-      await trx('users')
-        .insert({
-          id: newId(),
-          email: options.adminEmail,
-          password: await argon2.hash(options.adminPassword),
-          name: 'Administrator',
-          role: 'admin',
-        })
-        .onConflict('email')
-        .merge(['role']);
-    }
     if (options.demoData && !(await trx('blogs').first('id'))) await seedBlogs(trx);
-    if (options.demoData) {
-      for (const demo of [
-        { ...DEMO_MEMBER, role: 'member' },
-        { ...DEMO_EDITOR, role: 'editor' },
-      ]) {
-        const exists = await trx('users').where({ email: demo.email }).first('id');
-        if (!exists) {
-          await trx('users').insert({
-            id: newId(),
-            email: demo.email,
-            password: await argon2.hash(demo.password),
-            name: demo.name,
-            role: demo.role,
-          });
-        }
-      }
+    const accounts = [
+      { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
+      ...(options.demoData
+        ? [
+            { ...DEMO_MEMBER, role: 'member' },
+            { ...DEMO_EDITOR, role: 'editor' },
+          ]
+        : []),
+    ];
+    // The first admin is made only while there is no admin at all; a demo account while its email is free.
+    const hasAdmin = Boolean(await trx('users').where({ role: 'admin' }).first('id'));
+    const missing: typeof accounts = [];
+    for (const account of accounts) {
+      const needed = account.role === 'admin' ? !hasAdmin : !(await trx('users').where({ email: account.email }).first('id'));
+      // An admin given a demo account's email is that account.
+      const taken = missing.some((other) => other.email.toLowerCase() === account.email.toLowerCase());
+      if (needed && !taken) missing.push(account);
+    }
+    // Hashing is the slow part of a first start: the hashes are made side by side.
+    const hashes = await Promise.all(missing.map((account) => argon2.hash(account.password)));
+    for (const [index, account] of missing.entries()) {
+      const row = { id: newId(), email: account.email, password: hashes[index], name: account.name, role: account.role };
+      if (account.role === 'admin') await trx('users').insert(row).onConflict('email').merge(['role']);
+      else await trx('users').insert(row);
     }
   });
 }
