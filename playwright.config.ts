@@ -4,6 +4,8 @@
  *   E2E_BASE_URL      test a server that is already running (no build, no web server)
  *   E2E_SKIP_BUILD=1  reuse the current build/ (quicker reruns while writing tests)
  *   E2E_LOG_LEVEL     the server's log level (default warn)
+ *   E2E_TRACE=1       keep a trace of each failing test (recording one for every test costs about a
+ *                     fifth of the suite's time, so it is off unless asked for)
  */
 import { defineConfig, devices } from '@playwright/test';
 import { freePort } from './tests/e2e/free-port.ts';
@@ -49,7 +51,7 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     timezoneId: 'Asia/Hong_Kong',
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
