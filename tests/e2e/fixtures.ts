@@ -37,9 +37,15 @@ export async function hydrated(page: Page, selector = 'main'): Promise<void> {
   // interaction: the pointer moving over it is one.
   await page.mouse.move(3, 3);
   await page.mouse.move(1, 1);
+  // React keeps its props on an element as it renders it, before committing the page: the root
+  // layout's mark, set at the commit, says the page's handlers are live.
   await page.waitForFunction((css) => {
     const element = document.querySelector(css);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    return (
+      document.documentElement.hasAttribute('data-hydrated') &&
+      element !== null &&
+      Object.keys(element).some((key) => key.startsWith('__reactProps'))
+    );
   }, selector);
 }
 
