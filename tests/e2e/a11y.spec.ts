@@ -41,6 +41,14 @@ async function bothThemes(page: Page, scope?: string) {
 }
 
 /**
+ * The home page in every language, in the light theme; its colours in the dark theme in one
+ * (the same colours whatever the words).
+ */
+function themesFor(layout: string, lang: string) {
+  return layout === 'marketing' && lang !== 'en' ? violations : bothThemes;
+}
+
+/**
  * The other public pages share the layouts above; each is checked in one language (in turn), so
  * every language still sees part of them without the suite checking each page three times.
  */
@@ -86,7 +94,7 @@ for (const lang of LANGS) {
         if ('signedIn' in layout) await login(users.owner);
         await page.goto(`/${lang}${layout.path}`);
         await expect(page.locator('main')).toBeVisible();
-        expect(await bothThemes(page)).toEqual([]);
+        expect(await themesFor(layout.name, lang)(page)).toEqual([]);
       });
     }
 

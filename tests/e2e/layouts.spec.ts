@@ -164,6 +164,8 @@ test('a loading indicator shows only when a page takes longer than 200 ms', asyn
   await page.clock.install();
   await page.goto('/en/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The indicator is the running app's: the page must have hydrated before the clock stops.
+  await hydrated(page);
   await page.waitForLoadState('networkidle');
   // Time stands still from here; only runFor moves it.
   await page.clock.pauseAt(Date.now() + 10_000);

@@ -21,6 +21,8 @@ const staticPages = [
   { path: '/blogs/kitchen-display-systems-explained', langs: ['en', 'zh-cn'], content: (page: Page) => page.getByTestId('blog-body') },
 ] as const;
 
+const HTML_LANG = { en: 'en', 'zh-hk': 'zh-Hant-HK', 'zh-cn': 'zh-Hans-CN' } as const;
+
 /** Every script file the page asks for, from this server's build. */
 function watchScripts(page: Page): string[] {
   const requested: string[] = [];
@@ -32,11 +34,12 @@ function watchScripts(page: Page): string[] {
 }
 
 for (const { path, langs, content } of staticPages) {
-  for (const lang of langs) {
-    test(`${lang}${path} is plain HTML and CSS`, async ({ page }) => {
-      const scripts = watchScripts(page);
+  test(`${path} is plain HTML and CSS in ${langs.join(' and ')}`, async ({ page }) => {
+    const scripts = watchScripts(page);
+    for (const lang of langs) {
       const response = await page.goto(`/${lang}${path}`);
       expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(content(page)).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
@@ -47,8 +50,8 @@ for (const { path, langs, content } of staticPages) {
       await expect(page.locator('script[src]')).toHaveCount(0);
       await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
       expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
-    });
-  }
+    }
+  });
 }
 
 test.describe('the theme toggle on a page without scripts', () => {
