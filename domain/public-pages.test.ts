@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivatePath, publicPagePaths } from './public-pages.ts';
+import { isPrivatePath, isPublicSitePath, publicPagePaths } from './public-pages.ts';
 
 describe('public pages', () => {
   it('names the product pages by the brand', () => {
@@ -13,6 +13,15 @@ describe('public pages', () => {
     // A plan template's page is a public page like the pricing it comes from.
     for (const path of ['/en', '/en/pricing', '/zh-hk/plan/abc123', '/zh-cn/plan/abc123.data', '/zh-hk/blogs/portal', '/portal', '/en/loginx', '/sitemap.xml']) {
       expect(isPrivatePath(path), path).toBe(false);
+    }
+  });
+
+  it('knows the public site: a language and none of its private sections', () => {
+    for (const path of ['/en', '/zh-hk/pricing', '/zh-cn/blogs/a', '/en/feature_list.data', '/zh-hk/plan/abc']) {
+      expect(isPublicSitePath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/admin', '/health', '/api/users', '/sitemap.xml', '/fr/pricing', '/en/portal', '/zh-cn/login.data']) {
+      expect(isPublicSitePath(path), path).toBe(false);
     }
   });
 });

@@ -40,3 +40,12 @@ export function isPrivatePath(pathname: string): boolean {
   const name = section.replace(/\.data$/, '');
   return (PRIVATE_SECTIONS as readonly string[]).includes(name);
 }
+
+/**
+ * Whether a request path is a page of the public site: under a language and outside its private
+ * sections (`/en/pricing` is; `/en/portal`, `/admin` and `/health` are not).
+ */
+export function isPublicSitePath(pathname: string): boolean {
+  const [, lang = ''] = pathname.split('/');
+  return (LOCALES as readonly string[]).includes(lang) && !isPrivatePath(pathname);
+}

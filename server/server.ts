@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { isPublicSitePath } from '../domain/public-pages.ts';
 import { createApi, type Api } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
@@ -106,7 +107,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const tagManager = config.site.gtmId ? ['https://www.googletagmanager.com'] : [];
   const analytics = config.site.gtmId ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
   const hsts = config.publicUrl?.startsWith('https://') ? undefined : false;
-  const pageHeaders = helmet({
+  /**
+   * Pages' headers. The public site's pages go without a cross-origin opener policy: they hold
+   * nothing of a visitor's, and the policy costs every visit a browser process of its own (on
+   * Android, where Chrome isolates only the sites that ask, most of all): decision 014. Every other
+   * page (an account's, a purchase's, anything outside a language) and the API keep `same-origin`.
+   */
+  const pageHelmet = (isolated: boolean) => helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -126,7 +133,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // React Router refuses the action as cross-site (400): pages would not work without JavaScript.
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: hsts,
+    crossOriginOpenerPolicy: isolated ? { policy: 'same-origin' } : false,
   });
+  const privatePageHeaders = pageHelmet(true);
+  const publicPageHeaders = pageHelmet(false);
+  const pageHeaders: express.RequestHandler = (req, res, next) =>
+    (isPublicSitePath(req.path) ? publicPageHeaders : privatePageHeaders)(req, res, next);
   // The API's JSON needs the strictest policy, the same for every answer (no nonce to build).
   const apiHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },

@@ -254,5 +254,19 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
         expect(response.headers.get('x-powered-by'), path).toBeNull();
       }
     });
+
+    it('isolates every window but the public site\'s pages from cross-origin openers', async () => {
+      for (const path of ['/health', '/api/industries', '/en/portal', '/zh-hk/login', '/zh-cn/subscription', '/admin']) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      }
+      for (const path of ['/en', '/zh-hk/pricing', '/zh-cn/blogs/some-article', '/en/feature_list.data']) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.headers.get('cross-origin-opener-policy'), path).toBeNull();
+        // The rest of the page headers are the same.
+        expect(response.headers.get('content-security-policy'), path).toContain("object-src 'none'");
+        expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      }
+    });
   });
 });
