@@ -176,6 +176,8 @@ test('a loading indicator shows only when a page takes longer than 200 ms', asyn
     await route.continue();
   });
   await page.getByRole('link', { name: 'Tillpoint home' }).first().click();
+  // React renders the pending navigation after the click returns; its delay starts then.
+  await expect(page.locator('html[data-busy]')).toHaveCount(1);
   await page.clock.runFor(150);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.clock.runFor(100);
@@ -183,6 +185,7 @@ test('a loading indicator shows only when a page takes longer than 200 ms', asyn
   release();
   await expect(page).toHaveURL('/en');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.locator('html[data-busy]')).toHaveCount(0);
 });
 
 /** The router owns the document: following the header's link keeps the same document. */

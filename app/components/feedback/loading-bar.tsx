@@ -13,10 +13,15 @@ export function LoadingBar() {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
+    const root = document.documentElement;
     if (!busy) {
       setVisible(false);
+      delete root.dataset.busy;
       return;
     }
+    // Marks the document while something loads (and the delay runs), for styles and for tests
+    // that need to know the delay has started.
+    root.dataset.busy = '';
     const timer = setTimeout(() => setVisible(true), LOADING_DELAY_MS);
     return () => clearTimeout(timer);
   }, [busy]);
