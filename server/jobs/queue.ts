@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** A `pg` connection as knex hands it out: pg-boss sends its own SQL with `$1` parameters through it. */
@@ -87,12 +87,18 @@ export class JobQueue {
         // Creating does nothing to a queue that exists: the update makes it follow the configuration.
         await this.boss.createQueue(name, settings);
         await this.boss.updateQueue(name, settings);
-        const workId = await this.boss.work<never>(name, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        const workId = await this.boss.work(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]: JobWithMetadata<never>[]) => {
           if (!job) return;
           try {
             await handler(job.data);
           } catch (error) {
-            this.logger.warn({ err: error, queue: name, job: job.id }, 'job failed; it will be retried');
+            // The last attempt is an error an operator must see: nothing will try the job again.
+            // (The job's own limit: it was set when the job was sent, under the settings of then.)
+            if (job.retryCount >= job.retryLimit) {
+              this.logger.error({ err: error, queue: name, job: job.id, data: job.data, attempts: job.retryCount + 1 }, 'job failed on its last attempt; it will not be retried');
+            } else {
+              this.logger.warn({ err: error, queue: name, job: job.id, attempt: job.retryCount + 1 }, 'job failed; it will be retried');
+            }
             throw error;
           }
         });

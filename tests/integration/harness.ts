@@ -6,7 +6,7 @@ import rest from '@feathersjs/rest-client';
 import socketio from '@feathersjs/socketio-client';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { createApi, type Api } from '../../server/app.ts';
@@ -82,10 +82,10 @@ export interface TestApp {
  * The Feathers application on a fresh schema, called in-process (no HTTP). Given a `database`, it
  * runs on that one instead (as a restarted server would) and leaves it open when it closes.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { database?: Database; logger?: Logger } = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(overrides);
-  const api = createApi({ config, knex: database.knex, logger: pino({ level: 'silent' }), redis: null });
+  const api = createApi({ config, knex: database.knex, logger: options.logger ?? pino({ level: 'silent' }), redis: null });
   await api.setup();
   return {
     api,

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config.ts';
 import { loadConfig, MAIL_RETRY } from '../../server/config.ts';
@@ -185,6 +186,33 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
       expect(smtp.about(created._id)).toHaveLength(1);
     } finally {
       smtp.hold(0);
+    }
+  });
+
+  it('gives up after the last retry and logs an error naming the record, once', async () => {
+    const testing = config;
+    const lines: { level: number; msg: string; data?: { id?: string }; attempts?: number }[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    config = { mail: { ...testing.mail!, retryLimit: 2 } };
+    try {
+      await app.close();
+      app = await createTestApp(config, { database, logger });
+      smtp.refuse(3);
+      const created = await submit('contactForms', { name: 'Never Delivered', phone: '91234567', email: uniqueEmail('never'), companyName: 'Lost Mail Ltd' });
+      const job = await eventually(async () => {
+        const found = await jobOf(created);
+        return found?.state === 'failed' && found;
+      }, 'the mail job to fail');
+      expect(job.retryCount).toBe(2);
+      expect(smtp.about(created._id)).toEqual([]);
+      const about = lines.filter((line) => line.data?.id === created._id || line.msg.includes('will be retried'));
+      expect(about.filter((line) => line.level === 40 && line.msg === 'job failed; it will be retried')).toHaveLength(2);
+      const errors = lines.filter((line) => line.level === 50);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ msg: 'job failed on its last attempt; it will not be retried', data: { id: created._id }, attempts: 3 });
+    } finally {
+      config = testing;
+      await restart();
     }
   });
 
