@@ -88,6 +88,9 @@ describe('loadConfig', () => {
     expect(raised.loginLimits.perIp.points).toBe(200);
     expect(raised.formLimit).toMatchObject({ points: 50, duration: 600 });
     expect(configError({ APP_SECRET: SECRET, FORM_SUBMISSIONS_PER_IP: '0' }).message).toMatch(/\n {2}FORM_SUBMISSIONS_PER_IP: \S/);
+    expect(defaults.newsletterLimit).toMatchObject({ points: 20, duration: 600 });
+    expect(loadConfig({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: '500' }).newsletterLimit).toMatchObject({ points: 500, duration: 600 });
+    expect(configError({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: 'many' }).message).toMatch(/\n {2}NEWSLETTER_SIGNUPS_PER_IP: \S/);
   });
 
   it('names every bad variable at once', () => {

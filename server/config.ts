@@ -36,6 +36,7 @@ export const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   // Contact forms and enquiries sent from one address per 10 minutes (duplicates and robots aside).
   FORM_SUBMISSIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  NEWSLETTER_SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   BRAND_NAME: z.string().trim().min(1).max(40).default('Tillpoint'),
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX').optional(),
   CHAT_URL: z.url().default('https://wa.me/85230012345'),
@@ -155,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimits: { ...LOGIN_LIMITS, perIp: { ...LOGIN_LIMITS.perIp, points: e.LOGIN_ATTEMPTS_PER_IP } },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL.toLowerCase(), ...MAIL_RETRY },
     formLimit: { ...FORM_LIMIT, points: e.FORM_SUBMISSIONS_PER_IP },
-    newsletterLimit: { ...NEWSLETTER_LIMIT },
+    newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
   };
 }
 

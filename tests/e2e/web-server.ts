@@ -28,6 +28,7 @@ const SERVER_SETTINGS = [
   'PORT', 'HOST', 'NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'REDIS_PREFIX', 'APP_SECRET', 'ADMIN_EMAIL',
   'ADMIN_PASSWORD', 'DEMO_DATA', 'PUBLIC_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'BRAND_NAME', 'GTM_ID', 'CHAT_URL',
   'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'LOGIN_ATTEMPTS_PER_IP', 'FORM_SUBMISSIONS_PER_IP',
+  'NEWSLETTER_SIGNUPS_PER_IP',
   // A developer's SMTP server would receive the tests' mail, which they read from the outbox.
   'SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL',
 ];
@@ -46,6 +47,7 @@ Object.assign(env, {
   LOGIN_ATTEMPTS_PER_IP: '10000',
   // Every form test posts from 127.0.0.1; the limit itself is tested in the integration suite.
   FORM_SUBMISSIONS_PER_IP: '10000',
+  NEWSLETTER_SIGNUPS_PER_IP: '10000',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 });
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
