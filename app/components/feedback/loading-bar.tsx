@@ -13,17 +13,19 @@ export function LoadingBar() {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
-    const root = document.documentElement;
     if (!busy) {
       setVisible(false);
-      delete root.dataset.busy;
       return;
     }
     // Marks the document while something loads (and the delay runs), for styles and for tests
-    // that need to know the delay has started.
+    // that need to know the delay has started; the cleanup unmarks it, also on unmount.
+    const root = document.documentElement;
     root.dataset.busy = '';
     const timer = setTimeout(() => setVisible(true), LOADING_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      delete root.dataset.busy;
+    };
   }, [busy]);
 
   if (!visible) return null;
