@@ -1,0 +1,196 @@
+import { entities } from '../../domain/entities/index.ts';
+import { columnOf, type EntityDef, type FieldDef, type FieldKind } from '../../domain/entities/types.ts';
+import type { ColumnFact, SchemaFacts } from './schema-facts.ts';
+
+/**
+ * What an entity definition (domain/entities) must agree on with the table its migrations made:
+ * columns and their types, NOT NULL, foreign keys and enum CHECKs. Each check answers its problems,
+ * each naming the entity, field and column: an empty list is agreement.
+ */
+
+type Definitions = Record<string, EntityDef>;
+
+/** Text as the migrations store it: knex `string` is varchar, long bodies are text (no uuid columns). */
+const TEXT = ['character varying', 'text'];
+
+/** The column types each kind of field may be stored in. */
+const COLUMN_TYPES = {
+  id: TEXT,
+  ref: TEXT,
+  string: TEXT,
+  email: TEXT,
+  password: TEXT,
+  enum: TEXT,
+  integer: ['integer', 'bigint'],
+  boolean: ['boolean'],
+  date: ['timestamp with time zone'],
+  i18n: ['jsonb'],
+  list: ['jsonb'],
+} satisfies Record<FieldKind, readonly string[]>;
+
+/** Tables that no entity describes, and why. */
+const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
+  knex_migrations: 'the migrations that ran (Knex)',
+  knex_migrations_lock: 'the lock held while migrations run (Knex)',
+  site_settings: 'feature flags and markets, one JSON value per key (server/services/features.ts, zod-validated)',
+  missing_translations: 'message keys a page lacked (server/services/missing-translations.ts)',
+  revoked_tokens: 'ids of signed-out tokens (server/auth/revocation.ts)',
+};
+
+/** Columns of an entity's table that no field describes: the server alone writes them. */
+const SERVER_ONLY_COLUMNS: Record<string, readonly string[]> = {
+  // Forms and mail are never patched (access.patch 'none'): updated_at is the insert's default and
+  // only repeats created_at, so the definitions leave it out.
+  contact_forms: ['updated_at'],
+  enquiries: ['updated_at'],
+  outbox: ['updated_at'],
+};
+
+/**
+ * Known disagreements: fields that are not required, so create and patch accept `null` for them
+ * (server/services/entity/validate.ts), over NOT NULL columns, where writing null is a 500. Listed
+ * so that no new one goes unnoticed; a fix removes its line (the test says when one is stale).
+ */
+export const NULL_REFUSED_BY_TABLE: Record<string, readonly string[]> = {
+  industries: ['description', 'order', 'major', 'items'],
+  modules: ['shortDesc', 'description', 'counter', 'monthPrice', 'currency', 'billing', 'released', 'order'],
+  appTemplates: ['description', 'currency', 'prepayMonth', 'contractMonths', 'showOnHome', 'modules'],
+  users: ['role'],
+  blogs: ['tags'],
+};
+
+interface PlacedField {
+  entity: string;
+  definition: EntityDef;
+  name: string;
+  field: FieldDef;
+  column: string;
+  /** `table.column`, as problems name it. */
+  where: string;
+  fact: ColumnFact | undefined;
+}
+
+function placedFields(definitions: Definitions, facts: SchemaFacts): PlacedField[] {
+  return Object.entries(definitions).flatMap(([entity, definition]) =>
+    Object.entries(definition.fields).map(([name, field]) => {
+      const column = columnOf(name, field);
+      const fact = facts.tables.get(definition.table)?.get(column);
+      return { entity, definition, name, field, column, where: `${definition.table}.${column}`, fact };
+    }),
+  );
+}
+
+export function tableProblems(definitions: Definitions, facts: SchemaFacts): string[] {
+  const described = new Set(Object.values(definitions).map((definition) => definition.table));
+  return [
+    ...Object.entries(definitions)
+      .filter(([, definition]) => !facts.tables.has(definition.table))
+      .map(([entity, definition]) => `${entity}: table ${definition.table} does not exist`),
+    ...[...facts.tables.keys()]
+      .filter((table) => !described.has(table) && !(table in TABLES_WITHOUT_DEFINITION))
+      .map((table) => `${table}: no entity describes this table and TABLES_WITHOUT_DEFINITION does not list it`),
+    ...Object.keys(TABLES_WITHOUT_DEFINITION)
+      .filter((table) => !facts.tables.has(table) || described.has(table))
+      .map((table) => `TABLES_WITHOUT_DEFINITION lists ${table}, which does not exist or has a definition`),
+  ];
+}
+
+export function typeProblems(definitions: Definitions, facts: SchemaFacts): string[] {
+  return placedFields(definitions, facts).flatMap(({ entity, name, field, where, fact }) => {
+    if (!fact) return [`${entity}.${name}: column ${where} does not exist`];
+    const types: readonly string[] = COLUMN_TYPES[field.kind];
+    if (types.includes(fact.type)) return [];
+    return [`${entity}.${name} (${field.kind}): ${where} is ${fact.type}, expected ${types.join(' or ')}`];
+  });
+}
+
+/** Required fields on NOT NULL columns; a required or server-set field for each NOT NULL column without a default. */
+export function nullabilityProblems(definitions: Definitions, facts: SchemaFacts): string[] {
+  return placedFields(definitions, facts).flatMap(({ entity, name, field, where, fact }) => {
+    if (!fact) return [];
+    if (field.required && !field.readonly && fact.nullable) {
+      return [`${entity}.${name} is required but ${where} allows NULL`];
+    }
+    if (!fact.nullable && !fact.hasDefault && !field.required && !field.readonly) {
+      return [`${where} is NOT NULL without a default, but ${entity}.${name} is neither required nor readonly`];
+    }
+    return [];
+  });
+}
+
+/** Fields that accept null (optional, writable) over NOT NULL columns, beyond the `known` ones. */
+export function nullWriteProblems(
+  definitions: Definitions,
+  facts: SchemaFacts,
+  known: Record<string, readonly string[]> = {},
+): string[] {
+  const problems: string[] = [];
+  for (const { entity, name, field, where, fact } of placedFields(definitions, facts)) {
+    const disagrees = fact !== undefined && !fact.nullable && !field.required && !field.readonly;
+    const listed = known[entity]?.includes(name) ?? false;
+    if (disagrees && !listed) problems.push(`${entity}.${name} accepts null (not required) but ${where} is NOT NULL`);
+    if (listed && !disagrees) problems.push(`${entity}.${name} is listed as known but no longer disagrees`);
+  }
+  return problems;
+}
+
+export function extraColumnProblems(definitions: Definitions, facts: SchemaFacts): string[] {
+  return Object.entries(definitions).flatMap(([entity, definition]) => {
+    const fieldColumns = new Set(Object.entries(definition.fields).map(([name, field]) => columnOf(name, field)));
+    const serverOnly = SERVER_ONLY_COLUMNS[definition.table] ?? [];
+    const columns = [...(facts.tables.get(definition.table)?.keys() ?? [])];
+    return [
+      ...columns
+        .filter((column) => !fieldColumns.has(column) && !serverOnly.includes(column))
+        .map((column) => `${definition.table}.${column}: no field of ${entity}, and not listed as server-only`),
+      ...serverOnly
+        .filter((column) => !columns.includes(column) || fieldColumns.has(column))
+        .map((column) => `SERVER_ONLY_COLUMNS lists ${definition.table}.${column}, which does not exist or is a field`),
+    ];
+  });
+}
+
+/** A ref field's column references its service's table; no other field's column references anything. */
+export function foreignKeyProblems(definitions: Definitions, facts: SchemaFacts): string[] {
+  const byService = new Map([...Object.values(entities), ...Object.values(definitions)].map((d) => [d.service, d]));
+  return placedFields(definitions, facts).flatMap(({ entity, definition, name, field, column, where }) => {
+    const keys = facts.foreignKeys.filter((key) => key.table === definition.table && key.columns.join() === column);
+    if (field.kind !== 'ref') {
+      return keys.map(
+        (key) => `${entity}.${name} is a ${field.kind} field, but ${key.name} references ${key.referencedTable}`,
+      );
+    }
+    const target = field.ref === undefined ? undefined : byService.get(field.ref);
+    if (!target) return [`${entity}.${name} refers to service '${field.ref}', which no entity defines`];
+    const wanted = `${target.table}(id)`;
+    if (keys.length === 0) return [`${entity}.${name}: no foreign key from ${where} to ${wanted}`];
+    return keys
+      .map((key) => ({ key, points: `${key.referencedTable}(${key.referencedColumns.join(', ')})` }))
+      .filter(({ points }) => points !== wanted)
+      .map(({ key, points }) => `${entity}.${name}: ${key.name} points to ${points}, not ${wanted}`);
+  });
+}
+
+/** The quoted values of a CHECK that lists them (`status IN ('draft', 'published')` as PostgreSQL prints it). */
+function checkValues(definition: string): string[] {
+  return [...definition.matchAll(/'((?:[^']|'')*)'::/g)].map((match) => (match[1] ?? '').replaceAll("''", "'"));
+}
+
+/** An enum's values equal those of the column's CHECK, where there is one, and each fits in the column. */
+export function enumProblems(definitions: Definitions, facts: SchemaFacts): string[] {
+  return placedFields(definitions, facts).flatMap(({ entity, definition, name, field, column, where, fact }) => {
+    if (field.kind !== 'enum' || !fact) return [];
+    const values = field.enum ?? [];
+    const problems = values
+      .filter((value) => fact.maxLength !== null && value.length > fact.maxLength)
+      .map((value) => `${entity}.${name}: '${value}' does not fit ${where} (${fact.type}(${fact.maxLength}))`);
+    for (const check of facts.checks.filter((c) => c.table === definition.table && c.columns.join() === column)) {
+      const allowed = checkValues(check.definition);
+      if (allowed.length === 0) continue;
+      if ([...allowed].sort().join() === [...values].sort().join()) continue;
+      const differ = `${check.name} allows ${allowed.join(', ')}; the definition has ${values.join(', ')}`;
+      problems.push(`${entity}.${name}: ${differ}`);
+    }
+    return problems;
+  });
+}

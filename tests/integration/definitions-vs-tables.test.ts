@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities } from '../../domain/entities/index.ts';
+import type { EntityDef } from '../../domain/entities/types.ts';
+import type { Database } from '../../server/database.ts';
+import {
+  enumProblems,
+  extraColumnProblems,
+  foreignKeyProblems,
+  NULL_REFUSED_BY_TABLE,
+  nullabilityProblems,
+  nullWriteProblems,
+  tableProblems,
+  typeProblems,
+} from './definition-checks.ts';
+import { createTestDatabase, databaseKind, skipReason } from './harness.ts';
+import { readSchemaFacts, type SchemaFacts, trigramIndexes } from './schema-facts.ts';
+
+/**
+ * Every entity definition against its migrated table (the checks: definition-checks.ts), on both
+ * databases, and the trigram indexes the back office's search will need.
+ */
+
+describe.skipIf(skipReason)('entity definitions and their migrated tables', () => {
+  let database: Database;
+  let facts: SchemaFacts;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: false });
+    facts = await readSchemaFacts(database.knex);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('has a table for every entity, and a definition or a stated reason for every table', () => {
+    expect(tableProblems(entities, facts)).toEqual([]);
+  });
+
+  it('stores every field in a column of its kind', () => {
+    expect(typeProblems(entities, facts)).toEqual([]);
+  });
+
+  it('makes required fields NOT NULL, and NOT NULL columns without a default required or server-set', () => {
+    expect(nullabilityProblems(entities, facts)).toEqual([]);
+  });
+
+  it('lets no field accept null over a NOT NULL column beyond the known ones', () => {
+    expect(nullWriteProblems(entities, facts, NULL_REFUSED_BY_TABLE)).toEqual([]);
+  });
+
+  it('describes every column by a field, or lists it as server-only', () => {
+    expect(extraColumnProblems(entities, facts)).toEqual([]);
+  });
+
+  it('backs every ref field with a foreign key to its service’s table, and no other field with one', () => {
+    expect(foreignKeyProblems(entities, facts)).toEqual([]);
+    // The ref of today (appTemplates.industry) is seen, so the check above is not vacuous.
+    const keys = facts.foreignKeys.map((key) => [key.table, key.columns, key.referencedTable]);
+    expect(keys).toContainEqual(['app_templates', ['industry_id'], 'industries']);
+  });
+
+  it('keeps enum values equal to any CHECK on their column, and short enough for it', () => {
+    expect(enumProblems(entities, facts)).toEqual([]);
+  });
+
+  it('names the entity, field and column of each kind of disagreement', async () => {
+    const { knex } = database;
+    const probe: EntityDef = {
+      service: 'probeArticles',
+      table: 'probe_articles',
+      fields: {
+        _id: { kind: 'id', column: 'id', readonly: true },
+        title: { kind: 'i18n', required: true },
+        slug: { kind: 'string' },
+        status: { kind: 'enum', enum: ['draft', 'archived'], required: true },
+        format: { kind: 'enum', enum: ['memo', 'notice'] },
+        owner: { kind: 'ref', ref: 'users', column: 'owner_id' },
+        industry: { kind: 'string', column: 'industry_id' },
+        author: { kind: 'ref', ref: 'users', column: 'author_id' },
+        pinned: { kind: 'integer' },
+        createdAt: { kind: 'date', readonly: true },
+      },
+      defaultSort: {},
+      access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'none' },
+    };
+    await knex.schema.createTable('probe_articles', (t) => {
+      t.string('id', 64).primary();
+      t.jsonb('title');
+      t.string('slug', 64).notNullable();
+      t.enu('status', ['draft', 'published']).notNullable();
+      t.string('format', 4).notNullable().defaultTo('memo');
+      t.string('owner_id', 64);
+      t.string('industry_id', 64).references('id').inTable('industries');
+      t.string('author_id', 64).references('id').inTable('industries');
+      t.boolean('pinned');
+      t.integer('views').notNullable();
+    });
+    await knex.schema.createTable('probe_notes', (t) => t.string('id', 64).primary());
+    try {
+      const withProbe = await readSchemaFacts(knex);
+      const only = { probeArticles: probe };
+      expect(tableProblems({ ...entities, ...only }, withProbe)).toEqual([
+        'probe_notes: no entity describes this table and TABLES_WITHOUT_DEFINITION does not list it',
+      ]);
+      expect(typeProblems(only, withProbe)).toEqual([
+        'probeArticles.pinned (integer): probe_articles.pinned is boolean, expected integer or bigint',
+        'probeArticles.createdAt: column probe_articles.created_at does not exist',
+      ]);
+      expect(nullabilityProblems(only, withProbe)).toEqual([
+        'probeArticles.title is required but probe_articles.title allows NULL',
+        'probe_articles.slug is NOT NULL without a default, but probeArticles.slug is neither required nor readonly',
+      ]);
+      expect(nullWriteProblems(only, withProbe, { probeArticles: ['slug', 'pinned'] })).toEqual([
+        'probeArticles.format accepts null (not required) but probe_articles.format is NOT NULL',
+        'probeArticles.pinned is listed as known but no longer disagrees',
+      ]);
+      expect(extraColumnProblems(only, withProbe)).toEqual([
+        'probe_articles.views: no field of probeArticles, and not listed as server-only',
+      ]);
+      expect(foreignKeyProblems(only, withProbe)).toEqual([
+        'probeArticles.owner: no foreign key from probe_articles.owner_id to users(id)',
+        'probeArticles.industry is a string field, but probe_articles_industry_id_foreign references industries',
+        'probeArticles.author: probe_articles_author_id_foreign points to industries(id), not users(id)',
+      ]);
+      expect(enumProblems(only, withProbe)).toEqual([
+        'probeArticles.status: probe_articles_status_check allows draft, published; the definition has draft, archived',
+        "probeArticles.format: 'notice' does not fit probe_articles.format (character varying(4))",
+      ]);
+    } finally {
+      await knex.schema.dropTable('probe_notes');
+      await knex.schema.dropTable('probe_articles');
+    }
+  });
+
+  describe('trigram indexes on searchable fields (for the back office)', () => {
+    /** Every entity's searchable fields, each without an index. */
+    const none = () =>
+      Object.fromEntries(
+        Object.entries(entities).map(([entity, definition]) => {
+          const searchable = Object.entries(definition.fields).filter(([, field]) => field.searchable);
+          return [entity, Object.fromEntries(searchable.map(([name]) => [name, []]))];
+        }),
+      );
+
+    it('finds none today: every search is a scan', async () => {
+      const report = await trigramIndexes(database.knex);
+      expect(report).toEqual(none());
+      expect(report.blogs).toEqual({ title: [], summary: [], author: [] });
+    });
+
+    it('finds an index on a text column and on one language of a translated field, and no other kind', async () => {
+      const { knex } = database;
+      const available = await knex('pg_available_extensions').where({ name: 'pg_trgm' }).select('name');
+      if (databaseKind === 'pglite') {
+        // The embedded database loads no extensions (server/db/embedded.ts): a trigram migration must
+        // first load PGlite's `@electric-sql/pglite/contrib/pg_trgm` there.
+        expect(available).toEqual([]);
+        return;
+      }
+      expect(available).toEqual([{ name: 'pg_trgm' }]);
+      // Into this file's schema, the first of the search path (dropped with it), unless the database
+      // has it already in another: the operator class is then named with that one's schema.
+      await knex.raw('create extension if not exists pg_trgm');
+      const opclass = await knex('pg_opclass as o')
+        .join('pg_namespace as n', 'n.oid', 'o.opcnamespace')
+        .where('o.opcname', 'gin_trgm_ops')
+        .first<{ nspname: string } | undefined>('n.nspname');
+      const trigram = `${opclass?.nspname}.gin_trgm_ops`;
+      await knex.raw('create index users_email_trgm on users using gin (email ??)', [trigram]);
+      await knex.raw(`create index blogs_title_en_trgm on blogs using gin ((title->>'en') ??)`, [trigram]);
+      // A plain index on a searchable column does not serve ILIKE '%...%'.
+      await knex.raw('create index users_name_plain on users (name)');
+      try {
+        expect(await trigramIndexes(knex)).toEqual({
+          ...none(),
+          users: { ...none().users, email: [{ index: 'users_email_trgm', key: 'email' }] },
+          blogs: { ...none().blogs, title: [{ index: 'blogs_title_en_trgm', key: "(title ->> 'en'::text)" }] },
+        });
+      } finally {
+        await knex.raw('drop index users_email_trgm, blogs_title_en_trgm, users_name_plain');
+      }
+    });
+  });
+});
