@@ -1,17 +1,16 @@
 import { createContext } from 'react-router';
+import type { ServiceMap } from '../domain/entities/services';
+import type { RecordOf } from '../domain/entities/types';
+import type { users } from '../domain/entities/users';
 import type { SiteSettings } from '../domain/site';
 
 /** What the server hands every loader and action: the in-process API and who is asking. */
 export interface ServerContext {
-  /** The Feathers application, called in-process with an outside caller's provider and user. */
-  api: {
-    service(path: string): {
-      find(params?: Record<string, unknown>): Promise<unknown>;
-      get(id: string, params?: Record<string, unknown>): Promise<unknown>;
-      create(data: unknown, params?: Record<string, unknown>): Promise<unknown>;
-      remove(id: string | null, params?: Record<string, unknown>): Promise<unknown>;
-    };
-  };
+  /**
+   * The Feathers application, called in-process with an outside caller's provider and user: the
+   * typed services are the pages' one data layer.
+   */
+  api: ServiceMap;
   user: SessionUser | null;
   accessToken: string | null;
   nonce: string;
@@ -25,13 +24,7 @@ export interface ServerContext {
   development: boolean;
 }
 
-export interface SessionUser {
-  _id: string;
-  email: string;
-  name?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  role: 'member' | 'editor' | 'admin';
-}
+/** The signed-in account, as its session names it. */
+export type SessionUser = Pick<RecordOf<typeof users>, '_id' | 'email' | 'name' | 'firstName' | 'lastName' | 'role'>;
 
 export const serverContext = createContext<ServerContext>();

@@ -1,19 +1,19 @@
 import { createRequestHandler } from '@react-router/express';
 import type { Request, RequestHandler, Response } from 'express';
-import { parse as parseCookie } from 'cookie';
-import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler as createFetchHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ServerContext, SessionUser } from '../app/context.ts';
+import type { ServiceMap } from '../domain/entities/services.ts';
+import { isHttpsSite, sessionToken } from '../domain/session-cookie.ts';
 import type { Api } from './app.ts';
-import { SESSION_COOKIE } from './auth/cookie.ts';
 import { cachedPages, invalidateOnCatalogueChanges } from './cached-pages.ts';
 import type { Config } from './config.ts';
 import type { PageCache } from './page-cache.ts';
 
-interface BuildWithContext extends ServerBuild {
-  entry: ServerBuild['entry'] & { module: ServerBuild['entry']['module'] & { serverContext?: unknown } };
-}
+/** The page build's server entry, which hands over its own context key (app/entry.server.tsx). */
+type ServerEntry = ServerBuild['entry']['module'] & { serverContext?: RouterContext<ServerContext> };
 
 interface Session {
-  user: unknown;
+  user: SessionUser | null;
   accessToken: string | null;
 }
 
@@ -28,18 +28,23 @@ export interface PageHandlerOptions {
 
 /** The React Router handler, with the signed-in user (from the session cookie) and the API in context. */
 export async function createPageHandler({ build, api, config, mode = 'production', cache }: PageHandlerOptions): Promise<RequestHandler> {
-  const key = (build as BuildWithContext).entry.module.serverContext;
+  // The build's own instance of the key: the one its loaders read (a copy imported here would be another).
+  const entry: ServerEntry = build.entry.module;
+  const key = entry.serverContext;
   if (!key) throw new Error('The page build does not export serverContext from its server entry');
+  // Pages reach the services through their types only.
+  const services: ServiceMap = api;
 
+  const secureCookies = isHttpsSite(config.publicUrl);
   const sessionUser = async (req: Request): Promise<Session> => {
-    const token = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
+    const token = sessionToken(req.headers.cookie, secureCookies);
     if (!token) return { user: null, accessToken: null };
     try {
-      const result = await api.service('authentication').create(
+      const result = await services.service('authentication').create(
         { strategy: 'jwt', accessToken: token },
         { provider: 'ssr', headers: req.headers },
       );
-      return { user: (result as { user: unknown }).user, accessToken: token };
+      return { user: result.user, accessToken: token };
     } catch {
       return { user: null, accessToken: null };
     }
@@ -47,18 +52,18 @@ export async function createPageHandler({ build, api, config, mode = 'production
 
   const loadContext = (req: Request, res: Response, session: Session) => {
     const context = new RouterContextProvider();
-    context.set(key as never, {
-      api,
+    context.set(key, {
+      api: services,
       user: session.user,
       accessToken: session.accessToken,
       nonce: res.locals.cspNonce as string,
       ip: req.ip,
       headers: req.headers,
-      secureCookies: Boolean(config.publicUrl?.startsWith('https://')),
+      secureCookies,
       site: config.site,
       development: config.env === 'development',
       log: req.log ?? api.get('logger'),
-    } as never);
+    });
     return context;
   };
 

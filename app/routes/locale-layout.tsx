@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Outlet, redirect, useParams, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { parse as parseCookie } from 'cookie';
-import { applyFeatures, DEFAULT_MARKET, type FeaturesPayload } from '../../domain/features';
+import { applyFeatures, DEFAULT_MARKET } from '../../domain/features';
 import { resolveLocale } from '../../domain/locale-detect';
 import { isLocale } from '../../domain/locales';
 import { isCurrency } from '../../domain/money';
@@ -37,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const locale = params.lang;
   const ctx = context.get(serverContext);
-  const features = (await ctx.api.service('features').find({ provider: 'ssr', user: ctx.user })) as FeaturesPayload;
+  const features = await ctx.api.service('features').find({ provider: 'ssr', user: ctx.user });
   const market = applyFeatures(DEFAULT_MARKET, features);
   // The visitor's own currency choice (the microsite selector), when the site offers it.
   const chosen = cookies.currency;

@@ -44,7 +44,6 @@ describe('productWithOffers', () => {
     { name: { en: 'Restaurant Lite', 'zh-hk': '餐廳 Lite' }, type: 'lite', monthPrice: 68800, currency: 'HKD' },
     { name: { en: 'Restaurant Flexi' }, description: { en: 'Everything' }, type: 'flexi', monthPrice: 212500, currency: 'HKD' },
     { name: { en: 'Restaurant Flexi+' }, type: 'enterprise', monthPrice: 0, currency: 'HKD' },
-    { name: { en: 'No currency' }, type: 'lite', monthPrice: 100, currency: null },
   ];
   const product = { name: 'Tillpoint Restaurant', url: 'https://tillpoint.example/zh-hk/tillpointRestaurant' };
 

@@ -1,4 +1,6 @@
-import { localized, type I18nText, type Locale } from '../../domain/locales';
+import type { appTemplates } from '../../domain/entities/app-templates';
+import type { RecordOf } from '../../domain/entities/types';
+import { localized, type Locale } from '../../domain/locales';
 import { CURRENCIES, CURRENCY_MULTIPLIER, isCurrency, type Money } from '../../domain/money';
 import type { SiteSettings } from '../../domain/site';
 import { socialAccounts } from '../components/layout/social-links';
@@ -43,14 +45,9 @@ export function decimalPrice({ amount, currency }: Money): string {
   return CURRENCIES[currency].decimals === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(cents).padStart(2, '0')}`;
 }
 
-/** A plan template as product pages have it (an `appTemplates` record). */
-export interface PlanTemplate {
-  name: I18nText;
-  description?: I18nText | null;
-  type: string;
-  monthPrice: number;
-  currency?: string | null;
-}
+/** What a product offer says of a plan template (an offer without a description says none). */
+export type PlanTemplate = Pick<RecordOf<typeof appTemplates>, 'name' | 'type' | 'monthPrice' | 'currency'> &
+  Partial<Pick<RecordOf<typeof appTemplates>, 'description'>>;
 
 /** What a product page says of itself. */
 export interface ProductInfo {

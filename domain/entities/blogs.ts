@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOG_CATEGORIES, type BlogCategory } from '../blog-categories.ts';
-import { type EntityDef, i18nTextOf, STAFF_ROLES } from './types.ts';
+import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';
 
 export { BLOG_CATEGORIES, type BlogCategory };
 
@@ -32,16 +32,25 @@ export function isBlogCategory(value: unknown): value is BlogCategory {
  * A blog article in three languages. Its body is rich text, sanitised by the server on every
  * write; anyone reads published articles, staff also read drafts (the blogs service hooks).
  */
-export const blogs: EntityDef = {
+export const blogs = defineEntity({
   service: 'blogs',
   table: 'blogs',
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
-    title: { kind: 'i18n', schema: i18nTextOf(200), required: true, searchable: true, sortable: true, listed: true, exported: true },
+    title: {
+      kind: 'i18n',
+      schema: i18nTextOf(200),
+      required: true,
+      searchable: true,
+      sortable: true,
+      listed: true,
+      exported: true,
+      hints: { column: 1 },
+    },
     slug: { kind: 'string', schema: blogSlugSchema, required: true, filterable: true, sortable: true, listed: true, exported: true },
     summary: { kind: 'i18n', schema: i18nTextOf(600), required: true, searchable: true, exported: true },
-    body: { kind: 'i18n', schema: i18nTextOf(60_000), required: true },
-    coverImage: { kind: 'string', schema: coverImageSchema },
+    body: { kind: 'i18n', schema: i18nTextOf(60_000), required: true, hints: { widget: 'richText' } },
+    coverImage: { kind: 'string', schema: coverImageSchema, hints: { widget: 'image' } },
     coverAlt: { kind: 'i18n', schema: i18nTextOf(300) },
     category: { kind: 'enum', enum: BLOG_CATEGORIES, required: true, filterable: true, sortable: true, listed: true, exported: true },
     // A list of plain words: `tags: 'pos'` finds articles whose tags contain it.
@@ -52,16 +61,17 @@ export const blogs: EntityDef = {
         .array(blogTagSchema)
         .max(MAX_BLOG_TAGS)
         .refine((tags) => new Set(tags).size === tags.length, { message: 'validation.duplicate' }),
+      defaulted: true,
       filterable: true,
       exported: true,
     },
     author: { kind: 'string', schema: z.string().trim().max(120), searchable: true, listed: true, exported: true },
     publishedAt: { kind: 'date', filterable: true, sortable: true, listed: true, exported: true },
     status: { kind: 'enum', enum: BLOG_STATUSES, required: true, filterable: true, sortable: true, listed: true, exported: true },
-    createdAt: { kind: 'date', readonly: true, sortable: true, filterable: true },
-    updatedAt: { kind: 'date', readonly: true, sortable: true, filterable: true },
+    createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
+    updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
   },
   defaultSort: { publishedAt: -1 },
   publicWhere: { status: 'published' },
   access: { find: 'public', get: 'public', create: STAFF_ROLES, patch: STAFF_ROLES, remove: ['admin'] },
-};
+});

@@ -1,23 +1,27 @@
 import { z } from 'zod';
 import { contactFormSchema } from '../forms/contact-form.ts';
 import { fieldsFromForm } from './form-fields.ts';
-import type { EntityDef } from './types.ts';
+import { defineEntity } from './types.ts';
 
-const shown = { searchable: true, sortable: true, listed: true, exported: true };
+const shown = { searchable: true, sortable: true, listed: true, exported: true } as const;
 
 /**
  * A contact form sent from the home page. Anyone sends one (while the contact-form feature is
  * on); staff read them; admins remove them. Existing clients may mark a try-out with `testing`.
  */
-export const contactForms: EntityDef = {
+export const contactForms = defineEntity({
   service: 'contactForms',
   table: 'contact_forms',
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
-    ...fieldsFromForm(contactFormSchema, { email: 'email' }, { name: shown, email: { ...shown, filterable: true }, phone: { ...shown }, companyName: shown }),
+    ...fieldsFromForm(
+      contactFormSchema,
+      { email: 'email' },
+      { name: { ...shown, hints: { column: 1 } }, email: { ...shown, filterable: true }, phone: { ...shown }, companyName: shown },
+    ),
     testing: { kind: 'boolean', schema: z.boolean(), filterable: true, exported: true },
-    createdAt: { kind: 'date', readonly: true, sortable: true, filterable: true, listed: true, exported: true },
+    createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, exported: true },
   },
   defaultSort: { createdAt: -1 },
   access: { find: ['editor', 'admin'], get: ['editor', 'admin'], create: 'public', patch: 'none', remove: ['admin'] },
-};
+});

@@ -1,15 +1,15 @@
 import { BUSINESS_TYPES, CONSULTATION_TYPES, CUSTOMER_TYPES, enquirySchema, SALUTATIONS } from '../forms/enquiry.ts';
 import { fieldsFromForm } from './form-fields.ts';
-import type { EntityDef } from './types.ts';
+import { defineEntity } from './types.ts';
 
-const shown = { searchable: true, sortable: true, listed: true, exported: true };
-const choice = { filterable: true, sortable: true, listed: true, exported: true };
+const shown = { searchable: true, sortable: true, listed: true, exported: true } as const;
+const choice = { filterable: true, sortable: true, listed: true, exported: true } as const;
 
 /**
  * An enquiry from the enquiry form (spec section 3). Anyone sends one (while the contact-form
  * feature is on); staff read them; admins remove them.
  */
-export const enquiries: EntityDef = {
+export const enquiries = defineEntity({
   service: 'enquiries',
   table: 'enquiries',
   fields: {
@@ -30,7 +30,7 @@ export const enquiries: EntityDef = {
         salutation: { enum: SALUTATIONS, exported: true },
         firstName: shown,
         lastName: shown,
-        companyName: shown,
+        companyName: { ...shown, hints: { column: 1 } },
         customerType: { ...choice, enum: CUSTOMER_TYPES },
         businessType: { ...choice, enum: BUSINESS_TYPES },
         planNeeded: choice,
@@ -39,15 +39,15 @@ export const enquiries: EntityDef = {
         email: { ...shown, filterable: true },
         countryCode: { exported: true },
         phone: { searchable: true, exported: true },
-        needDescription: { exported: true },
-        customFeatures: { exported: true },
+        needDescription: { exported: true, hints: { widget: 'textarea' } },
+        customFeatures: { exported: true, hints: { widget: 'textarea' } },
         advancedFeatures: { filterable: true, exported: true },
         consultationType: { ...choice, enum: CONSULTATION_TYPES },
         personalDataConsent: { exported: true },
       },
     ),
-    createdAt: { kind: 'date', readonly: true, sortable: true, filterable: true, listed: true, exported: true },
+    createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, exported: true },
   },
   defaultSort: { createdAt: -1 },
   access: { find: ['editor', 'admin'], get: ['editor', 'admin'], create: 'public', patch: 'none', remove: ['admin'] },
-};
+});

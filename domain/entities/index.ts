@@ -9,5 +9,16 @@ import { subscribers } from './subscribers.ts';
 import type { EntityDef } from './types.ts';
 import { users } from './users.ts';
 
-export const entities = { industries, modules, appTemplates, users, blogs, contactForms, enquiries, outbox, subscribers } satisfies Record<string, EntityDef>;
-export type EntityName = keyof typeof entities;
+/** Definitions filed under their own service paths, which the typed services and `$populate` look them up by. */
+function byServicePath<const T extends { [K in keyof T]: EntityDef & { service: K } }>(definitions: T): T {
+  return definitions;
+}
+
+const definitions = byServicePath({ industries, modules, appTemplates, users, blogs, contactForms, enquiries, outbox, subscribers });
+
+/** The definitions with their literal types, which the typed services follow (services.ts). */
+export type Definitions = typeof definitions;
+export type EntityName = keyof Definitions;
+
+/** Every entity by its service path, as code that goes through them all reads it. */
+export const entities: Readonly<Record<EntityName, EntityDef>> = definitions;

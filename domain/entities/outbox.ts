@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntityDef } from './types.ts';
+import { defineEntity } from './types.ts';
 
 const body = z.string().max(200_000);
 
@@ -7,18 +7,18 @@ const body = z.string().max(200_000);
  * Mail the server would have sent if SMTP were set up (`SMTP_URL` unset): staff read it here.
  * Only the server writes it.
  */
-export const outbox: EntityDef = {
+export const outbox = defineEntity({
   service: 'outbox',
   table: 'outbox',
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     to: { kind: 'string', schema: z.string().max(1000), column: 'recipient', required: true, searchable: true, filterable: true, listed: true, exported: true },
     from: { kind: 'string', column: 'sender', required: true, exported: true },
-    subject: { kind: 'string', required: true, searchable: true, listed: true, exported: true },
-    text: { kind: 'string', schema: body, required: true },
-    html: { kind: 'string', schema: body, required: true },
-    createdAt: { kind: 'date', readonly: true, sortable: true, filterable: true, listed: true, exported: true },
+    subject: { kind: 'string', required: true, searchable: true, listed: true, exported: true, hints: { column: 1 } },
+    text: { kind: 'string', schema: body, required: true, hints: { widget: 'textarea' } },
+    html: { kind: 'string', schema: body, required: true, hints: { widget: 'textarea' } },
+    createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, exported: true },
   },
   defaultSort: { createdAt: -1 },
   access: { find: ['editor', 'admin'], get: ['editor', 'admin'], create: 'none', patch: 'none', remove: ['admin'] },
-};
+});

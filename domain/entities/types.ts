@@ -48,6 +48,58 @@ export interface FieldDef {
   itemKey?: string;
   /** For `list`: one item's schema. */
   item?: z.ZodType;
+  /**
+   * The roles that may write this field in an outside call, whatever the syntax (plain data, `$set`,
+   * `$push`, `$pull`, positional paths). Absent: whoever may call the method. In-process calls
+   * (the server's own writes) are not limited.
+   */
+  writable?: readonly Role[];
+  /**
+   * The table fills the field in when a create leaves it out (a NOT NULL column with a default),
+   * so a read never answers null for it.
+   */
+  defaulted?: boolean;
+  /** How the back office shows the field; what is left out follows from the kind (`hintsOf`). */
+  hints?: FieldHints;
+}
+
+/** The back office's input or display for a field. */
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'richText'
+  | 'i18nText'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'enum'
+  | 'ref'
+  | 'list'
+  | 'image'
+  | 'boolean'
+  | 'color'
+  | 'email'
+  | 'password';
+
+/** The back office's screens that show a field: the list's columns and the record's own page. */
+export type Screen = 'list' | 'detail';
+
+export interface FieldHints {
+  widget?: Widget;
+  /** Place among the list's columns, lowest first; columns without one follow in field order. */
+  column?: number;
+  shownIn?: readonly Screen[];
+}
+
+/**
+ * Rows that belong to a user. Callers whose role is not in `allRows` reach only the rows whose
+ * `field` holds their own id (find, get, patch, remove; `$populate` too), and hear only of those.
+ */
+export interface OwnerDef {
+  /** The field holding the owner's user id (`_id` for the users themselves). */
+  field: string;
+  /** Roles that read every row, and roles that change or remove every row. */
+  allRows: { read: readonly Role[]; write: readonly Role[] };
 }
 
 /** A `$populate` path: replace the id(s) at `path` with records of `service`. */
@@ -69,6 +121,7 @@ export interface EntityDef {
    * (`{ status: 'published' }`); staff read every record. Absent: every record is readable.
    */
   publicWhere?: Record<string, string | number | boolean>;
+  owner?: OwnerDef;
   access: {
     find: Access;
     get: Access;
@@ -76,6 +129,46 @@ export interface EntityDef {
     patch: Access;
     remove: Access;
   };
+}
+
+/**
+ * An entity's definition as written: a `const` type parameter keeps its literal kinds, enums, flags
+ * and schemas, so the types of its records, creates, patches and queries follow from it
+ * (contract.ts) and a change here is a type error wherever it matters.
+ */
+export function defineEntity<const E extends EntityDef>(definition: E): E {
+  return definition;
+}
+
+/**
+ * The message key that names a field in every language (`resources.users.fields.email`), so forms,
+ * mails, exports and back-office screens call it one thing. `entity` is the service path.
+ */
+export function fieldLabelKey<const S extends string, const F extends string>(entity: S, field: F): `resources.${S}.fields.${F}` {
+  return `resources.${entity}.fields.${field}`;
+}
+
+const KIND_WIDGETS: Record<FieldKind, Widget> = {
+  id: 'text',
+  string: 'text',
+  email: 'email',
+  password: 'password',
+  integer: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  i18n: 'i18nText',
+  enum: 'enum',
+  ref: 'ref',
+  list: 'list',
+};
+
+/**
+ * A field's back-office hints, filled in where the definition gives none: its kind's widget;
+ * shown on the record's page, and in the list too when it is `listed` (hidden fields nowhere).
+ */
+export function hintsOf(field: FieldDef): FieldHints & { widget: Widget; shownIn: readonly Screen[] } {
+  const shownIn: readonly Screen[] = field.hidden ? [] : field.listed ? ['list', 'detail'] : ['detail'];
+  return { ...field.hints, widget: field.hints?.widget ?? KIND_WIDGETS[field.kind], shownIn: field.hints?.shownIn ?? shownIn };
 }
 
 /** Text in each language, English required, each at most `max` characters. */
@@ -126,3 +219,5 @@ export function valueSchema(field: FieldDef): z.ZodType {
 }
 
 export const LOCALE_KEYS = LOCALES;
+
+export type { CreateOf, FilterOf, PatchOf, QueryOf, RecordOf, VisibleField, Wire, WireRecordOf, WritableField } from './contract.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRest, createAccount, createTestApp, rejectionOf, skipReason, type TestAccount, type TestApp, validEnquiry } from './harness.ts';
+import { asRest, createAccount, createTestApp, rejectionOf, skipReason, type TestAccount, type TestApp, typedService, validEnquiry } from './harness.ts';
 
 type Caller = { _id: string; role: string };
 const caller = (account: TestAccount): Caller => ({ _id: account._id, role: account.role });
@@ -28,17 +28,18 @@ describe.skipIf(skipReason)('the enquiries and contactForms services', () => {
   beforeAll(async () => {
     app = await createTestApp({ formLimit: { points: 3, duration: 60 } });
     const knex = app.database.knex;
-    [admin, editor, member] = (await Promise.all([createAccount(knex, { role: 'admin' }), createAccount(knex, { role: 'editor' }), createAccount(knex)])).map(caller) as [Caller, Caller, Caller];
+    const accounts = await Promise.all([createAccount(knex, { role: 'admin' }), createAccount(knex, { role: 'editor' }), createAccount(knex)]);
+    [admin, editor, member] = [caller(accounts[0]), caller(accounts[1]), caller(accounts[2])];
   });
   afterAll(async () => {
     await app?.close();
   });
 
   it('stores an enquiry from anyone and mails staff once through the outbox', async () => {
-    const created = (await app.api.service('enquiries').create(validEnquiry('one@example.test'), anon())) as Record<string, unknown>;
+    const created = await typedService(app.api, 'enquiries').create(validEnquiry('one@example.test'), anon());
     expect(created).toMatchObject({ firstName: 'Mei', contactMethods: ['email', 'phone'], personalDataConsent: true });
     const mail = await eventually(async () => {
-      const page = (await app.api.service('outbox').find(asRest(admin, { subject: { $regex: 'Mei Chan', $options: 'i' } }))) as { data: Record<string, string>[] };
+      const page = await typedService(app.api, 'outbox').find(asRest(admin, { subject: { $regex: 'Mei Chan', $options: 'i' } }));
       return page.data[0];
     });
     expect(mail.to).toBe('sales@tillpoint.example');
@@ -57,7 +58,7 @@ describe.skipIf(skipReason)('the enquiries and contactForms services', () => {
   });
 
   it('lets only staff read submissions and only admins remove them', async () => {
-    const created = (await app.api.service('contactForms').create({ name: 'Ken', phone: '+65 8123 4567', email: 'ken@example.test', companyName: 'Ken Co' }, anon())) as { _id: string };
+    const created = await typedService(app.api, 'contactForms').create({ name: 'Ken', phone: '+65 8123 4567', email: 'ken@example.test', companyName: 'Ken Co' }, anon());
     expect((await rejectionOf(app.api.service('contactForms').find(asRest()))).name).toBe('NotAuthenticated');
     expect((await rejectionOf(app.api.service('contactForms').get(created._id, zhHk(member)))).name).toBe('Forbidden');
     expect(await app.api.service('contactForms').get(created._id, asRest(editor))).toMatchObject({ name: 'Ken' });
@@ -68,14 +69,15 @@ describe.skipIf(skipReason)('the enquiries and contactForms services', () => {
 
   it('merges the same submission within a minute and stores nothing for a filled honeypot', async () => {
     const data = { name: 'Twice', phone: '91234567', email: 'twice@example.test', companyName: 'Twice Ltd' };
-    const first = (await app.api.service('contactForms').create(data, anon())) as { _id: string };
-    const second = (await app.api.service('contactForms').create(data, anon())) as { _id: string };
+    const contactForms = typedService(app.api, 'contactForms');
+    const first = await contactForms.create(data, anon());
+    const second = await contactForms.create(data, anon());
     expect(second._id).toBe(first._id);
-    const other = (await app.api.service('contactForms').create({ ...data, companyName: 'Other Ltd' }, anon())) as { _id: string };
+    const other = await contactForms.create({ ...data, companyName: 'Other Ltd' }, anon());
     expect(other._id).not.toBe(first._id);
-    const robot = (await app.api.service('contactForms').create({ ...data, email: 'robot@example.test', website_url: 'http://spam.test' }, anon())) as { _id: string };
+    const robot = await contactForms.create({ ...data, email: 'robot@example.test', website_url: 'http://spam.test' }, anon());
     expect(robot._id).toBeTruthy();
-    const stored = (await app.api.service('contactForms').find(asRest(admin, { email: { $in: ['twice@example.test', 'robot@example.test'] } }))) as { total: number };
+    const stored = await contactForms.find(asRest(admin, { email: { $in: ['twice@example.test', 'robot@example.test'] } }));
     expect(stored.total).toBe(2);
   });
 

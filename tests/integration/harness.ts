@@ -1,14 +1,17 @@
-import type { Params } from '@feathersjs/feathers';
 import { randomBytes } from 'node:crypto';
 import authenticationClient, { MemoryStorage } from '@feathersjs/authentication-client';
 import { feathers, type Application as FeathersClient } from '@feathersjs/feathers';
 import rest from '@feathersjs/rest-client';
 import socketio from '@feathersjs/socketio-client';
 import argon2 from 'argon2';
+import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
+import type { CallParams, Caller, ClientServiceMap, ServiceMap, ServiceName, Services } from '../../domain/entities/services.ts';
+import type { RecordOf, Role } from '../../domain/entities/types.ts';
+import type { users } from '../../domain/entities/users.ts';
 import { createApi, type Api } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/database.ts';
@@ -23,6 +26,29 @@ export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
 export const skipReason = inject('skipReason');
 /** Which database this run of the shared suite uses. */
 export const databaseKind = process.env.TEST_DB as 'pglite' | 'postgres';
+
+/** The Redis that tests of several instances and of Redis-held limits use. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** '' when Redis answers; otherwise why the Redis tests are skipped (under CI they must run: it throws). */
+export async function redisSkipReason(): Promise<string> {
+  if (skipReason) return skipReason;
+  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return '';
+  } catch (error) {
+    const message = `Redis not reachable at ${TEST_REDIS_URL} (${(error as Error).message})`;
+    if (process.env.CI === 'true') throw new Error(`${message}: the Redis tests must run in CI`, { cause: error });
+    const reason = `${message}; Redis tests skipped (start Redis or set TEST_REDIS_URL)`;
+    console.warn(reason);
+    return reason;
+  } finally {
+    probe.disconnect();
+  }
+}
 
 /** Mail jobs in tests: a failed attempt is retried at the queue's next poll (a second), not after half a minute. */
 export const TEST_MAIL_RETRY = { retryLimit: 10, retryDelay: 0, retryDelayMax: 0 } as const;
@@ -209,12 +235,8 @@ export function containsPassword(value: unknown): boolean {
   return Object.entries(value).some(([key, inner]) => key === 'password' || containsPassword(inner));
 }
 
-export interface TestAccount {
-  _id: string;
-  email: string;
-  password: string;
-  role: 'member' | 'editor' | 'admin';
-}
+/** An account a test signs in with: its record's id and email, its password and its role. */
+export type TestAccount = Pick<RecordOf<typeof users>, '_id' | 'email'> & { password: string; role: Role };
 
 /**
  * An account written straight to the database (argon2 hash, as registration stores it), for tests
@@ -231,18 +253,24 @@ export async function createAccount(knex: Knex, options: { role?: TestAccount['r
   return account;
 }
 
-/** A paginated find as clients receive it. */
-export interface Page<T> {
-  total: number;
-  limit: number;
-  skip: number;
-  data: T[];
-  sortBy: string[];
-  sortDesc: boolean[];
-  cursors: { previous: string | null; next: string | null };
+export type { Page } from '../../domain/entities/services.ts';
+
+/** A service of the in-process app, typed from its definition: records as the server holds them (dates as `Date`). */
+export function typedService<K extends ServiceName>(api: Api, path: K): Services[K] {
+  const services: ServiceMap = api;
+  return services.service(path);
 }
 
-/** Params of an outside REST call, optionally as a user and with a query. */
-export function asRest(user?: { _id: string; role: string }, query?: Record<string, unknown>): Params {
-  return { provider: 'rest', ...(user ? { user } : {}), ...(query ? { query } : {}) } as Params;
+/** A service through an official client (REST or socket.io), typed: records as JSON carries them (dates as text). */
+export function clientService<K extends ServiceName>(client: FeathersClient, path: K): Services<'json'>[K] {
+  const services: ClientServiceMap = client;
+  return services.service(path);
+}
+
+/** Params of an outside REST call, optionally as a user and with a query (its literal values kept for typed services). */
+export function asRest<const Q extends object = Record<never, never>>(
+  user?: Caller,
+  query?: Q,
+): CallParams & { provider: 'rest'; query?: Q } {
+  return { provider: 'rest', ...(user ? { user } : {}), ...(query ? { query } : {}) };
 }

@@ -1,49 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp } from './harness.ts';
+import type { appTemplates } from '../../domain/entities/app-templates.ts';
+import type { industries } from '../../domain/entities/industries.ts';
+import type { modules } from '../../domain/entities/modules.ts';
+import type { RecordOf } from '../../domain/entities/types.ts';
+import type { users } from '../../domain/entities/users.ts';
+import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp, typedService } from './harness.ts';
 
 /** `$limit`, `$skip`, `$sort`, `$select`, `$populate`, the page's shape, and `get`. */
 
-type I18n = { en: string; 'zh-hk'?: string; 'zh-cn'?: string };
-interface TemplateModule {
-  id: string | ModuleRecord;
-  monthPrice: number;
-  count: number;
-}
-interface AppTemplate {
-  _id: string;
-  key: string | null;
-  name: I18n;
-  type: string;
-  monthPrice: number;
-  prepayMonth: number;
-  industry: string | IndustryRecord;
-  modules: TemplateModule[];
-}
-interface IndustryRecord {
-  _id: string;
-  key: string;
-  name: I18n;
-}
-interface ModuleRecord {
-  _id: string;
-  key: string;
-  name: I18n;
-  shortDesc: I18n;
-  counter: boolean;
-  monthPrice: number;
-}
-type Caller = { _id: string; role: string };
+type AppTemplate = RecordOf<typeof appTemplates>;
+type IndustryRecord = RecordOf<typeof industries>;
+type ModuleRecord = RecordOf<typeof modules>;
+type Caller = RecordOf<typeof users>;
 
 const rest = asRest;
 
 const rejection = rejectionOf;
 
 /** JavaScript's order for the ASCII lower-case text and numbers compared here; ids break ties. */
-function compareBy(keys: [keyof AppTemplate, 1 | -1][]) {
+function compareBy(keys: ['type' | 'monthPrice', 1 | -1][]) {
   return (a: AppTemplate, b: AppTemplate): number => {
     for (const [key, direction] of keys) {
-      const x = a[key] as string | number;
-      const y = b[key] as string | number;
+      const x = a[key];
+      const y = b[key];
       if (x < y) return -direction;
       if (x > y) return direction;
     }
@@ -60,18 +39,23 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
   let moduleB: ModuleRecord;
   let populated: AppTemplate;
 
-  const templates = () => app.api.service('appTemplates');
-  const find = async (query: Record<string, unknown>) => (await templates().find(rest(undefined, query))) as Page<AppTemplate>;
+  const templates = () => typedService(app.api, 'appTemplates');
+  /** A query as REST sends it (numbers as text, anything at all): the answers are still the definition's records. */
+  const find = (query: Record<string, unknown>): Promise<Page<AppTemplate>> => app.api.service('appTemplates').find(rest(undefined, query));
 
   beforeAll(async () => {
     app = await createTestApp();
-    const users = (await app.api.service('users').find({ query: { email: 'editor@tillpoint.test' }, paginate: false })) as Caller[];
-    editor = users[0] as Caller;
-    const industries = (await app.api.service('industries').find(rest(undefined, { $limit: 1, $sort: { order: 1 } }))) as Page<IndustryRecord>;
-    industry = industries.data[0] as IndustryRecord;
-    const modules = (await app.api.service('modules').find(rest(undefined, { $limit: 2, $sort: { order: 1 } }))) as Page<ModuleRecord>;
-    [moduleA, moduleB] = modules.data as [ModuleRecord, ModuleRecord];
-    populated = (await templates().create(
+    const first = <T>(records: T[], what: string): T => {
+      if (!records[0]) throw new Error(`The seed has no ${what}`);
+      return records[0];
+    };
+    const editors = await typedService(app.api, 'users').find({ query: { email: 'editor@tillpoint.test' }, paginate: false });
+    editor = first(editors, 'editor');
+    const industries = await typedService(app.api, 'industries').find(rest(undefined, { $limit: 1, $sort: { order: 1 } }));
+    industry = first(industries.data, 'industry');
+    const catalogue = (await typedService(app.api, 'modules').find(rest(undefined, { $limit: 2, $sort: { order: 1 } }))).data;
+    [moduleA, moduleB] = [first(catalogue, 'module'), first(catalogue.slice(1), 'second module')];
+    populated = await templates().create(
       {
         key: 'qp-populated',
         name: { en: 'Qp Populated Plan' },
@@ -84,8 +68,8 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
         ],
       },
       rest(editor),
-    )) as AppTemplate;
-    all = (await find({ $limit: 100 })).data;
+    );
+    all = (await templates().find(rest(undefined, { $limit: 100 }))).data;
   });
   afterAll(async () => {
     await app?.close();
@@ -145,7 +129,7 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
     const descending = (await find({ $sort: { monthPrice: -1 }, $limit: 100 })).data;
     expect(descending.map((t) => t._id)).toEqual([...all].sort(compareBy([['monthPrice', -1]])).map((t) => t._id));
     // The order really changed: the most expensive plan first.
-    expect((descending[0] as AppTemplate).monthPrice).toBe(Math.max(...all.map((t) => t.monthPrice)));
+    expect(descending[0]?.monthPrice).toBe(Math.max(...all.map((t) => t.monthPrice)));
     expect(descending.map((t) => t.monthPrice)).not.toEqual(ascending.map((t) => t.monthPrice));
     // Ids alone, descending.
     const byId = (await find({ $sort: { _id: -1 }, $limit: 100 })).data.map((t) => t._id);
@@ -186,45 +170,43 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
   });
 
   it('$populate replaces the industry id and the modules ids with their records, keeping price and count', async () => {
-    const page = await find({ key: 'qp-populated', $populate: ['industry', 'modules.id'] });
+    const page = await templates().find(rest(undefined, { key: 'qp-populated', $populate: ['industry', 'modules.id'] }));
     expect(page.total).toBe(1);
-    const record = page.data[0] as AppTemplate;
-    expect(record.industry).toEqual(expect.objectContaining({ _id: industry._id, key: industry.key, name: industry.name }));
-    expect(record.modules).toHaveLength(2);
-    const [first, second] = record.modules as [TemplateModule, TemplateModule];
-    expect(first.monthPrice).toBe(11);
-    expect(first.count).toBe(2);
+    const record = page.data[0];
+    expect(record?.industry).toEqual(expect.objectContaining({ _id: industry._id, key: industry.key, name: industry.name }));
+    expect(record?.modules).toHaveLength(2);
+    const [first, second] = record?.modules ?? [];
+    expect(first?.monthPrice).toBe(11);
+    expect(first?.count).toBe(2);
     expect(second).toMatchObject({ monthPrice: 22, count: 3 });
     for (const [item, source] of [
       [first, moduleA],
       [second, moduleB],
     ] as const) {
-      const mod = item.id as ModuleRecord;
-      expect(mod._id).toBe(source._id);
-      expect(mod.name).toEqual(source.name);
-      expect(mod.shortDesc).toEqual(source.shortDesc);
-      expect(mod.counter).toBe(source.counter);
+      expect(item?.id).toMatchObject({ _id: source._id, name: source.name, shortDesc: source.shortDesc, counter: source.counter });
     }
     // Without $populate the ids stay ids.
-    const plain = (await find({ key: 'qp-populated' })).data[0] as AppTemplate;
-    expect(plain.industry).toBe(industry._id);
-    expect(plain.modules.map((m) => m.id)).toEqual([moduleA._id, moduleB._id]);
+    const plain = (await templates().find(rest(undefined, { key: 'qp-populated' }))).data[0];
+    expect(plain?.industry).toBe(industry._id);
+    expect(plain?.modules.map((m) => m.id)).toEqual([moduleA._id, moduleB._id]);
   });
 
   it('$populate takes one path as a string, the way the home page asks for its plans', async () => {
-    const page = await find({ showOnHome: 'true', $populate: 'modules.id', $limit: 100 });
+    const page = await templates().find(rest(undefined, { showOnHome: true, $populate: 'modules.id', $limit: 100 }));
     expect(page.total).toBe(7);
+    // REST sends the flag as text.
+    expect((await find({ showOnHome: 'true', $populate: 'modules.id', $limit: 100 })).total).toBe(7);
     for (const record of page.data) {
       expect(typeof record.industry).toBe('string');
       for (const item of record.modules) {
         expect(typeof item.id).toBe('object');
-        expect(typeof (item.id as ModuleRecord).name.en).toBe('string');
+        expect(item.id).toMatchObject({ name: { en: expect.any(String) } });
         expect(typeof item.monthPrice).toBe('number');
       }
     }
-    const byIndustry = await find({ key: 'qp-populated', $populate: 'industry' });
-    expect((byIndustry.data[0] as AppTemplate).industry).toMatchObject({ _id: industry._id });
-    expect(typeof ((byIndustry.data[0] as AppTemplate).modules[0] as TemplateModule).id).toBe('string');
+    const byIndustry = await templates().find(rest(undefined, { key: 'qp-populated', $populate: 'industry' }));
+    expect(byIndustry.data[0]?.industry).toMatchObject({ _id: industry._id });
+    expect(typeof byIndustry.data[0]?.modules[0]?.id).toBe('string');
   });
 
   it('$populate refuses unknown paths, and services without references', async () => {
@@ -237,19 +219,20 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
   });
 
   it('get answers one record, with $select and $populate', async () => {
-    const whole = (await templates().get(populated._id, rest())) as AppTemplate;
+    const whole = await templates().get(populated._id, rest());
     expect(whole).toMatchObject({ _id: populated._id, key: 'qp-populated', monthPrice: 1234, industry: industry._id });
 
-    const some = (await templates().get(populated._id, rest(undefined, { $select: ['name', 'industry'], $populate: 'industry' }))) as AppTemplate;
+    const some = await templates().get(populated._id, rest(undefined, { $select: ['name', 'industry'], $populate: 'industry' }));
     expect(Object.keys(some).sort()).toEqual(['_id', 'industry', 'name']);
     expect(some.industry).toMatchObject({ _id: industry._id, name: industry.name });
 
-    const withModules = (await templates().get(populated._id, rest(undefined, { $populate: ['modules.id'] }))) as AppTemplate;
-    expect(((withModules.modules[1] as TemplateModule).id as ModuleRecord).name).toEqual(moduleB.name);
+    const withModules = await templates().get(populated._id, rest(undefined, { $populate: ['modules.id'] }));
+    expect(withModules.modules[1]?.id).toMatchObject({ name: moduleB.name });
     expect(withModules.industry).toBe(industry._id);
 
-    expect((await rejection(templates().get(populated._id, rest(undefined, { $select: ['nope'] })))).code).toBe(400);
-    expect((await rejection(templates().get(populated._id, rest(undefined, { $populate: 'nope' })))).code).toBe(400);
+    const untyped = app.api.service('appTemplates');
+    expect((await rejection(untyped.get(populated._id, rest(undefined, { $select: ['nope'] })))).code).toBe(400);
+    expect((await rejection(untyped.get(populated._id, rest(undefined, { $populate: 'nope' })))).code).toBe(400);
   });
 
   it('get of a missing id is a NotFound', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
 import {
   ADMIN,
+  clientService,
   containsPassword,
   rejectionOf,
   restClient,
@@ -14,19 +15,6 @@ import {
 } from './harness.ts';
 
 /** The official Feathers client, over socket.io and over REST, against a running server. */
-
-interface Industry {
-  _id: string;
-  key: string | null;
-  name: { en: string; 'zh-hk'?: string };
-  order: number;
-}
-interface Page<T> {
-  total: number;
-  limit: number;
-  skip: number;
-  data: T[];
-}
 
 describe.skipIf(skipReason)('official Feathers client', () => {
   let server: RunningServer;
@@ -54,14 +42,14 @@ describe.skipIf(skipReason)('official Feathers client', () => {
 
     it('finds industries (a paginated page, restaurant first) and gets one', async () => {
       const client = connect();
-      const page = (await client.service('industries').find({ query: { $sort: { order: 1 }, $limit: 3 } })) as Page<Industry>;
+      const page = await clientService(client, 'industries').find({ query: { $sort: { order: 1 }, $limit: 3 } });
       expect(page.total).toBeGreaterThanOrEqual(5);
       expect(page.limit).toBe(3);
       expect(page.skip).toBe(0);
       expect(page.data).toHaveLength(3);
       expect(page.data[0]).toMatchObject({ order: 0, key: 'restaurant' });
 
-      const one = (await client.service('industries').get(page.data[1]!._id)) as Industry;
+      const one = await clientService(client, 'industries').get(page.data[1]!._id);
       expect(one).toEqual(expect.objectContaining({ _id: page.data[1]!._id, name: page.data[1]!.name }));
 
       const missing = await rejectionOf(client.service('industries').get('no-such-industry'));
@@ -80,9 +68,9 @@ describe.skipIf(skipReason)('official Feathers client', () => {
       expect(me).toMatchObject({ email: ADMIN.email });
       expect(me).not.toHaveProperty('password');
       // A signed-in call with a filter: the filter applies to the call, not to loading the caller.
-      const restaurant = (await client.service('industries').find({ query: { key: 'restaurant' } })) as Page<Industry>;
+      const restaurant = await clientService(client, 'industries').find({ query: { key: 'restaurant' } });
       expect(restaurant.data.map((i) => i.key)).toEqual(['restaurant']);
-      const byEmail = (await client.service('users').find({ query: { email: 'owner@tillpoint.test' } })) as Page<{ email: string }>;
+      const byEmail = await clientService(client, 'users').find({ query: { email: 'owner@tillpoint.test' } });
       expect(byEmail.data.map((u) => u.email)).toEqual(['owner@tillpoint.test']);
     });
 
@@ -94,15 +82,16 @@ describe.skipIf(skipReason)('official Feathers client', () => {
       const client = connect();
       await client.authenticate({ strategy: 'local', ...ADMIN });
       const key = `t-${transport}-${Date.now()}`;
-      const created = (await client.service('industries').create({ key, name: { en: 'Bakery', 'zh-hk': '餅店' }, order: 90 })) as Industry;
+      const industries = clientService(client, 'industries');
+      const created = await industries.create({ key, name: { en: 'Bakery', 'zh-hk': '餅店' }, order: 90 });
       expect(created).toMatchObject({ key, name: { en: 'Bakery', 'zh-hk': '餅店' }, order: 90 });
       expect(created._id).toEqual(expect.any(String));
 
-      const patched = (await client.service('industries').patch(created._id, { order: 91 })) as Industry;
+      const patched = await industries.patch(created._id, { order: 91 });
       expect(patched).toMatchObject({ _id: created._id, order: 91, key });
       expect(await anonymous.service('industries').get(created._id)).toMatchObject({ order: 91 });
 
-      const removed = (await client.service('industries').remove(created._id)) as Industry;
+      const removed = await industries.remove(created._id);
       expect(removed).toMatchObject({ _id: created._id });
       expect(await rejectionOf(client.service('industries').get(created._id))).toMatchObject({ name: 'NotFound', code: 404 });
     });

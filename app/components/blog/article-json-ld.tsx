@@ -6,7 +6,8 @@ export interface ArticleJsonLdInput {
   headline: string;
   description: string;
   image: string | null;
-  datePublished: string;
+  /** Absent for an article published without a date. */
+  datePublished?: string;
   dateModified?: string;
   author: string | null;
   publisher: { name: string; logo: string };

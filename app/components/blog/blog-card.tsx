@@ -13,7 +13,6 @@ export const COVER_HEIGHT = 675;
 export function BlogCard({ post, eager = false, headingLevel = 2 }: { post: BlogSummary; eager?: boolean; headingLevel?: 2 | 3 }) {
   const { t, locale } = useLocale();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const date = new Date(post.publishedAt);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised shadow-sm transition-shadow hover:shadow-md" data-testid="blog-card">
       {post.coverImage ? (
@@ -40,9 +39,11 @@ export function BlogCard({ post, eager = false, headingLevel = 2 }: { post: Blog
           </Link>
         </Heading>
         <p className="mt-2 flex-1 text-muted">{localized(post.summary, locale)}</p>
-        <p className="mt-4 text-sm text-muted">
-          <time dateTime={date.toISOString()}>{formatDate(date, locale)}</time>
-        </p>
+        {post.publishedAt ? (
+          <p className="mt-4 text-sm text-muted">
+            <time dateTime={post.publishedAt.toISOString()}>{formatDate(post.publishedAt, locale)}</time>
+          </p>
+        ) : null}
       </div>
     </article>
   );

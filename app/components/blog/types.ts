@@ -1,23 +1,14 @@
-import type { BlogCategory } from '../../../domain/entities/blogs';
-import type { I18nText } from '../../../domain/locales';
+import type { blogs } from '../../../domain/entities/blogs';
+import type { RecordOf } from '../../../domain/entities/types';
+
+/** An article as the blogs service answers it. */
+type Blog = RecordOf<typeof blogs>;
+
+/** The fields a card shows of an article: list queries select just these. */
+export const BLOG_SUMMARY_FIELDS = ['_id', 'slug', 'title', 'summary', 'coverImage', 'coverAlt', 'category', 'tags', 'publishedAt'] as const;
 
 /** What a card shows of an article. */
-export interface BlogSummary {
-  _id: string;
-  slug: string;
-  title: I18nText;
-  summary: I18nText;
-  coverImage: string | null;
-  coverAlt: I18nText | null;
-  category: BlogCategory;
-  tags: string[];
-  publishedAt: Date | string;
-}
+export type BlogSummary = Pick<Blog, (typeof BLOG_SUMMARY_FIELDS)[number]>;
 
 /** An article as its page shows it. */
-export interface BlogArticle extends BlogSummary {
-  body: I18nText;
-  author: string | null;
-}
-
-export const BLOG_SUMMARY_FIELDS = ['_id', 'slug', 'title', 'summary', 'coverImage', 'coverAlt', 'category', 'tags', 'publishedAt'] as const;
+export type BlogArticle = Pick<Blog, (typeof BLOG_SUMMARY_FIELDS)[number] | 'body' | 'author'>;

@@ -1,20 +1,16 @@
+import type { modules } from '../../../domain/entities/modules';
+import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
-import { localized, type I18nText } from '../../../domain/locales';
+import { localized } from '../../../domain/locales';
 import { isCurrency, type CurrencyCode } from '../../../domain/money';
 import { convert } from '../../../domain/pricing';
 import { useLocale } from '../../i18n/messages';
 
-export interface AddOn {
-  _id: string;
-  key?: string;
-  name: I18nText;
-  shortDesc?: I18nText;
-  counter: boolean;
-  monthPrice: number;
-  currency: string;
-  billing: 'monthly' | 'yearly' | 'one_time';
-  released: boolean;
-}
+/** An add-on module as its price and its row show it. */
+export type AddOn = Pick<
+  RecordOf<typeof modules>,
+  '_id' | 'key' | 'name' | 'shortDesc' | 'counter' | 'monthPrice' | 'currency' | 'billing' | 'released'
+>;
 
 /**
  * How an add-on is priced: per month, per device, per year or once; or not yet released. Given a

@@ -1,8 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
 import { choiceQuery, parseChoice, PREPAID_OPTIONS, type CalculatorChoice } from '../../../domain/calculator';
+import type { appTemplates } from '../../../domain/entities/app-templates';
+import type { industries } from '../../../domain/entities/industries';
+import type { PopulatedOf } from '../../../domain/entities/services';
+import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
-import { localized, type I18nText } from '../../../domain/locales';
+import { localized } from '../../../domain/locales';
 import { isCurrency, type CurrencyCode } from '../../../domain/money';
 import { COUNTER_MAX, COUNTER_STEP, quote, type Billing } from '../../../domain/pricing';
 import { useLocale } from '../../i18n/messages';
@@ -12,21 +16,14 @@ import { useAddOnPrice, type AddOn } from './add-ons';
 import { PlanActionButton } from './plan-action';
 import { PlanDetailsLink } from './plan-cards';
 
-export interface CalculatorIndustry {
-  _id: string;
-  key?: string | null;
-  name: I18nText;
-}
+/** An industry the calculator offers. */
+export type CalculatorIndustry = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name'>;
 
-export interface CalculatorTemplate {
-  _id: string;
-  key?: string;
-  name: I18nText;
-  type: string;
-  monthPrice: number;
-  currency: string;
-  modules: { id: AddOn | string; count?: number }[];
-}
+/** The industry's plan template the calculator starts from, its included modules filled in. */
+export type CalculatorTemplate = Pick<
+  PopulatedOf<typeof appTemplates, 'modules.id'>,
+  '_id' | 'key' | 'name' | 'type' | 'monthPrice' | 'currency' | 'modules'
+>;
 
 export interface CalculatorData {
   industries: CalculatorIndustry[];

@@ -1,14 +1,11 @@
 import { Link } from 'react-router';
-import { localized, type I18nText } from '../../../domain/locales';
+import type { industries } from '../../../domain/entities/industries';
+import type { RecordOf } from '../../../domain/entities/types';
+import { localized } from '../../../domain/locales';
 import { useLocale } from '../../i18n/messages';
 
-export interface IndustrySummary {
-  _id: string;
-  key?: string | null;
-  name: I18nText;
-  description: I18nText;
-  order: number;
-}
+/** What an industry's card shows. */
+export type IndustrySummary = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name' | 'description' | 'order'>;
 
 /** The industries, each linking to its use-case page. */
 export function IndustryCards({ industries }: { industries: IndustrySummary[] }) {

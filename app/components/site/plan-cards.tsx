@@ -1,25 +1,17 @@
 import { Link } from 'react-router';
+import type { appTemplates } from '../../../domain/entities/app-templates';
+import type { PopulatedOf } from '../../../domain/entities/services';
 import { formatMoney } from '../../../domain/format';
-import { localized, type I18nText } from '../../../domain/locales';
+import { localized } from '../../../domain/locales';
 import { isCurrency } from '../../../domain/money';
 import { useLocale } from '../../i18n/messages';
 import { planPath } from '../../shell';
 
-export interface PlanModule {
-  id: { _id: string; name: I18nText } | string;
-  count?: number;
-}
-
-export interface PlanSummary {
-  _id: string;
-  name: I18nText;
-  description?: I18nText;
-  type: string;
-  monthPrice: number;
-  currency: string;
-  prepayMonth?: number;
-  modules?: PlanModule[];
-}
+/** A plan template with its included modules filled in (`$populate: 'modules.id'`), as cards show it. */
+export type PlanSummary = Pick<
+  PopulatedOf<typeof appTemplates, 'modules.id'>,
+  '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency' | 'prepayMonth' | 'modules'
+>;
 
 /** A plan's monthly price, or "price on request" for enterprise plans (Flexi+). */
 export function usePlanPrice() {

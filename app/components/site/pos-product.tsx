@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import type { industries } from '../../../domain/entities/industries';
+import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
-import { localized, type I18nText } from '../../../domain/locales';
+import { localized } from '../../../domain/locales';
 import { isCurrency } from '../../../domain/money';
 import { useLocale } from '../../i18n/messages';
 import { JsonLd } from '../../seo/json-ld';
@@ -16,7 +18,7 @@ import { Section } from './section';
 
 export interface PosProductData {
   kind: 'restaurant' | 'store';
-  industry: { _id: string; items: { _id?: string; name: I18nText; description?: I18nText }[] };
+  industry: Pick<RecordOf<typeof industries>, '_id' | 'items'>;
   plans: PlanSummary[];
   addOns: AddOn[];
 }

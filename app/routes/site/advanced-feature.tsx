@@ -1,7 +1,7 @@
 import { forLocale, localeOf, localized } from '../../../domain/locales';
 import { CallToAction } from '../../components/site/call-to-action';
 import { Hero } from '../../components/site/hero';
-import { useAddOnPrice, type AddOn } from '../../components/site/add-ons';
+import { useAddOnPrice } from '../../components/site/add-ons';
 import { Section } from '../../components/site/section';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
@@ -9,10 +9,6 @@ import { pageMeta } from '../../meta';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/advanced-feature';
 import { pageMessages } from '../../i18n/messages.server';
-
-interface ModuleDetail extends AddOn {
-  description?: AddOn['name'];
-}
 
 /** Links only: the page is sent without the framework's scripts. */
 export const handle: MarketingHandle = { scripts: false };
@@ -23,7 +19,7 @@ export const messageGroups = ['home', 'product', 'advanced'] as const;
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
   const found = await api.service('modules').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50 } });
-  return { modules: forLocale((found as { data: ModuleDetail[] }).data, localeOf(params.lang)), messages: pageMessages(params.lang, messageGroups) };
+  return { modules: forLocale(found.data, localeOf(params.lang)), messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

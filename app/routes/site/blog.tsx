@@ -50,7 +50,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { site, origin } = useSite();
   const { post, related } = loaderData;
   const title = localized(post.title, locale);
-  const date = new Date(post.publishedAt);
+  const date = post.publishedAt;
   const url = `${origin}/${locale}/blogs/${post.slug}`;
   const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
   return (
@@ -60,7 +60,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         headline={title}
         description={localized(post.summary, locale)}
         image={post.coverImage ? absolute(post.coverImage) : null}
-        datePublished={date.toISOString()}
+        datePublished={date?.toISOString()}
         author={post.author}
         publisher={{ name: site.brandName, logo: `${origin}/favicon.svg` }}
         locale={locale}
@@ -98,7 +98,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
           <p className="mt-4 text-lg text-muted">{localized(post.summary, locale)}</p>
           <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-            <time dateTime={date.toISOString()}>{formatDate(date, locale)}</time>
+            {date ? <time dateTime={date.toISOString()}>{formatDate(date, locale)}</time> : null}
             {post.author ? <span data-testid="blog-author">{t('blog.byAuthor', { author: post.author })}</span> : null}
           </p>
         </header>

@@ -11,6 +11,7 @@ import {
   SALUTATIONS,
 } from '../../../domain/forms/enquiry-fields';
 import { HONEYPOT_FIELD, textOf } from '../../../domain/forms/messages';
+import { localeOf, localized, type I18nText } from '../../../domain/locales';
 import { ChoiceGroup, FieldError, firstInvalid, Honeypot, inputClass, invalidProps, TextField } from '../../components/forms/fields';
 import { useFormCheck } from '../../components/forms/use-form-check';
 import { serverContext } from '../../context';
@@ -21,24 +22,24 @@ import type { Route } from './+types/enquiry-form';
 import { type FormResult, submitForm } from './forms.server';
 import { pageMessages } from '../../i18n/messages.server';
 
-type Named = { key?: string; name?: Record<string, string | undefined> };
-
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['forms'] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
   const call = { provider: 'ssr', user };
-  const [plans, modules] = (await Promise.all([
+  const [plans, modules] = await Promise.all([
     api.service('appTemplates').find({ ...call, query: { $select: ['key', 'name'], $sort: { monthPrice: 1 }, $limit: 100 } }),
     api.service('modules').find({ ...call, query: { $select: ['key', 'name'], $limit: 100 } }),
-  ])) as { data: Named[] }[];
-  const label = (item: Named) => ({ value: item.key ?? '', label: item.name?.[params.lang] ?? item.name?.en ?? item.key ?? '' });
-  const planOptions = (plans?.data ?? []).filter((plan) => plan.key).map(label);
+  ]);
+  // Only what has a key can be chosen: the form sends the key.
+  const options = (items: { key: string | null; name: I18nText }[]) =>
+    items.flatMap((item) => (item.key ? [{ value: item.key, label: localized(item.name, localeOf(params.lang)) || item.key }] : []));
+  const planOptions = options(plans.data);
   const wanted = new URL(request.url).searchParams.get('plan');
   return {
     plans: planOptions,
-    modules: (modules?.data ?? []).filter((module) => module.key).map(label),
+    modules: options(modules.data),
     plan: planOptions.some((plan) => plan.value === wanted) ? wanted : null,
     messages: pageMessages(params.lang, messageGroups),
   };

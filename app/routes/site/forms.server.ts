@@ -1,5 +1,8 @@
 import type { ServerContext } from '../../context';
 
+/** The services the site's own forms post to. */
+type FormService = 'contactForms' | 'enquiries';
+
 /** What a form's action answers: success, or the errors and the answers to show again. */
 export type FormResult =
   | { ok: true; values?: undefined; errors?: undefined; message?: undefined }
@@ -10,7 +13,12 @@ export type FormResult =
  * against the limit; errors come back in the page's language). An unexpected failure is logged
  * and answered without a message (spec section 8): the visitor keeps what they typed.
  */
-export async function submitForm(ctx: ServerContext, service: string, data: Record<string, unknown>, lang: string): Promise<{ result: FormResult; status: number }> {
+export async function submitForm(
+  ctx: ServerContext,
+  service: FormService,
+  data: Record<string, unknown>,
+  lang: string,
+): Promise<{ result: FormResult; status: number }> {
   try {
     await ctx.api.service(service).create(data, { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } });
     return { result: { ok: true }, status: 200 };

@@ -4,8 +4,8 @@ import { ContactSection } from '../../components/forms/contact-section';
 import { CaseStudyCards } from '../../components/site/case-study-cards';
 import { Claims, Stats } from '../../components/site/claims';
 import { HERO_IMAGE, Hero } from '../../components/site/hero';
-import { IndustryCards, type IndustrySummary } from '../../components/site/industry-cards';
-import { PlanCards, type PlanSummary } from '../../components/site/plan-cards';
+import { IndustryCards } from '../../components/site/industry-cards';
+import { PlanCards } from '../../components/site/plan-cards';
 import { Products } from '../../components/site/products';
 import { Section } from '../../components/site/section';
 import { serverContext } from '../../context';
@@ -31,12 +31,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50 } }),
     api.service('appTemplates').find({ ...ssr, query: { showOnHome: true, $populate: ['industry', 'modules.id'], $limit: 50 } }),
   ]);
-  // One plan per industry, in the industries' order.
-  const rank = (plan: PlanSummary & { industry?: { order?: number } | string }) => (typeof plan.industry === 'object' ? (plan.industry.order ?? 99) : 99);
-  const homePlans = [...(plans as { data: (PlanSummary & { industry?: { order?: number } | string })[] }).data].sort((a, b) => rank(a) - rank(b));
+  // One plan per industry, in the industries' order (an industry the visitor may not read goes last).
+  const rank = (plan: (typeof plans.data)[number]) => (typeof plan.industry === 'object' ? plan.industry.order : 99);
+  const homePlans = [...plans.data].sort((a, b) => rank(a) - rank(b));
   const locale = localeOf(params.lang);
   return {
-    industries: forLocale((industries as { data: IndustrySummary[] }).data, locale),
+    industries: forLocale(industries.data, locale),
     plans: forLocale(homePlans, locale),
     messages: pageMessages(params.lang, messageGroups),
   };

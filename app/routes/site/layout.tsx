@@ -17,11 +17,11 @@ export interface MarketingHandle extends ScriptsHandle {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
-  const found = (await api.service('industries').find({
+  const found = await api.service('industries').find({
     provider: 'ssr',
     user,
     query: { major: true, $sort: { order: 1 }, $limit: 20, $select: ['_id', 'key', 'name', 'order'] },
-  })) as { data: HeaderIndustry[] };
+  });
   return { industries: forLocale(found.data, localeOf(params.lang)) };
 }
 

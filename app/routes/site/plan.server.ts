@@ -1,24 +1,16 @@
+import type { appTemplates } from '../../../domain/entities/app-templates';
+import type { PopulatedOf } from '../../../domain/entities/services';
 import { idSchema } from '../../../domain/entities/types';
-import type { I18nText } from '../../../domain/locales';
 import type { AddOn } from '../../components/site/add-ons';
 import type { ServerContext } from '../../context';
 
 type Caller = Pick<ServerContext, 'api' | 'user'>;
 
-/** An `appTemplates` record with its industry and included modules populated. */
-export interface PlanDetail {
-  _id: string;
-  key?: string | null;
-  name: I18nText;
-  description?: I18nText | null;
-  type: string;
-  monthPrice: number;
-  currency?: string | null;
-  prepayMonth?: number | null;
-  /** A removed industry leaves its id (or nothing) behind: the page then names no industry. */
-  industry?: { _id: string; key?: string | null; name: I18nText } | string | null;
-  modules?: { id: AddOn | string; count?: number }[];
-}
+/**
+ * A plan template with its industry and included modules populated. An industry or module the
+ * visitor may not read stays an id: the page then names no industry, or leaves the module out.
+ */
+export type PlanDetail = PopulatedOf<typeof appTemplates, 'industry' | 'modules.id'>;
 
 /** Refusals that mean "no such plan for this caller": unknown, malformed or not public. */
 const MISSING = new Set([400, 401, 403, 404]);
@@ -28,11 +20,11 @@ export async function findPlan(caller: Caller, id: string | undefined): Promise<
   const valid = idSchema.safeParse(id);
   if (!valid.success) return null;
   try {
-    return (await caller.api.service('appTemplates').get(valid.data, {
+    return await caller.api.service('appTemplates').get(valid.data, {
       provider: 'ssr',
       user: caller.user,
       query: { $populate: ['industry', 'modules.id'] },
-    })) as PlanDetail;
+    });
   } catch (error) {
     if (MISSING.has((error as { code?: number }).code ?? 0)) return null;
     throw error;
@@ -41,11 +33,11 @@ export async function findPlan(caller: Caller, id: string | undefined): Promise<
 
 /** The add-ons a visitor can put on top of the plan: released modules it does not already include. */
 export async function addOnsFor(caller: Caller, plan: PlanDetail): Promise<AddOn[]> {
-  const catalogue = (await caller.api.service('modules').find({
+  const catalogue = await caller.api.service('modules').find({
     provider: 'ssr',
     user: caller.user,
     query: { released: true, $sort: { order: 1 }, $limit: 50 },
-  })) as { data: AddOn[] };
-  const included = new Set((plan.modules ?? []).map((item) => (typeof item.id === 'string' ? item.id : item.id._id)));
+  });
+  const included = new Set(plan.modules.map((item) => (typeof item.id === 'string' ? item.id : item.id._id)));
   return catalogue.data.filter((module) => !included.has(module._id));
 }

@@ -1,7 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { parseChoice } from '../../../domain/calculator';
-import { Calculator, type CalculatorData, type CalculatorIndustry, type CalculatorTemplate } from '../../components/site/calculator';
-import type { AddOn } from '../../components/site/add-ons';
+import { Calculator, type CalculatorData, type CalculatorTemplate } from '../../components/site/calculator';
 import { serverContext } from '../../context';
 import { useLocale, type Messages } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
@@ -18,15 +17,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs): Pr
   const ssr = { provider: 'ssr', user };
   const choice = parseChoice(new URL(request.url).searchParams);
   const [industries, catalogue] = await Promise.all([
-    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'order'] } }) as Promise<{ data: CalculatorIndustry[] }>,
-    api.service('modules').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50 } }) as Promise<{ data: AddOn[] }>,
+    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'order'] } }),
+    api.service('modules').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50 } }),
   ]);
   const industry = industries.data.find((candidate) => candidate.key === choice.industry || candidate._id === choice.industry) ?? industries.data[0] ?? null;
   let template: CalculatorTemplate | null = null;
   if (industry) {
-    const found = (await api.service('appTemplates').find({ ...ssr, query: { industry: industry._id, $populate: 'modules.id', $limit: 10 } })) as {
-      data: (CalculatorTemplate & { showOnHome?: boolean })[];
-    };
+    const found = await api.service('appTemplates').find({ ...ssr, query: { industry: industry._id, $populate: 'modules.id', $limit: 10 } });
     template = found.data.find((plan) => plan.showOnHome) ?? found.data.find((plan) => plan.type === 'flexi') ?? found.data[0] ?? null;
   }
   const known = new Set(catalogue.data.map((module) => module.key));

@@ -1,8 +1,6 @@
 import { data, type UIMatch } from 'react-router';
 import { PaymentsProduct } from '../../components/site/payments-product';
-import type { AddOn } from '../../components/site/add-ons';
 import { PosProduct, type PosProductData } from '../../components/site/pos-product';
-import type { PlanSummary } from '../../components/site/plan-cards';
 import { serverContext } from '../../context';
 import { pageMeta } from '../../meta';
 import type { MarketingHandle } from './layout';
@@ -38,21 +36,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const messages = pageMessages(params.lang, messageGroups);
   if (page === 'pay') return { page, messages } as const;
   const ssr = { provider: 'ssr', user };
-  const industries = (await api.service('industries').find({ ...ssr, query: { key: POS_INDUSTRY[page], $limit: 1 } })) as {
-    data: PosProductData['industry'][];
-  };
+  const industries = await api.service('industries').find({ ...ssr, query: { key: POS_INDUSTRY[page], $limit: 1 } });
   const industry = industries.data[0];
   if (!industry) throw data(null, { status: 404 });
   const [plans, addOns] = await Promise.all([
     api.service('appTemplates').find({ ...ssr, query: { industry: industry._id, $populate: 'modules.id', $limit: 10 } }),
     api.service('modules').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50 } }),
   ]);
-  const pos: PosProductData = {
-    kind: page,
-    industry,
-    plans: (plans as { data: PlanSummary[] }).data,
-    addOns: (addOns as { data: AddOn[] }).data,
-  };
+  const pos: PosProductData = { kind: page, industry, plans: plans.data, addOns: addOns.data };
   return { page, pos: forLocale(pos, localeOf(params.lang)), messages } as const;
 }
 

@@ -1,11 +1,11 @@
 import { data, Link } from 'react-router';
 import { CASE_STUDIES, caseStudy, productPageFor } from '../../../domain/case-studies';
-import { forLocale, type I18nText, localeOf, localized } from '../../../domain/locales';
+import { forLocale, localeOf, localized } from '../../../domain/locales';
 import { CallToAction } from '../../components/site/call-to-action';
 import { CaseStudyStory } from '../../components/site/case-study';
 import { CaseStudyCards } from '../../components/site/case-study-cards';
 import { Hero } from '../../components/site/hero';
-import { IndustryCards, type IndustrySummary } from '../../components/site/industry-cards';
+import { IndustryCards } from '../../components/site/industry-cards';
 import { Section } from '../../components/site/section';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
@@ -14,10 +14,6 @@ import { useSite } from '../../shell';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/usecase';
 import { pageMessages } from '../../i18n/messages.server';
-
-interface Industry extends IndustrySummary {
-  items: { _id?: string; name: I18nText; description?: I18nText }[];
-}
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['home', 'cases', 'usecase'] as const;
@@ -28,11 +24,11 @@ export const handle: MarketingHandle = { headerTone: 'white', scripts: false };
 /** `/usecase` lists the industries; `/usecase/{industry}` presents one; `/usecase/{industry}/{id}` is a case study. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
-  const found = (await api.service('industries').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50 } })) as { data: Industry[] };
-  found.data = forLocale(found.data, localeOf(params.lang));
+  const found = await api.service('industries').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50 } });
+  const industries = forLocale(found.data, localeOf(params.lang));
   const messages = pageMessages(params.lang, messageGroups);
-  if (!params.industry) return { view: 'all', industries: found.data, messages } as const;
-  const industry = found.data.find((candidate) => candidate.key === params.industry || candidate._id === params.industry);
+  if (!params.industry) return { view: 'all', industries, messages } as const;
+  const industry = industries.find((candidate) => candidate.key === params.industry || candidate._id === params.industry);
   if (!industry) throw data(null, { status: 404 });
   if (!params.id) return { view: 'industry', industry, messages } as const;
   const study = caseStudy(params.id);

@@ -4,8 +4,8 @@
  * under `blog-posts/`. Inserted by the seed when the blogs table is empty and demo data is on.
  */
 import type { Knex } from 'knex';
-import type { BlogCategory } from '../../../domain/entities/blogs.ts';
-import type { Locale } from '../../../domain/locales.ts';
+import type { blogs } from '../../../domain/entities/blogs.ts';
+import type { CreateOf } from '../../../domain/entities/types.ts';
 import { sanitizeArticleHtml } from '../../services/blogs/sanitize.ts';
 import { newId } from '../ids.ts';
 import { acceptingPayments } from './blog-posts/accepting-payments.ts';
@@ -17,23 +17,18 @@ import { onlineShopUpdate } from './blog-posts/online-shop-update.ts';
 import { qrSelfOrdering } from './blog-posts/qr-self-ordering.ts';
 import { retailStockControl } from './blog-posts/retail-stock-control.ts';
 
-/** Text in all three languages: seeded articles are complete in each. */
-export type Trilingual = Record<Locale, string>;
+type BlogData = CreateOf<typeof blogs>;
 
-export interface SeedBlogPost {
-  slug: string;
-  title: Trilingual;
-  summary: Trilingual;
-  /** HTML with h2 subheadings; sanitised like any other write before it is stored. */
-  body: Trilingual;
-  coverImage: string;
-  coverAlt: Trilingual;
-  category: BlogCategory;
-  tags: string[];
-  author: string;
-  /** ISO date, Hong Kong time. */
-  publishedAt: string;
-}
+/** Text in all three languages: seeded articles are complete in each. */
+export type Trilingual = Required<BlogData['title']>;
+
+/**
+ * A published article. Its `body` is HTML with h2 subheadings, sanitised like any other write
+ * before it is stored; `publishedAt` an ISO date, Hong Kong time.
+ */
+export type SeedBlogPost = { [K in 'slug' | 'category' | 'tags' | 'author' | 'coverImage']-?: NonNullable<BlogData[K]> } & {
+  [K in 'title' | 'summary' | 'body' | 'coverAlt']: Trilingual;
+} & { publishedAt: string };
 
 export const blogPosts: SeedBlogPost[] = [
   choosingAPos,

@@ -5,66 +5,49 @@
  * Plain typed data, no I/O. All money is an integer in HKD minor units (cents):
  * HK$688 is 68800.
  */
+import type { z } from 'zod';
+import type { appTemplates as appTemplateDefinition, templateModuleSchema } from '../../../domain/entities/app-templates.ts';
+import type { industries as industryDefinition, industryItemSchema } from '../../../domain/entities/industries.ts';
+import type { modules as moduleDefinition } from '../../../domain/entities/modules.ts';
+import type { CreateOf, RecordOf } from '../../../domain/entities/types.ts';
 import type { I18nText } from '../../../domain/locales.ts';
 
-/** A key feature shown on an industry page. */
-export interface SeedIndustryItem {
-  name: I18nText;
-  description: I18nText;
-  /** Short kebab-case icon name, e.g. 'table-ordering'. */
-  icon: string;
-}
+/** The named fields of a write, each given and none empty: the seed writes complete rows. */
+type Complete<T, K extends keyof T> = { [P in K]-?: NonNullable<T[P]> };
 
-/** Order 0 maps to the restaurant page; any other order to the store page. */
-export interface SeedIndustry {
-  key: string;
-  name: I18nText;
-  description: I18nText;
-  order: number;
-  major: boolean;
+/** A key feature shown on an industry page; `icon` is a short kebab-case name ('table-ordering'). */
+export type SeedIndustryItem = Complete<z.input<typeof industryItemSchema>, 'name' | 'description' | 'icon'>;
+
+/** An industry. Order 0 maps to the restaurant page; any other order to the store page. */
+export type SeedIndustry = Complete<CreateOf<typeof industryDefinition>, 'key' | 'name' | 'description' | 'order' | 'major'> & {
   items: SeedIndustryItem[];
-}
+};
 
-export type ModuleBilling = 'monthly' | 'yearly' | 'one_time';
+export type ModuleBilling = RecordOf<typeof moduleDefinition>['billing'];
 
-export interface SeedModule {
-  key: string;
-  name: I18nText;
-  shortDesc: I18nText;
-  description: I18nText;
-  /** Priced per unit (screens, kiosks): the price is multiplied by the count. */
-  counter: boolean;
-  /** Price per billing period in HKD cents (per month, per year, or once, per `billing`). */
-  monthPrice: number;
-  billing: ModuleBilling;
-  /** false: shown as "coming later". */
-  released: boolean;
-  order: number;
-}
+/**
+ * An add-on module. A `counter` module is priced per unit (screens, kiosks): the price is
+ * multiplied by the count. `monthPrice` is per billing period (month, year, or once, per
+ * `billing`) in HKD cents; a module not `released` shows as "coming later".
+ */
+export type SeedModule = Complete<
+  CreateOf<typeof moduleDefinition>,
+  'key' | 'name' | 'shortDesc' | 'description' | 'counter' | 'monthPrice' | 'billing' | 'released' | 'order'
+>;
 
-export interface SeedTemplateModule {
-  moduleKey: string;
-  /** Unit price in HKD cents (the module's price). */
-  monthPrice: number;
-  count: number;
-}
+/** A module a plan includes, by the module's key; `monthPrice` is its unit price in HKD cents. */
+export type SeedTemplateModule = Omit<z.output<typeof templateModuleSchema>, 'id'> & { moduleKey: string };
 
-export type PlanType = 'lite' | 'flexi' | 'enterprise';
+export type PlanType = RecordOf<typeof appTemplateDefinition>['type'];
 
-export interface SeedAppTemplate {
-  key: string;
-  industryKey: string;
-  name: I18nText;
-  description: I18nText;
-  type: PlanType;
-  /** Base price in HKD cents per month; 0 for enterprise (negotiable). */
-  monthPrice: number;
-  prepayMonth: number;
-  /** 0 means no contract. */
-  contractMonths: number;
-  showOnHome: boolean;
-  modules: SeedTemplateModule[];
-}
+/**
+ * A plan template, naming its industry and modules by key. `monthPrice` is the base price in HKD
+ * cents per month (0 for enterprise: negotiable); `contractMonths` 0 means no contract.
+ */
+export type SeedAppTemplate = Complete<
+  CreateOf<typeof appTemplateDefinition>,
+  'key' | 'name' | 'description' | 'type' | 'monthPrice' | 'prepayMonth' | 'contractMonths' | 'showOnHome'
+> & { industryKey: string; modules: SeedTemplateModule[] };
 
 // ---------------------------------------------------------------------------
 // Industries

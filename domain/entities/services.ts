@@ -1,0 +1,230 @@
+import type { z } from 'zod';
+import type { FeaturesPayload } from '../features.ts';
+import type { HONEYPOT_FIELD } from '../forms/messages.ts';
+import type { Locale } from '../locales.ts';
+import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
+import type { featuresPatchSchema } from './features.ts';
+import type { Definitions } from './index.ts';
+import type { EntityDef, Role } from './types.ts';
+
+/*
+ * The services as their callers see them: the one data layer of page loaders and actions (their
+ * `api`), tests and the back office. Entity services follow from their definitions; the few other
+ * services are typed by hand, here and nowhere else.
+ */
+
+type EntityName = keyof Definitions;
+
+/**
+ * How a caller reaches the services: in-process (the pages, the server's own calls), where records
+ * hold `Date`s, or over JSON (REST, socket.io: tests' clients, the back office), where dates are
+ * ISO strings.
+ */
+export type Transport = 'process' | 'json';
+
+/** An answer as the transport delivers it. */
+type Answer<T, O extends Transport> = O extends 'json' ? Wire<T> : T;
+
+/** What a paginated find answers (server/services/entity/entity-service.ts). */
+export interface Page<R> {
+  /** -1 on keyset pages (`$cursor`), which count nothing. */
+  total: number;
+  limit: number;
+  skip: number;
+  data: R[];
+  sortBy: string[];
+  sortDesc: boolean[];
+  cursors: { previous: string | null; next: string | null };
+}
+
+/** Who an in-process call acts for: the signed-in user (a role the rules do not know grants nothing). */
+export interface Caller {
+  _id: string;
+  role: Role | (string & {});
+}
+
+/**
+ * How an in-process call is made. With a `provider` ('ssr' for a page acting for a visitor) the
+ * access and row rules apply as to an outside call; without one it is the server's own call.
+ */
+export interface CallParams {
+  provider?: string;
+  user?: Caller | null;
+  /** The visitor's address, which per-address limits count. */
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  authentication?: { strategy: 'jwt'; accessToken: string };
+}
+
+/** The record a definition's `$populate` path names, by the service it points to. */
+type PopulatedRecord<E extends EntityDef, P extends string> =
+  E extends { populate: Record<P, { service: infer S }> } ? (S extends EntityName ? RecordOf<Definitions[S]> : never) : never;
+
+/** The items of a list with their `key` populated. */
+type PopulatedItems<V, Key extends string, T> = V extends readonly (infer I)[]
+  ? { [X in keyof I]: X extends Key ? I[X] | T : I[X] }[]
+  : V;
+
+/**
+ * A record with `$populate` paths filled in: an id becomes the record it names, or stays an id
+ * when the caller may not read that record.
+ */
+type Populated<E extends EntityDef, R, P extends string> = [P] extends [never]
+  ? R
+  : {
+      [K in keyof R]: K extends P
+        ? R[K] | PopulatedRecord<E, K>
+        : K extends string
+          ? P extends `${K}.${infer Key}`
+            ? PopulatedItems<R[K], Key, PopulatedRecord<E, P>>
+            : R[K]
+          : R[K];
+    };
+
+/** A record with `$populate` paths filled in, as a read that asks for them answers it. */
+export type PopulatedOf<E extends EntityDef, P extends PopulatePath<E>> = Populated<E, RecordOf<E>, P>;
+
+/** The fields `$select` names, and the id, which every record carries. */
+type Selected<E extends EntityDef, S> = S extends readonly VisibleField<E>[]
+  ? readonly VisibleField<E>[] extends S
+    ? RecordOf<E>
+    : Pick<RecordOf<E>, Extract<S[number] | '_id', keyof RecordOf<E>>>
+  : RecordOf<E>;
+
+/** A read's records as its query shapes them. */
+export type Shaped<E extends EntityDef, S, P extends string> = Populated<E, Selected<E, S>, P>;
+
+/** A query whose `$select` and `$populate` shape the answer (their literal values are inferred). */
+type ShapingQuery<E extends EntityDef, S, P> = QueryOf<E> & { $select?: S; $populate?: P | readonly P[] };
+
+/**
+ * An entity service as callers see it. Ids are strings; several records at once (`null` ids) are
+ * refused by every entity service, so they are not offered.
+ */
+export interface EntityApi<E extends EntityDef, O extends Transport = 'process'> {
+  /** Every matching record, no page: the server's own lookups (an outside caller still gets a page). */
+  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+    params: CallParams & { paginate: false; query?: ShapingQuery<E, S, P> },
+  ): Promise<Answer<Shaped<E, S, P>[], O>>;
+  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+    params?: CallParams & { paginate?: undefined; query?: ShapingQuery<E, S, P> },
+  ): Promise<Answer<Page<Shaped<E, S, P>>, O>>;
+  get<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+    id: string,
+    params?: CallParams & { query?: ShapingQuery<E, S, P> },
+  ): Promise<Answer<Shaped<E, S, P>, O>>;
+  create(data: CreateOf<E>, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
+  /** `query` narrows the record patched, and matches the item of a positional `$set`. */
+  patch(id: string, data: PatchOf<E>, params?: CallParams & { query?: FilterOf<E> }): Promise<Answer<RecordOf<E>, O>>;
+  remove(id: string, params?: CallParams & { query?: FilterOf<E> }): Promise<Answer<RecordOf<E>, O>>;
+}
+
+/**
+ * A form's answers as a visitor sent them, on their way to the service that validates them with
+ * the form's own schema (once, there): field names are known, values are not yet. The honeypot
+ * travels with them (server/services/forms).
+ */
+export type FormAnswers<E extends EntityDef> = { [K in keyof CreateOf<E> | typeof HONEYPOT_FIELD]?: unknown };
+
+/** Entity services that visitors' forms post to: their create takes the answers as sent. */
+type FormServices = 'contactForms' | 'enquiries' | 'subscribers';
+
+type FormEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
+  create(data: CreateOf<E> | FormAnswers<E>, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
+};
+
+/** The site's feature flags and markets (server/services/features/features.ts). */
+export interface FeaturesApi {
+  find(params?: CallParams): Promise<FeaturesPayload>;
+  /** The same as `find`, whatever the id. */
+  get(id: string, params?: CallParams): Promise<FeaturesPayload>;
+  /** Admins only; every page hears the change. */
+  patch(id: null, data: z.input<typeof featuresPatchSchema>, params?: CallParams): Promise<FeaturesPayload>;
+}
+
+/** A message key a page lacked in a language (server/services/missing-translate/missing-translate.ts). */
+export interface MissingTranslation {
+  _id: string;
+  locale: Locale;
+  key: string;
+  url: string;
+  count: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MissingTranslationReport {
+  key: string;
+  url?: string;
+  locale: Locale;
+}
+
+export interface MissingTranslationsApi<O extends Transport = 'process'> {
+  find(
+    params?: CallParams & { query?: { locale?: Locale; $limit?: number; $skip?: number } },
+  ): Promise<Answer<Pick<Page<MissingTranslation>, 'total' | 'limit' | 'skip' | 'data'>, O>>;
+  create(
+    data: MissingTranslationReport | readonly MissingTranslationReport[],
+    params?: CallParams,
+  ): Promise<{ received: number }>;
+  remove(id: string, params?: CallParams): Promise<Answer<MissingTranslation, O>>;
+  /** Empties the list: admins only. */
+  remove(id: null, params?: CallParams): Promise<Answer<MissingTranslation[], O>>;
+}
+
+/** A sign-in: with a password, or with a session's token (server/auth/strategies.ts). */
+export type SignIn = { strategy: 'local'; email: string; password: string } | { strategy: 'jwt'; accessToken: string };
+
+export interface Authentication {
+  accessToken: string;
+  authentication: { strategy: string; accessToken?: string };
+  user: RecordOf<Definitions['users']>;
+}
+
+export interface AuthenticationApi<O extends Transport = 'process'> {
+  create(data: SignIn, params?: CallParams): Promise<Answer<Authentication, O>>;
+  /** Signing out: revokes the token given in `params.authentication`. */
+  remove(
+    id: string | null,
+    params: CallParams & { authentication: { strategy: 'jwt'; accessToken: string } },
+  ): Promise<Answer<Authentication, O>>;
+}
+
+/** Ends every session of an account (server/services/user-sessions/user-sessions.ts). */
+export interface UserSessionsApi {
+  remove(userId: string, params?: CallParams): Promise<{ _id: string; sessionsEnded: true }>;
+}
+
+/** The services that have no definition, typed here by hand. */
+interface OtherServices<O extends Transport> {
+  features: FeaturesApi;
+  missingTranslate: MissingTranslationsApi<O>;
+  authentication: AuthenticationApi<O>;
+  userSessions: UserSessionsApi;
+}
+
+/** An entity's service as callers see it: its methods follow from its definition. */
+export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices
+  ? FormEntityApi<E, O>
+  : EntityApi<E, O>;
+
+export type ServiceName = EntityName | keyof OtherServices<Transport>;
+
+/** Every service by its path, as `api.service(path)` answers it. */
+export type Services<O extends Transport = 'process'> = {
+  [K in ServiceName]: K extends EntityName
+    ? TypedService<Definitions[K], O>
+    : K extends keyof OtherServices<O>
+      ? OtherServices<O>[K]
+      : never;
+};
+
+/** The data layer: services by path, typed. The Feathers application is one (in-process). */
+export interface ServiceMap {
+  service<K extends ServiceName>(path: K): Services[K];
+}
+
+/** The same over REST or socket.io: the official Feathers client is one. */
+export interface ClientServiceMap {
+  service<K extends ServiceName>(path: K): Services<'json'>[K];
+}
