@@ -352,6 +352,7 @@ async function main(): Promise<void> {
         PORT: '0',
         HOST: '127.0.0.1',
         DEMO_DATA: 'false',
+        ADMIN_PASSWORD: ADMIN.password,
       }),
       adminEmail: ADMIN.email,
       adminPassword: ADMIN.password,

@@ -1,32 +1,22 @@
 import { errorHandler, json, rest, type Application as ExpressFeathers } from '@feathersjs/express';
-import express, { urlencoded } from '@feathersjs/express';
-import { feathers, type HookContext, type NextFunction } from '@feathersjs/feathers';
+import express from '@feathersjs/express';
+import { feathers, type HookContext } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio';
 import sync from 'feathers-sync';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { entities } from '../domain/entities/index.ts';
 import { clientAddress, type TrustProxy } from './auth/address.ts';
-import { createLimiter, createLoginLimits, type LoginLimits } from './auth/limits.ts';
+import { createLoginLimits, type LoginLimits } from './auth/limits.ts';
 import { DatabaseRevocationStore, RedisRevocationStore, type RevocationStore } from './auth/revocation.ts';
 import { AppAuthenticationService, PasswordStrategy, RevocableJWTStrategy } from './auth/strategies.ts';
 import { configureChannels, serializeEvent } from './channels.ts';
 import type { Config } from './config.ts';
-import { authorize } from './hooks/authorize.ts';
-import { cleanOutput } from './hooks/clean-output.ts';
-import { publicRecordsOnly } from './hooks/public-records.ts';
-import { localizeErrors, normalizeHttpError, unknownEndpoint } from './hooks/errors.ts';
+import { jsonBodiesOnly, localizeErrors, normalizeHttpError, unknownEndpoint } from './hooks/errors.ts';
 import { sessionCookie } from './auth/cookie.ts';
-import { EntityService } from './services/entity/entity-service.ts';
-import { blogRules, sanitizeBlogData } from './services/blogs/blogs.ts';
-import { subscriberRules } from './services/subscribers/rules.ts';
-import { configureFeatures } from './services/features.ts';
-import { configureForms } from './services/forms/configure.ts';
+import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import { configureMissingTranslations } from './services/missing-translations.ts';
-import { createPopulator } from './services/populate.ts';
-import { hashPasswordData, userRules } from './services/users.ts';
+import { configureServices } from './services/index.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
 export const SOCKET_PATH = '/api/socket.io';
@@ -60,8 +50,9 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   });
   if (config.trustProxy !== undefined) api.set('trust proxy', config.trustProxy);
 
+  // JSON only: no form body (which another site's page could send) reaches a service.
+  api.use(jsonBodiesOnly);
   api.use(json({ limit: JSON_BODY_LIMIT }));
-  api.use(urlencoded({ extended: true, limit: JSON_BODY_LIMIT }));
   // The caller's address reaches services so sign-in limits can count per address.
   api.use((req, _res, next) => {
     req.feathers = { ...req.feathers, ip: req.ip };
@@ -86,48 +77,10 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   const revocations: RevocationStore = redis ? new RedisRevocationStore(redis, `${config.redisPrefix}:revoked`) : new DatabaseRevocationStore(knex);
   api.limits = limits;
   api.revocations = revocations;
-  const forms = configureForms({ app: api, config, knex, logger, redis });
-  api.jobs = forms.jobs;
+  api.jobs = configureJobs(api, knex, logger);
 
   api.hooks({ around: { all: [localizeErrors] } });
-
-  // What some services add to the generic entity service: a write transform and their own rules.
-  const extras: Record<string, { beforeWrite?: EntityService['beforeWrite']; rules?: (context: HookContext, next: NextFunction) => Promise<void> }> = {
-    users: { beforeWrite: hashPasswordData, rules: userRules(limits) },
-    blogs: { beforeWrite: sanitizeBlogData, rules: blogRules },
-    subscribers: { rules: subscriberRules(createLimiter(redis, `${config.redisPrefix}:limit:newsletter`, config.newsletterLimit)) },
-    ...Object.fromEntries(Object.entries(forms.rules).map(([service, rules]) => [service, { rules }])),
-  };
-  const populator = createPopulator(api);
-  for (const def of Object.values(entities)) {
-    const service = new EntityService(knex, def);
-    service.populator = populator;
-    const extra = extras[def.service];
-    service.beforeWrite = extra?.beforeWrite;
-    api.use(def.service, service, { methods: ['find', 'get', 'create', 'patch', 'remove'], events: [] });
-    const around = [authorize(def), cleanOutput(def), publicRecordsOnly(def)];
-    if (extra?.rules) around.push(extra.rules);
-    api.service(def.service).hooks({ around: { all: around } });
-  }
-
-  configureFeatures(api, knex);
-  forms.start();
-  // Jobs are worked from the moment the app is set up until it is torn down.
-  api.hooks({
-    setup: [
-      async (_context: HookContext, next: NextFunction) => {
-        await next();
-        await forms.jobs.start();
-      },
-    ],
-    teardown: [
-      async (_context: HookContext, next: NextFunction) => {
-        await forms.jobs.stop();
-        await next();
-      },
-    ],
-  });
-  configureMissingTranslations(api, knex);
+  configureServices(api, { config, knex, logger, redis, limits, jobs: api.jobs });
 
   const authentication = new AppAuthenticationService(api);
   authentication.revocations = revocations;

@@ -1,16 +1,21 @@
 import type { RealTimeConnection } from '@feathersjs/feathers';
 import type { Application } from '@feathersjs/feathers';
 import { entities } from '../domain/entities/index.ts';
-import type { Access, EntityDef } from '../domain/entities/types.ts';
+import { type Access, type EntityDef, ROLES } from '../domain/entities/types.ts';
 import { hiddenFields, stripResult } from './hooks/clean-output.ts';
-import { isPublicRecord } from './hooks/public-records.ts';
+import { isCurrentSession } from './auth/strategies.ts';
+import { isPublicRecord, reachesAllRows } from './hooks/row-rules.ts';
 
 type Connection = RealTimeConnection & {
   user?: { _id: string; role: string };
   authentication?: { strategy?: string; accessToken?: string };
   /** The id of the token this connection signed in with, to find it when that token is revoked. */
   jti?: string;
+  /** The session version the token was signed for, to find it when the account's sessions end. */
+  sv?: string;
 };
+
+type PatchedUser = { _id?: string; role?: string; sessionVersion?: unknown; sessionKept?: unknown };
 
 /** The JWT id in an authentication result, or in the `{ jti }` that another instance sent for one. */
 function jtiOf(result: unknown): string | undefined {
@@ -34,6 +39,7 @@ export function configureChannels(app: Application): void {
     delete connection.user;
     delete connection.authentication;
     delete connection.jti;
+    delete connection.sv;
     app.channel('anonymous').join(connection);
   };
   const connectionsOf = (channel: string) => [...app.channel(channel).connections] as Connection[];
@@ -47,6 +53,8 @@ export function configureChannels(app: Application): void {
     // Signing in again as someone else must not keep the first user's channels.
     leaveAll(connection);
     connection.jti = jtiOf(result);
+    const sv = (result as { authentication?: { payload?: { sv?: unknown } } } | null)?.authentication?.payload?.sv;
+    connection.sv = typeof sv === 'string' ? sv : undefined;
     app.channel('authenticated').join(connection);
     app.channel(`roles/${connection.user.role}`).join(connection);
     app.channel(`users/${connection.user._id}`).join(connection);
@@ -63,8 +71,13 @@ export function configureChannels(app: Application): void {
     for (const connection of connectionsOf('authenticated')) if (connection.jti === jti) signOut(connection);
   });
 
-  app.service('users').on('patched', (user: { _id?: string; role?: string }) => {
+  app.service('users').on('patched', (user: PatchedUser) => {
     for (const connection of connectionsOf(`users/${user._id}`)) {
+      // The account's sessions were ended (a password change here or on another instance).
+      if ('sessionVersion' in user && !isCurrentSession({ jti: connection.jti, sv: connection.sv }, user)) {
+        signOut(connection);
+        continue;
+      }
       if (!connection.user || !user.role || connection.user.role === user.role) continue;
       app.channel(`roles/${connection.user.role}`).leave(connection);
       connection.user = { ...connection.user, role: user.role };
@@ -80,11 +93,15 @@ export function configureChannels(app: Application): void {
     app.service(def.service).publish((data: unknown) => {
       // A record that is not public (a draft article) is news for staff alone.
       if (access === 'public' && !isPublicRecord(def, data)) return [app.channel('roles/editor'), app.channel('roles/admin')];
-      if (access === 'public') return [app.channel('anonymous'), app.channel('authenticated')];
-      const owner = (data as { _id?: string })?._id;
-      const roles = access === 'authenticated' ? ['editor', 'admin'] : access === 'none' ? [] : (access as readonly string[]);
-      const staffChannels = roles.filter((role) => role === 'admin' || role === 'editor').map((role) => app.channel(`roles/${role}`));
-      return owner && def.service === 'users' ? [...staffChannels, app.channel(`users/${owner}`)] : staffChannels;
+      if (access === 'public' && !def.owner) return [app.channel('anonymous'), app.channel('authenticated')];
+      const roles = access === 'public' || access === 'authenticated' ? ROLES : access === 'none' ? [] : access;
+      // Roles that read every row hear of every change; the owner hears of their own row.
+      const channels = roles.filter((role) => reachesAllRows(def, role, 'read')).map((role) => app.channel(`roles/${role}`));
+      const owner = def.owner ? (data as Record<string, unknown> | null)?.[def.owner.field] : undefined;
+      if (def.owner && (typeof owner === 'string' || typeof owner === 'number') && roles.some((role) => !reachesAllRows(def, role, 'read'))) {
+        channels.push(app.channel(`users/${String(owner)}`));
+      }
+      return channels;
     });
   }
 }

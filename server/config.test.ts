@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, envSchema, loadConfig, MAIL_RETRY } from './config.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-000000';
+/** What a production start needs besides APP_SECRET. */
+const ADMIN_PASSWORD = 'Strong-Admin-2026';
 
 let dataDir: string;
 beforeEach(() => {
@@ -102,7 +104,7 @@ describe('loadConfig', () => {
 
   describe('APP_SECRET in production', () => {
     it('is required', () => {
-      const error = configError({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      const error = configError({ NODE_ENV: 'production', ADMIN_PASSWORD, DATA_DIR: dataDir });
       expect(error.message).toBe('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
       expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
     });
@@ -113,9 +115,61 @@ describe('loadConfig', () => {
     });
 
     it('is used as given and never written to disk', () => {
-      const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir });
+      const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, ADMIN_PASSWORD, DATA_DIR: dataDir });
       expect(config.appSecret).toBe(SECRET);
       expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
+    });
+  });
+
+  describe('the first admin and the demo accounts in production', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir };
+    const RULES = 'minimum 8 characters, at least 1 number, at least 1 lower-case letter, at least 1 upper-case letter';
+
+    it('requires ADMIN_PASSWORD rather than falling back to the published one', () => {
+      expect(configError(production).message).toBe(
+        `Invalid configuration:\n  ADMIN_PASSWORD: required in production (the first admin's password: ${RULES})`,
+      );
+    });
+
+    it.each([
+      ['Short1a', 'minimum 8 characters'],
+      ['adminadmin', 'at least 1 number, at least 1 upper-case letter'],
+      ['ADMIN12345', 'at least 1 lower-case letter'],
+      ['Administrator', 'at least 1 number'],
+    ])('refuses ADMIN_PASSWORD=%s, naming the rules it breaks without echoing it', (password, broken) => {
+      const error = configError({ ...production, ADMIN_PASSWORD: password });
+      expect(error.message).toBe(`Invalid configuration:\n  ADMIN_PASSWORD: must follow the password rules: ${broken}`);
+      expect(error.message).not.toContain(password);
+    });
+
+    it('creates no demo accounts when DEMO_DATA is unset, and refuses DEMO_DATA=true', () => {
+      const config = loadConfig({ ...production, ADMIN_PASSWORD });
+      expect(config).toMatchObject({ adminPassword: ADMIN_PASSWORD, demoData: false });
+      expect(loadConfig({ ...production, ADMIN_PASSWORD, DEMO_DATA: 'false' }).demoData).toBe(false);
+      expect(configError({ ...production, ADMIN_PASSWORD, DEMO_DATA: 'true' }).message).toBe(
+        "Invalid configuration:\n  DEMO_DATA: refused in production (the demo accounts' passwords are published): unset it or set false",
+      );
+    });
+
+    it('names APP_SECRET, ADMIN_PASSWORD and DEMO_DATA at once', () => {
+      const error = configError({ NODE_ENV: 'production', DEMO_DATA: 'true', DATA_DIR: dataDir });
+      expect(error.message.split('\n').slice(1).map((line) => line.split(':')[0]?.trim())).toEqual(['APP_SECRET', 'ADMIN_PASSWORD', 'DEMO_DATA']);
+    });
+  });
+
+  describe('the first admin and the demo accounts outside production', () => {
+    it('keeps the README demo: the published admin password and the demo accounts', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        expect(loadConfig({ NODE_ENV, APP_SECRET: SECRET })).toMatchObject({ adminPassword: 'Admin12345', demoData: true });
+      }
+      expect(loadConfig({ APP_SECRET: SECRET, DEMO_DATA: 'false' }).demoData).toBe(false);
+    });
+
+    it('holds ADMIN_PASSWORD to the password rules there too', () => {
+      expect(loadConfig({ APP_SECRET: SECRET, ADMIN_PASSWORD }).adminPassword).toBe(ADMIN_PASSWORD);
+      expect(configError({ APP_SECRET: SECRET, ADMIN_PASSWORD: 'password' }).message).toBe(
+        'Invalid configuration:\n  ADMIN_PASSWORD: must follow the password rules: at least 1 number, at least 1 upper-case letter',
+      );
     });
   });
 

@@ -3,13 +3,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { brandSlug, type SiteSettings } from '../domain/site.ts';
+import { PASSWORD_MESSAGES, passwordSchema } from '../domain/validation/password.ts';
 import { type LimitSetting, LOGIN_LIMITS, type LoginLimitSettings } from './auth/limits.ts';
+import { translate } from './i18n.ts';
 
 /** An smtp:// or smtps:// URL that names a host (user and password percent-encoded). */
 function isSmtpUrl(value: string): boolean {
   if (!/^smtps?:\/\/\S+$/.test(value) || !URL.canParse(value)) return false;
   return new URL(value).hostname !== '';
 }
+
+/** A password rule's message in English, as a phrase inside a configuration error. */
+const passwordRule = (key: string) => translate('en', key).replace(/^\p{Lu}/u, (first) => first.toLowerCase());
+const PASSWORD_RULES = Object.values(PASSWORD_MESSAGES).map(passwordRule).join(', ');
 
 /** Every environment variable the server reads, validated once at boot. */
 export const envSchema = z.object({
@@ -25,11 +31,19 @@ export const envSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only (up to 64)').default('tillpoint'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@tillpoint.test'),
-  ADMIN_PASSWORD: z.string().min(8).default('Admin12345'),
+  // The accounts' own password rules; never echoed in an error.
+  ADMIN_PASSWORD: z
+    .string()
+    .superRefine((value, ctx) => {
+      const broken = passwordSchema.safeParse(value).error?.issues.map((issue) => passwordRule(issue.message));
+      if (broken) ctx.addIssue({ code: 'custom', message: `must follow the password rules: ${broken.join(', ')}` });
+    })
+    .optional(),
+  // Absent: true outside production, false in it (where true is refused).
   DEMO_DATA: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+    .transform((value) => value === 'true')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Sign-in attempts per address per 15 minutes (an office behind one address may need more).
@@ -82,6 +96,8 @@ export interface Config {
   formLimit: LimitSetting;
   /** Newsletter subscriptions per address: always the production value, except in tests. */
   newsletterLimit: LimitSetting;
+  /** Batches of missing-translation reports per address (development only): always this value, except in tests. */
+  translationReportLimit: LimitSetting;
   /** Sign-in and registration limits: always the production values, except in tests that need small ones. */
   loginLimits: LoginLimitSettings;
 }
@@ -109,6 +125,14 @@ export const MAIL_RETRY = { retryLimit: 10, retryDelay: 30, retryDelayMax: 3600 
 export const FORM_LIMIT: Readonly<LimitSetting> = { points: 10, duration: 10 * 60 };
 /** Twice the forms' allowance: a campaign runs at events, where many visitors share one network. */
 export const NEWSLETTER_LIMIT: Readonly<LimitSetting> = { points: 20, duration: 10 * 60 };
+/**
+ * A development page sends at most one batch of missing keys every 3 s (20 a minute): six tabs
+ * reloading together stay under it, a script posting in a loop does not.
+ */
+export const TRANSLATION_REPORT_LIMIT: Readonly<LimitSetting> = { points: 120, duration: 60 };
+
+/** The first admin's password outside production when ADMIN_PASSWORD is unset (README's demo accounts). */
+export const DEMO_ADMIN_PASSWORD = 'Admin12345';
 
 export class ConfigError extends Error {}
 
@@ -122,13 +146,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  let appSecret = e.APP_SECRET;
-  if (!appSecret) {
-    if (e.NODE_ENV === 'production') {
-      throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
-    }
-    appSecret = developmentSecret(dataDir);
+  // Production runs on nothing the README publishes: its own secret and admin password, no demo accounts.
+  if (e.NODE_ENV === 'production') {
+    const lines: string[] = [];
+    if (!e.APP_SECRET) lines.push('  APP_SECRET: required in production (32+ characters)');
+    if (!e.ADMIN_PASSWORD) lines.push(`  ADMIN_PASSWORD: required in production (the first admin's password: ${PASSWORD_RULES})`);
+    if (e.DEMO_DATA) lines.push("  DEMO_DATA: refused in production (the demo accounts' passwords are published): unset it or set false");
+    if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const appSecret = e.APP_SECRET ?? developmentSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -139,8 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     appSecret,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
-    adminPassword: e.ADMIN_PASSWORD,
-    demoData: e.DEMO_DATA,
+    adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -157,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL.toLowerCase(), ...MAIL_RETRY },
     formLimit: { ...FORM_LIMIT, points: e.FORM_SUBMISSIONS_PER_IP },
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
+    translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
   };
 }
 

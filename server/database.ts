@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { migrateLatest } from './db/migrate.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
@@ -12,8 +13,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds. */
-export async function openDatabase(config: Config): Promise<Database> {
+/** Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds (logging what the seed warns of). */
+export async function openDatabase(config: Config, logger: Pick<Logger, 'warn'>): Promise<Database> {
   let kind: Database['kind'] = 'postgres';
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -26,7 +27,13 @@ export async function openDatabase(config: Config): Promise<Database> {
   const knex = createKnex(url);
   try {
     await migrateLatest(knex);
-    await seed(knex, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demoData: config.demoData });
+    const { warnings } = await seed(knex, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demoData: config.demoData,
+      production: config.env === 'production',
+    });
+    for (const warning of warnings) logger.warn(warning);
   } catch (error) {
     await knex.destroy();
     await stopEmbedded?.();

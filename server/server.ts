@@ -7,10 +7,11 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
-import pino, { type Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { isPublicSitePath } from '../domain/public-pages.ts';
 import { createApi, type Api } from './app.ts';
+import { accessLogSerializers, createLogger } from './logging.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import type { ServerBuild } from 'react-router';
@@ -42,12 +43,14 @@ export interface ServerOptions {
   database?: Database;
   /** Development: pages come from Vite's dev server (hot reload, development build), not from build/. */
   dev?: boolean;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logDestination?: DestinationStream;
 }
 
 /** Starts the one process: API under /api, socket.io at /api/socket.io, pages for everything else. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = pino({ level: config.logLevel, base: { pid: process.pid } });
-  const database = options.database ?? (await openDatabase(config));
+  const logger = createLogger(config.logLevel, options.logDestination);
+  const database = options.database ?? (await openDatabase(config, logger));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const api = createApi({ config, knex: database.knex, logger, redis });
 
@@ -65,9 +68,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' || (req.url ?? '').startsWith('/assets/') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      },
+      // pino-http's default response serializer would log every header, the session's Set-Cookie too.
+      serializers: accessLogSerializers,
     }),
   );
 
@@ -121,9 +123,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         'script-src': ["'self'", ...tagManager, (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', ...analytics],
-        'connect-src': ["'self'", 'ws:', 'wss:', ...analytics],
+        // 'self' covers our own ws:/wss: too in every supported browser (WebKit since 2022, Safari 16).
+        'connect-src': ["'self'", ...analytics],
         'font-src': ["'self'", 'data:'],
         'object-src': ["'none'"],
+        // No page sets a <base>; an injected one would send relative scripts and forms elsewhere.
+        'base-uri': ["'none'"],
         'frame-ancestors': ["'self'"],
         'upgrade-insecure-requests': config.publicUrl?.startsWith('https://') ? [] : null,
       },
@@ -161,11 +166,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
 
   app.use('/api', api as unknown as express.Application);
 
+  const server = http.createServer(app);
   let closeVite: () => Promise<unknown> = async () => undefined;
   if (options.dev) {
-    // Imported here only: production never loads Vite.
+    // Imported here only: production never loads Vite. Its hot-reload socket shares our server
+    // (Vite's own port would be another origin, which the pages' connect-src does not allow).
     const { createServer } = await import('vite');
-    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    const vite = await createServer({ server: { middlewareMode: true, ws: { server } }, appType: 'custom' });
     closeVite = () => vite.close();
     app.use(vite.middlewares);
     app.use(async (req, res, next) => {
@@ -187,7 +194,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
   }
 
-  const server = http.createServer(app);
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
   await api.setup(server);

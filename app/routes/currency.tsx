@@ -1,6 +1,6 @@
 import { serialize } from 'cookie';
 import { data, redirect } from 'react-router';
-import { applyFeatures, DEFAULT_MARKET, type FeaturesPayload } from '../../domain/features';
+import { applyFeatures, DEFAULT_MARKET } from '../../domain/features';
 import { isCurrency } from '../../domain/money';
 import { safeReturnPath } from '../auth.server';
 import { serverContext } from '../context';
@@ -13,12 +13,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
   const form = await request.formData();
   const currency = form.get('currency');
-  const market = applyFeatures(DEFAULT_MARKET, (await ctx.api.service('features').find({ provider: 'ssr' })) as FeaturesPayload);
+  const market = applyFeatures(DEFAULT_MARKET, await ctx.api.service('features').find({ provider: 'ssr' }));
   if (!isCurrency(currency) || !market.currencies.includes(currency)) {
     return data({ error: 'validation.invalid' }, { status: 400 });
   }
   const cookie = serialize(CURRENCY_COOKIE, currency, { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: ctx.secureCookies });
-  return redirect(safeReturnPath(String(form.get('redirectTo') ?? ''), params.lang), { headers: { 'Set-Cookie': cookie } });
+  const back = safeReturnPath(String(form.get('redirectTo') ?? ''), params.lang, request.url);
+  return redirect(back, { headers: { 'Set-Cookie': cookie } });
 }
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -12,8 +12,9 @@ import type { FeathersService, HookContext, Params, RealTimeConnection } from '@
 import argon2 from 'argon2';
 import type { EntityDef } from '../../domain/entities/types.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
+import { callerAddressKey } from './address.ts';
 import { ExpiringCache } from './expiring-cache.ts';
-import { consume, type LoginLimits } from './limits.ts';
+import { admitSignIn, type LoginLimits } from './limits.ts';
 import type { RevocationStore } from './revocation.ts';
 
 // Compared against when no account matches, so an unknown email costs as much time as a known one.
@@ -54,15 +55,15 @@ export class PasswordStrategy extends LocalStrategy {
       throw new BadRequest('validation.failed', { errors });
     }
     const account = email.trim().toLowerCase();
-    const ip = String((params as { ip?: string }).ip ?? 'internal');
-    const wait = (await consume(this.limits.perIp, ip)) ?? (await consume(this.limits.perAccount, account));
-    if (wait !== null) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: wait });
+    // Counted per account and address, so a stranger's failures do not lock the owner out (limits.ts).
+    const attempt = await admitSignIn(this.limits, account, callerAddressKey(params));
+    if ('retryAfter' in attempt) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: attempt.retryAfter });
 
     const { provider, ...internal } = params;
     const found = await this.entityService.find({ ...internal, paginate: false, query: { email: account, $limit: 1 } });
     const entity = (Array.isArray(found) ? found[0] : found.data[0]) as Record<string, unknown> | undefined;
     await this.comparePassword(entity ?? {}, password);
-    await this.limits.perAccount.delete(account);
+    await attempt.succeeded();
     return {
       authentication: { strategy: this.name ?? 'local' },
       user: await this.getEntity(entity as Record<string, unknown>, { ...params, provider }),
@@ -70,11 +71,22 @@ export class PasswordStrategy extends LocalStrategy {
   }
 }
 
+/**
+ * False when the account's sessions were ended after this token was signed (a password change,
+ * "sign out everywhere"): its session version is not the account's, and it is not the one kept.
+ */
+export function isCurrentSession(payload: { jti?: unknown; sv?: unknown }, user: { sessionVersion?: unknown; sessionKept?: unknown } | undefined): boolean {
+  if (!user) return true;
+  const version = typeof user.sessionVersion === 'string' ? user.sessionVersion : null;
+  const signedFor = typeof payload.sv === 'string' ? payload.sv : null;
+  return version === signedFor || (typeof user.sessionKept === 'string' && payload.jti === user.sessionKept);
+}
+
 /** How long, and for how many tokens, a verified token and its user are reused. */
 export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 1_000 };
 
 type JwtPayload = { jti?: string; exp?: number; sub?: string } & Record<string, unknown>;
-type SessionUser = Record<string, unknown> & { _id?: unknown };
+type SessionUser = Record<string, unknown> & { _id?: unknown; sessionVersion?: unknown; sessionKept?: unknown };
 
 interface Session {
   payload: JwtPayload;
@@ -103,7 +115,10 @@ export class RevocableJWTStrategy extends JWTStrategy {
   private readonly revocations: RevocationStore;
   private readonly sessions: ExpiringCache<Session>;
   /** The token each connection signed in with, as this strategy verified it. */
-  private readonly connectionTokens = new WeakMap<object, { accessToken: string; jti: string; exp: number; verifiedAt: number; generation: number }>();
+  private readonly connectionTokens = new WeakMap<
+    object,
+    { accessToken: string; jti: string; exp: number; sessionVersion: unknown; verifiedAt: number; generation: number }
+  >();
   /** Changes whenever a user is forgotten, so a lookup that overlapped the change is not kept. */
   private userGeneration = 0;
 
@@ -140,9 +155,11 @@ export class RevocableJWTStrategy extends JWTStrategy {
     this.sessions.delete(accessToken);
   }
 
-  private async ensureNotRevoked(payload: JwtPayload): Promise<void> {
+  private async ensureNotRevoked(payload: JwtPayload, user: SessionUser | undefined): Promise<void> {
     const { jti } = payload;
-    if (typeof jti !== 'string' || !jti || (await this.revocations.isRevoked(jti))) throw new NotAuthenticated('auth.sessionEnded');
+    if (typeof jti !== 'string' || !jti || !isCurrentSession(payload, user) || (await this.revocations.isRevoked(jti))) {
+      throw new NotAuthenticated('auth.sessionEnded');
+    }
   }
 
   override async authenticate(authentication: AuthenticationRequest, params: AuthenticationParams) {
@@ -158,14 +175,14 @@ export class RevocableJWTStrategy extends JWTStrategy {
       const result = await super.authenticate(authentication, params);
       const { entity } = this.configuration as { entity: string };
       session = { payload: result.authentication.payload as JwtPayload, user: (result as AuthenticationResult)[entity] as SessionUser | undefined };
-      await this.ensureNotRevoked(session.payload);
+      await this.ensureNotRevoked(session.payload, session.user);
       if (cacheable && generation === this.userGeneration) {
         const exp = typeof session.payload.exp === 'number' ? session.payload.exp * 1000 : Number.POSITIVE_INFINITY;
         this.sessions.set(accessToken, session, exp);
       }
       return result;
     }
-    await this.ensureNotRevoked(session.payload);
+    await this.ensureNotRevoked(session.payload, session.user);
     return {
       accessToken,
       authentication: { strategy: this.name ?? 'jwt', accessToken, payload: session.payload },
@@ -199,6 +216,7 @@ export class RevocableJWTStrategy extends JWTStrategy {
         accessToken: authResult.accessToken,
         jti: payload.jti,
         exp: payload.exp,
+        sessionVersion: payload.sv,
         verifiedAt: Date.now(),
         generation: this.userGeneration,
       });
@@ -219,15 +237,15 @@ export class RevocableJWTStrategy extends JWTStrategy {
   async connectionSession(
     connection: SignedInConnection,
     params: AuthenticationParams,
-  ): Promise<{ authentication: NonNullable<SignedInConnection['authentication']>; user: SessionUser } | null> {
+  ): Promise<{ authentication: NonNullable<SignedInConnection['authentication']> & { payload: JwtPayload }; user: SessionUser } | null> {
     const known = this.connectionTokens.get(connection);
     const { authentication, user } = connection;
     if (!known || !user || !authentication || authentication.accessToken !== known.accessToken) return null;
     const now = Date.now();
     if (known.exp * 1000 <= now) throw new NotAuthenticated('auth.sessionEnded');
     if (now - known.verifiedAt < this.sessions.ttlMs && known.generation === this.userGeneration) {
-      await this.ensureNotRevoked({ jti: known.jti });
-      return { authentication, user };
+      await this.ensureNotRevoked({ jti: known.jti, sv: known.sessionVersion }, user);
+      return { authentication: { ...authentication, payload: { jti: known.jti, sv: known.sessionVersion } }, user };
     }
     const generation = this.userGeneration;
     const result = await this.authenticate({ strategy: this.name ?? 'jwt', accessToken: known.accessToken }, { ...params, authenticated: true });
@@ -239,12 +257,19 @@ export class RevocableJWTStrategy extends JWTStrategy {
       known.verifiedAt = now;
       known.generation = generation;
     }
-    return { authentication, user: fresh };
+    return { authentication: { ...authentication, payload: { jti: known.jti, sv: known.sessionVersion } }, user: fresh };
   }
 }
 
 export class AppAuthenticationService extends AuthenticationService {
   revocations: RevocationStore | undefined;
+
+  /** A new token carries its account's session version, so ending the sessions ends it too. */
+  override async getPayload(authResult: AuthenticationResult, params: AuthenticationParams) {
+    const payload = await super.getPayload(authResult, params);
+    const version = (authResult.user as { sessionVersion?: unknown } | undefined)?.sessionVersion;
+    return typeof version === 'string' ? { ...payload, sv: version } : payload;
+  }
 
   /**
    * Signing out verifies the caller's own access token and revokes it, so a copy of it is useless

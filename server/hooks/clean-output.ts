@@ -33,8 +33,8 @@ export function cleanOutput(def: EntityDef) {
   return async (context: HookContext, next: NextFunction) => {
     await next();
     if (hidden.length === 0) return;
-    const clean = stripResult(context.result, hidden);
-    context.dispatch = clean;
-    if (context.params.provider) context.result = clean;
+    // A service's own rules may answer the caller less than the event carries (`dispatch`).
+    context.dispatch = stripResult(context.dispatch ?? context.result, hidden);
+    if (context.params.provider) context.result = stripResult(context.result, hidden);
   };
 }

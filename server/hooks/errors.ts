@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Locale } from '../../domain/locales.ts';
 import { isMessageKey, localeFromHeaders, translate } from '../i18n.ts';
+import { loggableUrl } from '../logging.ts';
 
 /** Unexpected errors already written to the log by the service hook (not logged twice). */
 const logged = new WeakSet<object>();
@@ -49,13 +50,30 @@ export function unknownEndpoint(_req: Request, _res: Response, next: NextFunctio
   next(new NotFound('errors.noEndpoint'));
 }
 
+const unsupportedBody = () =>
+  new FeathersError('errors.unsupportedBody', 'UnsupportedMediaType', 415, 'unsupported-media-type', {});
+
+/** Methods whose body a service reads. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * The API reads JSON bodies only; a write with a body of any other type is a 415 before anything
+ * reads it. Browsers send urlencoded, multipart and text/plain bodies across sites without asking
+ * (no preflight), so this keeps other sites' forms away from every service, sign-in included.
+ */
+export function jsonBodiesOnly(req: Request, _res: Response, next: NextFunction): void {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) return next(unsupportedBody());
+  next();
+}
+
 /** Turns an error that never reached a service (body parsing, size limit, a bug) into a Feathers error. */
 function toFeathersError(error: unknown): FeathersError {
   if (error instanceof FeathersError) return error;
   const http = error as HttpError;
   const status = Number(http?.status ?? http?.statusCode);
   if (status === 413) return new FeathersError('errors.tooLarge', 'PayloadTooLarge', 413, 'payload-too-large', {});
-  if (status === 415) return new FeathersError('errors.unsupportedBody', 'UnsupportedMediaType', 415, 'unsupported-media-type', {});
+  if (status === 415) return unsupportedBody();
   if (status === 400) return new BadRequest('errors.badBody');
   const known = (errorClasses as unknown as Record<number, new (message: string) => FeathersError>)[status];
   if (status > 400 && status < 500 && known) return new known(http.message);
@@ -82,7 +100,9 @@ export function normalizeHttpError(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     let converted = toFeathersError(error);
     if (converted.code >= 500) {
-      if (!logged.has(error as object)) logger.error({ err: error, url: req.originalUrl }, 'request error');
+      if (!logged.has(error as object)) {
+        logger.error({ err: error, url: loggableUrl(req.originalUrl) }, 'request error');
+      }
       converted = new GeneralError('errors.generic');
     }
     translateError(converted, localeFromHeaders(req.headers as Record<string, unknown>));

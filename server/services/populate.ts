@@ -3,6 +3,8 @@ import type { Application } from '@feathersjs/feathers';
 import { entities } from '../../domain/entities/index.ts';
 import type { Access, EntityDef } from '../../domain/entities/types.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
+import { narrowQuery } from '../hooks/narrow-query.ts';
+import { rowCondition } from '../hooks/row-rules.ts';
 import type { EntityParams, EntityRecord, Populator } from './entity/entity-service.ts';
 
 function canRead(access: Access, role: string | undefined): boolean {
@@ -11,7 +13,10 @@ function canRead(access: Access, role: string | undefined): boolean {
   return access === 'authenticated' || (access as readonly string[]).includes(role);
 }
 
-/** Replaces referenced ids with the records they name, in one query per path, under the caller's access. */
+/**
+ * Replaces referenced ids with the records they name, in one query per path, under the caller's
+ * access and row rules: an id the caller may not read stays an id.
+ */
 export function createPopulator(app: Application): Populator {
   return async (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => {
     for (const path of paths) {
@@ -30,8 +35,11 @@ export function createPopulator(app: Application): Populator {
         }
       }
       if (ids.size === 0) continue;
+      // The rows an outside caller could read directly, and no others (drafts, other members' rows).
+      const condition = params.provider ? rowCondition(target, params.user, 'read') : null;
+      const byIds = { _id: { $in: [...ids] } };
       const found = (await app.service(spec.service).find({
-        query: { _id: { $in: [...ids] } },
+        query: condition ? narrowQuery(byIds, condition) : byIds,
         paginate: false,
       })) as EntityRecord[];
       const clean = stripResult(found, hiddenFields(target)) as EntityRecord[];

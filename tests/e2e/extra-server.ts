@@ -25,6 +25,8 @@ export async function startExtraServer(settings: Record<string, string>): Promis
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_SECRET: randomBytes(48).toString('base64url'),
+      // A production start needs the first admin's password (config.ts); this one follows the rules.
+      ADMIN_PASSWORD: `Extra-${randomBytes(9).toString('base64url')}1a`,
       LOG_LEVEL: 'warn',
       ...settings,
     },

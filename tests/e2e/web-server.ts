@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { users } from './users.ts';
 
 const port = process.env.E2E_PORT;
 if (!port) {
@@ -42,7 +43,7 @@ Object.assign(env, {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   APP_SECRET: randomBytes(48).toString('base64url'),
-  DEMO_DATA: 'true',
+  ADMIN_PASSWORD: users.admin.password,
   // Every test signs in from 127.0.0.1: the per-address limit would stop the suite, not an attacker.
   LOGIN_ATTEMPTS_PER_IP: '10000',
   // Every form test posts from 127.0.0.1; the limit itself is tested in the integration suite.
@@ -51,6 +52,13 @@ Object.assign(env, {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 });
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+// The demo accounts first: a production start does not make them (demo-accounts.ts).
+const prepared = spawnSync(process.execPath, ['tests/e2e/demo-accounts.ts'], { env, stdio: 'inherit' });
+if (prepared.status !== 0) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(prepared.status ?? 1);
+}
 
 const server = spawn(process.execPath, ['server/index.ts'], { env, stdio: 'inherit' });
 

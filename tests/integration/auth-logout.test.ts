@@ -22,8 +22,10 @@ describe.skipIf(skipReason)('logout and the session cookie', () => {
     fetch(`${server.url}/api${path}`, { ...init, headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers } });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+  // As a page of the site would: the cookie is set for the site's own origin only.
   async function login(account: { email: string; password: string }) {
-    const response = await api('/authentication', { method: 'POST', body: JSON.stringify({ strategy: 'local', ...account }) });
+    const signIn = JSON.stringify({ strategy: 'local', ...account });
+    const response = await api('/authentication', { method: 'POST', headers: { origin: server.url }, body: signIn });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { accessToken: string; user: { _id: string } };
     return { response, token: body.accessToken, userId: body.user._id };

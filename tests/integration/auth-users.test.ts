@@ -171,14 +171,17 @@ describe.skipIf(skipReason)('accounts', () => {
     });
 
     it('changes their password only to one that follows the rules', async () => {
-      const weak = await call('PATCH', `/users/${memberA._id}`, { body: { password: 'weak' }, token: memberA.token });
+      const weak = await call('PATCH', `/users/${memberA._id}`, { body: { password: 'weak', currentPassword: memberA.password }, token: memberA.token });
       expect(weak.status).toBe(400);
       expect(weak.body.errors?.password).toBe('Minimum 8 characters');
-      const strong = await call('PATCH', `/users/${memberA._id}`, { body: { password: 'Stronger123' }, token: memberA.token });
+      const strong = await call('PATCH', `/users/${memberA._id}`, { body: { password: 'Stronger123', currentPassword: memberA.password }, token: memberA.token });
       expect(strong.status).toBe(200);
       expect(strong.body).not.toHaveProperty('password');
       memberA.password = 'Stronger123';
-      expect(await signIn(memberA.email, 'Stronger123')).toEqual(expect.any(String));
+      // The session that changed the password goes on; a new sign-in takes the new password.
+      expect((await call('GET', `/users/${memberA._id}`, { token: memberA.token })).status).toBe(200);
+      memberA.token = await signIn(memberA.email, 'Stronger123');
+      expect(memberA.token).toEqual(expect.any(String));
     });
 
     it('cannot remove accounts, not even their own', async () => {

@@ -1,7 +1,9 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EDITOR, DEMO_MEMBER, seed } from '../../server/db/seed/seed.ts';
-import { ADMIN, createTestApp, createTestDatabase, skipReason, type TestApp } from './harness.ts';
+import type { Database } from '../../server/database.ts';
+import { DEMO_EDITOR, DEMO_MEMBER, seed, SeedError } from '../../server/db/seed/seed.ts';
+import { startServer } from '../../server/server.ts';
+import { ADMIN, createTestApp, createTestDatabase, restClient, skipReason, socketClient, testConfig, uniqueEmail, type TestApp } from './harness.ts';
 
 describe.skipIf(skipReason)('seeded catalogue', () => {
   let app: TestApp;
@@ -64,6 +66,70 @@ describe.skipIf(skipReason)('the seed', () => {
         { email: DEMO_EDITOR.email, role: 'editor' },
         { email: DEMO_MEMBER.email, role: 'admin' },
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  /**
+   * Someone registers, over the API, with the address an operator then names in ADMIN_EMAIL while
+   * no admin exists (a database whose admin was removed, a server started before its seed ran).
+   */
+  async function registeredBeforeTheSeed(register: (url: string, email: string, password: string) => Promise<void>) {
+    const database = await createTestDatabase({ seed: false });
+    // The server's close() must leave the schema for the seed that follows.
+    const kept: Database = { ...database, close: async () => {} };
+    const server = await startServer(testConfig(), { database: kept, pages: false });
+    const account = { email: uniqueEmail('future-admin'), password: 'Attacker123' };
+    try {
+      await register(server.url, account.email, account.password);
+    } finally {
+      await server.close();
+    }
+    const row = async () => database.knex('users').where({ email: account.email }).first<{ role: string; password: string }>('role', 'password');
+    return { database, account, row };
+  }
+
+  it('leaves an account registered over REST with ADMIN_EMAIL as it is, and warns', async () => {
+    const { database, account, row } = await registeredBeforeTheSeed(async (url, email, password) => {
+      await restClient(url).service('users').create({ email, password });
+    });
+    try {
+      const before = await row();
+      expect(before?.role).toBe('member');
+      const report = await seed(database.knex, { adminEmail: account.email, adminPassword: ADMIN.password, demoData: false });
+      expect(report.warnings).toEqual([
+        `ADMIN_EMAIL ${account.email} belongs to an account with the role member: no admin was created and that account was left as it is. Set ADMIN_EMAIL to an address no account uses.`,
+      ]);
+      expect(await row()).toEqual(before);
+      expect(await database.knex('users').where({ role: 'admin' }).first('id')).toBeUndefined();
+      // Once an admin exists, ADMIN_EMAIL is not looked at again.
+      await database.knex('users').insert({ id: 'seed-test-admin', email: uniqueEmail('admin'), password: 'x', role: 'admin' });
+      expect((await seed(database.knex, { adminEmail: account.email, adminPassword: ADMIN.password, demoData: false })).warnings).toEqual([]);
+      expect(await row()).toEqual(before);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses, in production, an ADMIN_EMAIL that an account registered over socket.io holds', async () => {
+    const { database, account, row } = await registeredBeforeTheSeed(async (url, email, password) => {
+      const visitor = socketClient(url);
+      try {
+        await visitor.client.service('users').create({ email, password });
+      } finally {
+        visitor.close();
+      }
+    });
+    try {
+      const before = await row();
+      expect(before?.role).toBe('member');
+      const refused = seed(database.knex, { adminEmail: account.email, adminPassword: ADMIN.password, demoData: false, production: true });
+      await expect(refused).rejects.toThrow(SeedError);
+      await expect(refused).rejects.toThrow(`ADMIN_EMAIL ${account.email} belongs to an account with the role member`);
+      expect(await row()).toEqual(before);
+      expect(await argon2.verify(before?.password ?? '', account.password)).toBe(true);
+      expect(await database.knex('users').where({ role: 'admin' }).first('id')).toBeUndefined();
     } finally {
       await database.close();
     }

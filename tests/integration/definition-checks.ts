@@ -32,8 +32,8 @@ const COLUMN_TYPES = {
 const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   knex_migrations: 'the migrations that ran (Knex)',
   knex_migrations_lock: 'the lock held while migrations run (Knex)',
-  site_settings: 'feature flags and markets, one JSON value per key (server/services/features.ts, zod-validated)',
-  missing_translations: 'message keys a page lacked (server/services/missing-translations.ts)',
+  site_settings: 'feature flags and markets, one JSON value per key (server/services/features/features.ts, zod-validated)',
+  missing_translations: 'message keys a page lacked (server/services/missing-translate/missing-translate.ts)',
   revoked_tokens: 'ids of signed-out tokens (server/auth/revocation.ts)',
 };
 
@@ -48,8 +48,10 @@ const SERVER_ONLY_COLUMNS: Record<string, readonly string[]> = {
 
 /**
  * Known disagreements: fields that are not required, so create and patch accept `null` for them
- * (server/services/entity/validate.ts), over NOT NULL columns, where writing null is a 500. Listed
- * so that no new one goes unnoticed; a fix removes its line (the test says when one is stale).
+ * (server/services/entity/validate.ts), over NOT NULL columns: the table refuses the null, which the
+ * service answers as a 400 (`validation.required`) rather than validation saying so first. Listed so
+ * that no new one goes unnoticed; a fix in the definition removes its line (the test says when one
+ * is stale).
  */
 export const NULL_REFUSED_BY_TABLE: Record<string, readonly string[]> = {
   industries: ['description', 'order', 'major', 'items'],

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp } from './harness.ts';
+import type { RunningServer } from '../../server/server.ts';
+import { MAX_CONDITIONS, MAX_LISTED_VALUES } from '../../server/services/entity/query.ts';
+import { asRest, createTestApp, type Page, rejectionOf, restClient, skipReason, socketClient, type SocketClient, startTestServer, type TestApp } from './harness.ts';
 
 /** Filters: `$or` searches, `$and`, comparisons, REST coercion, and what is refused before any SQL. */
 
@@ -296,5 +298,89 @@ describe.skipIf(skipReason)('query operators', () => {
     }
     // The table is still there and untouched.
     expect((await findIndustries({ ...mine })).total).toBe(5);
+  });
+});
+
+describe.skipIf(skipReason)('the size of a query, over REST and socket.io', () => {
+  let server: RunningServer;
+  let socket: SocketClient;
+  /** A find as each transport's official client sends it: REST as a query string, the socket as JSON. */
+  const transports = {
+    rest: (query: Record<string, unknown>) => restClient(server.url).service('industries').find({ query: { $limit: 1, ...query } }) as Promise<Page<Industry>>,
+    socket: (query: Record<string, unknown>) => socket.client.service('industries').find({ query: { $limit: 1, ...query } }) as Promise<Page<Industry>>,
+  };
+
+  /**
+   * Conditions spread over three levels, within what a REST query string carries (five brackets
+   * deep): `$or` (1) of `branches` branches, each an `$and` (1) of `leaves` comparisons (1 each),
+   * beside `top` comparisons at the top. `{ $gte: 0 }` keeps every industry.
+   */
+  const spread = (branches: number, leaves: number, top: Record<string, unknown> = {}) => ({
+    ...top,
+    $or: Array.from({ length: branches }, () => ({ $and: Array.from({ length: leaves }, () => ({ order: { $gte: 0 } })) })),
+  });
+  // 1 + 11 × (1 + 17) = 199 conditions, and one or two more at the top.
+  const atTheCap = spread(11, 17, { key: { $ne: 'qs-none' } });
+  const overTheCap = spread(11, 17, { key: { $ne: 'qs-none', $nin: ['qs-none'] } });
+  const values = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    socket = socketClient(server.url);
+  });
+  afterAll(async () => {
+    socket?.close();
+    await server?.close();
+  });
+
+  it('caps a query at 200 conditions and 1 000 listed values in all', () => {
+    expect(MAX_CONDITIONS).toBe(200);
+    expect(MAX_LISTED_VALUES).toBe(1000);
+  });
+
+  it.each(['rest', 'socket'] as const)('over %s, takes a query of 200 conditions spread over its levels and refuses 201, before any SQL', async (transport) => {
+    const find = transports[transport];
+    expect((await find(atTheCap)).total).toBeGreaterThanOrEqual(7);
+    const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(find(overTheCap)));
+    expect(error).toMatchObject({
+      name: 'BadRequest',
+      code: 400,
+      message: 'This query is too large: it has too many conditions or listed values. Please narrow it down.',
+      data: { maxConditions: 200, maxListedValues: 1000 },
+    });
+    expect(queries).toBe(0);
+  });
+
+  it.each(['rest', 'socket'] as const)('over %s, counts a condition alike at the top and in a branch of its own', async (transport) => {
+    const find = transports[transport];
+    // 1 + 11 × 18 = 199, plus one more anywhere: an equality at the top...
+    expect((await rejection(find(spread(11, 17, { key: 'qs-none', major: true })))).code).toBe(400);
+    // ...or a twelfth branch of a single comparison (1 + 11 × 18 + 2 = 201).
+    const deeper = spread(11, 17);
+    deeper.$or.push({ $and: [{ order: { $gte: 0 } }] });
+    expect((await rejection(find(deeper))).code).toBe(400);
+    deeper.$or.pop();
+    expect((await find(deeper)).total).toBeGreaterThanOrEqual(7);
+  });
+
+  it('refuses an $or of 50 branches, each an $and of 50 $or, over the socket before any SQL', async () => {
+    // 10 000 comparisons in about 200 KB, within the socket's 1 MB message limit.
+    const leaf = { order: { $gte: 0 } };
+    const huge = { $or: Array.from({ length: 50 }, () => ({ $and: Array.from({ length: 50 }, () => ({ $or: [leaf, leaf, leaf, leaf] })) })) };
+    const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(transports.socket(huge)));
+    expect(error).toMatchObject({ name: 'BadRequest', code: 400, data: { maxConditions: 200 } });
+    expect(queries).toBe(0);
+  });
+
+  it.each(['rest', 'socket'] as const)('over %s, takes two full $in/$nin lists and refuses a value more, however they are split', async (transport) => {
+    const find = transports[transport];
+    // REST sends a comma list (one parameter), as a query string of a thousand `$in[]=` would be cut short.
+    const list = (items: string[]) => (transport === 'rest' ? items.join(',') : items);
+    const full = { key: { $nin: list(values(500, 'qs-a')) }, _id: { $nin: list(values(500, 'qs-b')) } };
+    expect((await find(full)).total).toBeGreaterThanOrEqual(7);
+    const oneMore = { ...full, $or: [{ key: { $nin: list(['qs-c']) } }] };
+    const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(find(oneMore)));
+    expect(error).toMatchObject({ name: 'BadRequest', code: 400, data: { maxListedValues: 1000 } });
+    expect(queries).toBe(0);
   });
 });

@@ -1,39 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../../server/auth/limits.ts';
+import { LOGIN_LIMITS, pairKey } from '../../server/auth/limits.ts';
 import { invalidateOnCatalogueChanges } from '../../server/cached-pages.ts';
 import { PageCache } from '../../server/page-cache.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, createAccount, skipReason, socketClient, startTestServers, type SocketClient, type TestAccount } from './harness.ts';
+import {
+  ADMIN,
+  createAccount,
+  redisSkipReason,
+  socketClient,
+  startTestServers,
+  TEST_REDIS_URL,
+  type SocketClient,
+  type TestAccount,
+} from './harness.ts';
 
 /**
  * Two instances of the server on one database and one Redis (as behind a load balancer): a token
  * revoked on one is refused by the other, sign-in limits count together, and service events
  * reach sockets connected to either (feathers-sync), carrying no secrets through Redis.
  */
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** '' when Redis answers; otherwise why these tests are skipped (under CI they must run: it throws). */
-async function redisSkipReason(): Promise<string> {
-  if (skipReason) return skipReason;
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return '';
-  } catch (error) {
-    const message = `Redis not reachable at ${REDIS_URL} (${(error as Error).message})`;
-    if (process.env.CI === 'true') throw new Error(`${message}: the Redis tests must run in CI`, { cause: error });
-    const reason = `${message}; Redis tests skipped (start Redis or set TEST_REDIS_URL)`;
-    console.warn(reason);
-    return reason;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const redisReason = await redisSkipReason();
 /** Small, so the test reaches it in a few calls; every call of this file comes from 127.0.0.1. */
@@ -59,9 +46,9 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
   const sockets: SocketClient[] = [];
 
   beforeAll(async () => {
-    [a, b] = (await startTestServers(2, { redisUrl: REDIS_URL, redisPrefix: prefix, newsletterLimit: NEWSLETTER_TEST_LIMIT })) as [RunningServer, RunningServer];
-    redis = new Redis(REDIS_URL);
-    subscriber = new Redis(REDIS_URL);
+    [a, b] = (await startTestServers(2, { redisUrl: TEST_REDIS_URL, redisPrefix: prefix, newsletterLimit: NEWSLETTER_TEST_LIMIT })) as [RunningServer, RunningServer];
+    redis = new Redis(TEST_REDIS_URL);
+    subscriber = new Redis(TEST_REDIS_URL);
     subscriber.on('message', (_channel: string, message: string) => published.push(message));
     await subscriber.subscribe(`${prefix}:events`);
   });
@@ -143,7 +130,7 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
 
   it('sign-in failures on both instances count against one limit', async () => {
     const member = await createAccount(a.database.knex);
-    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccount.points; attempt += 1) {
+    for (let attempt = 0; attempt < LOGIN_LIMITS.consecutiveFailures.points; attempt += 1) {
       const server = attempt % 2 === 0 ? a : b;
       expect((await api(server, 'POST', '/authentication', { body: { strategy: 'local', email: member.email, password: 'Wrong1234' } })).status).toBe(401);
     }
@@ -151,7 +138,8 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
       const locked = await api(server, 'POST', '/authentication', { body: { strategy: 'local', email: member.email, password: member.password } });
       expect(locked.status).toBe(429);
     }
-    expect(await redis.exists(`${prefix}:limit:perAccount:${member.email}`)).toBe(1);
+    // Every call of this file comes from 127.0.0.1.
+    expect(await redis.exists(`${prefix}:limit:consecutiveFailures:${pairKey('127.0.0.1', member.email)}`)).toBe(1);
   });
 
   it('newsletter subscriptions from one address on both instances count against one limit', async () => {

@@ -71,6 +71,17 @@ describe.skipIf(skipReason)('service writes', () => {
     await app?.close();
   });
 
+  it('answers a null that the table refuses as a 400 naming the field, and writes nothing', async () => {
+    const plan = await newTemplate();
+    const patched = await rejection(templates().patch(plan._id, { showOnHome: null, name: { en: 'Not written' } }, rest(editor)));
+    expect(patched).toMatchObject({ name: 'BadRequest', code: 400, errors: { showOnHome: 'Required' } });
+    expect(((await templates().get(plan._id)) as AppTemplate).name.en).toBe('Sw Plan');
+    const before = await count('app_templates');
+    const created = await rejection(newTemplate({ prepayMonth: null }));
+    expect(created).toMatchObject({ code: 400, errors: { prepayMonth: 'Required' } });
+    expect(await count('app_templates')).toBe(before);
+  });
+
   describe('create', () => {
     it('creates a valid record, with server-made _id, createdAt and defaults', async () => {
       const created = await newTemplate({ modules: [{ id: moduleIds[0], monthPrice: 100 }] });

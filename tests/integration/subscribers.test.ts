@@ -21,12 +21,36 @@ describe.skipIf(skipReason)('the subscribers service', () => {
     await app?.close();
   });
 
-  it('takes a Singapore subscription and answers the same one when the address subscribes again', async () => {
-    const first = (await service().create({ campaign: 'sg23', name: 'Ann Tan', companyName: 'Kopi Co', phone: '+65 9123 4567', email: 'Ann@Kopi.sg', locale: 'en' }, anon())) as { _id: string; email: string };
-    expect(first.email).toBe('ann@kopi.sg');
-    const again = (await service().create({ campaign: 'sg23', name: 'Ann', companyName: 'Kopi', email: 'ann@kopi.sg' }, anon())) as { _id: string };
-    expect(again._id).toBe(first._id);
+  it('takes a Singapore subscription once, and tells anyone who subscribes that address nothing stored', async () => {
+    const first = await service().create({ campaign: 'sg23', name: 'Ann Tan', companyName: 'Kopi Co', phone: '+65 9123 4567', email: 'Ann@Kopi.sg', locale: 'en' }, anon());
+    expect(first).toEqual({ subscribed: true });
+    // Someone else subscribing the same address learns neither the name, the company, the phone, nor that it was there.
+    const again = await service().create({ campaign: 'sg23', name: 'Someone', companyName: 'Other Co', phone: '+65 8123 4567', email: 'ann@kopi.sg' }, anon());
+    expect(again).toEqual({ subscribed: true });
     expect(await count()).toBe(1);
+    const stored = await app.database.knex('subscribers').first('email', 'name', 'phone');
+    expect(stored).toEqual({ email: 'ann@kopi.sg', name: 'Ann Tan', phone: '+65 9123 4567' });
+    // Staff adding a subscriber are answered the record.
+    const byStaff = (await service().create({ campaign: '23hkrace', email: 'staff-added@shop.hk' }, asRest(editor))) as { _id: string; email: string };
+    expect(byStaff).toMatchObject({ _id: expect.any(String), email: 'staff-added@shop.hk' });
+    await app.database.knex('subscribers').where({ id: byStaff._id }).delete();
+  });
+
+  it('refuses query operators in the data instead of looking them up', async () => {
+    await service().create({ campaign: '23hkrace', name: 'Secret Name', companyName: 'Secret Co', email: 'victim@shop.hk' }, anon());
+    const before = await count();
+    for (const data of [
+      { campaign: { $ne: null }, email: 'victim@shop.hk' },
+      { campaign: '23hkrace', email: { $ne: null } },
+      { campaign: '23hkrace', email: { $regex: 'victim' } },
+      { campaign: ['23hkrace'], email: 'victim@shop.hk' },
+    ]) {
+      const error = await rejectionOf(service().create(data, anon()));
+      expect(error).toMatchObject({ name: 'BadRequest', code: 400 });
+      expect(JSON.stringify(error)).not.toContain('Secret');
+    }
+    expect(await count()).toBe(before);
+    await app.database.knex('subscribers').where({ email: 'victim@shop.hk' }).delete();
   });
 
   it('applies the Singapore form rules on the server, in the caller\'s language', async () => {

@@ -9,7 +9,7 @@ import type { Route } from './+types/login';
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = context.get(serverContext);
   const from = new URL(request.url).searchParams.get('from');
-  if (user) throw redirect(safeReturnPath(from, params.lang));
+  if (user) throw redirect(safeReturnPath(from, params.lang, request.url));
   return { from: from ?? '' };
 }
 
@@ -24,7 +24,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { strategy: 'local', email, password },
       { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
     )) as { accessToken: string };
-    return redirect(safeReturnPath(from, params.lang), {
+    return redirect(safeReturnPath(from, params.lang, request.url), {
       headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) },
     });
   } catch (error) {

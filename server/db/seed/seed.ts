@@ -9,7 +9,16 @@ export interface SeedOptions {
   adminPassword: string;
   /** Also create the demo member and editor accounts and, into an empty blog, the demo articles. */
   demoData: boolean;
+  /** Refuse to go on when ADMIN_EMAIL belongs to an account that is not an admin (elsewhere: a warning). */
+  production?: boolean;
 }
+
+export interface SeedReport {
+  /** What the operator should know; the start logs each as a warning. */
+  warnings: string[];
+}
+
+export class SeedError extends Error {}
 
 export const DEMO_MEMBER = { email: 'owner@tillpoint.test', password: 'Owner12345', name: 'Mei Chan' };
 export const DEMO_EDITOR = { email: 'editor@tillpoint.test', password: 'Editor12345', name: 'Kelvin Lau' };
@@ -18,7 +27,8 @@ export const DEMO_EDITOR = { email: 'editor@tillpoint.test', password: 'Editor12
  * Fills an empty database with the product catalogue and the first admin, and with demo accounts
  * and blog articles while demo data is on. Safe to run at every start.
  */
-export async function seed(knex: Knex, options: SeedOptions): Promise<void> {
+export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport> {
+  const warnings: string[] = [];
   await knex.transaction(async (trx) => {
     const hasCatalogue = await trx('industries').first('id');
     if (!hasCatalogue) await seedCatalogue(trx);
@@ -35,20 +45,40 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<void> {
     // The first admin is made only while there is no admin at all; a demo account while its email is free.
     const hasAdmin = Boolean(await trx('users').where({ role: 'admin' }).first('id'));
     const missing: typeof accounts = [];
+    // Whoever registered with ADMIN_EMAIL is never made admin by it (nor given its password).
+    const adminEmailTaken = (role: string) => {
+      const message =
+        `ADMIN_EMAIL ${options.adminEmail} belongs to an account with the role ${role}: no admin was created and that ` +
+        'account was left as it is. Set ADMIN_EMAIL to an address no account uses.';
+      if (options.production) throw new SeedError(message);
+      warnings.push(message);
+    };
+    const roleOf = async (email: string) =>
+      (await trx('users').where({ email }).first<{ role: string } | undefined>('role'))?.role;
     for (const account of accounts) {
-      const needed = account.role === 'admin' ? !hasAdmin : !(await trx('users').where({ email: account.email }).first('id'));
+      if (account.role === 'admin' && hasAdmin) continue;
+      const existing = await roleOf(account.email);
+      if (existing !== undefined) {
+        if (account.role === 'admin') adminEmailTaken(existing);
+        continue;
+      }
       // An admin given a demo account's email is that account.
       const taken = missing.some((other) => other.email.toLowerCase() === account.email.toLowerCase());
-      if (needed && !taken) missing.push(account);
+      if (!taken) missing.push(account);
     }
     // Hashing is the slow part of a first start: the hashes are made side by side.
     const hashes = await Promise.all(missing.map((account) => argon2.hash(account.password)));
     for (const [index, account] of missing.entries()) {
       const row = { id: newId(), email: account.email, password: hashes[index], name: account.name, role: account.role };
-      if (account.role === 'admin') await trx('users').insert(row).onConflict('email').merge(['role']);
-      else await trx('users').insert(row);
+      // An account made meanwhile (a registration, another instance's first start) is kept as it is.
+      const inserted = await trx('users').insert(row).onConflict('email').ignore().returning('id');
+      if (inserted.length === 0 && account.role === 'admin') {
+        const role = (await roleOf(account.email)) ?? 'unknown';
+        if (role !== 'admin') adminEmailTaken(role);
+      }
     }
   });
+  return { warnings };
 }
 
 async function seedCatalogue(trx: Knex.Transaction): Promise<void> {

@@ -1,5 +1,7 @@
-import type { HookContext, NextFunction } from '@feathersjs/feathers';
+import type { Application, HookContext, NextFunction } from '@feathersjs/feathers';
+import { entities } from '../../../domain/entities/index.ts';
 import { LOCALES } from '../../../domain/locales.ts';
+import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 
@@ -38,4 +40,9 @@ export async function sanitizeBlogData(data: Data): Promise<Data> {
   }
   if (!body.en) throw invalid({ 'body.en': 'validation.required' });
   return { ...data, body };
+}
+
+/** The blogs service: the generic entity service, its articles sanitised, drafts for staff alone (the definition). */
+export function configureBlogs(app: Application): void {
+  registerEntityService(app, entities.blogs, { beforeWrite: sanitizeBlogData, hooks: [blogRules] });
 }

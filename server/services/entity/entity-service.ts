@@ -1,4 +1,4 @@
-import { BadRequest, Conflict, MethodNotAllowed, NotFound } from '@feathersjs/errors';
+import { BadRequest, Conflict, Forbidden, MethodNotAllowed, NotFound } from '@feathersjs/errors';
 import type { Id, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { EntityDef } from '../../../domain/entities/types.ts';
@@ -33,7 +33,20 @@ export interface EntityParams extends Params {
 /** Resolves `$populate` paths; set by the app so a service can reach the others. */
 export type Populator = (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => Promise<void>;
 
+export type BeforeWrite = (data: Record<string, unknown>, write: { id?: Id; params: EntityParams }) => Promise<Record<string, unknown>>;
+
 const KEY_PREFIX = '__k';
+
+/** The fields a patch writes, whatever its syntax: plain keys, `$set` paths, `$push` and `$pull` lists. */
+export function fieldsWritten(data: unknown): Set<string> {
+  const names = new Set<string>();
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return names;
+  for (const [key, value] of Object.entries(data)) {
+    if (!key.startsWith('$')) names.add(key.split('.')[0] as string);
+    else if (typeof value === 'object' && value !== null) for (const path of Object.keys(value)) names.add(path.split('.')[0] as string);
+  }
+  return names;
+}
 
 /** A Feathers service over one table, speaking the spec's generic query language. */
 export class EntityService {
@@ -43,8 +56,11 @@ export class EntityService {
   private readonly knex: Knex;
   private readonly lists = new Map<string, ListField>();
   populator: Populator | undefined;
-  /** Transforms validated data before it is written (hashing a password). */
-  beforeWrite: ((data: Record<string, unknown>) => Promise<Record<string, unknown>>) | undefined;
+  /**
+   * Transforms validated data before it is written (hashing a password); may add fields the server
+   * alone sets (read-only ones). `id` is the patched record's, absent on create.
+   */
+  beforeWrite: BeforeWrite | undefined;
   maxLimit = MAX_LIMIT;
 
   constructor(knex: Knex, def: EntityDef) {
@@ -182,10 +198,26 @@ export class EntityService {
     return record;
   }
 
+  /**
+   * Refuses, for an outside caller, every field their role may not write (`writable` in the
+   * definition), before anything else is looked at: one rule for every syntax and transport.
+   */
+  private checkWritable(data: unknown, params: EntityParams): void {
+    if (!params.provider) return;
+    const role = params.user?.role;
+    const errors: Record<string, string> = {};
+    for (const name of fieldsWritten(data)) {
+      const allowed = this.def.fields[name]?.writable;
+      if (allowed && (role === undefined || !(allowed as readonly string[]).includes(role))) errors[name] = 'validation.notWritable';
+    }
+    if (Object.keys(errors).length > 0) throw new Forbidden('auth.fieldForbidden', { errors });
+  }
+
   async create(data: unknown, params: EntityParams = {}): Promise<EntityRecord> {
     if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
+    this.checkWritable(data, params);
     let valid = validateCreate(this.def, data);
-    if (this.beforeWrite) valid = await this.beforeWrite(valid);
+    if (this.beforeWrite) valid = await this.beforeWrite(valid, { params });
     const row: Record<string, unknown> = { id: newId() };
     for (const [name, value] of Object.entries(valid)) {
       if (value === undefined) continue;
@@ -199,6 +231,7 @@ export class EntityService {
   async patch(id: Id | null, data: unknown, params: EntityParams = {}): Promise<EntityRecord> {
     if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Patch data must be an object');
+    this.checkWritable(data, params);
     const { $push, $pull, $set, ...rest } = data as Record<string, unknown>;
     for (const key of Object.keys(rest)) if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
     const plain: Record<string, unknown> = { ...rest };
@@ -224,7 +257,7 @@ export class EntityService {
         lists = applyListOperators(this.lists, currentLists, { $push, $pull, $set }, positional, plain);
       }
       let valid = validatePatch(this.def, plain);
-      if (this.beforeWrite) valid = await this.beforeWrite(valid);
+      if (this.beforeWrite) valid = await this.beforeWrite(valid, { id, params });
       const update: Record<string, unknown> = { updated_at: this.knex.fn.now() };
       for (const [name, value] of Object.entries(valid)) {
         if (value === undefined) continue;
@@ -270,6 +303,11 @@ export class EntityService {
         const column = /Key \(([^)]+)\)/.exec(pg.detail ?? '')?.[1] ?? '';
         const field = this.fields.byColumn.get(column.replace(/^lower\((.*)\)$/, '$1'));
         throw new Conflict('validation.duplicate', { errors: { [field?.name ?? '_']: 'validation.duplicate' } });
+      }
+      // A field the definition lets be empty whose column is NOT NULL: the client's mistake, not a 500.
+      if (pg.code === '23502') {
+        const field = this.fields.byColumn.get((error as { column?: string }).column ?? '');
+        throw invalid({ [field?.name ?? '_']: 'validation.required' });
       }
       // PostgreSQL 17 reports an ON DELETE RESTRICT reference as a restrict_violation (23001), older
       // versions as a foreign_key_violation (23503).

@@ -35,12 +35,13 @@ export class EntityFields {
   }
 
   /**
-   * A field that validated data writes, hidden ones included (a password is written, never read).
-   * Only for data that passed validation, which holds known, writable fields alone.
+   * A field that validated data writes, hidden ones included (a password is written, never read),
+   * and read-only ones that the server itself sets (`beforeWrite`). Only for data that passed
+   * validation, which holds known, writable fields alone.
    */
   writable(name: string): ResolvedField {
     const field = this.byName.get(name);
-    if (!field || field.def.readonly) throw new BadRequest(`Unknown field '${name}' in data`);
+    if (!field || name === '_id') throw new BadRequest(`Unknown field '${name}' in data`);
     return field;
   }
 

@@ -11,6 +11,20 @@ const COMPARISON: Record<string, string> = { $ne: '<>', $gt: '>', $gte: '>=', $l
 const CONTROL = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor']);
 const MAX_IN = 500;
 const MAX_DEPTH = 4;
+/** Branches of one `$or` or `$and`. */
+const MAX_BRANCHES = 50;
+/**
+ * Conditions one query may hold across all its levels: each field condition and each operator,
+ * `$or` and `$and` included. The back office's search panel sends a `$regex` per searchable field
+ * and a condition or two per filtered column, a few dozen at most; without a total, four levels of
+ * 50 branches would let one request ask for millions.
+ */
+export const MAX_CONDITIONS = 200;
+/**
+ * Values all the `$in` and `$nin` lists of one query hold together: two full lists. Each is a
+ * bound parameter (a date two), and PostgreSQL refuses a statement with more than 65 535.
+ */
+export const MAX_LISTED_VALUES = 2 * MAX_IN;
 
 export interface SortKey {
   field: ResolvedField;
@@ -91,7 +105,48 @@ export function parseQuery(fields: EntityFields, query: Record<string, unknown> 
     cursor = typeof q.$cursor === 'string' ? q.$cursor : '';
   }
 
+  limitQuerySize(filter);
   return { limit, skip, sort, select, populate, cursor, filter };
+}
+
+const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/** How many values a `$in` or `$nin` operand lists, in any of the forms asList reads. */
+function listedValues(operand: unknown): number {
+  if (Array.isArray(operand)) return operand.length;
+  if (typeof operand === 'string') return operand.split(',').length;
+  return isOperatorObject(operand) ? Object.keys(operand).length : 0;
+}
+
+/**
+ * Counts a filter's conditions and listed values at every level, refusing it as soon as it passes
+ * MAX_CONDITIONS or MAX_LISTED_VALUES (or MAX_DEPTH), before any SQL is built. What the count lets
+ * through, applyFilter then checks part by part.
+ */
+function limitQuerySize(filter: Record<string, unknown>): void {
+  const size = { conditions: 0, values: 0 };
+  const visit = (clause: Record<string, unknown>, depth: number) => {
+    if (depth > MAX_DEPTH) throw new BadRequest('Query nested too deeply');
+    for (const [key, value] of Object.entries(clause)) {
+      if (key === '$or' || key === '$and') {
+        size.conditions += 1;
+        const branches = asList(value, key);
+        if (branches.length > MAX_BRANCHES) throw new BadRequest(`${key} has too many conditions`);
+        for (const branch of branches) if (isOperatorObject(branch)) visit(branch, depth + 1);
+      } else if (isOperatorObject(value)) {
+        // `order: { $gt: 1, $lt: 9 }` is two conditions.
+        size.conditions += Math.max(Object.keys(value).length, 1);
+        size.values += listedValues(value.$in) + listedValues(value.$nin);
+      } else {
+        size.conditions += 1;
+      }
+      if (size.conditions > MAX_CONDITIONS || size.values > MAX_LISTED_VALUES) {
+        throw new BadRequest('errors.queryTooLarge', { maxConditions: MAX_CONDITIONS, maxListedValues: MAX_LISTED_VALUES });
+      }
+    }
+  };
+  visit(filter, 0);
 }
 
 /** Adds the WHERE conditions of a filter to a query builder. */
@@ -101,7 +156,7 @@ export function applyFilter(knex: Knex, fields: EntityFields, builder: Knex.Quer
     if (key === '$or' || key === '$and') {
       const branches = asList(value, key);
       if (branches.length === 0) continue;
-      if (branches.length > 50) throw new BadRequest(`${key} has too many conditions`);
+      if (branches.length > MAX_BRANCHES) throw new BadRequest(`${key} has too many conditions`);
       builder.where((group) => {
         for (const branch of branches) {
           const clause = asPlainObject(branch, key);
@@ -124,12 +179,12 @@ function applyFieldCondition(knex: Knex, fields: EntityFields, builder: Knex.Que
     return;
   }
   const field = fields.field(key, 'query');
-  const isOperatorObject = typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  const operatorObject = isOperatorObject(value);
   if (field.def.kind === 'list') {
-    applyListContains(builder, field, value, isOperatorObject);
+    applyListContains(builder, field, value, operatorObject);
     return;
   }
-  if (!isOperatorObject) {
+  if (!operatorObject) {
     requireFilterable(field);
     whereEquals(builder, field, coerceQueryValue(field, value));
     return;

@@ -1,9 +1,9 @@
 import type { Application, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
-import { DEFAULT_FEATURES, featuresPatchSchema, featuresProblems } from '../../domain/entities/features.ts';
-import type { FeaturesPayload } from '../../domain/features.ts';
-import { authorize } from '../hooks/authorize.ts';
-import { fieldErrors, invalid } from './entity/validate.ts';
+import { DEFAULT_FEATURES, featuresPatchSchema, featuresProblems } from '../../../domain/entities/features.ts';
+import type { FeaturesPayload } from '../../../domain/features.ts';
+import { authorize } from '../../hooks/authorize.ts';
+import { fieldErrors, invalid } from '../entity/validate.ts';
 
 const KEY = 'features';
 

@@ -5,6 +5,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { EntityDef } from '../../../domain/entities/types.ts';
 import type { FeaturesPayload } from '../../../domain/features.ts';
 import { formSummary, HONEYPOT_FIELD } from '../../../domain/forms/messages.ts';
+import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { newId } from '../../db/ids.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -49,7 +50,7 @@ export function formRules(def: EntityDef, { knex, jobs, limiter, incomplete }: F
     if (params.provider) {
       const features = (await context.app.service('features').find()) as FeaturesPayload;
       if (!features.contactForm) throw new Forbidden('forms.closed');
-      const wait = await consume(limiter, String((params as { ip?: string }).ip ?? 'unknown'));
+      const wait = await consume(limiter, callerAddressKey(params));
       if (wait !== null) throw new TooManyRequests('forms.tooMany', { retryAfter: wait });
     }
     if (typeof context.data !== 'object' || context.data === null || Array.isArray(context.data)) throw new BadRequest('validation.invalid');

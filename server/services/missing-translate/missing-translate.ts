@@ -1,12 +1,15 @@
-import { NotFound } from '@feathersjs/errors';
-import type { Application, Params } from '@feathersjs/feathers';
+import { Forbidden, MethodNotAllowed, NotFound, TooManyRequests } from '@feathersjs/errors';
+import type { Application, HookContext, NextFunction, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { LOCALES } from '../../domain/locales.ts';
-import { STAFF_ROLES } from '../../domain/entities/types.ts';
-import { newId } from '../db/ids.ts';
-import { authorize } from '../hooks/authorize.ts';
-import { fieldErrors, invalid } from './entity/validate.ts';
+import { LOCALES } from '../../../domain/locales.ts';
+import { STAFF_ROLES } from '../../../domain/entities/types.ts';
+import { callerAddressKey } from '../../auth/address.ts';
+import { consume } from '../../auth/limits.ts';
+import { newId } from '../../db/ids.ts';
+import { authorize } from '../../hooks/authorize.ts';
+import { fieldErrors, invalid } from '../entity/validate.ts';
 
 export const reportSchema = z
   .object({
@@ -100,11 +103,35 @@ export class MissingTranslationsService {
   }
 }
 
-export function configureMissingTranslations(app: Application, knex: Knex): void {
+export interface ReportOptions {
+  /** Batches of reports per address. */
+  limiter: RateLimiterAbstract;
+  /** Only development pages report (a production build drops the code): production takes none from outside. */
+  acceptReports: boolean;
+}
+
+/**
+ * Reports from outside: refused in production, limited per address elsewhere. Emptying the whole
+ * list (`remove(null)`) is an admin's; an editor removes one key at a time.
+ */
+function reportRules({ limiter, acceptReports }: ReportOptions) {
+  return async (context: HookContext, next: NextFunction): Promise<void> => {
+    if (!context.params.provider) return next();
+    if (context.method === 'create') {
+      if (!acceptReports) throw new MethodNotAllowed('errors.translationReportsOff');
+      const wait = await consume(limiter, callerAddressKey(context.params));
+      if (wait !== null) throw new TooManyRequests('errors.tooManyTranslationReports', { retryAfter: wait });
+    }
+    const role = (context.params.user as { role?: string } | undefined)?.role;
+    if (context.method === 'remove' && context.id === null && role !== 'admin') throw new Forbidden('auth.forbidden');
+    await next();
+  };
+}
+
+export function configureMissingTranslations(app: Application, knex: Knex, options: ReportOptions): void {
   app.use('missingTranslate', new MissingTranslationsService(knex), { methods: ['find', 'create', 'remove'], events: [] });
-  app.service('missingTranslate').hooks({
-    around: { all: [authorize({ access: { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: 'none', remove: STAFF_ROLES } })] },
-  });
+  const access = { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: 'none', remove: STAFF_ROLES } as const;
+  app.service('missingTranslate').hooks({ around: { all: [authorize({ access }), reportRules(options)] } });
   // Reports are noise for everyone but staff looking at the list.
   app.service('missingTranslate').publish(() => []);
 }

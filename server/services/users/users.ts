@@ -1,57 +1,44 @@
-import { BadRequest, Conflict, Forbidden, TooManyRequests } from '@feathersjs/errors';
-import type { HookContext, NextFunction } from '@feathersjs/feathers';
+import { BadRequest, Conflict, TooManyRequests } from '@feathersjs/errors';
+import type { Application, HookContext, NextFunction } from '@feathersjs/feathers';
 import argon2 from 'argon2';
-import { STAFF_ROLES } from '../../domain/entities/types.ts';
-import { consume, type LoginLimits } from '../auth/limits.ts';
-import { narrowQuery } from '../hooks/narrow-query.ts';
+import type { Knex } from 'knex';
+import { callerAddressKey } from '../../auth/address.ts';
+import { consume, type LoginLimits } from '../../auth/limits.ts';
+import { newId } from '../../db/ids.ts';
+import { fieldsWritten, type BeforeWrite, type EntityParams } from '../entity/entity-service.ts';
+import { registerEntityService } from '../entity/register.ts';
+import { invalid } from '../entity/validate.ts';
+import { entities } from '../../../domain/entities/index.ts';
 
-type User = { _id: string; role: string };
+/** Fields that take over an account: changing one of one's own needs the current password. */
+const CREDENTIALS = ['email', 'password'] as const;
 
-function isStaff(user: User | undefined): boolean {
-  return Boolean(user && (STAFF_ROLES as readonly string[]).includes(user.role));
-}
-
-/** Narrows a query to one user's own record, whatever else it asks for (`_id: other` finds nothing). */
-export function onlyOwnRecord(query: Record<string, unknown> | undefined, userId: string): Record<string, unknown> {
-  return narrowQuery(query, { _id: userId });
-}
+type Caller = { _id: unknown; role?: string } | undefined;
 
 /**
- * The users service's own rules, on top of the entity's access: members see and change only
- * themselves and never their role; editors read everyone but change only themselves; only admins
- * set roles or change other accounts; registration is rate limited per address.
+ * The users service's own rules, on top of the definition (who reaches which rows, who writes the
+ * role): registration is rate limited per address; changing one's own email or password needs
+ * the current password (`currentPassword` beside the data), so a stolen session alone cannot
+ * take the account over.
  */
 export function userRules(limits: LoginLimits) {
   return async (context: HookContext, next: NextFunction) => {
     const { params, method } = context;
-    const caller = params.user as User | undefined;
-    if (params.provider) {
-      if ((method === 'find' || method === 'get' || method === 'patch') && caller && !isStaff(caller)) {
-        params.query = onlyOwnRecord(params.query as Record<string, unknown> | undefined, caller._id);
-      }
-      // Staff read every account, but only an admin changes someone else's (email, password).
-      if (method === 'patch' && caller && caller.role !== 'admin' && isStaff(caller) && String(context.id) !== caller._id) {
-        throw new Forbidden('auth.forbidden');
-      }
-      if (method === 'create' || method === 'patch') {
-        const data = context.data as Record<string, unknown>;
-        if (data && typeof data === 'object' && 'role' in data && caller?.role !== 'admin') {
-          throw new Forbidden('auth.forbidden');
-        }
-        if (method === 'patch' && caller && !isStaff(caller) && data && typeof data === 'object') {
-          for (const key of Object.keys(data)) if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
-        }
-      }
-      if (method === 'create' && caller?.role !== 'admin') {
-        const ip = String((params as { ip?: string }).ip ?? 'unknown');
-        const wait = await consume(limits.registrations, ip);
-        if (wait !== null) throw new TooManyRequests('auth.tooManyRegistrations', { retryAfter: wait });
-      }
+    const caller = params.user as Caller;
+    if (params.provider && method === 'create' && caller?.role !== 'admin') {
+      const wait = await consume(limits.registrations, callerAddressKey(params));
+      if (wait !== null) throw new TooManyRequests('auth.tooManyRegistrations', { retryAfter: wait });
     }
-    if ((method === 'create' || method === 'patch') && context.data && typeof context.data === 'object') {
-      const data = { ...(context.data as Record<string, unknown>) };
+    if ((method === 'create' || method === 'patch') && context.data && typeof context.data === 'object' && !Array.isArray(context.data)) {
+      const { currentPassword, ...data } = context.data as Record<string, unknown>;
       if (typeof data.email === 'string') data.email = data.email.trim().toLowerCase();
       context.data = data;
+      const ownRecord = caller !== undefined && context.id !== null && context.id !== undefined && String(context.id) === String(caller._id);
+      if (params.provider && method === 'patch' && ownRecord && CREDENTIALS.some((name) => fieldsWritten(data).has(name))) {
+        await checkCurrentPassword(context, currentPassword, limits);
+      } else if (currentPassword !== undefined) {
+        throw invalid({ currentPassword: 'validation.unknownField' });
+      }
     }
     try {
       await next();
@@ -64,8 +51,40 @@ export function userRules(limits: LoginLimits) {
   };
 }
 
-/** Hashes a password after it passed validation; runs inside the service call, before the write. */
-export async function hashPasswordData(data: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (typeof data.password !== 'string') return data;
-  return { ...data, password: await argon2.hash(data.password) };
+/** The caller's own password, checked like a sign-in (same per-address limit, same hashing cost). */
+async function checkCurrentPassword(context: HookContext, given: unknown, limits: LoginLimits): Promise<void> {
+  if (typeof given !== 'string' || given.length === 0) throw invalid({ currentPassword: 'validation.required' });
+  if (given.length > 200) throw invalid({ currentPassword: 'validation.tooBig' });
+  const wait = await consume(limits.perIp, callerAddressKey(context.params));
+  if (wait !== null) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: wait });
+  const knex = context.app.get('knex') as Knex;
+  const stored = (await (context.params.transaction ?? knex)('users').where('id', String(context.id)).first('password')) as { password?: string } | undefined;
+  const ok = typeof stored?.password === 'string' && (await argon2.verify(stored.password, given).catch(() => false));
+  if (!ok) throw new BadRequest('validation.failed', { errors: { currentPassword: 'validation.currentPassword' } });
+}
+
+/**
+ * Before a user is written: a password is hashed (after it passed validation), and a new password,
+ * or a call that asks for it (`endSessions`), ends the account's sessions. The caller's own
+ * session is kept when they change their own password; every other one stops working.
+ */
+export const userWrite: BeforeWrite = async (data, { id, params }) => {
+  const written = { ...data };
+  if (typeof data.password === 'string') written.password = await argon2.hash(data.password);
+  const endSessions = (params as EndSessionsParams).endSessions;
+  if (id !== undefined && (typeof data.password === 'string' || endSessions)) {
+    const caller = params.user;
+    const own = caller !== undefined && String(caller._id) === String(id);
+    const jti = (params.authentication as { payload?: { jti?: unknown } } | undefined)?.payload?.jti;
+    written.sessionVersion = newId();
+    written.sessionKept = own && endSessions?.keepCurrent !== false && typeof jti === 'string' ? jti : null;
+  }
+  return written;
+};
+
+export type EndSessionsParams = EntityParams & { endSessions?: { keepCurrent: boolean } };
+
+/** The users service: the generic entity service with the rules above. */
+export function configureUsers(app: Application, limits: LoginLimits): void {
+  registerEntityService(app, entities.users, { beforeWrite: userWrite, hooks: [userRules(limits)] });
 }

@@ -1,0 +1,86 @@
+import { Forbidden, NotFound } from '@feathersjs/errors';
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
+import { type EntityDef, STAFF_ROLES } from '../../domain/entities/types.ts';
+import { narrowQuery } from './narrow-query.ts';
+
+export type Caller = { _id: unknown; role?: string } | undefined;
+
+export function isStaffRole(role: string | undefined): boolean {
+  return role !== undefined && (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+/** True when anyone may see this record under the entity's `publicWhere`. */
+export function isPublicRecord(def: EntityDef, record: unknown): boolean {
+  if (!def.publicWhere) return true;
+  if (typeof record !== 'object' || record === null) return false;
+  return Object.entries(def.publicWhere).every(([field, value]) => (record as Record<string, unknown>)[field] === value);
+}
+
+/** True when a role reaches every row of the entity for reading or for writing (no owner rule narrows it). */
+export function reachesAllRows(def: EntityDef, role: string | undefined, purpose: 'read' | 'write'): boolean {
+  if (!def.owner) return true;
+  return role !== undefined && (def.owner.allRows[purpose] as readonly string[]).includes(role);
+}
+
+/**
+ * The condition every row an outside caller reaches must meet, or null when they reach them all:
+ * records that are not public (drafts) are read by staff alone, and rows with an owner by their
+ * owner and the roles the definition names. One rule for a direct read, a write, a `$populate`.
+ */
+export function rowCondition(def: EntityDef, caller: Caller, purpose: 'read' | 'write'): Record<string, unknown> | null {
+  const conditions: Record<string, unknown>[] = [];
+  if (purpose === 'read' && def.publicWhere && !isStaffRole(caller?.role)) conditions.push({ ...def.publicWhere });
+  if (def.owner && !reachesAllRows(def, caller?.role, purpose)) {
+    // Nobody signed in owns a row: an empty list matches none.
+    conditions.push(caller ? { [def.owner.field]: String(caller._id) } : { [def.owner.field]: { $in: [] } });
+  }
+  if (conditions.length === 0) return null;
+  return conditions.length === 1 ? (conditions[0] as Record<string, unknown>) : { $and: conditions };
+}
+
+/**
+ * Applies the row rules of a definition to outside calls. Reads are narrowed (another member's
+ * id is a 404, as if it did not exist). A write to a row the caller may read but not change is a
+ * 403; one to a row they cannot even read is a 404. A non-staff caller's new row is their own.
+ * Runs after `authorize`, which has identified the caller.
+ */
+export function rowRules(def: EntityDef) {
+  return async (context: HookContext, next: NextFunction) => {
+    const { params, method } = context;
+    if (!params.provider) return next();
+    const caller = params.user as Caller;
+    if (method === 'find' || method === 'get') {
+      const condition = rowCondition(def, caller, 'read');
+      if (condition) params.query = narrowQuery(params.query as Record<string, unknown> | undefined, condition);
+      return next();
+    }
+    if (method === 'create') {
+      const owner = def.owner;
+      const data = context.data;
+      if (owner && owner.field !== '_id' && caller && !reachesAllRows(def, caller.role, 'write') && typeof data === 'object' && data !== null) {
+        context.data = { ...(data as Record<string, unknown>), [owner.field]: String(caller._id) };
+      }
+      return next();
+    }
+    if (method !== 'patch' && method !== 'remove') return next();
+    const condition = rowCondition(def, caller, 'write');
+    if (!condition) return next();
+    // Top-level keys stay where they are: a patch reads its positional `list.key` conditions there.
+    const original = (params.query ?? {}) as Record<string, unknown>;
+    const { $and: and, ...rest } = original;
+    params.query = { ...rest, $and: and === undefined ? [condition] : [condition, { $and: and }] };
+    try {
+      await next();
+    } catch (error) {
+      if (!(error instanceof NotFound) || context.id === null || context.id === undefined) throw error;
+      const readable = rowCondition(def, caller, 'read');
+      const query = readable ? narrowQuery({ $select: ['_id'] }, readable) : { $select: ['_id'] };
+      const seen = await context.service.get(context.id, { query }).then(
+        () => true,
+        () => false,
+      );
+      if (seen) throw new Forbidden('auth.forbidden');
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import type { Application } from '@feathersjs/feathers';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { entities } from '../../domain/entities/index.ts';
+import type { LoginLimits } from '../auth/limits.ts';
+import type { Config } from '../config.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { configureBlogs } from './blogs/blogs.ts';
+import { registerEntityService } from './entity/register.ts';
+import { configureFeatures } from './features/features.ts';
+import { configureForms } from './forms/configure.ts';
+import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
+import { configureSubscribers } from './subscribers/subscribers.ts';
+import { configureUserSessions } from './user-sessions/user-sessions.ts';
+import { configureUsers } from './users/users.ts';
+import { createLimiter } from '../auth/limits.ts';
+
+export interface ServiceDependencies {
+  config: Config;
+  knex: Knex;
+  logger: Logger;
+  redis: Redis | null;
+  limits: LoginLimits;
+  jobs: JobQueue;
+}
+
+/**
+ * Every service of the API. An entity's access, validation, row and output rules come from its
+ * definition (domain/entities/); a service folder adds only what is its own. The order matters
+ * once: the outbox exists before the forms, whose mail job writes to it.
+ */
+export function configureServices(app: Application, deps: ServiceDependencies): void {
+  const { config, knex, redis } = deps;
+  // The catalogue and the outbox are the generic entity service alone.
+  for (const def of [entities.industries, entities.modules, entities.appTemplates, entities.outbox]) registerEntityService(app, def);
+  configureUsers(app, deps.limits);
+  configureBlogs(app);
+  configureSubscribers(app, { config, redis });
+  configureForms(app, deps);
+  configureFeatures(app, knex);
+  configureMissingTranslations(app, knex, {
+    limiter: createLimiter(redis, `${config.redisPrefix}:limit:missingTranslate`, config.translationReportLimit),
+    acceptReports: config.env !== 'production',
+  });
+  configureUserSessions(app);
+
+  const missing = Object.values(entities).filter((def) => !(def.service in app.services));
+  if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);
+}

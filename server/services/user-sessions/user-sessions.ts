@@ -1,0 +1,48 @@
+import { BadRequest, Forbidden } from '@feathersjs/errors';
+import type { Application, Id } from '@feathersjs/feathers';
+import { authorize } from '../../hooks/authorize.ts';
+import { isStaffRole } from '../../hooks/row-rules.ts';
+import { idSchema } from '../../../domain/entities/types.ts';
+import type { EndSessionsParams } from '../users/users.ts';
+
+type Caller = { _id: unknown; role?: string };
+
+/** Whose sessions a caller may end: their own; an editor a member's too; an admin anyone's. */
+function mayEnd(caller: Caller, target: { _id: unknown; role?: unknown }): boolean {
+  if (String(caller._id) === String(target._id)) return true;
+  if (caller.role === 'admin') return true;
+  return caller.role === 'editor' && target.role === 'member';
+}
+
+/**
+ * `userSessions`: `remove(userId)` ends every session of an account at once, on every instance and
+ * socket: "sign out everywhere else" for oneself (the caller's own session stays), a compromised
+ * account's sessions for staff (all of them). The account's session version changes (users.ts), so
+ * every token signed for the old one stops working.
+ */
+export class UserSessionsService {
+  private readonly app: Application;
+
+  constructor(app: Application) {
+    this.app = app;
+  }
+
+  async remove(id: Id | null, params: EndSessionsParams = {}) {
+    if (id === null || !idSchema.safeParse(String(id)).success) throw new BadRequest('validation.invalid');
+    const caller = params.user as Caller | undefined;
+    const users = this.app.service('users');
+    if (caller && params.provider && !isStaffRole(caller.role) && String(caller._id) !== String(id)) throw new Forbidden('auth.forbidden');
+    const target = (await users.get(id, { query: { $select: ['_id', 'role'] } })) as { _id: unknown; role?: unknown };
+    if (caller && params.provider && !mayEnd(caller, target)) throw new Forbidden('auth.forbidden');
+    const own = caller !== undefined && String(caller._id) === String(id);
+    await users.patch(id, {}, { user: params.user, authentication: params.authentication, endSessions: { keepCurrent: own } } as EndSessionsParams);
+    return { _id: String(id), sessionsEnded: true };
+  }
+}
+
+export function configureUserSessions(app: Application): void {
+  app.use('userSessions', new UserSessionsService(app), { methods: ['remove'], events: [] });
+  app.service('userSessions').hooks({
+    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'authenticated' } })] },
+  });
+}
