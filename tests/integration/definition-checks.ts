@@ -46,20 +46,6 @@ const SERVER_ONLY_COLUMNS: Record<string, readonly string[]> = {
   outbox: ['updated_at'],
 };
 
-/**
- * Known disagreements: fields that are not required, so create and patch accept `null` for them
- * (server/services/entity/validate.ts), over NOT NULL columns: the table refuses the null, which the
- * service answers as a 400 (`validation.required`) rather than validation saying so first. Listed so
- * that no new one goes unnoticed; a fix in the definition removes its line (the test says when one
- * is stale).
- */
-export const NULL_REFUSED_BY_TABLE: Record<string, readonly string[]> = {
-  industries: ['description', 'order', 'major', 'items'],
-  modules: ['shortDesc', 'description', 'counter', 'monthPrice', 'currency', 'billing', 'released', 'order'],
-  appTemplates: ['description', 'currency', 'prepayMonth', 'contractMonths', 'showOnHome', 'modules'],
-  users: ['role'],
-  blogs: ['tags'],
-};
 
 interface PlacedField {
   entity: string;
@@ -120,18 +106,17 @@ export function nullabilityProblems(definitions: Definitions, facts: SchemaFacts
   });
 }
 
-/** Fields that accept null (optional, writable) over NOT NULL columns, beyond the `known` ones. */
-export function nullWriteProblems(
-  definitions: Definitions,
-  facts: SchemaFacts,
-  known: Record<string, readonly string[]> = {},
-): string[] {
+/**
+ * What validation lets be null agrees with the table: a writable field that is neither required
+ * nor `defaulted` accepts null, so its column must allow it; a `defaulted` field refuses null, so
+ * its column is NOT NULL with a default.
+ */
+export function nullWriteProblems(definitions: Definitions, facts: SchemaFacts): string[] {
   const problems: string[] = [];
   for (const { entity, name, field, where, fact } of placedFields(definitions, facts)) {
-    const disagrees = fact !== undefined && !fact.nullable && !field.required && !field.readonly;
-    const listed = known[entity]?.includes(name) ?? false;
-    if (disagrees && !listed) problems.push(`${entity}.${name} accepts null (not required) but ${where} is NOT NULL`);
-    if (listed && !disagrees) problems.push(`${entity}.${name} is listed as known but no longer disagrees`);
+    if (!fact || field.readonly || field.required) continue;
+    if (!field.defaulted && !fact.nullable) problems.push(`${entity}.${name} accepts null (neither required nor defaulted) but ${where} is NOT NULL`);
+    if (field.defaulted && (fact.nullable || !fact.hasDefault)) problems.push(`${entity}.${name} is defaulted but ${where} is not NOT NULL with a default`);
   }
   return problems;
 }

@@ -6,7 +6,6 @@ import {
   enumProblems,
   extraColumnProblems,
   foreignKeyProblems,
-  NULL_REFUSED_BY_TABLE,
   nullabilityProblems,
   nullWriteProblems,
   tableProblems,
@@ -45,7 +44,7 @@ describe.skipIf(skipReason)('entity definitions and their migrated tables', () =
   });
 
   it('lets no field accept null over a NOT NULL column beyond the known ones', () => {
-    expect(nullWriteProblems(entities, facts, NULL_REFUSED_BY_TABLE)).toEqual([]);
+    expect(nullWriteProblems(entities, facts)).toEqual([]);
   });
 
   it('describes every column by a field, or lists it as server-only', () => {
@@ -77,7 +76,7 @@ describe.skipIf(skipReason)('entity definitions and their migrated tables', () =
         owner: { kind: 'ref', ref: 'users', column: 'owner_id' },
         industry: { kind: 'string', column: 'industry_id' },
         author: { kind: 'ref', ref: 'users', column: 'author_id' },
-        pinned: { kind: 'integer' },
+        pinned: { kind: 'integer', defaulted: true },
         createdAt: { kind: 'date', readonly: true },
       },
       defaultSort: {},
@@ -110,9 +109,10 @@ describe.skipIf(skipReason)('entity definitions and their migrated tables', () =
         'probeArticles.title is required but probe_articles.title allows NULL',
         'probe_articles.slug is NOT NULL without a default, but probeArticles.slug is neither required nor readonly',
       ]);
-      expect(nullWriteProblems(only, withProbe, { probeArticles: ['slug', 'pinned'] })).toEqual([
-        'probeArticles.format accepts null (not required) but probe_articles.format is NOT NULL',
-        'probeArticles.pinned is listed as known but no longer disagrees',
+      expect(nullWriteProblems(only, withProbe)).toEqual([
+        'probeArticles.slug accepts null (neither required nor defaulted) but probe_articles.slug is NOT NULL',
+        'probeArticles.format accepts null (neither required nor defaulted) but probe_articles.format is NOT NULL',
+        'probeArticles.pinned is defaulted but probe_articles.pinned is not NOT NULL with a default',
       ]);
       expect(extraColumnProblems(only, withProbe)).toEqual([
         'probe_articles.views: no field of probeArticles, and not listed as server-only',

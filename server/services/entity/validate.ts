@@ -87,7 +87,7 @@ export function validateCreate(def: EntityDef, data: unknown): Record<string, un
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(def)) {
     const schema = valueSchema(field);
-    shape[name] = field.required ? schema : schema.optional().nullable();
+    shape[name] = field.required ? schema : field.defaulted ? schema.optional() : schema.optional().nullable();
   }
   return check(z.object(shape).strict(), data) as Record<string, unknown>;
 }
@@ -97,7 +97,8 @@ export function validatePatch(def: EntityDef, data: Record<string, unknown>): Re
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(def)) {
     const schema = valueSchema(field);
-    shape[name] = field.required ? schema.optional() : schema.optional().nullable();
+    // A field the table always holds (required, or given a default) cannot be emptied.
+    shape[name] = field.required || field.defaulted ? schema.optional() : schema.optional().nullable();
   }
   return check(z.object(shape).strict(), data) as Record<string, unknown>;
 }
