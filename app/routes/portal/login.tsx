@@ -20,10 +20,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const password = String(form.get('password') ?? '');
   const from = String(form.get('from') ?? '');
   try {
-    const result = (await ctx.api.service('authentication').create(
+    const result = await ctx.api.service('authentication').create(
       { strategy: 'local', email, password },
       { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
-    )) as { accessToken: string };
+    );
     return redirect(safeReturnPath(from, params.lang, request.url), {
       headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) },
     });
