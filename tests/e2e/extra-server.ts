@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
+import { users } from './users.ts';
 
 export interface ExtraServer {
   url: string;
@@ -17,21 +18,25 @@ export interface ExtraServer {
 export async function startExtraServer(settings: Record<string, string>): Promise<ExtraServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-e2e-extra-'));
-  const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_SECRET: randomBytes(48).toString('base64url'),
-      // A production start needs the first admin's password (config.ts); this one follows the rules.
-      ADMIN_PASSWORD: `Extra-${randomBytes(9).toString('base64url')}1a`,
-      LOG_LEVEL: 'warn',
-      ...settings,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_SECRET: randomBytes(48).toString('base64url'),
+    // A production start needs the first admin's password (config.ts): the demo admin's, as on the main server.
+    ADMIN_PASSWORD: users.admin.password,
+    LOG_LEVEL: 'warn',
+    ...settings,
+  };
+  // The demo accounts first, as on the main server: a production start does not make them (demo-accounts.ts).
+  const prepared = spawnSync(process.execPath, ['tests/e2e/demo-accounts.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (prepared.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error('the extra server\'s database could not be prepared');
+  }
+  const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
