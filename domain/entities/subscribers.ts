@@ -1,33 +1,36 @@
-import { z } from 'zod';
+import { newsletterSchema, NEWSLETTER_CAMPAIGNS, subscriptionRule } from '../forms/newsletter.ts';
 import { LOCALES } from '../locales.ts';
-import { NEWSLETTER_CAMPAIGNS } from '../validation/newsletter.ts';
+import { fieldsFromForm } from './form-fields.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';
 
-/** A newsletter subscription from a campaign microsite. Anyone subscribes; staff read the list. */
+const shown = { searchable: true, listed: true, exported: true } as const;
+
+/**
+ * A newsletter subscription from a campaign microsite. Anyone subscribes; staff read the list. Its
+ * answers are the newsletter form's, and its campaign's rule (the Singapore phone and email checks)
+ * is the record's own: one validation, whether the browser form or any API client sends it.
+ */
 export const subscribers = defineEntity({
   service: 'subscribers',
   table: 'subscribers',
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
-    email: {
-      kind: 'string',
-      schema: z.string().trim().min(1).max(254),
-      required: true,
-      searchable: true,
-      filterable: true,
-      sortable: true,
-      listed: true,
-      exported: true,
-      hints: { widget: 'email', column: 1 },
-    },
-    name: { kind: 'string', schema: z.string().trim().max(120), searchable: true, listed: true, exported: true },
-    companyName: { kind: 'string', schema: z.string().trim().max(160), searchable: true, listed: true, exported: true },
-    phone: { kind: 'string', schema: z.string().trim().max(40), exported: true },
+    ...fieldsFromForm(
+      newsletterSchema,
+      {},
+      {
+        email: { ...shown, filterable: true, sortable: true, hints: { widget: 'email', column: 1 } },
+        name: shown,
+        companyName: shown,
+        phone: { exported: true },
+      },
+    ),
     campaign: { kind: 'enum', enum: NEWSLETTER_CAMPAIGNS, required: true, filterable: true, sortable: true, listed: true, exported: true },
     locale: { kind: 'enum', enum: LOCALES, filterable: true, exported: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, exported: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
   },
+  recordRules: subscriptionRule,
   defaultSort: { createdAt: -1 },
   access: { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: ['admin'], remove: ['admin'] },
 });

@@ -122,6 +122,12 @@ export interface EntityDef {
    */
   publicWhere?: Record<string, string | number | boolean>;
   owner?: OwnerDef;
+  /**
+   * Rules over a whole record, where what one field needs depends on another (a campaign's own
+   * form rules): a message key for each field refused, none when the record passes. The generic
+   * validation runs them after each field's schema, on every create and on the record a patch leaves.
+   */
+  recordRules?: (record: Readonly<Record<string, unknown>>) => Readonly<Record<string, string>>;
   access: {
     find: Access;
     get: Access;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORM_MESSAGES } from './messages.ts';
+import { FORM_MESSAGES, type FormErrors } from './messages.ts';
 
 // The pages' CSP allows no eval, so zod's compiled parsers (made with `new Function`) can never run
 // in the browser, and asking for them makes zod try `new Function` first: a CSP violation that
@@ -45,3 +45,14 @@ export const requiredPattern = (pattern: RegExp, message: string) => z.string().
 
 /** An optional answer that an empty text leaves unanswered (an API client may send '' for a field left blank). */
 export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+/**
+ * A schema with a rule that reads its answers together (what one needs depends on another): the
+ * rule's message keys become issues at the answers they name. Zod runs it after each answer's own
+ * schema, unless one was of the wrong type.
+ */
+export function withRule<S extends z.ZodType>(schema: S, rule: (answers: z.output<S>) => FormErrors): S {
+  return schema.superRefine((answers, ctx) => {
+    for (const [field, message] of Object.entries(rule(answers))) ctx.addIssue({ code: 'custom', message, path: [field] });
+  });
+}

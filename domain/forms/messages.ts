@@ -19,6 +19,14 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
+ * Whether a schema's message is a message key (`validation.required`, `newsletter.sgEmail`), as the
+ * forms' schemas give them, rather than one of zod's own sentences.
+ */
+export function isMessageKey(message: string): boolean {
+  return /^[a-z]+\.[A-Za-z.]+$/.test(message);
+}
+
+/**
  * Per-field message keys for a failed parse, the first problem of each field. The server's
  * entity validation maps issues the same way, so a field reads the same in the browser and in
  * an API error.
@@ -28,7 +36,7 @@ export function formErrors(error: z.ZodError, input: Record<string, unknown>): F
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '_');
     if (errors[field]) continue;
-    if (issue.message.startsWith('validation.')) errors[field] = issue.message;
+    if (isMessageKey(issue.message)) errors[field] = issue.message;
     else errors[field] = isEmpty(input[field]) ? FORM_MESSAGES.required : FORM_MESSAGES.invalid;
   }
   return errors;

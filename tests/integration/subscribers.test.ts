@@ -5,6 +5,7 @@ import { asRest, createAccount, createTestApp, rejectionOf, skipReason, type Tes
 describe.skipIf(skipReason)('the subscribers service', () => {
   let app: TestApp;
   let editor: { _id: string; role: string };
+  let admin: { _id: string; role: string };
   const service = () => app.api.service('subscribers');
   const count = async () => Number(((await app.database.knex('subscribers').count({ n: '*' }).first()) as { n: string | number }).n);
 
@@ -16,6 +17,8 @@ describe.skipIf(skipReason)('the subscribers service', () => {
     app = await createTestApp({ newsletterLimit: { points: 3, duration: 60 } });
     const account = await createAccount(app.database.knex, { role: 'editor' });
     editor = { _id: account._id, role: account.role };
+    const adminAccount = await createAccount(app.database.knex, { role: 'admin' });
+    admin = { _id: adminAccount._id, role: adminAccount.role };
   });
   afterAll(async () => {
     await app?.close();
@@ -34,6 +37,18 @@ describe.skipIf(skipReason)('the subscribers service', () => {
     const byStaff = (await service().create({ campaign: '23hkrace', email: 'staff-added@shop.hk' }, asRest(editor))) as { _id: string; email: string };
     expect(byStaff).toMatchObject({ _id: expect.any(String), email: 'staff-added@shop.hk' });
     await app.database.knex('subscribers').where({ id: byStaff._id }).delete();
+  });
+
+  it("holds an admin's patch to the campaign's rules, read on the record the patch leaves", async () => {
+    const created = await service().create({ campaign: 'sg23', name: 'Ben Lim', companyName: 'Lim Hardware', email: 'ben@lim.sg' }, asRest(admin));
+    try {
+      expect(await rejectionOf(service().patch(created._id, { name: null }, asRest(admin)))).toMatchObject({ name: 'BadRequest', errors: { name: 'Required' } });
+      const phone = await rejectionOf(service().patch(created._id, { name: '', phone: '71234567' }, { ...asRest(admin), headers: { 'x-locale': 'zh-hk' } }));
+      expect(phone.errors).toEqual({ name: '必填', phone: '請輸入正確的 +65 電話號碼！' });
+      expect(await service().patch(created._id, { phone: '+65 8123 4567' }, asRest(admin))).toMatchObject({ name: 'Ben Lim', phone: '+65 8123 4567' });
+    } finally {
+      await app.database.knex('subscribers').where({ id: created._id }).delete();
+    }
   });
 
   it('refuses query operators in the data instead of looking them up', async () => {

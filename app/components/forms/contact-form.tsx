@@ -4,15 +4,8 @@ import { CONTACT_FORM_FIELDS, contactFormFromForm } from '../../../domain/forms/
 import { FORM_MESSAGES } from '../../../domain/forms/messages';
 import { useLocale } from '../../i18n/messages';
 import { firstInvalid, Honeypot, TextField } from './fields';
+import type { FormResult } from './form-result';
 import { useFormCheck } from './use-form-check';
-
-/** What the contact form's action answers (app/routes/site/contact-form.tsx). */
-export interface ContactFormResult {
-  ok: boolean;
-  message?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, unknown>;
-}
 
 /** The confirmation stays this long (spec section 9). */
 export const CONFIRMATION_MS = 5000;
@@ -23,9 +16,9 @@ const loadSchema = () => import('../../../domain/forms/contact-form').then((modu
  * contact-form page, which answers with the form, its errors or its confirmation; with it, the
  * same action is called in place, a confirmation shows for 5 s and the fields clear.
  */
-export function ContactForm({ result }: { result?: ContactFormResult }) {
+export function ContactForm({ result }: { result?: FormResult }) {
   const { t, locale } = useLocale();
-  const fetcher = useFetcher<ContactFormResult>();
+  const fetcher = useFetcher<FormResult>();
   const { formRef, errors, summary, check, prepare, showServerErrors, reset } = useFormCheck(loadSchema, contactFormFromForm, FORM_MESSAGES.failed);
   const [confirmed, setConfirmed] = useState(Boolean(result?.ok));
   const [generation, setGeneration] = useState(0);
@@ -40,8 +33,8 @@ export function ContactForm({ result }: { result?: ContactFormResult }) {
       setGeneration((n) => n + 1);
       setConfirmed(true);
       window.dataLayer?.push({ event: 'contactForm' });
-    } else if (answer.errors && Object.keys(answer.errors).length > 0) {
-      showServerErrors(answer.errors, answer.message ?? '');
+    } else if (Object.keys(answer.errors).length > 0) {
+      showServerErrors(answer.errors, answer.message);
     }
   }, [fetcher.state, fetcher.data, reset, showServerErrors]);
 
@@ -53,7 +46,7 @@ export function ContactForm({ result }: { result?: ContactFormResult }) {
 
   const shownErrors = fetcher.data || Object.keys(errors).length ? errors : (result?.errors ?? {});
   const shownSummary = summary || (!fetcher.data ? result?.message : '') || '';
-  const values = !fetcher.data && result && !result.ok ? (result.values ?? {}) : {};
+  const values = !fetcher.data && result && !result.ok ? result.values : {};
   const focus = !fetcher.data ? firstInvalid(CONTACT_FORM_FIELDS, result?.errors) : undefined;
   const busy = fetcher.state !== 'idle';
 

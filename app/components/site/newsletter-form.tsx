@@ -1,32 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
-import { errorsFor, type NewsletterCampaign, type NewsletterErrors, type NewsletterValues } from '../../../domain/validation/newsletter';
+import { HONEYPOT_FIELD } from '../../../domain/forms/messages';
+import { CAMPAIGN_FIELDS, type NewsletterCampaign, type NewsletterField, newsletterFromForm } from '../../../domain/forms/newsletter-fields';
 import { useLocale } from '../../i18n/messages';
+import type { FormResult } from '../forms/form-result';
+import { useFormCheck } from '../forms/use-form-check';
 
-export interface NewsletterResult {
-  ok?: boolean;
-  errors?: NewsletterErrors;
-  values?: Partial<NewsletterValues>;
-  error?: string;
-}
-
-const HONEYPOT = 'website_url';
+const loadSchemas = () => import('../../../domain/forms/newsletter').then((module) => module.newsletterSchemas);
 
 /**
- * The microsite's newsletter form. The same rules run here before sending and on the server;
- * without JavaScript it is a plain POST that the page answers with its messages.
+ * A microsite's newsletter form: the campaign's schema checks it in the browser before it is sent,
+ * and the `subscribers` service checks the same rules; without JavaScript it is a plain POST that
+ * the page answers with its messages. Render it with the campaign as its `key`, so another
+ * campaign's page starts with its own schema.
  */
-export function NewsletterForm({ campaign, action, result }: { campaign: NewsletterCampaign; action: string; result?: NewsletterResult }) {
+export function NewsletterForm({ campaign, action, result }: { campaign: NewsletterCampaign; action: string; result?: FormResult }) {
   const { t } = useLocale();
-  const fetcher = useFetcher<NewsletterResult>();
+  const fetcher = useFetcher<FormResult>();
+  const loadSchema = useCallback(() => loadSchemas().then((schemas) => schemas[campaign]), [campaign]);
+  const { formRef, errors, check, prepare, showServerErrors } = useFormCheck(loadSchema, newsletterFromForm);
   const answer = fetcher.data ?? result;
-  const [errors, setErrors] = useState<NewsletterErrors>(answer?.errors ?? {});
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => setErrors(answer?.errors ?? {}), [answer]);
+  const handled = useRef<unknown>(undefined);
+
   useEffect(() => {
-    const first = Object.keys(errors)[0];
-    if (first) form.current?.querySelector<HTMLInputElement>(`[name=${first}]`)?.focus();
-  }, [errors]);
+    if (!fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (!fetcher.data.ok) showServerErrors(fetcher.data.errors, '');
+  }, [fetcher.data, showServerErrors]);
 
   if (answer?.ok) {
     return (
@@ -36,55 +36,61 @@ export function NewsletterForm({ campaign, action, result }: { campaign: Newslet
       </div>
     );
   }
-  const fields: (keyof NewsletterValues)[] = campaign === 'sg23' ? ['name', 'companyName', 'phone', 'email'] : ['name', 'email'];
-  const labels: Record<keyof NewsletterValues, string> = {
+  const fields = CAMPAIGN_FIELDS[campaign];
+  const labels: Record<NewsletterField, string> = {
     name: t('newsletter.name'),
     companyName: t('newsletter.companyName'),
     phone: t('newsletter.phone'),
     email: t('newsletter.email'),
   };
+  // The page's answer to a plain POST, until the browser checks or sends the form itself.
+  const server = !fetcher.data && result && !result.ok ? result : undefined;
+  const shownErrors: Record<string, string> = Object.keys(errors).length || fetcher.data ? errors : (server?.errors ?? {});
+  const values = server?.values ?? {};
+  const focus = server ? fields.find((field) => server.errors[field]) : undefined;
+  // A refusal no field carries (too many sign-ups), or a failure the visitor can only retry.
+  const failure = answer && !answer.ok && Object.keys(answer.errors).length === 0 ? answer.message || t('newsletter.failed') : '';
   const busy = fetcher.state !== 'idle';
   return (
     <fetcher.Form
-      ref={form}
+      ref={formRef}
       method="post"
       action={action}
       noValidate
+      onSubmit={check}
+      onFocus={() => void prepare()}
       className="grid gap-4 sm:grid-cols-2"
       data-testid="newsletter-form"
-      onSubmit={(event) => {
-        const data = new FormData(event.currentTarget);
-        const value = (field: keyof NewsletterValues) => String(data.get(field) ?? '');
-        const found = errorsFor(campaign, { name: value('name'), companyName: value('companyName'), phone: value('phone'), email: value('email') });
-        if (Object.keys(found).length > 0) {
-          event.preventDefault();
-          setErrors(found);
-        }
-      }}
     >
-      {fields.map((field) => (
-        <div key={field}>
-          <label htmlFor={`newsletter-${field}`} className="block font-medium">{labels[field]}</label>
-          <input
-            id={`newsletter-${field}`}
-            name={field}
-            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-            autoComplete={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'companyName' ? 'organization' : 'name'}
-            defaultValue={answer?.values?.[field] ?? ''}
-            aria-invalid={errors[field] ? true : undefined}
-            aria-describedby={errors[field] ? `newsletter-${field}-error` : undefined}
-            className="mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink aria-[invalid=true]:border-red-600"
-          />
-          {errors[field] ? (
-            <p id={`newsletter-${field}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{t(errors[field]!)}</p>
-          ) : null}
-        </div>
-      ))}
+      {fields.map((field) => {
+        const id = `newsletter-${field}`;
+        const error = shownErrors[field];
+        const value = values[field];
+        return (
+          <div key={field}>
+            <label htmlFor={id} className="block font-medium">{labels[field]}</label>
+            <input
+              id={id}
+              name={field}
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+              autoComplete={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'companyName' ? 'organization' : 'name'}
+              defaultValue={typeof value === 'string' ? value : ''}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              autoFocus={focus === field || undefined}
+              className="mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink aria-[invalid=true]:border-red-600"
+            />
+            {error ? (
+              <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{error}</p>
+            ) : null}
+          </div>
+        );
+      })}
       <div className="sr-only" aria-hidden="true">
         <label htmlFor="newsletter-website">{t('newsletter.honeypot')}</label>
-        <input id="newsletter-website" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input id="newsletter-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {answer?.error ? <p role="alert" className="text-red-700 sm:col-span-2 dark:text-red-300">{answer.error}</p> : null}
+      {failure ? <p role="alert" className="text-red-700 sm:col-span-2 dark:text-red-300">{failure}</p> : null}
       <div className="sm:col-span-2">
         <button type="submit" disabled={busy} className="rounded-full bg-accent-400 px-6 py-3 font-semibold text-brand-950 hover:bg-accent-500 disabled:opacity-60">
           {t('newsletter.submit')}

@@ -1,8 +1,10 @@
 import { data } from 'react-router';
-import { NEWSLETTER_CAMPAIGNS, type NewsletterCampaign, type NewsletterValues } from '../../../domain/validation/newsletter';
-import { NewsletterForm, type NewsletterResult } from '../../components/site/newsletter-form';
+import { HONEYPOT_FIELD, textOf } from '../../../domain/forms/messages';
+import { isNewsletterCampaign, newsletterFromForm } from '../../../domain/forms/newsletter-fields';
+import { NewsletterForm } from '../../components/site/newsletter-form';
 import { serverContext } from '../../context';
-import { translator, useLocale } from '../../i18n/messages';
+import { submitForm } from '../../forms.server';
+import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/campaign';
@@ -10,37 +12,21 @@ import type { Route } from './+types/campaign';
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['campaign', 'newsletter'] as const;
 
-function isCampaign(name: string): name is NewsletterCampaign {
-  return (NEWSLETTER_CAMPAIGNS as readonly string[]).includes(name);
-}
-
 export function loader({ params }: Route.LoaderArgs) {
-  if (!isCampaign(params.name)) throw data(null, { status: 404 });
+  if (!isNewsletterCampaign(params.name)) throw data(null, { status: 404 });
   return { campaign: params.name, messages: pageMessages(params.lang, messageGroups) };
 }
 
-/** The newsletter subscription: through the `subscribers` service, so its rules answer, in the visitor's language. */
-export async function action({ params, request, context }: Route.ActionArgs): Promise<NewsletterResult> {
-  if (!isCampaign(params.name)) throw data(null, { status: 404 });
-  const ctx = context.get(serverContext);
+/**
+ * The newsletter subscription, through the `subscribers` service: its rules answer, in the
+ * visitor's language. With JavaScript the form calls this in place; without it the page answers.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  if (!isNewsletterCampaign(params.name)) throw data(null, { status: 404 });
   const form = await request.formData();
-  const field = (name: string) => String(form.get(name) ?? '').slice(0, 300);
-  const values: NewsletterValues = { name: field('name'), companyName: field('companyName'), phone: field('phone'), email: field('email') };
-  try {
-    await ctx.api.service('subscribers').create(
-      { ...Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim())), campaign: params.name, locale: params.lang, website_url: field('website_url') },
-      { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
-    );
-    return { ok: true };
-  } catch (error) {
-    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-    if (e.code === 400 && e.errors) return { errors: e.errors, values };
-    // Too many sign-ups from this address: the service's message, already in the page's language.
-    if (e.code === 429 && e.message) return { error: e.message, values };
-    console.error('Newsletter subscription failed', error);
-    const t = translator(pageMessages(params.lang, ['newsletter']));
-    return { error: t('newsletter.failed'), values };
-  }
+  const answers = { ...newsletterFromForm(form), campaign: params.name, locale: params.lang, [HONEYPOT_FIELD]: textOf(form, HONEYPOT_FIELD) };
+  const { result, status } = await submitForm(context.get(serverContext), 'subscribers', answers, params.lang);
+  return data(result, { status });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -66,7 +52,12 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight">{t('newsletter.heading')}</h2>
           <p className="mt-3 text-muted">{t('newsletter.lead')}</p>
           <div className="mt-8">
-            <NewsletterForm campaign={loaderData.campaign} action={`/${locale}/campaign/${loaderData.campaign}`} result={actionData} />
+            <NewsletterForm
+              key={loaderData.campaign}
+              campaign={loaderData.campaign}
+              action={`/${locale}/campaign/${loaderData.campaign}`}
+              result={actionData}
+            />
           </div>
         </div>
       </section>

@@ -13,7 +13,7 @@ export async function action({ context, params }: Route.ActionArgs) {
       .remove(null, { provider: 'ssr', authentication: { strategy: 'jwt', accessToken: ctx.accessToken } })
       .catch((error: unknown) => {
         // The cookie is cleared either way; a token that could not be revoked expires on its own.
-        console.error('Signing out could not revoke the session token', error);
+        ctx.log.error({ err: error }, 'signing out could not revoke the session token');
       });
   }
   const headers = new Headers();

@@ -2,7 +2,7 @@ import { publicPagePaths } from '../../../domain/public-pages';
 import { serverContext } from '../../context';
 import { articlePages, industryPages, planPages } from '../../seo/catalogue.server';
 import { sitemapXml, type SitemapPage } from '../../seo/sitemap';
-import { NEWSLETTER_CAMPAIGNS as CAMPAIGNS } from '../../../domain/validation/newsletter';
+import { NEWSLETTER_CAMPAIGNS as CAMPAIGNS } from '../../../domain/forms/newsletter-fields';
 import type { Route } from './+types/sitemap';
 
 /** `/sitemap.xml`: every public page in every language, with its translations. */

@@ -4,9 +4,9 @@ import { HONEYPOT_FIELD, textOf } from '../../../domain/forms/messages';
 import { ContactSection } from '../../components/forms/contact-section';
 import { serverContext } from '../../context';
 import { pageMeta } from '../../meta';
-import type { Route } from './+types/contact-form';
-import { submitForm } from './forms.server';
+import { submitForm } from '../../forms.server';
 import { pageMessages } from '../../i18n/messages.server';
+import type { Route } from './+types/contact-form';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['forms'] as const;

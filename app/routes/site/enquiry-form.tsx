@@ -13,14 +13,15 @@ import {
 import { HONEYPOT_FIELD, textOf } from '../../../domain/forms/messages';
 import { localeOf, localized, type I18nText } from '../../../domain/locales';
 import { ChoiceGroup, FieldError, firstInvalid, Honeypot, inputClass, invalidProps, TextField } from '../../components/forms/fields';
+import type { FormResult } from '../../components/forms/form-result';
 import { useFormCheck } from '../../components/forms/use-form-check';
 import { serverContext } from '../../context';
+import { submitForm } from '../../forms.server';
 import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/enquiry-form';
-import { type FormResult, submitForm } from './forms.server';
-import { pageMessages } from '../../i18n/messages.server';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['forms'] as const;

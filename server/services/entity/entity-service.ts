@@ -7,7 +7,7 @@ import { applyKeyset, decodeCursor, encodeCursor } from './cursor.ts';
 import { EntityFields } from './fields.ts';
 import { applyListOperators, keyListItems, type ListField } from './list-ops.ts';
 import { applyFilter, MAX_LIMIT, type ParsedQuery, parseQuery, type SortKey } from './query.ts';
-import { invalid, validateCreate, validatePatch } from './validate.ts';
+import { createData, invalid, validatePatch } from './validate.ts';
 
 export type EntityRecord = Record<string, unknown> & { _id: string };
 
@@ -216,7 +216,7 @@ export class EntityService {
   async create(data: unknown, params: EntityParams = {}): Promise<EntityRecord> {
     if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
     this.checkWritable(data, params);
-    let valid = validateCreate(this.def, data);
+    let valid = createData(this.def, data);
     if (this.beforeWrite) valid = await this.beforeWrite(valid, { params });
     const row: Record<string, unknown> = { id: newId() };
     for (const [name, value] of Object.entries(valid)) {
@@ -240,12 +240,20 @@ export class EntityService {
     const positional: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(query)) if (key.includes('.')) positional[key] = value;
 
+    // Rules over the whole record read it as the patch leaves it: the stored record, held until written.
+    const wholeRecord = this.def.recordRules !== undefined;
+    const locked = hasListOps || wholeRecord;
     const run = async (trx: Knex.Transaction | Knex) => {
       const parsed = parseQuery(this.fields, query);
+      const columns = wholeRecord
+        ? this.fields.publicColumns
+        : hasListOps
+          ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id')
+          : ['id'];
       const existing = this.baseQuery(parsed, { ...params, transaction: trx as Knex.Transaction })
         .where('id', String(id))
-        .first(hasListOps ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id') : ['id']);
-      if (hasListOps) existing.forUpdate();
+        .first(columns);
+      if (locked) existing.forUpdate();
       const current = (await existing) as Record<string, unknown> | undefined;
       if (!current) throw new NotFound(`No record found for id '${String(id)}'`);
       let lists: Record<string, Record<string, unknown>[]> = {};
@@ -256,7 +264,7 @@ export class EntityService {
         }
         lists = applyListOperators(this.lists, currentLists, { $push, $pull, $set }, positional, plain);
       }
-      let valid = validatePatch(this.def, plain);
+      let valid = validatePatch(this.def, plain, wholeRecord ? this.fields.toRecord(current, columns) : undefined);
       if (this.beforeWrite) valid = await this.beforeWrite(valid, { id, params });
       const update: Record<string, unknown> = { updated_at: this.knex.fn.now() };
       for (const [name, value] of Object.entries(valid)) {
@@ -270,7 +278,7 @@ export class EntityService {
       const [row] = await trx(this.def.table).where('id', String(id)).update(update).returning(this.fields.publicColumns);
       return row as Record<string, unknown>;
     };
-    const row = await this.write(() => (params.transaction ? run(params.transaction) : hasListOps ? this.knex.transaction(run) : run(this.knex)));
+    const row = await this.write(() => (params.transaction ? run(params.transaction) : locked ? this.knex.transaction(run) : run(this.knex)));
     return this.fields.toRecord(row) as EntityRecord;
   }
 

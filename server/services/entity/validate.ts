@@ -1,6 +1,8 @@
 import { BadRequest } from '@feathersjs/errors';
 import { z } from 'zod';
 import { type EntityDef, type FieldDef, valueSchema } from '../../../domain/entities/types.ts';
+import { withRule } from '../../../domain/forms/fields.ts';
+import { isMessageKey } from '../../i18n.ts';
 import { isStorableText } from './coerce.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -17,7 +19,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Maps a zod issue to a message key that every locale translates. */
 export function issueMessage(issue: z.core.$ZodIssue, input?: unknown): string {
-  if (issue.message.startsWith('validation.')) return issue.message;
+  if (isMessageKey(issue.message)) return issue.message;
   if (issue.code !== 'unrecognized_keys') {
     const value = valueAt(input, issue.path);
     // Nothing given where a value is needed, whatever its kind (text, number, one of a list).
@@ -82,25 +84,55 @@ function writableFields(def: EntityDef): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, field]) => !field.readonly);
 }
 
-/** Validates create data: required fields present, nothing unknown or read-only. */
-export function validateCreate(def: EntityDef, data: unknown): Record<string, unknown> {
+/**
+ * Create data that `validateCreate` answered, with the definition it met. A service's own hook that
+ * must read valid data before the write (a duplicate, an earlier subscription) hands it on as it is,
+ * and the service does not check it a second time. Frozen, so what was checked is what is written.
+ */
+const validCreates = new WeakMap<object, EntityDef>();
+
+/** Validates create data: required fields present, nothing unknown or read-only, the record's own rules met. */
+export function validateCreate(def: EntityDef, data: unknown): Readonly<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(def)) {
     const schema = valueSchema(field);
     shape[name] = field.required ? schema : field.defaulted ? schema.optional() : schema.optional().nullable();
   }
-  return check(z.object(shape).strict(), data) as Record<string, unknown>;
+  const record = z.object(shape).strict();
+  const valid = Object.freeze(check(def.recordRules ? withRule(record, def.recordRules) : record, data) as Record<string, unknown>);
+  validCreates.set(valid, def);
+  return valid;
 }
 
-/** Validates the plain (non-operator) part of patch data. */
-export function validatePatch(def: EntityDef, data: Record<string, unknown>): Record<string, unknown> {
+function isValidCreate(def: EntityDef, data: unknown): data is Readonly<Record<string, unknown>> {
+  return typeof data === 'object' && data !== null && validCreates.get(data) === def;
+}
+
+/** Create data checked once per write: as `validateCreate` answered it to a hook, or checked now. */
+export function createData(def: EntityDef, data: unknown): Readonly<Record<string, unknown>> {
+  return isValidCreate(def, data) ? data : validateCreate(def, data);
+}
+
+/**
+ * Validates the plain (non-operator) part of patch data. `current`, the stored record, is what the
+ * record's own rules need (the entity service gives it): they read the record as the patch leaves it.
+ */
+export function validatePatch(def: EntityDef, data: Record<string, unknown>, current?: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(def)) {
     const schema = valueSchema(field);
     // A field the table always holds (required, or given a default) cannot be emptied.
     shape[name] = field.required || field.defaulted ? schema.optional() : schema.optional().nullable();
   }
-  return check(z.object(shape).strict(), data) as Record<string, unknown>;
+  const patch = z.object(shape).strict();
+  const rules = def.recordRules;
+  const schema = rules && current ? withRule(patch, (written) => rules({ ...current, ...withoutUndefined(written) })) : patch;
+  return check(schema, data) as Record<string, unknown>;
+}
+
+/** A patch's fields that it writes: one left `undefined` keeps the stored value. */
+function withoutUndefined(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
 /** Validates one list item written by `$push` or `$set path.$`. */

@@ -55,7 +55,8 @@ export function formRules(def: EntityDef, { knex, jobs, limiter, incomplete }: F
     }
     if (typeof context.data !== 'object' || context.data === null || Array.isArray(context.data)) throw new BadRequest('validation.invalid');
     const { [HONEYPOT_FIELD]: honeypot, ...answers } = context.data as Data;
-    let valid: Data;
+    // Checked here, once: the service writes these very answers without checking them again.
+    let valid: Readonly<Data>;
     try {
       valid = validateCreate(def, answers);
     } catch (error) {
@@ -70,7 +71,7 @@ export function formRules(def: EntityDef, { knex, jobs, limiter, incomplete }: F
       context.result = { _id: newId(), ...valid, createdAt: new Date() };
       return;
     }
-    context.data = answers;
+    context.data = valid;
     let queued = false;
     await knex.transaction(async (trx) => {
       // One submission per email at a time, so two identical ones cannot both pass the check.

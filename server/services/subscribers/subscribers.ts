@@ -6,8 +6,8 @@ import type { Config } from '../../config.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { subscriberRules } from './rules.ts';
 
-/** Newsletter sign-ups: the generic entity service with the campaign rules and a per-address limit. */
+/** Newsletter sign-ups: the generic entity service (the campaign rules are the definition's) with a per-address limit. */
 export function configureSubscribers(app: Application, { config, redis }: { config: Config; redis: Redis | null }): void {
   const limiter = createLimiter(redis, `${config.redisPrefix}:limit:newsletter`, config.newsletterLimit);
-  registerEntityService(app, entities.subscribers, { hooks: [subscriberRules(limiter)] });
+  registerEntityService(app, entities.subscribers, { hooks: [subscriberRules(entities.subscribers, limiter)] });
 }

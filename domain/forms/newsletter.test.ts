@@ -2,9 +2,34 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import zhCn from '../../locales/zh-cn.json';
 import zhHk from '../../locales/zh-hk.json';
-import { errorsFor, isEmail, isSingaporePhone, newsletterErrors, singaporeNewsletterErrors } from './newsletter.ts';
+import { formErrors, type FormErrors } from './messages.ts';
+import {
+  isEmail,
+  isSingaporePhone,
+  NEWSLETTER_FIELDS,
+  newsletterFromForm,
+  newsletterSchema,
+  newsletterSchemas,
+  subscriptionRule,
+  type NewsletterCampaign,
+  type NewsletterField,
+} from './newsletter.ts';
 
-const values = (over: Partial<Record<'name' | 'companyName' | 'phone' | 'email', string>>) => ({ name: '', companyName: '', phone: '', email: '', ...over });
+type Values = Record<NewsletterField, string>;
+const values = (over: Partial<Values>): Values => ({ name: '', companyName: '', phone: '', email: '', ...over });
+
+/** What the browser shows for a campaign's form filled in with `filled`: its reader, then its schema. */
+function errorsFor(campaign: NewsletterCampaign, filled: Values): FormErrors {
+  const answers = newsletterFromForm(new URLSearchParams(filled));
+  const parsed = newsletterSchemas[campaign].safeParse(answers);
+  return parsed.success ? {} : formErrors(parsed.error, answers);
+}
+
+describe('the newsletter field list that pages ship without the schema', () => {
+  it('names every field of the schema, in its order', () => {
+    expect([...NEWSLETTER_FIELDS]).toEqual(Object.keys(newsletterSchema.shape));
+  });
+});
 
 describe('the Singapore phone', () => {
   it('is an optional 65 prefix, then 8 digits starting 6, 8 or 9', () => {
@@ -15,13 +40,13 @@ describe('the Singapore phone', () => {
 
 describe('the Singapore newsletter form', () => {
   it('requires name and company', () => {
-    expect(singaporeNewsletterErrors(values({ email: 'a@b.sg' }))).toEqual({ name: 'validation.required', companyName: 'validation.required' });
+    expect(errorsFor('sg23', values({ email: 'a@b.sg' }))).toEqual({ name: 'validation.required', companyName: 'validation.required' });
   });
 
   it('checks phone and email when not all four are filled', () => {
-    expect(singaporeNewsletterErrors(values({ name: 'Ann', companyName: 'Kopi Co', email: 'ann@kopi.sg' }))).toEqual({});
-    expect(singaporeNewsletterErrors(values({ name: 'Ann', companyName: 'Kopi Co', email: 'not-an-email' }))).toEqual({ email: 'newsletter.sgEmail' });
-    expect(singaporeNewsletterErrors(values({ name: 'Ann', companyName: '', phone: '12345678', email: 'x' }))).toEqual({
+    expect(errorsFor('sg23', values({ name: 'Ann', companyName: 'Kopi Co', email: 'ann@kopi.sg' }))).toEqual({});
+    expect(errorsFor('sg23', values({ name: 'Ann', companyName: 'Kopi Co', email: 'not-an-email' }))).toEqual({ email: 'newsletter.sgEmail' });
+    expect(errorsFor('sg23', values({ name: 'Ann', companyName: '', phone: '12345678', email: 'x' }))).toEqual({
       companyName: 'validation.required',
       phone: 'newsletter.sgPhone',
       email: 'newsletter.sgEmail',
@@ -29,7 +54,7 @@ describe('the Singapore newsletter form', () => {
   });
 
   it('lets all four filled through: the loose submit rule', () => {
-    expect(singaporeNewsletterErrors(values({ name: 'Ann', companyName: 'Kopi Co', phone: '12345', email: 'ann' }))).toEqual({});
+    expect(errorsFor('sg23', values({ name: 'Ann', companyName: 'Kopi Co', phone: '12345', email: 'ann' }))).toEqual({});
   });
 });
 
@@ -44,25 +69,25 @@ describe('the Singapore form, rule by rule', () => {
   const all = { name: 'Ann Tan', companyName: 'Kopi Co', phone: '+65 9123 4567', email: 'ann@kopi.sg' };
 
   it('passes four good answers, and leaves the phone optional', () => {
-    expect(singaporeNewsletterErrors(all)).toEqual({});
-    expect(singaporeNewsletterErrors({ ...all, phone: '' })).toEqual({});
-    expect(singaporeNewsletterErrors({ ...all, phone: '   ' })).toEqual({});
+    expect(errorsFor('sg23', all)).toEqual({});
+    expect(errorsFor('sg23', { ...all, phone: '' })).toEqual({});
+    expect(errorsFor('sg23', { ...all, phone: '   ' })).toEqual({});
   });
 
   it('requires a name and a company, spaces alone not counting', () => {
-    expect(singaporeNewsletterErrors({ ...all, name: '  ' })).toMatchObject({ name: 'validation.required' });
-    expect(singaporeNewsletterErrors({ ...all, companyName: '' })).toMatchObject({ companyName: 'validation.required' });
+    expect(errorsFor('sg23', { ...all, name: '  ' })).toMatchObject({ name: 'validation.required' });
+    expect(errorsFor('sg23', { ...all, companyName: '' })).toMatchObject({ companyName: 'validation.required' });
   });
 
   it('checks a phone that is given while the form is not complete', () => {
-    expect(singaporeNewsletterErrors({ ...all, name: '', phone: '71234567' })).toEqual({ name: 'validation.required', phone: 'newsletter.sgPhone' });
-    expect(singaporeNewsletterErrors({ ...all, name: '', phone: '9123-4567' })).toEqual({ name: 'validation.required' });
+    expect(errorsFor('sg23', { ...all, name: '', phone: '71234567' })).toEqual({ name: 'validation.required', phone: 'newsletter.sgPhone' });
+    expect(errorsFor('sg23', { ...all, name: '', phone: '9123-4567' })).toEqual({ name: 'validation.required' });
   });
 
   it('checks the email while the form is not complete, an empty one included', () => {
-    expect(singaporeNewsletterErrors({ ...all, phone: '', email: '' })).toEqual({ email: 'newsletter.sgEmail' });
-    expect(singaporeNewsletterErrors({ ...all, phone: '', email: 'ann@kopi' })).toEqual({ email: 'newsletter.sgEmail' });
-    expect(singaporeNewsletterErrors({ ...all, phone: '', email: ' ann@kopi.sg ' })).toEqual({});
+    expect(errorsFor('sg23', { ...all, phone: '', email: '' })).toEqual({ email: 'newsletter.sgEmail' });
+    expect(errorsFor('sg23', { ...all, phone: '', email: 'ann@kopi' })).toEqual({ email: 'newsletter.sgEmail' });
+    expect(errorsFor('sg23', { ...all, phone: '', email: ' ann@kopi.sg ' })).toEqual({});
   });
 
   it('reads the phone without its spaces and hyphens', () => {
@@ -73,13 +98,37 @@ describe('the Singapore form, rule by rule', () => {
 
 describe('the Hong Kong form, rule by rule', () => {
   it('needs nothing but an email address', () => {
-    expect(newsletterErrors({ name: '', companyName: '', phone: '', email: 'mei@shop.hk' })).toEqual({});
-    expect(newsletterErrors({ name: 'Mei', companyName: 'Shop', phone: 'anything', email: ' mei@shop.hk ' })).toEqual({});
+    expect(errorsFor('23hkrace', { name: '', companyName: '', phone: '', email: 'mei@shop.hk' })).toEqual({});
+    expect(errorsFor('23hkrace', { name: 'Mei', companyName: 'Shop', phone: 'anything', email: ' mei@shop.hk ' })).toEqual({});
   });
 
   it.each(['', '   ', 'mei', 'mei@', '@shop.hk', 'mei@shop', 'mei chan@shop.hk'])('refuses the email %j', (email) => {
-    expect(newsletterErrors({ name: '', companyName: '', phone: '', email })).toEqual({ email: 'newsletter.invalidEmail' });
+    expect(errorsFor('23hkrace', { name: '', companyName: '', phone: '', email })).toEqual({ email: 'newsletter.invalidEmail' });
     expect(isEmail(email)).toBe(false);
+  });
+});
+
+describe('every campaign form', () => {
+  it('keeps each answer within what the table holds', () => {
+    expect(errorsFor('23hkrace', values({ name: 'x'.repeat(121), email: 'mei@shop.hk' }))).toEqual({ name: 'validation.tooBig' });
+    expect(errorsFor('sg23', values({ name: 'Ann', companyName: 'x'.repeat(161), email: 'ann@kopi.sg' }))).toEqual({ companyName: 'validation.tooBig' });
+    expect(errorsFor('sg23', values({ name: 'Ann', companyName: 'Kopi Co', phone: '9'.repeat(41), email: 'ann@kopi.sg' }))).toMatchObject({ phone: 'validation.tooBig' });
+  });
+
+  it('answers the email trimmed and in lower case, as it is stored', () => {
+    const parsed = newsletterSchemas['23hkrace'].parse(newsletterFromForm(new URLSearchParams({ email: ' Mei@Shop.HK ' })));
+    expect(parsed.email).toBe('mei@shop.hk');
+  });
+});
+
+describe('the rule of a stored subscription', () => {
+  it('is its campaign\'s, and reads empty fields as unanswered', () => {
+    expect(subscriptionRule({ campaign: 'sg23', name: null, companyName: 'Kopi Co', phone: null, email: 'ann@kopi.sg' })).toEqual({ name: 'validation.required' });
+    expect(subscriptionRule({ campaign: '23hkrace', name: null, email: 'mei@shop' })).toEqual({ email: 'newsletter.invalidEmail' });
+  });
+
+  it('leaves a record naming no known campaign to the campaign field', () => {
+    expect(subscriptionRule({ campaign: 'other', email: 'x' })).toEqual({});
   });
 });
 
