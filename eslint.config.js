@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import compat from 'eslint-plugin-compat';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -43,5 +44,18 @@ export default defineConfig(
       'prefer-const': 'error',
       'no-var': 'error',
     },
+  },
+  {
+    // What runs in the browser (the pages and the domain code they share with the server) keeps to
+    // the support policy, the `browserslist` of package.json (decision 016): a web or JavaScript
+    // API that a browser of the policy lacks is an error, unless it is listed here with a fallback.
+    files: ['app/**/*.{ts,tsx}', 'domain/**/*.ts'],
+    ignores: ['**/*.server.ts', '**/*.server.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    extends: [compat.configs['flat/recommended']],
+    settings: {
+      lintAllEsApis: true,
+      polyfills: [],
+    },
+    rules: { 'compat/compat': 'error' },
   },
 );

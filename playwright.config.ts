@@ -1,5 +1,7 @@
 /**
- * End-to-end tests in Debian's Chromium against a production build (`npx playwright test`).
+ * End-to-end tests in Debian's Chromium against a production build (`npx playwright test`), and a
+ * focused cross-engine suite (tests/e2e/engines) in Debian's WebKitGTK and Firefox ESR
+ * (`npx playwright test --project webkit --project firefox`; decision 016).
  *   E2E_DATABASE_URL  run the server on this PostgreSQL instead of a fresh embedded PGlite
  *   E2E_BASE_URL      test a server that is already running (no build, no web server)
  *   E2E_SKIP_BUILD=1  reuse the current build/ (quicker reruns while writing tests)
@@ -8,6 +10,7 @@
  *                     fifth of the suite's time, so it is off unless asked for)
  */
 import { defineConfig, devices } from '@playwright/test';
+import type { EngineName } from './tests/e2e/engines/engines.ts';
 import { freePort } from './tests/e2e/free-port.ts';
 
 const CI = process.env.CI === 'true';
@@ -32,7 +35,19 @@ const chromiumLaunch = {
   ],
 };
 
-export default defineConfig({
+// The cross-engine projects drive their browsers through WebDriver clients, not Playwright's.
+const engineProject = (engine: EngineName) => ({
+  name: engine,
+  testDir: 'tests/e2e/engines',
+  // One browser of each engine at a time, beside the other engine's: two on two cores.
+  workers: 1,
+  // A test walks pages in three languages at two widths, each page in a browser of its own.
+  timeout: 240_000,
+  expect: { timeout: 20_000 },
+  use: { engine },
+});
+
+export default defineConfig<object, { engine: EngineName }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
@@ -59,7 +74,7 @@ export default defineConfig({
       name: 'chromium',
       // Tests that change the site-wide feature flags run on their own, after everything else,
       // so that no other test sees a flag flip under it (`--no-deps` runs them alone).
-      testIgnore: /\.flags\.spec\.ts$/,
+      testIgnore: [/\.flags\.spec\.ts$/, /[\\/]engines[\\/]/],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: chromiumLaunch,
@@ -68,11 +83,13 @@ export default defineConfig({
     {
       name: 'flags',
       testMatch: /\.flags\.spec\.ts$/,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'webkit', 'firefox'],
       // One file at a time: two files flipping the same site-wide flags at once would race.
       workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
     },
+    engineProject('webkit'),
+    engineProject('firefox'),
   ],
   webServer: externalServer
     ? undefined

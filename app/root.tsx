@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { HTML_LANG, isLocale, LOCALES } from '../domain/locales';
 import { tagManagerScript } from './components/feedback/analytics';
+import { DIALOG_FALLBACK, SCRIPTING_MARK } from './components/layout/platform-fallbacks';
 import { BEFORE_HYDRATION_SCRIPT, HYDRATED_ATTRIBUTE, STATIC_PAGE_SCRIPT, useScriptsOnInteraction, useStaticPage } from './components/layout/static-page';
 import { THEME_SCRIPT } from './components/layout/theme';
 import { serverContext } from './context';
@@ -64,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before any paint: the theme class, so the wrong theme never flashes. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} suppressHydrationWarning />
+        {/* Before any paint: the theme class, so the wrong theme never flashes, and the mark that scripts run. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPTING_MARK + THEME_SCRIPT }} suppressHydrationWarning />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#12423f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -79,13 +80,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div id="top" tabIndex={-1} className="outline-none" />
         {children}
         {staticPage ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT + DIALOG_FALLBACK }} />
         ) : (
           <>
-            {/* The page's scripts start once it has loaded, or at the first interaction (the server holds them back); the theme toggle works before. */}
+            {/* The page's scripts start once it has loaded, or at the first interaction (the server holds them back); the theme toggle works before, the dialog fallback throughout. */}
             <script
               nonce={nonce}
-              dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT + (onInteraction ? SCRIPTS_ON_INTERACTION : SCRIPTS_AFTER_LOAD) }}
+              dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT + DIALOG_FALLBACK + (onInteraction ? SCRIPTS_ON_INTERACTION : SCRIPTS_AFTER_LOAD) }}
               suppressHydrationWarning
             />
             <ScrollRestoration nonce={nonce} />

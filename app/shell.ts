@@ -81,6 +81,7 @@ export function siteLinks(locale: Locale, brandSlug: string) {
     store: `${base}/${brandSlug}Store`,
     payments: `${base}/${brandSlug}Pay`,
     features: `${base}/advancedFeature`,
+    useCases: `${base}/usecase`,
     featureList: `${base}/feature_list`,
     results: `${base}/graph`,
     pricing: `${base}/pricing`,

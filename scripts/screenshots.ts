@@ -2,9 +2,12 @@
  * Screenshots of pages at phone and desktop widths, in both themes and every language, for
  * looking at what was built: `npm run screenshots -- [base URL] [path ...]`.
  * Paths are without their language (`/`, `/login`); pictures land in screenshots/.
+ * Chromium takes them all; WebKit (Safari's engine, decision 016) takes them at phone width too
+ * (`webkit-phone-…`), unless WEBKIT=0 or it is not installed.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { engineMissing, launchEngine } from '../tests/e2e/engines/engines.ts';
 
 const [base = 'http://127.0.0.1:3000', ...given] = process.argv.slice(2);
 const paths = given.length ? given : ['/', '/login', '/portal', '/campaign/sg23', '/no-such-page'];
@@ -41,4 +44,30 @@ try {
   }
 } finally {
   await browser.close();
+}
+
+const webkitMissing = process.env.WEBKIT === '0' ? 'WEBKIT=0' : engineMissing('webkit');
+if (webkitMissing) {
+  console.log(`No WebKit pictures (${webkitMissing}).`);
+} else {
+  const webkit = await launchEngine('webkit');
+  try {
+    const tab = await webkit.open({ origin: base, ...widths.phone, scripts: true });
+    for (const theme of themes) {
+      for (const locale of locales) {
+        for (const path of paths) {
+          const url = `/${locale}${path === '/' ? '' : path}`;
+          // The theme the visitor chose, as the page's own script reads it before the first paint.
+          await tab.goto(url);
+          await tab.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+          await tab.goto(url);
+          const name = `webkit-phone-${theme}-${locale}${path.replace(/\W+/g, '-')}`.replace(/-$/, '');
+          await tab.screenshot(`screenshots/${name}.png`, { fullPage: process.env.FULL === '1' });
+          console.log(`screenshots/${name}.png`);
+        }
+      }
+    }
+  } finally {
+    await webkit.close();
+  }
 }

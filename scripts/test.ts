@@ -1,13 +1,15 @@
 /**
  * `npm test`: the one command that says the tree is good, locally and in CI (.ci/run).
- * Runs typecheck, lint, unit, integration (PGlite and PostgreSQL) and end-to-end tests in that
- * order, stops at the first failure, and ends with one line: `N passed, N failed`.
+ * Runs typecheck, lint, unit, integration (PGlite and PostgreSQL) and end-to-end tests (Chromium,
+ * and the cross-engine WebKit and Firefox projects) in that order, stops at the first failure, and
+ * ends with one line: `N passed, N failed`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missingPackages } from '../tests/e2e/engines/packages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -96,12 +98,34 @@ async function stage(
   return code === 0;
 }
 
+/**
+ * The cross-engine tests drive Debian's WebKitGTK and Firefox ESR: install what is missing when this
+ * machine can. Elsewhere they are skipped, each saying what to install; with CI=true they fail.
+ */
+function ensureEngines(): void {
+  const missing = [...missingPackages('webkit'), ...missingPackages('firefox')];
+  if (missing.length === 0) return;
+  const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  if (!canInstall()) {
+    console.log(`\n━━ The WebKit and Firefox tests will be skipped: install ${missing.join(', ')} (sudo sh -c '${install}')\n`);
+    return;
+  }
+  console.log(`\n━━ ${missing.join(', ')} missing: ${install}\n`);
+  const started = performance.now();
+  const status = spawnSync('sh', ['-c', install], { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
+  results.push({ name: 'install engines', ok: status === 0, seconds: (performance.now() - started) / 1000 });
+}
+
+/** Whether this machine can install Debian packages itself (root with apt, as in CI). */
+function canInstall(): boolean {
+  const isRoot = process.getuid?.() === 0;
+  return isRoot && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+}
+
 /** The end-to-end tests drive Debian's Chromium; install it when this machine can, else say how. */
 function ensureChromium(): boolean {
   if (existsSync(CHROMIUM)) return true;
-  const isRoot = process.getuid?.() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt) {
+  if (canInstall()) {
     console.log(`\n━━ ${CHROMIUM} is missing: ${INSTALL_CHROMIUM}\n`);
     const started = performance.now();
     const install = spawnSync('sh', ['-c', INSTALL_CHROMIUM], {
@@ -166,6 +190,7 @@ async function main(): Promise<boolean> {
   if (!(await vitest('unit', ['unit']))) return false;
   if (!(await vitest('integration', ['pglite', 'postgres']))) return false;
   if (!ensureChromium()) return false;
+  ensureEngines();
   const e2eJson = path.join(reports, 'e2e.json');
   return stage('e2e', path.join(BIN, 'playwright'), ['test'], {
     extraEnv: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },

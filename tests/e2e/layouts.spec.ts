@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, isHydrated, test } from './fixtures.ts';
+import { expect, holdScripts, hydrated, isHydrated, test } from './fixtures.ts';
 import { users } from './users.ts';
 
 test.describe('on a phone', () => {
@@ -39,9 +39,9 @@ test.describe('on a phone', () => {
     });
   }
 
-  test.describe('before any script has run', () => {
-    test.use({ javaScriptEnabled: false });
+  test.describe('before the page has hydrated', () => {
     test('the drawer opens, closes with its button and with Escape', async ({ page }) => {
+      await holdScripts(page);
       await page.goto('/zh-hk');
       await page.getByRole('button', { name: '打開選單' }).click();
       const drawer = page.getByRole('dialog');
@@ -52,6 +52,26 @@ test.describe('on a phone', () => {
       await expect(drawer).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
+      expect(await isHydrated(page)).toBe(false);
+    });
+  });
+
+  test.describe('with JavaScript disabled', () => {
+    test.use({ javaScriptEnabled: false });
+    // Not every browser opens the drawer without scripts (Invoker Commands: decision 016).
+    test("the menu is a link to the footer's pages, in every language", async ({ page }) => {
+      for (const [lang, label, payments] of [['en', 'Menu', 'Payments'], ['zh-hk', '選單', '支付服務'], ['zh-cn', '菜单', '支付服务']] as const) {
+        await page.goto(`/${lang}/pricing`);
+        await expect(page.getByTestId('drawer-open')).toBeHidden();
+        // The theme toggle needs scripts too.
+        await expect(page.locator('[data-theme-toggle]')).toBeHidden();
+        await page.getByRole('banner').getByRole('link', { name: label, exact: true }).click();
+        await expect(page).toHaveURL(`/${lang}/pricing#site-map`);
+        const footer = page.getByTestId('site-footer');
+        await expect(footer.getByRole('link', { name: payments })).toBeInViewport();
+        await footer.getByRole('link', { name: payments }).click();
+        await expect(page).toHaveURL(`/${lang}/tillpointPay`);
+      }
     });
   });
 

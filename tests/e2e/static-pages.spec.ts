@@ -166,13 +166,14 @@ test.describe('an error page on a route without scripts', () => {
 
 test.describe('with JavaScript disabled, a page without scripts', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
-  test('opens its drawer, follows its language links and offers the chat', async ({ page }) => {
+  test("leads from its menu to the footer's pages and language links, and offers the chat", async ({ page }) => {
     await page.goto('/zh-hk/terms');
-    await page.getByRole('button', { name: '打開選單' }).click();
-    const drawer = page.getByRole('dialog');
-    await expect(drawer).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: '選單', exact: true }).click();
+    await expect(page).toHaveURL('/zh-hk/terms#site-map');
+    const footer = page.getByTestId('site-footer');
+    await expect(footer.getByRole('link', { name: '行業應用' })).toBeInViewport();
     await expect(page.getByTestId('chat-button')).toHaveAttribute('href', /^https:\/\//);
-    await drawer.getByRole('link', { name: 'English' }).click();
+    await footer.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL('/en/terms');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and conditions');
   });

@@ -5,6 +5,9 @@ import { LanguageSelector } from './language-selector';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 
+/** The footer's pages, where the header's menu leads when scripts are off (marketing-header.tsx). */
+export const SITE_MAP_ID = 'site-map';
+
 export function MarketingFooter() {
   const { t, locale } = useLocale();
   const { user } = useShell();
@@ -18,6 +21,7 @@ export function MarketingFooter() {
         { to: links.store, label: t('footer.storePos') },
         { to: links.payments, label: t('nav.payments') },
         { to: links.features, label: t('nav.features') },
+        { to: links.useCases, label: t('nav.useCases') },
       ],
     },
     {
@@ -41,7 +45,8 @@ export function MarketingFooter() {
   ];
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-brand-950 text-brand-50" data-testid="site-footer">
+    // Below the sticky header when the menu's link (scripts off) scrolls to it.
+    <footer id={SITE_MAP_ID} className="scroll-mt-[86px] bg-brand-950 text-brand-50" data-testid="site-footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5 wide:max-w-[1800px]">
         <div className="lg:col-span-2">
           <Logo className="text-white" />

@@ -6,6 +6,7 @@ import { siteLinks, useShell, useSite } from '../../shell';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 import { LanguageSelector } from './language-selector';
 import { Logo } from './logo';
+import { SITE_MAP_ID } from './marketing-footer';
 import { Menu } from './menu';
 import { ThemeToggle } from './theme';
 import { TryNow } from './try-now';
@@ -51,6 +52,7 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
   ];
   const navLink = 'rounded-md px-3 py-2 font-medium hover:bg-black/5 dark:hover:bg-white/10 aria-[current=page]:underline underline-offset-8 decoration-2';
   const onBrand = tone === 'brand' ? 'hover:bg-white/10' : '';
+  const menuControl = 'h-10 w-10 place-items-center rounded-md hover:bg-black/5 lg:hidden dark:hover:bg-white/10';
 
   return (
     <header className={`sticky top-0 z-40 h-[86px] ${surface}`} data-tone={tone}>
@@ -93,29 +95,37 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
           <TryNow className="max-[379px]:hidden" />
           <button
             type="button"
-            className="grid h-10 w-10 place-items-center rounded-md hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
+            className={`grid ${menuControl} no-scripting:hidden`}
             aria-label={t('nav.openMenu')}
             aria-haspopup="dialog"
-            // Opens the drawer natively, so it works before the page's script has loaded.
+            // Opens the drawer natively, so it works before the page's script has loaded; where the
+            // browser lacks Invoker Commands, the inline fallback does it (platform-fallbacks.ts).
             command="show-modal"
             commandfor={drawerId}
             data-testid="drawer-open"
           >
             <MenuIcon className="h-6 w-6" />
           </button>
+          {/* With scripts off, a browser without Invoker Commands could not open the drawer: the
+              menu is then a link to the footer's pages, in every browser alike. */}
+          <a
+            href={`#${SITE_MAP_ID}`}
+            className={`hidden ${menuControl} no-scripting:max-lg:grid`}
+            aria-label={t('nav.menu')}
+            data-testid="site-map-link"
+          >
+            <MenuIcon className="h-6 w-6" />
+          </a>
         </div>
       </div>
 
       <dialog
         ref={drawer}
         id={drawerId}
+        // A click on the backdrop closes it: natively, or by the inline fallback where `closedby` is missing.
         closedby="any"
         aria-label={t('nav.menu')}
         className="m-0 ml-auto h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-raised p-0 text-ink shadow-2xl"
-        onClick={(event) => {
-          // A click on the backdrop (the dialog itself, outside its panel) closes it.
-          if (event.target === event.currentTarget) event.currentTarget.close();
-        }}
       >
         <div className="flex h-full flex-col">
           <div className="flex h-[86px] items-center justify-between border-b border-line px-5">

@@ -74,7 +74,8 @@ function remember(t){var l=t.closest('[data-remember-locale]');if(l)d.cookie='${
  *   (smoothly unless reduced motion is asked for) with keyboard focus there;
  * - a language link (`data-remember-locale`) remembers the language, as the hydrated selector does;
  * - with a tag manager on the page, the page view is pushed as the router would after a route change.
- * The drawer (`command`/`commandfor` on a dialog) and the use-case menu (`details`) need none of it.
+ * The drawer (`command`/`commandfor` on a dialog) and the use-case menu (`details`) need none of it;
+ * where a browser lacks Invoker Commands, `DIALOG_FALLBACK` (platform-fallbacks.ts) follows this script.
  */
 export const STATIC_PAGE_SCRIPT = `(function(){var d=document,h=d.documentElement,w=window;
 ${THEME_TOGGLE}

@@ -64,7 +64,8 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
           // Private modes may refuse storage: the choice holds for this page only.
         }
       }}
-      className={`grid h-10 w-10 place-items-center rounded-full hover:bg-black/5 dark:hover:bg-white/10 ${className}`}
+      // Without scripts it could do nothing (the page stays light): hidden then.
+      className={`grid h-10 w-10 place-items-center rounded-full hover:bg-black/5 no-scripting:hidden dark:hover:bg-white/10 ${className}`}
     >
       <SunIcon className="hidden h-5 w-5 dark:block" />
       <MoonIcon className="h-5 w-5 dark:hidden" />

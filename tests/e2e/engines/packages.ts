@@ -1,0 +1,23 @@
+/**
+ * What each browser engine of the cross-engine tests needs on the machine: Debian's packages, by a
+ * file each installs (.ci/run and `npm test` install them; engines.ts runs the files).
+ */
+import { existsSync } from 'node:fs';
+
+export const ENGINE_FILES = {
+  webkit: {
+    '/usr/bin/WebKitWebDriver': 'webkit2gtk-driver',
+    '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser': 'webkit2gtk-driver',
+    '/usr/bin/Xvfb': 'xvfb',
+  },
+  firefox: {
+    '/usr/bin/firefox-esr': 'firefox-esr',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type EngineName = keyof typeof ENGINE_FILES;
+
+/** The packages an engine lacks here (none when it can run). */
+export function missingPackages(engine: EngineName): string[] {
+  return [...new Set(Object.entries(ENGINE_FILES[engine]).filter(([file]) => !existsSync(file)).map(([, name]) => name))];
+}
