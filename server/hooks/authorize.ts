@@ -5,7 +5,8 @@ import { RevocableJWTStrategy } from '../auth/strategies.ts';
 
 type Method = keyof EntityDef['access'];
 
-function allowed(access: Access, role: string | undefined): boolean {
+/** Whether a role (none when signed out) may call a method with this access. */
+export function allowed(access: Access, role: string | undefined): boolean {
   if (access === 'public') return true;
   if (access === 'none') return false;
   if (!role) return false;

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { entities } from '../../domain/entities/index.ts';
-import type { LoginLimits } from '../auth/limits.ts';
+import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { configureBlogs } from './blogs/blogs.ts';
@@ -14,7 +14,6 @@ import { configureMissingTranslations } from './missing-translate/missing-transl
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureUserSessions } from './user-sessions/user-sessions.ts';
 import { configureUsers } from './users/users.ts';
-import { createLimiter } from '../auth/limits.ts';
 
 export interface ServiceDependencies {
   config: Config;

@@ -1,17 +1,12 @@
 import { Forbidden } from '@feathersjs/errors';
 import type { Application } from '@feathersjs/feathers';
 import { entities } from '../../domain/entities/index.ts';
-import type { Access, EntityDef } from '../../domain/entities/types.ts';
+import type { EntityDef } from '../../domain/entities/types.ts';
+import { allowed } from '../hooks/authorize.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
 import { narrowQuery } from '../hooks/narrow-query.ts';
 import { rowCondition } from '../hooks/row-rules.ts';
 import type { EntityParams, EntityRecord, Populator } from './entity/entity-service.ts';
-
-function canRead(access: Access, role: string | undefined): boolean {
-  if (access === 'public') return true;
-  if (access === 'none' || !role) return false;
-  return access === 'authenticated' || (access as readonly string[]).includes(role);
-}
 
 /**
  * Replaces referenced ids with the records they name, in one query per path, under the caller's
@@ -24,7 +19,7 @@ export function createPopulator(app: Application): Populator {
       if (!spec) continue;
       const target = Object.values(entities).find((entity) => entity.service === spec.service);
       if (!target) continue;
-      if (params.provider && !canRead(target.access.find, params.user?.role)) throw new Forbidden('auth.forbidden');
+      if (params.provider && !allowed(target.access.find, params.user?.role)) throw new Forbidden('auth.forbidden');
       const [head, tail] = spec.path.split('.') as [string, string | undefined];
       const ids = new Set<string>();
       for (const record of records) {
