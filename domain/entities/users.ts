@@ -15,6 +15,11 @@ export const users = defineEntity({
     lastName: { kind: 'string', schema: z.string().trim().max(60), searchable: true, exported: true },
     role: { kind: 'enum', enum: ROLES, writable: ['admin'], defaulted: true, filterable: true, sortable: true, listed: true, exported: true },
     locale: { kind: 'enum', enum: ['en', 'zh-hk', 'zh-cn'] },
+    companyName: { kind: 'string', schema: z.string().trim().max(200), searchable: true, sortable: true, listed: true, exported: true },
+    companyAddress: { kind: 'string', schema: z.string().trim().max(500), exported: true, hints: { widget: 'textarea' } },
+    phone: { kind: 'string', schema: z.string().trim().max(32), searchable: true, exported: true },
+    /** Set by the server when the owner proves the address (a code or the mailed link); unverified accounts cannot pay. */
+    emailVerifiedAt: { kind: 'date', readonly: true, filterable: true, sortable: true, exported: true },
     /**
      * Set by the server whenever the account's sessions end (a password change, "sign out
      * everywhere", staff ending them): a token signed for another version no longer works, except

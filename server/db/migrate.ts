@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_blogs.ts';
 import * as m004 from './migrations/004_forms_and_outbox.ts';
 import * as m005 from './migrations/005_subscribers.ts';
 import * as m006 from './migrations/006_user_sessions.ts';
+import * as m007 from './migrations/007_user_profile.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Knex.Migration> = {
   '004_forms_and_outbox': m004,
   '005_subscribers': m005,
   '006_user_sessions': m006,
+  '007_user_profile': m007,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -79,12 +79,14 @@ export interface GatewayEvent {
   charge: Charge;
 }
 
+export type GatewayErrorCode = 'timeout' | 'unavailable' | 'invalid_request' | 'idempotency_conflict' | 'bad_signature';
+
 export class GatewayError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'timeout' | 'unavailable' | 'invalid_request' | 'idempotency_conflict' | 'bad_signature',
-  ) {
+  readonly code: GatewayErrorCode;
+
+  constructor(message: string, code: GatewayErrorCode) {
     super(message);
+    this.code = code;
   }
 }
 
