@@ -1,8 +1,7 @@
-import type { Application } from '@feathersjs/feathers';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { entities } from '../../domain/entities/index.ts';
+import { definitions, entities } from '../../domain/entities/index.ts';
 import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -14,6 +13,7 @@ import { configureMissingTranslations } from './missing-translate/missing-transl
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureUserSessions } from './user-sessions/user-sessions.ts';
 import { configureUsers } from './users/users.ts';
+import type { ServerApp } from './types.ts';
 
 export interface ServiceDependencies {
   config: Config;
@@ -29,10 +29,13 @@ export interface ServiceDependencies {
  * definition (domain/entities/); a service folder adds only what is its own. The order matters
  * once: the outbox exists before the forms, whose mail job writes to it.
  */
-export function configureServices(app: Application, deps: ServiceDependencies): void {
+export function configureServices(app: ServerApp, deps: ServiceDependencies): void {
   const { config, knex, redis } = deps;
   // The catalogue and the outbox are the generic entity service alone.
-  for (const def of [entities.industries, entities.modules, entities.appTemplates, entities.outbox]) registerEntityService(app, def);
+  registerEntityService(app, definitions.industries);
+  registerEntityService(app, definitions.modules);
+  registerEntityService(app, definitions.appTemplates);
+  registerEntityService(app, definitions.outbox);
   configureUsers(app, deps.limits);
   configureBlogs(app);
   configureSubscribers(app, { config, redis });
