@@ -17,7 +17,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/database.ts';
 import { createKnex } from '../../server/db/knex.ts';
 import { migrateLatest } from '../../server/db/migrate.ts';
-import { seed } from '../../server/db/seed/seed.ts';
+import { prepareDatabase } from '../../server/db/prepare.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 
 export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
@@ -73,22 +73,29 @@ function databaseUrl(): string {
   return url;
 }
 
-/**
- * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
- * Schemas keep files apart on PGlite (one database) and PostgreSQL alike.
- */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
+/** A new empty schema on the run's database (the caller drops it, or createTestDatabase's close does). */
+export async function createEmptySchema(): Promise<{ url: string; schema: string }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const url = databaseUrl();
   const setupKnex = createKnex(url, { poolMax: 1 });
   await setupKnex.raw('create schema ??', [schema]);
   await setupKnex.destroy();
+  return { url, schema };
+}
+
+/**
+ * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
+ * Schemas keep files apart on PGlite (one database) and PostgreSQL alike.
+ */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
+  const { url, schema } = await createEmptySchema();
   const knex: Knex = createKnex(url, { searchPath: schema, poolMax: 4 });
-  await migrateLatest(knex);
-  if (options.seed !== false) await seed(knex, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
+  const kind = databaseKind === 'pglite' ? 'embedded' : 'postgres';
+  if (options.seed !== false) await prepareDatabase(knex, kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
+  else await migrateLatest(knex);
   return {
     knex,
-    kind: databaseKind === 'pglite' ? 'embedded' : 'postgres',
+    kind,
     async close() {
       await knex.raw('drop schema ?? cascade', [schema]).catch(() => undefined);
       // The job queue's own schema beside it (server/jobs/queue.ts).
