@@ -324,7 +324,7 @@ export class PaymentSandbox {
       }
       if (row?.charge_id) return row.charge_id;
       if (Date.now() > deadline) throw new GatewayError('a request with this idempotency key is still in progress', 'timeout');
-      await sleep(20);
+      await sleep(50);
     }
     try {
       const chargeId = await work();
