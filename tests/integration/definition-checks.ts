@@ -35,6 +35,7 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   site_settings: 'feature flags and markets, one JSON value per key (server/services/features/features.ts, zod-validated)',
   missing_translations: 'message keys a page lacked (server/services/missing-translate/missing-translate.ts)',
   revoked_tokens: 'ids of signed-out tokens (server/auth/revocation.ts)',
+  email_verifications: 'codes sent to prove an email address, hashed (server/services/email-verifications/)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */
