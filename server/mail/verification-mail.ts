@@ -5,10 +5,6 @@ import type { Mail } from './mailer.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** A message with its `{name}` placeholders filled in. */
-function fill(locale: Locale, key: string, values: Record<string, string | number>): string {
-  return translate(locale, key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
 
 /** The address a mailed link opens: `{PUBLIC_URL}/{locale}/verify?token=…`. */
 export function verificationLink(baseUrl: string, locale: Locale, token: string): string {
@@ -19,12 +15,12 @@ export function verificationLink(baseUrl: string, locale: Locale, token: string)
 export function verificationMail(options: { to: string; locale: Locale; code: string; link: string; brand: string; minutes: number }): Mail {
   const { to, locale, code, link, brand, minutes } = options;
   const values = { code, brand, minutes };
-  const subject = fill(locale, 'verification.mail.subject', values);
-  const greeting = fill(locale, 'verification.mail.greeting', values);
-  const codeLine = fill(locale, 'verification.mail.code', values);
-  const linkLine = fill(locale, 'verification.mail.link', values);
-  const expiry = fill(locale, 'verification.mail.expiry', values);
-  const ignore = fill(locale, 'verification.mail.ignore', values);
+  const subject = translate(locale, 'verification.mail.subject', values);
+  const greeting = translate(locale, 'verification.mail.greeting', values);
+  const codeLine = translate(locale, 'verification.mail.code', values);
+  const linkLine = translate(locale, 'verification.mail.link', values);
+  const expiry = translate(locale, 'verification.mail.expiry', values);
+  const ignore = translate(locale, 'verification.mail.ignore', values);
   const text = [greeting, '', codeLine, '', linkLine, link, '', expiry, ignore].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,

@@ -54,11 +54,14 @@ export class RegistrationsService {
     const { email, name, companyName, companyAddress, phone, password, locale } = parsed.data;
 
     const result = await this.knex.transaction(async (trx) => {
+      const accountExists = () => new Conflict(REGISTRATION_MESSAGES.accountExists, { errors: { email: REGISTRATION_MESSAGES.accountExists } });
+      // Said before the password is hashed: a taken address costs no hashing (the insert still decides a race).
+      if (await trx('users').where({ email }).first('id')) throw accountExists();
       let user: Record<string, unknown>;
       try {
         user = (await this.app.service('users').create({ email, name, companyName, companyAddress, phone, password, locale }, { transaction: trx } as EntityParams)) as Record<string, unknown>;
       } catch (error) {
-        if (error instanceof Conflict) throw new Conflict(REGISTRATION_MESSAGES.accountExists, { errors: { email: REGISTRATION_MESSAGES.accountExists } });
+        if (error instanceof Conflict) throw accountExists();
         throw error;
       }
       const verification = await this.verifications.start(trx, { _id: String(user._id), email: String(user.email) }, 'registration');
