@@ -5,7 +5,7 @@ import { jobsSchemaOf } from '../../server/jobs/queue.ts';
 import { translate } from '../../server/i18n.ts';
 import { VERIFICATION_RULES } from '../../server/services/email-verifications/verifications.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { createAccount, skipReason, startTestServer, uniqueEmail, type FeathersErrorJSON } from './harness.ts';
+import { clientService, createAccount, rejectionOf, skipReason, socketClient, startTestServer, typedService, uniqueEmail, type FeathersErrorJSON } from './harness.ts';
 
 /**
  * Registration and email verification over REST (decision 020): every message of the registration
@@ -364,6 +364,37 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       expect(patched.status).toBe(200);
       expect(patched.body.emailVerifiedAt).toBeNull();
       expect((await codeSentTo(email)).code).toMatch(/^\d{6}$/);
+    });
+  });
+
+  describe('other transports', () => {
+    it('registers in-process for a visitor (as a page does), with the same rules', async () => {
+      const registrations = typedService(server.api, 'registrations');
+      const params = { provider: 'ssr', ip: newAddress(), headers: { 'x-locale': 'zh-cn' } };
+      const refused = await rejectionOf(registrations.create(answers({ phoneConfirm: '+852 0000 0000', password: 'Trustno1!', passwordConfirm: 'Trustno1!' }), params));
+      expect(refused.errors).toEqual({ phoneConfirm: translate('zh-cn', 'validation.phoneMismatch') });
+      const breached = await rejectionOf(registrations.create(answers({ password: 'Trustno1', passwordConfirm: 'Trustno1' }), params));
+      expect(breached.errors).toEqual({ password: translate('zh-cn', 'validation.passwordBreached') });
+      const body = answers({ locale: 'zh-cn' });
+      const { user, verification } = await registrations.create(body, params);
+      expect(user).toMatchObject({ email: body.email, role: 'member', emailVerifiedAt: null, locale: 'zh-cn' });
+      expect(verification.expiresAt).toBeInstanceOf(Date);
+      expect((await codeSentTo(user.email)).subject).toMatch(/^\d{6} 是你的 Tillpoint 验证码$/);
+    });
+
+    it('verifies a code over socket.io, signed in on the socket; a wrong one says the attempts left', async () => {
+      const owner = await newOwner();
+      const socket = socketClient(server.url, { 'x-locale': 'zh-hk' });
+      try {
+        await socket.client.authenticate({ strategy: 'jwt', accessToken: owner.jwt });
+        const verifications = clientService(socket.client, 'emailVerifications');
+        const wrong = await rejectionOf(verifications.create({ code: owner.code === '123456' ? '654321' : '123456' }));
+        expect(wrong).toMatchObject({ code: 400, message: '驗證碼不正確。尚餘嘗試次數：4。', data: { attemptsLeft: 4 } });
+        expect(await verifications.create({ code: owner.code })).toEqual({ verified: true });
+      } finally {
+        socket.close();
+      }
+      expect((await userRow(owner._id)).email_verified_at).toBeInstanceOf(Date);
     });
   });
 
