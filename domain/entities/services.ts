@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FeaturesPayload } from '../features.ts';
 import type { HONEYPOT_FIELD } from '../forms/messages.ts';
+import type { RegistrationField, RegistrationInput } from '../forms/registration.ts';
 import type { Locale } from '../locales.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
 import type { featuresPatchSchema } from './features.ts';
@@ -195,12 +196,55 @@ export interface UserSessionsApi {
   remove(userId: string, params?: CallParams): Promise<{ _id: string; sessionsEnded: true }>;
 }
 
+/** When the code just sent expires, and when another may be asked for. */
+export interface VerificationState {
+  expiresAt: Date;
+  resendAfter: Date;
+}
+
+/** A new account and the state of the code sent to it (server/services/registrations). */
+export interface RegistrationAnswer {
+  user: Pick<
+    RecordOf<Definitions['users']>,
+    '_id' | 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'locale' | 'role' | 'emailVerifiedAt' | 'createdAt' | 'updatedAt'
+  >;
+  verification: VerificationState;
+}
+
+/**
+ * A business owner registering themselves: the registration form's answers as sent (its schema,
+ * domain/forms/registration.ts, checks them on the server again). Public, limited per address;
+ * 409 `registration.accountExists` when the email has an account.
+ */
+export interface RegistrationsApi<O extends Transport = 'process'> {
+  create(data: RegistrationInput | { [K in RegistrationField]?: unknown }, params?: CallParams): Promise<Answer<RegistrationAnswer, O>>;
+}
+
+/**
+ * Proving an email address (server/services/email-verifications): a code (signed in: one's own
+ * account), the mailed link's token (anyone holding it), or asking for a new code (signed in).
+ */
+export type EmailVerificationRequest = { code: string } | { token: string } | { resend: true };
+
+/** Whether the account is verified now; after a resend, the new code's times. Never a session. */
+export interface EmailVerificationAnswer {
+  verified: boolean;
+  expiresAt?: Date;
+  resendAfter?: Date;
+}
+
+export interface EmailVerificationsApi<O extends Transport = 'process'> {
+  create(data: EmailVerificationRequest, params?: CallParams): Promise<Answer<EmailVerificationAnswer, O>>;
+}
+
 /** The services that have no definition, typed here by hand. */
 interface OtherServices<O extends Transport> {
   features: FeaturesApi;
   missingTranslate: MissingTranslationsApi<O>;
   authentication: AuthenticationApi<O>;
   userSessions: UserSessionsApi;
+  registrations: RegistrationsApi<O>;
+  emailVerifications: EmailVerificationsApi<O>;
 }
 
 /** An entity's service as callers see it: its methods follow from its definition. */

@@ -6,11 +6,16 @@ import { entities } from '../../domain/entities/index.ts';
 import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { clockOf } from '../clock.ts';
 import { configureBlogs } from './blogs/blogs.ts';
+import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
+import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
+import { Verifications } from './email-verifications/verifications.ts';
 import { registerEntityService } from './entity/register.ts';
 import { configureFeatures } from './features/features.ts';
 import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
+import { configureRegistrations } from './registrations/registrations.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureUserSessions } from './user-sessions/user-sessions.ts';
 import { configureUsers } from './users/users.ts';
@@ -33,7 +38,12 @@ export function configureServices(app: Application, deps: ServiceDependencies): 
   const { config, knex, redis } = deps;
   // The catalogue and the outbox are the generic entity service alone.
   for (const def of [entities.industries, entities.modules, entities.appTemplates, entities.outbox]) registerEntityService(app, def);
-  configureUsers(app, deps.limits);
+  // Email verification: codes sent at registration, on request and when an email changes.
+  const verifications = new Verifications({ knex, jobs: deps.jobs, secret: config.appSecret, clock: () => clockOf(app) });
+  configureUsers(app, deps.limits, verifications);
+  configureRegistrations(app, { knex, limits: deps.limits, verifications });
+  configureEmailVerifications(app, verifications, createLimiter(redis, `${config.redisPrefix}:limit:verificationLinks`, VERIFICATION_LINK_LIMIT));
+  defineVerificationMailJob(app, { jobs: deps.jobs, config, logger: deps.logger, knex, verifications, now: () => clockOf(app)() });
   configureBlogs(app);
   configureSubscribers(app, { config, redis });
   configureForms(app, deps);

@@ -40,6 +40,7 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   payment_sandbox_charges: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   payment_sandbox_idempotency_keys: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   payment_sandbox_webhook_deliveries: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  email_verifications: 'codes sent to prove an email address, hashed (server/services/email-verifications/)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */

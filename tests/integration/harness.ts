@@ -247,16 +247,26 @@ export type TestAccount = Pick<RecordOf<typeof users>, '_id' | 'email'> & { pass
 
 /**
  * An account written straight to the database (argon2 hash, as registration stores it), for tests
- * whose subject is not registration itself.
+ * whose subject is not registration itself: its email verified unless `verified: false`.
  */
-export async function createAccount(knex: Knex, options: { role?: TestAccount['role']; password?: string; label?: string } = {}): Promise<TestAccount> {
+export async function createAccount(
+  knex: Knex,
+  options: { role?: TestAccount['role']; password?: string; label?: string; verified?: boolean } = {},
+): Promise<TestAccount> {
   const account = {
     _id: randomBytes(12).toString('hex'),
     email: uniqueEmail(options.label ?? options.role ?? 'member'),
     password: options.password ?? 'Account123',
     role: options.role ?? 'member',
   };
-  await knex('users').insert({ id: account._id, email: account.email, password: await argon2.hash(account.password), role: account.role });
+  await knex('users').insert({
+    id: account._id,
+    email: account.email,
+    password: await argon2.hash(account.password),
+    role: account.role,
+    // Verified unless asked otherwise: tests of other subjects act as established accounts.
+    email_verified_at: options.verified === false ? null : new Date(),
+  });
   return account;
 }
 
