@@ -2,7 +2,8 @@ import { localized } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { ChosenAddOn } from '../../../domain/purchase/subscription-form';
 import { useLocale } from '../../i18n/messages';
-import { DeviceCount, useAddOnPrice, type AddOn } from '../site/add-ons';
+import { useAddOnPrice, type AddOn } from '../site/add-ons';
+import { DeviceCount } from '../site/device-count';
 import type { FlowPlan } from './order-preview';
 import { smallButton } from './ui';
 

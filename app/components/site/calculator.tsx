@@ -12,7 +12,8 @@ import { quote, type Billing } from '../../../domain/pricing';
 import { useLocale } from '../../i18n/messages';
 import { useValuesFromBeforeHydration } from '../forms/use-values-from-before-hydration';
 import { useShell } from '../../shell';
-import { DeviceCount, useAddOnPrice, type AddOn } from './add-ons';
+import { useAddOnPrice, type AddOn } from './add-ons';
+import { DeviceCount } from './device-count';
 import { PlanActionButton } from './plan-action';
 import { PlanDetailsLink } from './plan-cards';
 

@@ -21,7 +21,7 @@ import type { MarketingHandle } from '../site/layout';
 import type { Route } from './+types/subscription';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
-export const messageGroups = ['subscription', 'pricing', 'product'] as const;
+export const messageGroups = ['subscription', 'pricing', 'product', 'forms'] as const;
 
 /** Spec: "Footer hidden on /subscription". */
 export const handle: MarketingHandle = { hideFooter: true };
