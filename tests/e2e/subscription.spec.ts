@@ -134,29 +134,49 @@ test('the shipping step names every problem, tied to its field, in English and i
   await expect(page.getByLabel('Contact number')).toBeFocused();
   await expect(page.getByLabel('Contact number')).toHaveAccessibleDescription('Invalid phone format.');
 
-  // The same form in Traditional Chinese, the answers kept.
+});
+
+/** A choice, already made, waiting in the browser's storage (as a visitor who left at the shipping step). */
+async function storeChoice(page: Page, shippingInfo: Record<string, string>) {
+  await page.goto('/zh-hk/subscription?industry=restaurant&plan=restaurant-lite&addons=kds');
+  await hydrated(page);
+  await expectStep(page, 'summary', '你的訂單');
+  await page.evaluate((info) => {
+    const form = JSON.parse(localStorage.getItem('subscriptionForm') ?? '{}') as { shippingInfo: Record<string, string> };
+    localStorage.setItem('subscriptionForm', JSON.stringify({ ...form, shippingInfo: { ...form.shippingInfo, ...info } }));
+  }, shippingInfo);
+}
+
+test('the shipping step in Traditional Chinese: the same messages, and an account is asked for next', async ({ page }) => {
+  await storeChoice(page, { contactPerson: '', contactNumber: 'call me', country: 'HK' });
   await page.goto('/zh-hk/subscription?step=shipping');
   await hydrated(page);
   await expectStep(page, 'shipping', '送貨到哪裏？');
-  await expect(page.getByLabel('聯絡人')).toHaveValue('Chan Tai Man');
-  await page.getByLabel('聯絡人').fill('');
-  await page.getByLabel('送貨日期').fill('');
   await page.getByRole('button', { name: '繼續' }).click();
   await expect(page.getByTestId('shipping-summary')).toHaveText('請填寫所有空白欄位。');
+  await expect(page.getByLabel('聯絡人')).toBeFocused();
   await expect(page.getByLabel('聯絡人')).toHaveAccessibleDescription('必填');
   await expect(page.getByTestId('error-ship-shippingDate')).toHaveText('請選擇日期。');
   await expect(page.getByLabel('聯絡電話')).toHaveAccessibleDescription('電話號碼格式無效。');
 
+  const date = page.getByLabel('送貨日期');
   await page.getByLabel('聯絡人').fill('陳大文');
   await page.getByLabel('聯絡電話').fill('2345 6789');
-  await page.getByLabel('送貨日期').fill(day ?? '');
+  await page.getByLabel('大廈 / 街道').fill('皇后大道中 1 號');
+  await page.getByLabel('城市').fill('香港');
+  await date.fill((await date.getAttribute('min')) ?? '');
   await page.getByRole('button', { name: '繼續' }).click();
   await expectStep(page, 'account', '你的帳戶');
   // The account step asks for an account; nothing is passed without one.
   await expect(page.getByTestId('account-sign-in')).toHaveAttribute('href', `/zh-hk/login?from=${encodeURIComponent('/zh-hk/subscription?step=account')}`);
   await expect(page.getByTestId('step-continue')).toHaveCount(0);
+});
+
+test('payment cannot be reached before the steps it needs', async ({ page }) => {
+  await storeChoice(page, {});
   await page.goto('/zh-hk/subscription?step=payment');
-  await expectStep(page, 'account', '你的帳戶');
+  await hydrated(page);
+  await expectStep(page, 'shipping', '送貨到哪裏？');
 });
 
 test('a reload in the middle keeps the choice, the step and what was typed', async ({ page }) => {
@@ -198,7 +218,7 @@ test('the back button walks the steps, and a step that cannot be shown yet sends
   await expectStep(page, 'addons', 'Add what you need');
   await page.goBack();
   await expectStep(page, 'plan', 'Choose your plan');
-  await expect(page.getByRole('button', { name: 'Choose Restaurant Flexi' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Chosen Restaurant Flexi', pressed: true })).toBeVisible();
   await page.goForward();
   await expectStep(page, 'addons', 'Add what you need');
   // The progress bar goes back too.

@@ -45,7 +45,7 @@ export function AddOnsStep({
         </section>
       ) : null}
       {offered.length ? (
-        <ul className="divide-y divide-line rounded-2xl border border-line bg-raised" data-testid="add-on-choices">
+        <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-raised" data-testid="add-on-choices">
           {offered.map((module) => {
             const name = localized(module.name, locale);
             const on = counts.has(module._id);

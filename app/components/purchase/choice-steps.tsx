@@ -102,6 +102,7 @@ export function PlanStep({ plans, chosen, currency, onChoose }: { plans: FlowPla
                   className={`${on ? primaryButton : secondaryButton} w-full`}
                   data-testid="plan-choose"
                 >
+                  {on ? <span aria-hidden="true">✓&nbsp;</span> : null}
                   {on ? t('subscription.plan.chosen') : t('subscription.plan.choose')}
                 </button>
               )}

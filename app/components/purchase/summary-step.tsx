@@ -80,32 +80,34 @@ export function SummaryStep({
         <h2 id="items-heading" className="border-b border-line px-4 py-3 font-semibold sm:px-5">{t('subscription.summary.items')}</h2>
         <ul className="divide-y divide-line" data-testid="summary-lines">
           {preview.lines.map((line) => (
-            <li key={line.key} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-5" data-testid="summary-line" data-kind={line.kind}>
-              <div className="min-w-0 flex-1">
+            <li key={line.key} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4 sm:px-5" data-testid="summary-line" data-kind={line.kind}>
+              <div className="min-w-0 sm:flex-1">
                 <p className="font-medium">{lineName(line)}</p>
                 <p className="text-sm text-muted">
                   {line.kind === 'plan' ? t('subscription.summary.planLine') : t(BILLING_SUFFIX[line.billing], { price: money(line.unitPrice) })}
                   {line.counter ? ` × ${line.count}` : ''}
                 </p>
               </div>
-              <p className="font-semibold whitespace-nowrap" data-testid="line-amount">
-                {t(BILLING_SUFFIX[line.billing], { price: money(line.amount) })}
-              </p>
-              {line.kind === 'plan' ? (
-                <button type="button" onClick={onChangePlan} className={smallButton} data-testid="change-plan">
-                  {t('subscription.summary.changePlan')}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  onClick={() => onRemove(line.id)}
-                  aria-label={t('subscription.summary.removeLabel', { item: lineName(line) })}
-                  className={smallButton}
-                  data-testid="remove-line"
-                >
-                  {t('subscription.summary.remove')}
-                </button>
-              )}
+              <div className="flex items-center justify-between gap-4">
+                <p className="font-semibold whitespace-nowrap" data-testid="line-amount">
+                  {t(BILLING_SUFFIX[line.billing], { price: money(line.amount) })}
+                </p>
+                {line.kind === 'plan' ? (
+                  <button type="button" onClick={onChangePlan} className={smallButton} data-testid="change-plan">
+                    {t('subscription.summary.changePlan')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => onRemove(line.id)}
+                    aria-label={t('subscription.summary.removeLabel', { item: lineName(line) })}
+                    className={smallButton}
+                    data-testid="remove-line"
+                  >
+                    {t('subscription.summary.remove')}
+                  </button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
@@ -149,12 +151,13 @@ export function OrderTotal({ preview, currency, variant }: { preview: OrderPrevi
   if (variant === 'bar') {
     return (
       <div className="sticky bottom-0 z-20 -mx-4 mt-8 border-t border-line bg-raised/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden" data-testid="total-bar">
-        <div className="flex items-center justify-between gap-4 pr-16">
+        {/* The right end stays clear for the floating chat button. */}
+        <div className="flex items-center gap-6 pr-20">
           <div>
             <p className="text-xs text-muted">{t('subscription.total.dueNow', { months: quote.prepaidMonths })}</p>
             <p className="text-xl font-bold text-brand-700 dark:text-brand-300" data-testid="bar-due">{money(quote.prepaid)}</p>
           </div>
-          <p className="text-right text-sm">
+          <p className="text-sm">
             <span className="block text-xs text-muted">{t('pricing.monthly')}</span>
             <span className="font-semibold">{money(quote.monthly)}</span>
           </p>

@@ -49,19 +49,16 @@ export function useSubscriptionFlow(catalogue: FlowCatalogue, buyer: BuyerState)
   // The server cannot read the browser's storage: the first render (server and hydration alike)
   // shows the frame, and the state arrives in an effect.
   const [form, setForm] = useState<SubscriptionForm | null>(null);
-  const restoredFrom = useRef<string | null>(null);
+  /** Where an arriving choice lands, once the state is there to check it against. */
+  const landing = useRef<Step | null>(null);
 
   useEffect(() => {
     if (form) return;
     const stored = readStored() ?? emptyForm();
     const choice = choiceFromQuery(params, catalogue);
-    const next = applyChoice(stored, choice);
-    setForm(next);
-    if (choice.given) {
-      restoredFrom.current = 'choice';
-      void navigate(`?step=${landingStep(choice)}`, { replace: true, preventScrollReset: true });
-    }
-  }, [form, params, catalogue, navigate]);
+    if (choice.given) landing.current = landingStep(choice);
+    setForm(applyChoice(stored, choice));
+  }, [form, params, catalogue]);
 
   useEffect(() => {
     if (form) store(form);
@@ -71,16 +68,24 @@ export function useSubscriptionFlow(catalogue: FlowCatalogue, buyer: BuyerState)
   const frontier = form ? firstIncompleteStep(form, catalogue, shippingComplete, buyer) : 'industry';
   // Without `?step=`, a returning visitor continues where they left off, at the latest the summary.
   const wanted: Step = isStep(asked) ? asked : STEPS.indexOf(frontier) > STEPS.indexOf('summary') ? 'summary' : frontier;
-  const step = form ? allowedStep(wanted, frontier) : isStep(asked) ? asked : 'industry';
+  const step = form ? allowedStep(landing.current ?? wanted, frontier) : isStep(asked) ? asked : 'industry';
 
+  /** The address last asked for, so a render before the navigation lands does not ask again (or otherwise). */
+  const requested = useRef<string | null>(null);
   useEffect(() => {
-    if (!form || restoredFrom.current === 'choice') {
-      restoredFrom.current = null;
+    if (!form) return;
+    if (landing.current && asked === landing.current && params.size === 1) landing.current = null;
+    if (asked === step && params.size === 1) {
+      requested.current = null;
       return;
     }
-    // A step that cannot be shown yet (nothing chosen) goes to the first incomplete one.
-    if (asked !== step) void navigate(`?step=${step}`, { replace: true, preventScrollReset: true });
-  }, [form, asked, step, navigate]);
+    // The choice leaves the address once taken into the state; a step that cannot be shown yet
+    // (nothing chosen) goes to the first incomplete one. Neither is a step of its own in history.
+    const target = `?step=${step}`;
+    if (requested.current === target) return;
+    requested.current = target;
+    void navigate(target, { replace: true, preventScrollReset: true });
+  }, [form, asked, step, params, navigate]);
 
   const update = useCallback((change: (form: SubscriptionForm) => SubscriptionForm) => {
     setForm((previous) => (previous ? changeForm(previous, change(previous)) : previous));

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { DELIVERY_HORIZON_DAYS, type ShippingCountry } from '../../../domain/forms/shipping-fields';
 import { formatIsoDate } from '../../../domain/format';
 import { forLocale, localeOf } from '../../../domain/locales';
@@ -73,6 +73,15 @@ async function emailVerified({ api, user }: Pick<ServerContext, 'api' | 'user'>)
   } catch {
     return false;
   }
+}
+
+/**
+ * The catalogue and the buyer are read once per visit to the page: moving between steps changes
+ * only `?step=`, and needs nothing new from the server.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -229,7 +238,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     body = <PendingStep step={step} onBack={back}>{STEPS.indexOf(frontier) > STEPS.indexOf(step) ? next() : null}</PendingStep>;
   }
 
+  // Beside every step after the plan; the summary lists the totals itself, so on a wide screen it has no card.
   const showTotal = Boolean(preview) && ['addons', 'shipping', 'account', 'verify', 'payment'].includes(step);
+  const showBar = showTotal || (Boolean(preview) && step === 'summary');
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 lg:pt-10" data-testid="subscription-flow" data-step={step}>
       <StepProgress step={step} frontier={form ? frontier : step} onGo={goTo} />
@@ -241,7 +252,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         </section>
         {showTotal && preview ? <OrderTotal preview={preview} currency={currency} variant="aside" /> : null}
       </div>
-      {showTotal && preview ? <OrderTotal preview={preview} currency={currency} variant="bar" /> : null}
+      {showBar && preview ? <OrderTotal preview={preview} currency={currency} variant="bar" /> : null}
     </div>
   );
 }
