@@ -238,3 +238,30 @@ test('Flexi+ is not bought online: its card leads to the enquiry form with the p
   await expect(page).toHaveURL('/en/enquiryForm?plan=restaurant-flexi-plus');
   await expect(page.getByLabel('Plan needed')).toHaveValue('restaurant-flexi-plus');
 });
+
+test('signing in at the account step keeps the order, and the flow goes on from there', async ({ page, login }) => {
+  await storeChoice(page, {
+    contactPerson: '陳大文',
+    contactNumber: '2345 6789',
+    street: '皇后大道中 1 號',
+    city: '香港',
+    country: 'HK',
+  });
+  await page.goto('/zh-hk/subscription?step=shipping');
+  await hydrated(page);
+  const date = page.getByLabel('送貨日期');
+  await date.fill((await date.getAttribute('min')) ?? '');
+  await page.getByRole('button', { name: '繼續' }).click();
+  await expectStep(page, 'account', '你的帳戶');
+  const before = await stored(page);
+
+  await login();
+  await page.reload();
+  await hydrated(page);
+  await expectStep(page, 'account', '你的帳戶');
+  await expect(page.getByTestId('signed-in-as')).toHaveText('你已登入為 Mei Chan。');
+  expect(await stored(page)).toEqual(before);
+  await page.getByTestId('step-continue').click();
+  await expect(page.getByTestId('subscription-flow')).toHaveAttribute('data-step', 'verify');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});

@@ -158,7 +158,7 @@ export function OrderTotal({ preview, currency, variant }: { preview: OrderPrevi
             <p className="text-xl font-bold text-brand-700 dark:text-brand-300" data-testid="bar-due">{money(quote.prepaid)}</p>
           </div>
           <p className="text-sm">
-            <span className="block text-xs text-muted">{t('pricing.monthly')}</span>
+            <span className="block text-xs whitespace-nowrap text-muted">{t('pricing.monthly')}</span>
             <span className="font-semibold">{money(quote.monthly)}</span>
           </p>
         </div>
