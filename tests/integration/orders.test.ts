@@ -17,6 +17,8 @@ import { asRest, createAccount, createTestApp, rejectionOf, skipReason, type Tes
  */
 
 const key = () => randomBytes(12).toString('hex');
+/** An attacker's request: more than the typed service takes. */
+const forged = (data: object) => data as OrderRequest;
 
 function shipping(country: ShippingCountry = 'HK') {
   const date = deliveryDates(country)[0] as string;
@@ -77,7 +79,7 @@ describe.skipIf(skipReason)('orders', () => {
 
   describe('placing an order', () => {
     it('prices it on the server, ignoring the prices the browser sent', async () => {
-      const tampered = {
+      const tampered = forged({
         ...request(),
         addOns: [
           { id: counterAddOn._id, count: 2, price: 1 },
@@ -87,7 +89,7 @@ describe.skipIf(skipReason)('orders', () => {
         subtotal: 1,
         monthly: 1,
         items: [{ key: 'restaurant-lite', amount: 1 }],
-      } as OrderRequest;
+      });
       const order = await orders().create(tampered, as(buyer));
       const expected = priceOrder(lite, catalogue, { addOns: [{ id: counterAddOn._id, count: 2 }, { id: plainAddOn._id }], prepaidMonths: 24 }, 'HK');
       expect(order).toMatchObject({
@@ -120,11 +122,11 @@ describe.skipIf(skipReason)('orders', () => {
 
     it('refuses what is not the buyer’s to say, and makes every order the caller’s own', async () => {
       for (const extra of [{ status: 'paid' }, { number: 'TP-AAAAAAAA' }, { history: [] }, { card: { brand: 'visa', last4: '4242', expMonth: 1, expYear: 2030 } }]) {
-        const error = await rejectionOf(orders().create({ ...request(), ...extra } as OrderRequest, as(buyer)));
+        const error = await rejectionOf(orders().create(forged({ ...request(), ...extra }), as(buyer)));
         expect(error, JSON.stringify(extra)).toMatchObject({ code: 400 });
       }
       // Naming another owner places the order for the caller, never for them.
-      const mine = await orders().create({ ...request(), user: other._id } as OrderRequest, as(buyer));
+      const mine = await orders().create(forged({ ...request(), user: other._id }), as(buyer));
       expect(mine.user).toBe(buyer._id);
       expect(await knex()('orders').where('user_id', other._id)).toEqual([]);
     });
