@@ -40,7 +40,7 @@ export const orders = defineEntity({
     tax: { kind: 'integer', schema: minor, readonly: true, required: true, exported: true, hints: { widget: 'money' } },
     total: { kind: 'integer', schema: minor, readonly: true, required: true, filterable: true, sortable: true, listed: true, exported: true, hints: { widget: 'money' } },
     /** The one field staff (admins) may correct after the order is placed. */
-    shipping: { kind: 'object', schema: shippingSchema, required: true, writable: ['admin'], exported: true },
+    shipping: { kind: 'object', schema: shippingSchema, required: true, exported: true },
     idempotencyKey: { kind: 'string', readonly: true, required: true },
     /** A digest of what the buyer asked for: the same key with another request is refused. */
     requestHash: { kind: 'string', readonly: true, required: true, hidden: true },
