@@ -93,6 +93,9 @@ describe('loadConfig', () => {
     expect(defaults.newsletterLimit).toMatchObject({ points: 20, duration: 600 });
     expect(loadConfig({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: '500' }).newsletterLimit).toMatchObject({ points: 500, duration: 600 });
     expect(configError({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: 'many' }).message).toMatch(/\n {2}NEWSLETTER_SIGNUPS_PER_IP: \S/);
+    expect(defaults.quoteLimit).toMatchObject({ points: 300, duration: 600 });
+    expect(loadConfig({ APP_SECRET: SECRET, QUOTES_PER_IP: '1000' }).quoteLimit).toMatchObject({ points: 1000, duration: 600 });
+    expect(configError({ APP_SECRET: SECRET, QUOTES_PER_IP: '0' }).message).toMatch(/\n {2}QUOTES_PER_IP: \S/);
   });
 
   it('names every bad variable at once', () => {

@@ -51,6 +51,7 @@ export const envSchema = z.object({
   // Contact forms and enquiries sent from one address per 10 minutes (duplicates and robots aside).
   FORM_SUBMISSIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   NEWSLETTER_SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  QUOTES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(300),
   BRAND_NAME: z.string().trim().min(1).max(40).default('Tillpoint'),
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX').optional(),
   CHAT_URL: z.url().default('https://wa.me/85230012345'),
@@ -105,6 +106,8 @@ export interface Config {
   formLimit: LimitSetting;
   /** Newsletter subscriptions per address: always the production value, except in tests. */
   newsletterLimit: LimitSetting;
+  /** Prices (`quotes`) asked for from one address per 10 minutes: the purchase flow asks at each change. */
+  quoteLimit: LimitSetting;
   /** Batches of missing-translation reports per address (development only): always this value, except in tests. */
   translationReportLimit: LimitSetting;
   /** Sign-in and registration limits: always the production values, except in tests that need small ones. */
@@ -150,6 +153,7 @@ export const MAIL_RETRY = { retryLimit: 10, retryDelay: 30, retryDelayMax: 3600 
 export const FORM_LIMIT: Readonly<LimitSetting> = { points: 10, duration: 10 * 60 };
 /** Twice the forms' allowance: a campaign runs at events, where many visitors share one network. */
 export const NEWSLETTER_LIMIT: Readonly<LimitSetting> = { points: 20, duration: 10 * 60 };
+export const QUOTE_LIMIT: Readonly<LimitSetting> = { points: 300, duration: 10 * 60 };
 /**
  * A development page sends at most one batch of missing keys every 3 s (20 a minute): six tabs
  * reloading together stay under it, a script posting in a loop does not.
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL.toLowerCase(), ...MAIL_RETRY },
     formLimit: { ...FORM_LIMIT, points: e.FORM_SUBMISSIONS_PER_IP },
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
+    quoteLimit: { ...QUOTE_LIMIT, points: e.QUOTES_PER_IP },
     translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
     payments: {
       // Tests never reach Stripe, whatever the environment holds.

@@ -3,6 +3,9 @@ import type { FeaturesPayload } from '../features.ts';
 import type { HONEYPOT_FIELD } from '../forms/messages.ts';
 import type { RegistrationField, RegistrationInput } from '../forms/registration.ts';
 import type { Locale } from '../locales.ts';
+import type { ShippingCountry } from '../orders/countries.ts';
+import type { OrderPrice } from '../orders/pricing.ts';
+import type { OrderRequest, QuoteRequest } from '../orders/request.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
 import type { featuresPatchSchema } from './features.ts';
 import type { Definitions } from './index.ts';
@@ -237,6 +240,22 @@ export interface EmailVerificationsApi<O extends Transport = 'process'> {
   create(data: EmailVerificationRequest, params?: CallParams): Promise<Answer<EmailVerificationAnswer, O>>;
 }
 
+/** The price of a choice shipped to a country, as an order would be priced (server/services/quotes). Public, limited per address. */
+export interface QuotesApi {
+  create(data: QuoteRequest, params?: CallParams): Promise<OrderPrice>;
+}
+
+/** The days a delivery to a country can be booked on (server/services/delivery-dates). */
+export interface DeliveryDatesAnswer {
+  country: ShippingCountry;
+  /** YYYY-MM-DD, soonest first. */
+  dates: string[];
+}
+
+export interface DeliveryDatesApi {
+  find(params: CallParams & { query: { country: ShippingCountry } }): Promise<DeliveryDatesAnswer>;
+}
+
 /** The services that have no definition, typed here by hand. */
 interface OtherServices<O extends Transport> {
   features: FeaturesApi;
@@ -245,12 +264,24 @@ interface OtherServices<O extends Transport> {
   userSessions: UserSessionsApi;
   registrations: RegistrationsApi<O>;
   emailVerifications: EmailVerificationsApi<O>;
+  quotes: QuotesApi;
+  deliveryDates: DeliveryDatesApi;
 }
+
+/**
+ * Orders are placed with a choice, a shipping address and a key (server/services/orders), never
+ * with their figures: the server prices them and answers the order.
+ */
+type OrdersEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
+  create(data: OrderRequest, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
+};
 
 /** An entity's service as callers see it: its methods follow from its definition. */
 export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices
   ? FormEntityApi<E, O>
-  : EntityApi<E, O>;
+  : E['service'] extends 'orders'
+    ? OrdersEntityApi<E, O>
+    : EntityApi<E, O>;
 
 export type ServiceName = EntityName | keyof OtherServices<Transport>;
 

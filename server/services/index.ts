@@ -11,11 +11,14 @@ import { configureBlogs } from './blogs/blogs.ts';
 import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
 import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
 import { Verifications } from './email-verifications/verifications.ts';
+import { configureDeliveryDates } from './delivery-dates/delivery-dates.ts';
 import { registerEntityService } from './entity/register.ts';
 import { configureFeatures } from './features/features.ts';
 import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
 import { configureRegistrations } from './registrations/registrations.ts';
+import { configureOrders } from './orders/orders.ts';
+import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureUserSessions } from './user-sessions/user-sessions.ts';
 import { configureUsers } from './users/users.ts';
@@ -53,6 +56,10 @@ export function configureServices(app: Application, deps: ServiceDependencies): 
     acceptReports: config.env !== 'production',
   });
   configureUserSessions(app);
+  // Buying a plan (decision 018): prices, delivery days, orders and the records a payment makes.
+  configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit));
+  configureDeliveryDates(app);
+  configureOrders(app, deps);
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);

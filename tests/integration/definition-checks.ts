@@ -26,6 +26,7 @@ const COLUMN_TYPES = {
   date: ['timestamp with time zone'],
   i18n: ['jsonb'],
   list: ['jsonb'],
+  object: ['jsonb'],
 } satisfies Record<FieldKind, readonly string[]>;
 
 /** Tables that no entity describes, and why. */
@@ -41,6 +42,7 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   payment_sandbox_idempotency_keys: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   payment_sandbox_webhook_deliveries: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   email_verifications: 'codes sent to prove an email address, hashed (server/services/email-verifications/)',
+  invoice_sequences: 'the next invoice number of each seller, locked while one is issued (server/services/orders/provision.ts)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */
