@@ -23,6 +23,8 @@ export default [
       route('blogs/:name', 'routes/site/blog.tsx'),
       route('enquiryForm', 'routes/site/enquiry-form.tsx'),
       route('contactForm', 'routes/site/contact-form.tsx'),
+      // The purchase flow: the site's header, no footer; its steps in `?step=` (decision 021).
+      route('subscription', 'routes/purchase/subscription.tsx'),
       route('*', 'routes/site/not-found.tsx'),
     ]),
     layout('routes/portal/login-layout.tsx', [route('login', 'routes/portal/login.tsx')]),

@@ -347,6 +347,7 @@ async function main(): Promise<void> {
     const config = {
       ...loadConfig({
         NODE_ENV: 'production',
+        PAYMENT_SANDBOX: '1',
         APP_SECRET: randomBytes(32).toString('base64url'),
         LOG_LEVEL: 'silent',
         PORT: '0',

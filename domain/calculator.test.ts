@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceQuery, parseChoice } from './calculator.ts';
+import { choiceQuery, parseChoice, subscriptionQuery } from './calculator.ts';
 
 describe('the calculator choice in the URL', () => {
   it('reads and writes the shareable form', () => {
@@ -21,5 +21,12 @@ describe('the calculator choice in the URL', () => {
     expect(choice.months).toBe(24);
     expect(choice.industry).toBeNull();
     expect(choiceQuery(parseChoice(new URLSearchParams('')))).toBe('');
+  });
+
+  it('hands the subscription flow the choice and the plan it was made on', () => {
+    const choice = parseChoice(new URLSearchParams('industry=restaurant&addons=kds:2,loyalty'));
+    expect(subscriptionQuery(choice, 'restaurant-flexi')).toBe('industry=restaurant&addons=kds%3A2%2Cloyalty&plan=restaurant-flexi');
+    expect(subscriptionQuery(choice, null)).toBe('industry=restaurant&addons=kds%3A2%2Cloyalty');
+    expect(subscriptionQuery(parseChoice(new URLSearchParams('')), 'retail-lite')).toBe('plan=retail-lite');
   });
 });

@@ -48,3 +48,14 @@ export function choiceQuery(choice: CalculatorChoice): string {
   if (choice.months !== DEFAULT_PREPAID_MONTHS) params.set('months', String(choice.months));
   return params.toString();
 }
+
+/**
+ * Where "Subscribe to this plan" starts the subscription flow from: the choice and the plan it
+ * was made on (`plan=<template key>`), so the flow opens with all of it chosen.
+ */
+export function subscriptionQuery(choice: CalculatorChoice, planKey: string | null | undefined): string {
+  const query = choiceQuery(choice);
+  if (!planKey) return query;
+  const plan = new URLSearchParams({ plan: planKey }).toString();
+  return query ? `${query}&${plan}` : plan;
+}

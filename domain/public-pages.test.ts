@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivatePath, isPublicSitePath, publicPagePaths } from './public-pages.ts';
+import { isPrivatePath, isPublicSitePath, isPurchasePath, publicPagePaths } from './public-pages.ts';
 
 describe('public pages', () => {
   it('names the product pages by the brand', () => {
@@ -23,5 +23,15 @@ describe('public pages', () => {
     for (const path of ['/', '/admin', '/health', '/api/users', '/sitemap.xml', '/fr/pricing', '/en/portal', '/zh-cn/login.data']) {
       expect(isPublicSitePath(path), path).toBe(false);
     }
+  });
+});
+
+describe('isPurchasePath', () => {
+  it('is true for the purchase flow and upgrades in every language, and their data requests', () => {
+    for (const path of ['/en/subscription', '/zh-hk/subscription.data', '/zh-cn/upgrade/plan-1', '/en/upgrade']) expect(isPurchasePath(path), path).toBe(true);
+  });
+
+  it('is false for every other page', () => {
+    for (const path of ['/en', '/en/pricing', '/en/done/1', '/en/portal', '/subscription', '/fr/subscription', '/en/subscriptions', '/api/orders']) expect(isPurchasePath(path), path).toBe(false);
   });
 });

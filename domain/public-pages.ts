@@ -49,3 +49,12 @@ export function isPublicSitePath(pathname: string): boolean {
   const [, lang = ''] = pathname.split('/');
   return (LOCALES as readonly string[]).includes(lang) && !isPrivatePath(pathname);
 }
+
+/** Sections whose pages hold a payment provider's card fields (their CSP allows its frames: decision 019). */
+export const PURCHASE_SECTIONS = ['subscription', 'upgrade'] as const;
+
+/** Whether a request path is a purchase page (`/en/subscription`, `/zh-hk/upgrade/...`). */
+export function isPurchasePath(pathname: string): boolean {
+  const [, lang = '', section = ''] = pathname.split('/');
+  return (LOCALES as readonly string[]).includes(lang) && (PURCHASE_SECTIONS as readonly string[]).includes(section.replace(/\.data$/, ''));
+}

@@ -26,9 +26,10 @@ try {
       const context = await browser.newContext({ viewport, colorScheme: theme, deviceScaleFactor: 1 });
       if (process.env.LOGIN) {
         const [email, password] = process.env.LOGIN.split(':');
-        const response = await context.request.post(`${base}/api/authentication`, { data: { strategy: 'local', email, password } });
-        const { accessToken } = (await response.json()) as { accessToken: string };
-        await context.addCookies([{ name: 'tp_session', value: accessToken, url: base }]);
+        // A sign-in from the site's own origin sets the session cookie (whatever its name over
+        // http or https); the context keeps it for the pages.
+        const response = await context.request.post(`${base}/api/authentication`, { data: { strategy: 'local', email, password }, headers: { origin: new URL(base).origin } });
+        if (!response.ok()) throw new Error(`Sign-in as ${email} failed: ${response.status()}`);
       }
       const page = await context.newPage();
       for (const locale of locales) {

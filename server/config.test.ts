@@ -93,6 +93,9 @@ describe('loadConfig', () => {
     expect(defaults.newsletterLimit).toMatchObject({ points: 20, duration: 600 });
     expect(loadConfig({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: '500' }).newsletterLimit).toMatchObject({ points: 500, duration: 600 });
     expect(configError({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: 'many' }).message).toMatch(/\n {2}NEWSLETTER_SIGNUPS_PER_IP: \S/);
+    expect(defaults.quoteLimit).toMatchObject({ points: 300, duration: 600 });
+    expect(loadConfig({ APP_SECRET: SECRET, QUOTES_PER_IP: '1000' }).quoteLimit).toMatchObject({ points: 1000, duration: 600 });
+    expect(configError({ APP_SECRET: SECRET, QUOTES_PER_IP: '0' }).message).toMatch(/\n {2}QUOTES_PER_IP: \S/);
   });
 
   it('names every bad variable at once', () => {
@@ -104,25 +107,25 @@ describe('loadConfig', () => {
 
   describe('APP_SECRET in production', () => {
     it('is required', () => {
-      const error = configError({ NODE_ENV: 'production', ADMIN_PASSWORD, DATA_DIR: dataDir });
+      const error = configError({ NODE_ENV: 'production', PAYMENT_SANDBOX: '1', ADMIN_PASSWORD, DATA_DIR: dataDir });
       expect(error.message).toBe('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
       expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
     });
 
     it('must be at least 32 characters', () => {
-      const error = configError({ NODE_ENV: 'production', APP_SECRET: 'short', DATA_DIR: dataDir });
+      const error = configError({ NODE_ENV: 'production', PAYMENT_SANDBOX: '1', APP_SECRET: 'short', DATA_DIR: dataDir });
       expect(error.message).toContain('APP_SECRET: must be at least 32 characters');
     });
 
     it('is used as given and never written to disk', () => {
-      const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, ADMIN_PASSWORD, DATA_DIR: dataDir });
+      const config = loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: '1', APP_SECRET: SECRET, ADMIN_PASSWORD, DATA_DIR: dataDir });
       expect(config.appSecret).toBe(SECRET);
       expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
     });
   });
 
   describe('the first admin and the demo accounts in production', () => {
-    const production = { NODE_ENV: 'production', APP_SECRET: SECRET, DATA_DIR: dataDir };
+    const production = { NODE_ENV: 'production', PAYMENT_SANDBOX: '1', APP_SECRET: SECRET, DATA_DIR: dataDir };
     const RULES = 'minimum 8 characters, at least 1 number, at least 1 lower-case letter, at least 1 upper-case letter';
 
     it('requires ADMIN_PASSWORD rather than falling back to the published one', () => {
@@ -152,7 +155,7 @@ describe('loadConfig', () => {
     });
 
     it('names APP_SECRET, ADMIN_PASSWORD and DEMO_DATA at once', () => {
-      const error = configError({ NODE_ENV: 'production', DEMO_DATA: 'true', DATA_DIR: dataDir });
+      const error = configError({ NODE_ENV: 'production', PAYMENT_SANDBOX: '1', DEMO_DATA: 'true', DATA_DIR: dataDir });
       expect(error.message.split('\n').slice(1).map((line) => line.split(':')[0]?.trim())).toEqual(['APP_SECRET', 'ADMIN_PASSWORD', 'DEMO_DATA']);
     });
   });
@@ -274,6 +277,55 @@ describe('loadConfig', () => {
     it('names all three at once', () => {
       const error = configError({ APP_SECRET: SECRET, SMTP_URL: 'mail.example.com', MAIL_FROM: 'nobody', STAFF_EMAIL: 'desk' });
       expect(error.message.split('\n').slice(1).map((line) => line.split(':')[0]?.trim())).toEqual(['SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL']);
+    });
+  });
+
+  describe('payments: Stripe or the sandbox gateway', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+
+    it('uses the sandbox on the next port by default, its webhook secret derived from APP_SECRET', () => {
+      const { payments } = loadConfig({ APP_SECRET: SECRET, PORT: '4000' });
+      expect(payments).toMatchObject({ provider: 'sandbox', sandbox: { port: 4001, url: undefined }, stripe: undefined });
+      expect(payments.sandbox.webhookSecret).toHaveLength(43);
+      expect(payments.sandbox.webhookSecret).toBe(loadConfig({ APP_SECRET: SECRET }).payments.sandbox.webhookSecret);
+      expect(payments.sandbox.webhookSecret).not.toBe(loadConfig({ APP_SECRET: `${SECRET}x` }).payments.sandbox.webhookSecret);
+      expect(loadConfig({ APP_SECRET: SECRET, PORT: '0' }).payments.sandbox.port).toBe(0);
+    });
+
+    it('reads the sandbox settings', () => {
+      const { payments } = loadConfig({
+        APP_SECRET: SECRET,
+        PAYMENT_SANDBOX_PORT: '4555',
+        PAYMENT_SANDBOX_URL: 'https://pay-sandbox.example.com/',
+        PAYMENT_SANDBOX_WEBHOOK_SECRET: 'w'.repeat(32),
+      });
+      expect(payments.sandbox).toEqual({ port: 4555, url: 'https://pay-sandbox.example.com', webhookSecret: 'w'.repeat(32) });
+      expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_URL: 'ftp://x.example', PAYMENT_SANDBOX_WEBHOOK_SECRET: 'short' }).message).toMatch(
+        /PAYMENT_SANDBOX_URL: must be an http:\/\/ or https:\/\/ origin\n {2}PAYMENT_SANDBOX_WEBHOOK_SECRET: must be at least 32 characters/,
+      );
+    });
+
+    it('uses Stripe when its three keys are set, outside tests', () => {
+      const { payments } = loadConfig({ APP_SECRET: SECRET, ...stripe });
+      expect(payments.provider).toBe('stripe');
+      expect(payments.stripe).toEqual({ secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123', webhookSecret: 'whsec_abc123' });
+      expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: 'test', ...stripe }).payments.provider).toBe('sandbox');
+    });
+
+    it('refuses some of the Stripe keys without the others, and keys of the wrong kind', () => {
+      expect(configError({ APP_SECRET: SECRET, STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY }).message).toBe(
+        'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required with the other Stripe keys (set all three or none)\n  STRIPE_WEBHOOK_SECRET: required with the other Stripe keys (set all three or none)',
+      );
+      expect(configError({ APP_SECRET: SECRET, ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' }).message).toContain('STRIPE_SECRET_KEY: must look like sk_test_');
+    });
+
+    it('refuses to start production without Stripe unless PAYMENT_SANDBOX=1 says the sandbox is meant', () => {
+      const production = { NODE_ENV: 'production', APP_SECRET: SECRET, ADMIN_PASSWORD, DATA_DIR: dataDir };
+      expect(configError(production).message).toBe(
+        'Invalid configuration:\n  STRIPE_SECRET_KEY: required in production (with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET), or PAYMENT_SANDBOX=1 to take no real payments',
+      );
+      expect(loadConfig({ ...production, PAYMENT_SANDBOX: '1' }).payments.provider).toBe('sandbox');
+      expect(loadConfig({ ...production, ...stripe }).payments.provider).toBe('stripe');
     });
   });
 });

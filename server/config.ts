@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -51,6 +51,7 @@ export const envSchema = z.object({
   // Contact forms and enquiries sent from one address per 10 minutes (duplicates and robots aside).
   FORM_SUBMISSIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   NEWSLETTER_SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  QUOTES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(300),
   BRAND_NAME: z.string().trim().min(1).max(40).default('Tillpoint'),
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX').optional(),
   CHAT_URL: z.url().default('https://wa.me/85230012345'),
@@ -67,6 +68,15 @@ export const envSchema = z.object({
     .default('Tillpoint <no-reply@tillpoint.example>'),
   STAFF_EMAIL: z.email('must be one email address').default('sales@tillpoint.example'),
   SUPPORT_PHONE: z.string().regex(/^\+?[\d ()-]{6,24}$/, 'a phone number such as +852 3001 2345').default('+852 3001 2345'),
+  // Payments (decision 019): Stripe when its secret key is set, else the local sandbox gateway.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must look like whsec_…').optional(),
+  // `1`: production may run on the sandbox gateway (a demo or a staging site); refused otherwise there.
+  PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PAYMENT_SANDBOX_URL: z.url().refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// origin').optional(),
+  PAYMENT_SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Express's `trust proxy`: true/false, a hop count, or addresses and names such as `loopback`.
   TRUST_PROXY: z
     .string()
@@ -96,10 +106,28 @@ export interface Config {
   formLimit: LimitSetting;
   /** Newsletter subscriptions per address: always the production value, except in tests. */
   newsletterLimit: LimitSetting;
+  /** Prices (`quotes`) asked for from one address per 10 minutes: the purchase flow asks at each change. */
+  quoteLimit: LimitSetting;
   /** Batches of missing-translation reports per address (development only): always this value, except in tests. */
   translationReportLimit: LimitSetting;
   /** Sign-in and registration limits: always the production values, except in tests that need small ones. */
   loginLimits: LoginLimitSettings;
+  payments: PaymentSettings;
+}
+
+/** Which payment gateway the server uses, and its settings (decision 019). */
+export interface PaymentSettings {
+  provider: 'sandbox' | 'stripe';
+  /** The local sandbox gateway's own server (started whenever the provider is `sandbox`). */
+  sandbox: {
+    /** Its port: PAYMENT_SANDBOX_PORT, else PORT+1 (0, any free port, when PORT is 0). */
+    port: number;
+    /** Its public origin; absent: `http://localhost:<its port>`, known once it listens. */
+    url: string | undefined;
+    /** Signs its webhooks (HMAC-SHA256). */
+    webhookSecret: string;
+  };
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
 }
 
 export interface MailSettings {
@@ -125,6 +153,7 @@ export const MAIL_RETRY = { retryLimit: 10, retryDelay: 30, retryDelayMax: 3600 
 export const FORM_LIMIT: Readonly<LimitSetting> = { points: 10, duration: 10 * 60 };
 /** Twice the forms' allowance: a campaign runs at events, where many visitors share one network. */
 export const NEWSLETTER_LIMIT: Readonly<LimitSetting> = { points: 20, duration: 10 * 60 };
+export const QUOTE_LIMIT: Readonly<LimitSetting> = { points: 300, duration: 10 * 60 };
 /**
  * A development page sends at most one batch of missing keys every 3 s (20 a minute): six tabs
  * reloading together stay under it, a script posting in a loop does not.
@@ -152,7 +181,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.APP_SECRET) lines.push('  APP_SECRET: required in production (32+ characters)');
     if (!e.ADMIN_PASSWORD) lines.push(`  ADMIN_PASSWORD: required in production (the first admin's password: ${PASSWORD_RULES})`);
     if (e.DEMO_DATA) lines.push("  DEMO_DATA: refused in production (the demo accounts' passwords are published): unset it or set false");
+    if (!e.STRIPE_SECRET_KEY && e.PAYMENT_SANDBOX !== '1') {
+      lines.push('  STRIPE_SECRET_KEY: required in production (with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET), or PAYMENT_SANDBOX=1 to take no real payments');
+    }
     if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Stripe's keys come together: a secret key without the webhook secret would take payments it never hears about.
+  const stripeKeys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET };
+  const missingStripe = Object.entries(stripeKeys).filter(([, value]) => !value).map(([name]) => name);
+  if (missingStripe.length > 0 && missingStripe.length < 3) {
+    throw new ConfigError(`Invalid configuration:\n${missingStripe.map((name) => `  ${name}: required with the other Stripe keys (set all three or none)`).join('\n')}`);
   }
   const appSecret = e.APP_SECRET ?? developmentSecret(dataDir);
   return {
@@ -183,7 +221,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL.toLowerCase(), ...MAIL_RETRY },
     formLimit: { ...FORM_LIMIT, points: e.FORM_SUBMISSIONS_PER_IP },
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
+    quoteLimit: { ...QUOTE_LIMIT, points: e.QUOTES_PER_IP },
     translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
+    payments: {
+      // Tests never reach Stripe, whatever the environment holds.
+      provider: e.STRIPE_SECRET_KEY && e.NODE_ENV !== 'test' ? 'stripe' : 'sandbox',
+      sandbox: {
+        port: e.PAYMENT_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : Math.min(e.PORT + 1, 65535)),
+        url: e.PAYMENT_SANDBOX_URL ? new URL(e.PAYMENT_SANDBOX_URL).origin : undefined,
+        webhookSecret: e.PAYMENT_SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', appSecret).update('payment-sandbox-webhooks').digest('base64url'),
+      },
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+          : undefined,
+    },
   };
 }
 

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { migrateLatest } from './db/migrate.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { createKnex, POOL_MAX } from './db/knex.ts';
-import { seed } from './db/seed/seed.ts';
+import { prepareDatabase } from './db/prepare.ts';
 
 export interface Database {
   knex: Knex;
@@ -13,7 +12,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds (logging what the seed warns of). */
+/**
+ * Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds (logging what the
+ * seed warns of); instances starting together take turns (db/prepare.ts).
+ */
 export async function openDatabase(config: Config, logger: Pick<Logger, 'warn'>): Promise<Database> {
   let kind: Database['kind'] = 'postgres';
   let url = config.databaseUrl;
@@ -26,8 +28,7 @@ export async function openDatabase(config: Config, logger: Pick<Logger, 'warn'>)
   }
   const knex = createKnex(url);
   try {
-    await migrateLatest(knex);
-    const { warnings } = await seed(knex, {
+    const { warnings } = await prepareDatabase(knex, kind, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       demoData: config.demoData,

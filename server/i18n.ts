@@ -17,9 +17,17 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Translates a message key for the server's own replies; English is the fallback. */
-export function translate(locale: Locale, key: string): string {
-  return lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+/**
+ * Translates a message key for the server's own replies; English is the fallback. `{name}`
+ * placeholders are filled from `values` when given (others stay as they are).
+ */
+export function translate(locale: Locale, key: string, values?: Record<string, unknown>): string {
+  const text = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
 }
 
 export function isMessageKey(value: unknown): value is string {

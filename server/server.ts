@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { isPublicSitePath } from '../domain/public-pages.ts';
+import { isPublicSitePath, isPurchasePath } from '../domain/public-pages.ts';
 import { createApi, type Api } from './app.ts';
 import { accessLogSerializers, createLogger } from './logging.ts';
 import type { Config } from './config.ts';
@@ -17,6 +17,8 @@ import { openDatabase, type Database } from './database.ts';
 import type { ServerBuild } from 'react-router';
 import { PageCache } from './page-cache.ts';
 import { createPageHandler } from './pages.ts';
+import { gatewayCspSources, startPaymentSandbox, webhookPath } from './payments/index.ts';
+import type { PaymentSandbox } from './payments/sandbox/sandbox.ts';
 
 export interface RunningServer {
   url: string;
@@ -24,6 +26,8 @@ export interface RunningServer {
   api: Api;
   database: Database;
   logger: Logger;
+  /** The sandbox payment gateway and its own server, when it is the gateway (not with Stripe). */
+  paymentSandbox: { sandbox: PaymentSandbox; url: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -51,6 +55,15 @@ export interface ServerOptions {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel, options.logDestination);
   const database = options.database ?? (await openDatabase(config, logger));
+  // The sandbox gateway's server first: its origin goes into our pages' CSP, and the gateway the
+  // services create (server/payments/index.ts) shares it.
+  let payments: Awaited<ReturnType<typeof startPaymentSandbox>>;
+  try {
+    payments = await startPaymentSandbox(config, database.knex, logger);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const api = createApi({ config, knex: database.knex, logger, redis });
 
@@ -109,22 +122,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const tagManager = config.site.gtmId ? ['https://www.googletagmanager.com'] : [];
   const analytics = config.site.gtmId ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
   const hsts = config.publicUrl?.startsWith('https://') ? undefined : false;
+  const gateway = gatewayCspSources(config, payments?.sandbox.origin);
   /**
    * Pages' headers. The public site's pages go without a cross-origin opener policy: they hold
    * nothing of a visitor's, and the policy costs every visit a browser process of its own (on
    * Android, where Chrome isolates only the sites that ask, most of all): decision 014. Every other
    * page (an account's, a purchase's, anything outside a language) and the API keep `same-origin`.
    */
-  const pageHelmet = (isolated: boolean) => helmet({
+  const pageHelmet = (isolated: boolean, purchase = false) => helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...tagManager, (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        'script-src': ["'self'", ...tagManager, ...(purchase ? gateway.script : []), (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', ...analytics],
         // 'self' covers our own ws:/wss: too in every supported browser (WebKit since 2022, Safari 16).
-        'connect-src': ["'self'", ...analytics],
+        'connect-src': ["'self'", ...analytics, ...(purchase ? gateway.connect : [])],
+        // The purchase pages embed the payment provider's card fields and 3-D Secure page (decision 019).
+        'frame-src': purchase ? (gateway.frame.length > 0 ? gateway.frame : ["'none'"]) : null,
         'font-src': ["'self'", 'data:'],
         'object-src': ["'none'"],
         // No page sets a <base>; an injected one would send relative scripts and forms elsewhere.
@@ -142,8 +158,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const privatePageHeaders = pageHelmet(true);
   const publicPageHeaders = pageHelmet(false);
+  const purchasePageHeaders = pageHelmet(true, true);
   const pageHeaders: express.RequestHandler = (req, res, next) =>
-    (isPublicSitePath(req.path) ? publicPageHeaders : privatePageHeaders)(req, res, next);
+    (isPurchasePath(req.path) ? purchasePageHeaders : isPublicSitePath(req.path) ? publicPageHeaders : privatePageHeaders)(req, res, next);
   // The API's JSON needs the strictest policy, the same for every answer (no nonce to build).
   const apiHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
@@ -207,6 +224,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   logger.info({ port, database: database.kind, redis: Boolean(redis) }, 'server listening');
+  if (payments) {
+    const { sandbox } = payments;
+    // The pages that embed the sandbox's frame, and where its webhooks go (straight to this process).
+    const local = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+    const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+    sandbox.siteOrigins = publicOrigin ? (config.env === 'production' ? [publicOrigin] : [publicOrigin, ...local]) : local;
+    sandbox.webhooks.target ??= `http://${host}:${port}${webhookPath('sandbox')}`;
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -215,6 +240,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     api,
     database,
     logger,
+    paymentSandbox: payments && { sandbox: payments.sandbox, url: payments.server.url },
     close() {
       closing ??= (async () => {
         // Stop taking connections, let in-flight requests finish, then close sockets and the database.
@@ -225,6 +251,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         await closed;
         clearTimeout(force);
         await api.teardown?.().catch(() => undefined);
+        await payments?.server.close().catch(() => undefined);
         await Promise.all([sync(api)?.pub.close(), sync(api)?.sub.close()]).catch(() => undefined);
         await redis?.quit().catch(() => undefined);
         await closeVite().catch(() => undefined);

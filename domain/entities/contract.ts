@@ -38,6 +38,7 @@ interface KindValue {
   i18n: I18nText;
   enum: string;
   list: unknown[];
+  object: Record<string, unknown>;
 }
 
 type EnumValue<F> = F extends { enum: readonly (infer V)[] } ? V : string;

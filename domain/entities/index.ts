@@ -3,9 +3,13 @@ import { blogs } from './blogs.ts';
 import { contactForms } from './contact-forms.ts';
 import { enquiries } from './enquiries.ts';
 import { industries } from './industries.ts';
+import { invoices } from './invoices.ts';
 import { modules } from './modules.ts';
+import { orders } from './orders.ts';
 import { outbox } from './outbox.ts';
+import { payments } from './payments.ts';
 import { subscribers } from './subscribers.ts';
+import { subscriptions } from './subscriptions.ts';
 import type { EntityDef } from './types.ts';
 import { users } from './users.ts';
 
@@ -15,7 +19,21 @@ function byServicePath<const T extends { [K in keyof T]: EntityDef & { service: 
 }
 
 /** The definitions with their literal types: what registers a service typed by its definition reads. */
-export const definitions = byServicePath({ industries, modules, appTemplates, users, blogs, contactForms, enquiries, outbox, subscribers });
+export const definitions = byServicePath({
+  industries,
+  modules,
+  appTemplates,
+  users,
+  blogs,
+  contactForms,
+  enquiries,
+  outbox,
+  subscribers,
+  orders,
+  payments,
+  subscriptions,
+  invoices,
+});
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */
 export type Definitions = typeof definitions;

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { FeaturesPayload } from '../features.ts';
 import type { HONEYPOT_FIELD } from '../forms/messages.ts';
+import type { RegistrationField, RegistrationInput } from '../forms/registration.ts';
 import type { Locale } from '../locales.ts';
+import type { ShippingCountry } from '../orders/countries.ts';
+import type { OrderPrice } from '../orders/pricing.ts';
+import type { OrderRequest, QuoteRequest } from '../orders/request.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
 import type { featuresPatchSchema } from './features.ts';
 import type { Definitions } from './index.ts';
@@ -129,9 +133,14 @@ export type FormAnswers<E extends EntityDef> = { [K in keyof CreateOf<E> | typeo
 /** Entity services that visitors' forms post to: their create takes the answers as sent. */
 type FormServices = 'contactForms' | 'enquiries' | 'subscribers';
 
-/** What an entity service's create takes: a form's answers as sent, or the definition's create data. */
-export type CreateInput<E extends EntityDef> = E['service'] extends FormServices ? CreateOf<E> | FormAnswers<E> : CreateOf<E>;
+/** What an entity service's create takes: a form's answers as sent, an order's request, or the definition's create data. */
+export type CreateInput<E extends EntityDef> = E['service'] extends FormServices
+  ? CreateOf<E> | FormAnswers<E>
+  : E['service'] extends 'orders'
+    ? OrderRequest
+    : CreateOf<E>;
 
+/** An entity service whose create takes something else than the definition's create data. */
 type FormEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
   create(data: CreateInput<E>, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
 };
@@ -198,16 +207,81 @@ export interface UserSessionsApi {
   remove(userId: string, params?: CallParams): Promise<{ _id: string; sessionsEnded: true }>;
 }
 
+/** When the code just sent expires, and when another may be asked for. */
+export interface VerificationState {
+  expiresAt: Date;
+  resendAfter: Date;
+}
+
+/** A new account and the state of the code sent to it (server/services/registrations). */
+export interface RegistrationAnswer {
+  user: Pick<
+    RecordOf<Definitions['users']>,
+    '_id' | 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'locale' | 'role' | 'emailVerifiedAt' | 'createdAt' | 'updatedAt'
+  >;
+  verification: VerificationState;
+}
+
+/**
+ * A business owner registering themselves: the registration form's answers as sent (its schema,
+ * domain/forms/registration.ts, checks them on the server again). Public, limited per address;
+ * 409 `registration.accountExists` when the email has an account.
+ */
+export interface RegistrationsApi<O extends Transport = 'process'> {
+  create(data: RegistrationInput | { [K in RegistrationField]?: unknown }, params?: CallParams): Promise<Answer<RegistrationAnswer, O>>;
+}
+
+/**
+ * Proving an email address (server/services/email-verifications): a code (signed in: one's own
+ * account), the mailed link's token (anyone holding it), or asking for a new code (signed in).
+ */
+export type EmailVerificationRequest = { code: string } | { token: string } | { resend: true };
+
+/** Whether the account is verified now; after a resend, the new code's times. Never a session. */
+export interface EmailVerificationAnswer {
+  verified: boolean;
+  expiresAt?: Date;
+  resendAfter?: Date;
+}
+
+export interface EmailVerificationsApi<O extends Transport = 'process'> {
+  create(data: EmailVerificationRequest, params?: CallParams): Promise<Answer<EmailVerificationAnswer, O>>;
+}
+
+/** The price of a choice shipped to a country, as an order would be priced (server/services/quotes). Public, limited per address. */
+export interface QuotesApi {
+  create(data: QuoteRequest, params?: CallParams): Promise<OrderPrice>;
+}
+
+/** The days a delivery to a country can be booked on (server/services/delivery-dates). */
+export interface DeliveryDatesAnswer {
+  country: ShippingCountry;
+  /** YYYY-MM-DD, soonest first. */
+  dates: string[];
+}
+
+export interface DeliveryDatesApi {
+  find(params: CallParams & { query: { country: ShippingCountry } }): Promise<DeliveryDatesAnswer>;
+}
+
 /** The services that have no definition, typed here by hand. */
 interface OtherServices<O extends Transport> {
   features: FeaturesApi;
   missingTranslate: MissingTranslationsApi<O>;
   authentication: AuthenticationApi<O>;
   userSessions: UserSessionsApi;
+  registrations: RegistrationsApi<O>;
+  emailVerifications: EmailVerificationsApi<O>;
+  quotes: QuotesApi;
+  deliveryDates: DeliveryDatesApi;
 }
 
-/** An entity's service as callers see it: its methods follow from its definition. */
-export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices
+/**
+ * An entity's service as callers see it: its methods follow from its definition. Forms' services
+ * take the answers as sent; orders are placed with a choice, a shipping address and a key
+ * (server/services/orders), never with their figures: the server prices them and answers the order.
+ */
+export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices | 'orders'
   ? FormEntityApi<E, O>
   : EntityApi<E, O>;
 

@@ -19,6 +19,8 @@ export type FieldKind =
   | 'enum'
   | 'ref'
   | 'list'
+  /** A small record of named values (an address, a card's summary), validated by its `schema`. */
+  | 'object'
   | 'password';
 
 export interface FieldDef {
@@ -75,6 +77,7 @@ export type Widget =
   | 'enum'
   | 'ref'
   | 'list'
+  | 'object'
   | 'image'
   | 'boolean'
   | 'color'
@@ -166,6 +169,7 @@ const KIND_WIDGETS: Record<FieldKind, Widget> = {
   enum: 'enum',
   ref: 'ref',
   list: 'list',
+  object: 'object',
 };
 
 /**
@@ -221,6 +225,9 @@ export function valueSchema(field: FieldDef): z.ZodType {
       return z.enum(field.enum as [string, ...string[]]);
     case 'list':
       return z.array(field.item ?? z.unknown()).max(500);
+    case 'object':
+      // An object field says what it holds; without a schema it takes nothing.
+      return z.object({}).strict();
   }
 }
 

@@ -6,6 +6,9 @@ import * as m004 from './migrations/004_forms_and_outbox.ts';
 import * as m005 from './migrations/005_subscribers.ts';
 import * as m006 from './migrations/006_user_sessions.ts';
 import * as m007 from './migrations/007_user_profile.ts';
+import * as m008 from './migrations/008_purchase.ts';
+import * as m009 from './migrations/009_email_verifications.ts';
+import * as m010 from './migrations/010_payment_sandbox.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -16,6 +19,9 @@ const migrations: Record<string, Knex.Migration> = {
   '005_subscribers': m005,
   '006_user_sessions': m006,
   '007_user_profile': m007,
+  '008_purchase': m008,
+  '009_email_verifications': m009,
+  '010_payment_sandbox': m010,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -9,13 +9,17 @@ import { loggableUrl } from '../logging.ts';
 /** Unexpected errors already written to the log by the service hook (not logged twice). */
 const logged = new WeakSet<object>();
 
-/** Translates an error's message and per-field messages when they are message keys. */
+/**
+ * Translates an error's message and per-field messages when they are message keys; their `{name}`
+ * placeholders are filled from the error's data (`attemptsLeft`).
+ */
 function translateError(error: FeathersError, locale: Locale): void {
-  if (isMessageKey(error.message)) error.message = translate(locale, error.message);
+  const values = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : undefined;
+  if (isMessageKey(error.message)) error.message = translate(locale, error.message, values);
   const errors = error.errors as Record<string, unknown> | undefined;
   if (errors && typeof errors === 'object') {
     for (const [field, message] of Object.entries(errors)) {
-      if (isMessageKey(message)) errors[field] = translate(locale, message);
+      if (isMessageKey(message)) errors[field] = translate(locale, message, values);
     }
   }
 }

@@ -48,6 +48,8 @@ export interface Charge {
   amount: number;
   currency: CurrencyCode;
   card?: CardSummary;
+  /** Minor units refunded so far, when any (a partly refunded charge stays `succeeded`). */
+  amountRefunded?: number;
   /** A 3-D Secure challenge: where the buyer goes (sandbox), or what Stripe's script needs. */
   action?: { url?: string; clientSecret?: string };
   failure?: { code: FailureCode; message: string };
@@ -101,6 +103,10 @@ export interface PaymentGateway {
   cancel(chargeId: string, idempotencyKey: string): Promise<Charge>;
   refund(input: { chargeId: string; amount?: number; idempotencyKey: string }): Promise<Charge>;
   retrieve(chargeId: string): Promise<Charge>;
-  /** Checks the signature over the raw body; throws `GatewayError('bad_signature')` when it fails. */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+  /**
+   * Checks the signature over the raw body; throws `GatewayError('bad_signature')` when it fails
+   * (`invalid_request` for a signed body that is not an event). `null`: a signed event of a kind
+   * we do not act on, which the receiver acknowledges (2xx) so the provider stops resending it.
+   */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
 }

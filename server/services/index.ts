@@ -5,11 +5,19 @@ import { definitions, entities } from '../../domain/entities/index.ts';
 import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { clockOf } from '../clock.ts';
 import { configureBlogs } from './blogs/blogs.ts';
+import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
+import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
+import { Verifications } from './email-verifications/verifications.ts';
+import { configureDeliveryDates } from './delivery-dates/delivery-dates.ts';
 import { registerEntityService } from './entity/register.ts';
 import { configureFeatures } from './features/features.ts';
 import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
+import { configureRegistrations } from './registrations/registrations.ts';
+import { configureOrders } from './orders/orders.ts';
+import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureUserSessions } from './user-sessions/user-sessions.ts';
 import { configureUsers } from './users/users.ts';
@@ -36,7 +44,12 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   registerEntityService(app, definitions.modules);
   registerEntityService(app, definitions.appTemplates);
   registerEntityService(app, definitions.outbox);
-  configureUsers(app, deps.limits);
+  // Email verification: codes sent at registration, on request and when an email changes.
+  const verifications = new Verifications({ knex, jobs: deps.jobs, secret: config.appSecret, clock: () => clockOf(app) });
+  configureUsers(app, deps.limits, verifications);
+  configureRegistrations(app, { knex, limits: deps.limits, verifications });
+  configureEmailVerifications(app, verifications, createLimiter(redis, `${config.redisPrefix}:limit:verificationLinks`, VERIFICATION_LINK_LIMIT));
+  defineVerificationMailJob(app, { jobs: deps.jobs, config, logger: deps.logger, knex, verifications, now: () => clockOf(app)() });
   configureBlogs(app);
   configureSubscribers(app, { config, redis });
   configureForms(app, deps);
@@ -46,6 +59,10 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
     acceptReports: config.env !== 'production',
   });
   configureUserSessions(app);
+  // Buying a plan (decision 018): prices, delivery days, orders and the records a payment makes.
+  configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit));
+  configureDeliveryDates(app);
+  configureOrders(app, deps);
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);

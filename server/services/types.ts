@@ -2,8 +2,12 @@ import type { Application } from '@feathersjs/feathers';
 import type { Definitions, EntityName } from '../../domain/entities/index.ts';
 import type { AppAuthenticationService } from '../auth/strategies.ts';
 import type { EntityService } from './entity/entity-service.ts';
+import type { DeliveryDatesService } from './delivery-dates/delivery-dates.ts';
+import type { EmailVerificationsService } from './email-verifications/email-verifications.ts';
 import type { FeaturesService } from './features/features.ts';
 import type { MissingTranslationsService } from './missing-translate/missing-translate.ts';
+import type { QuotesService } from './quotes/quotes.ts';
+import type { RegistrationsService } from './registrations/registrations.ts';
 import type { UserSessionsService } from './user-sessions/user-sessions.ts';
 
 /** Each entity's generic service, typed by its definition. */
@@ -20,6 +24,10 @@ export interface ServerServices extends EntityServices {
   missingTranslate: MissingTranslationsService;
   authentication: AppAuthenticationService;
   userSessions: UserSessionsService;
+  registrations: RegistrationsService;
+  emailVerifications: EmailVerificationsService;
+  quotes: QuotesService;
+  deliveryDates: DeliveryDatesService;
 }
 
 /** The Feathers application as the services' own configuration sees it. */

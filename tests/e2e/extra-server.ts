@@ -21,6 +21,8 @@ export async function startExtraServer(settings: Record<string, string>): Promis
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
+    PAYMENT_SANDBOX: '1',
+    PAYMENT_SANDBOX_PORT: '0',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -30,6 +30,9 @@ const SERVER_SETTINGS = [
   'ADMIN_PASSWORD', 'DEMO_DATA', 'PUBLIC_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'BRAND_NAME', 'GTM_ID', 'CHAT_URL',
   'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'LOGIN_ATTEMPTS_PER_IP', 'FORM_SUBMISSIONS_PER_IP',
   'NEWSLETTER_SIGNUPS_PER_IP',
+  // A developer's Stripe keys would take the tests' payments away from the sandbox.
+  'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'PAYMENT_SANDBOX_PORT',
+  'PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_WEBHOOK_SECRET',
   // A developer's SMTP server would receive the tests' mail, which they read from the outbox.
   'SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL',
 ];
@@ -39,6 +42,9 @@ const env: NodeJS.ProcessEnv = Object.fromEntries(
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-e2e-'));
 Object.assign(env, {
   NODE_ENV: 'production',
+  // The end-to-end tests pay through the sandbox gateway, on a free port of its own.
+  PAYMENT_SANDBOX: '1',
+  PAYMENT_SANDBOX_PORT: '0',
   PORT: port,
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,

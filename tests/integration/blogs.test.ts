@@ -102,6 +102,18 @@ describe.skipIf(skipReason)('blogs service', () => {
     for (const id of [post._id, direct._id]) await blogs().remove(id, rest(admin));
   });
 
+  it('dates an article published with `$set` too, and keeps a date given with it', async () => {
+    const post = await blogs().create(newBlog(), rest(editor));
+    const published = await blogs().patch(post._id, { $set: { status: 'published' } }, rest(editor));
+    expect(published.status).toBe('published');
+    expect(published.publishedAt).toBeInstanceOf(Date);
+    const dated = await blogs().create(newBlog(), rest(editor));
+    const given = new Date('2026-01-15T02:00:00Z');
+    const withDate = await blogs().patch(dated._id, { $set: { status: 'published', publishedAt: given.toISOString() } }, rest(editor));
+    expect(withDate.publishedAt).toEqual(given);
+    for (const id of [post._id, dated._id]) await blogs().remove(id, rest(admin));
+  });
+
   it('sanitises the body on create and on patch: no scripts, event handlers or javascript: links', async () => {
     const dirty =
       '<h2 onclick="x()">Hi</h2><script>alert(1)</script><p style="color:red">Text <a href="javascript:alert(1)">bad</a> ' +

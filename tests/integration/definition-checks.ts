@@ -26,6 +26,7 @@ const COLUMN_TYPES = {
   date: ['timestamp with time zone'],
   i18n: ['jsonb'],
   list: ['jsonb'],
+  object: ['jsonb'],
 } satisfies Record<FieldKind, readonly string[]>;
 
 /** Tables that no entity describes, and why. */
@@ -35,6 +36,13 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   site_settings: 'feature flags and markets, one JSON value per key (server/services/features/features.ts, zod-validated)',
   missing_translations: 'message keys a page lacked (server/services/missing-translate/missing-translate.ts)',
   revoked_tokens: 'ids of signed-out tokens (server/auth/revocation.ts)',
+  payment_sandbox_customers: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  payment_sandbox_payment_methods: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  payment_sandbox_charges: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  payment_sandbox_idempotency_keys: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  payment_sandbox_webhook_deliveries: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  email_verifications: 'codes sent to prove an email address, hashed (server/services/email-verifications/)',
+  invoice_sequences: 'the next invoice number of each seller, locked while one is issued (server/services/orders/provision.ts)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */

@@ -18,7 +18,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/database.ts';
 import { createKnex } from '../../server/db/knex.ts';
 import { migrateLatest } from '../../server/db/migrate.ts';
-import { seed } from '../../server/db/seed/seed.ts';
+import { prepareDatabase } from '../../server/db/prepare.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import type { UntypedEntityService } from '../../server/services/entity/entity-service.ts';
 import { entityServiceAt } from '../../server/services/entity/register.ts';
@@ -76,22 +76,29 @@ function databaseUrl(): string {
   return url;
 }
 
-/**
- * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
- * Schemas keep files apart on PGlite (one database) and PostgreSQL alike.
- */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
+/** A new empty schema on the run's database (the caller drops it, or createTestDatabase's close does). */
+export async function createEmptySchema(): Promise<{ url: string; schema: string }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const url = databaseUrl();
   const setupKnex = createKnex(url, { poolMax: 1 });
   await setupKnex.raw('create schema ??', [schema]);
   await setupKnex.destroy();
+  return { url, schema };
+}
+
+/**
+ * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
+ * Schemas keep files apart on PGlite (one database) and PostgreSQL alike.
+ */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
+  const { url, schema } = await createEmptySchema();
   const knex: Knex = createKnex(url, { searchPath: schema, poolMax: 4 });
-  await migrateLatest(knex);
-  if (options.seed !== false) await seed(knex, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
+  const kind = databaseKind === 'pglite' ? 'embedded' : 'postgres';
+  if (options.seed !== false) await prepareDatabase(knex, kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
+  else await migrateLatest(knex);
   return {
     knex,
-    kind: databaseKind === 'pglite' ? 'embedded' : 'postgres',
+    kind,
     async close() {
       await knex.raw('drop schema ?? cascade', [schema]).catch(() => undefined);
       // The job queue's own schema beside it (server/jobs/queue.ts).
@@ -243,16 +250,26 @@ export type TestAccount = Pick<RecordOf<typeof users>, '_id' | 'email'> & { pass
 
 /**
  * An account written straight to the database (argon2 hash, as registration stores it), for tests
- * whose subject is not registration itself.
+ * whose subject is not registration itself: its email verified unless `verified: false`.
  */
-export async function createAccount(knex: Knex, options: { role?: TestAccount['role']; password?: string; label?: string } = {}): Promise<TestAccount> {
+export async function createAccount(
+  knex: Knex,
+  options: { role?: TestAccount['role']; password?: string; label?: string; verified?: boolean } = {},
+): Promise<TestAccount> {
   const account = {
     _id: randomBytes(12).toString('hex'),
     email: uniqueEmail(options.label ?? options.role ?? 'member'),
     password: options.password ?? 'Account123',
     role: options.role ?? 'member',
   };
-  await knex('users').insert({ id: account._id, email: account.email, password: await argon2.hash(account.password), role: account.role });
+  await knex('users').insert({
+    id: account._id,
+    email: account.email,
+    password: await argon2.hash(account.password),
+    role: account.role,
+    // Verified unless asked otherwise: tests of other subjects act as established accounts.
+    email_verified_at: options.verified === false ? null : new Date(),
+  });
   return account;
 }
 

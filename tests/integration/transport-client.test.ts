@@ -99,13 +99,13 @@ describe.skipIf(skipReason)('official Feathers client', () => {
     it('creates a user (registration and by an admin) without a password in the result', async () => {
       const anonymous = connect();
       const email = uniqueEmail(`reg-${transport}`);
-      const registered = await anonymous.service('users').create({ email, password: 'Secret123', name: 'Owner' });
+      const registered = await anonymous.service('users').create({ email, password: 'Secret123-Owner', name: 'Owner' });
       expect(registered).toMatchObject({ email, role: 'member', name: 'Owner' });
       expect(containsPassword(registered)).toBe(false);
 
       // The new account can sign in with the password it chose.
       const again = connect();
-      const login = await again.authenticate({ strategy: 'local', email, password: 'Secret123' });
+      const login = await again.authenticate({ strategy: 'local', email, password: 'Secret123-Owner' });
       expect(login.user).toMatchObject({ _id: registered._id, role: 'member' });
       expect(containsPassword(login)).toBe(false);
 

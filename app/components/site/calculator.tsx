@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
-import { choiceQuery, parseChoice, PREPAID_OPTIONS, type CalculatorChoice } from '../../../domain/calculator';
+import { choiceQuery, parseChoice, PREPAID_OPTIONS, subscriptionQuery, type CalculatorChoice } from '../../../domain/calculator';
 import type { appTemplates } from '../../../domain/entities/app-templates';
 import type { industries } from '../../../domain/entities/industries';
 import type { PopulatedOf } from '../../../domain/entities/services';
@@ -8,11 +8,12 @@ import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
 import { isCurrency, type CurrencyCode } from '../../../domain/money';
-import { COUNTER_MAX, COUNTER_STEP, quote, type Billing } from '../../../domain/pricing';
+import { quote, type Billing } from '../../../domain/pricing';
 import { useLocale } from '../../i18n/messages';
 import { useValuesFromBeforeHydration } from '../forms/use-values-from-before-hydration';
 import { useShell } from '../../shell';
 import { useAddOnPrice, type AddOn } from './add-ons';
+import { DeviceCount } from './device-count';
 import { PlanActionButton } from './plan-action';
 import { PlanDetailsLink } from './plan-cards';
 
@@ -48,7 +49,8 @@ export function Calculator({ data }: { data: CalculatorData }) {
   );
   const optional = data.catalogue.filter((module) => module.released && !included.has(module._id) && module.key);
   const choice: CalculatorChoice = { industry: data.industry?.key ?? data.industry?._id ?? null, addOns, months };
-  const query = choiceQuery(choice);
+  // The main button carries the whole choice, with the plan it was made on.
+  const query = subscriptionQuery(choice, data.template?.key);
   const currency: CurrencyCode = market.currency;
   const price = useAddOnPrice(currency);
   const totals = useMemo(() => {
@@ -159,22 +161,14 @@ export function Calculator({ data }: { data: CalculatorData }) {
                         <span className="text-sm whitespace-nowrap">{price(module)}</span>
                       </div>
                       {module.counter && on ? (
-                        <div className="mt-3 flex items-center gap-4 pl-8">
-                          <label htmlFor={`count-${key}`} className="sr-only">{t('pricing.count', { module: name })}</label>
-                          <input
-                            id={`count-${key}`}
-                            name={`count-${key}`}
-                            type="range"
-                            min={1}
-                            max={COUNTER_MAX}
-                            step={COUNTER_STEP}
-                            value={count}
-                            aria-valuetext={t('pricing.devices', { count })}
-                            onChange={(event) => update(new Map(addOns).set(key, Number(event.target.value)))}
-                            className="w-full max-w-xs accent-brand-600"
-                          />
-                          <output htmlFor={`count-${key}`} className="w-24 text-sm font-semibold">{t('pricing.devices', { count })}</output>
-                        </div>
+                        <DeviceCount
+                          id={`count-${key}`}
+                          name={`count-${key}`}
+                          moduleName={name}
+                          count={count}
+                          onChange={(value) => update(new Map(addOns).set(key, value))}
+                          className="mt-3 pl-8"
+                        />
                       ) : null}
                     </li>
                   );

@@ -21,9 +21,17 @@ export async function blogRules(context: HookContext, next: NextFunction): Promi
     if (data.status === 'published' && data.publishedAt == null) data.publishedAt = new Date();
     context.data = data;
   }
-  if (method === 'patch' && isObject(context.data) && context.data.status === 'published' && context.data.publishedAt == null && context.id != null) {
-    const current = (await context.service.get(context.id, { transaction: context.params.transaction })) as { publishedAt?: unknown };
-    if (current.publishedAt == null) context.data = { ...context.data, publishedAt: new Date() };
+  if (method === 'patch' && isObject(context.data) && context.id != null) {
+    // Plain data or `$set`: either can publish, and either can give the date.
+    const data = context.data;
+    const set = isObject(data.$set) ? data.$set : {};
+    const publishing = data.status === 'published' || set.status === 'published';
+    if (publishing && data.publishedAt == null && set.publishedAt == null) {
+      const current = (await context.service.get(context.id, { transaction: context.params.transaction })) as { publishedAt?: unknown };
+      if (current.publishedAt == null) {
+        context.data = isObject(data.$set) ? { ...data, $set: { ...set, publishedAt: new Date() } } : { ...data, publishedAt: new Date() };
+      }
+    }
   }
   await next();
 }

@@ -339,7 +339,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     if (value === null) return null;
     const field = this.fields.writable(name);
     if (field.def.kind === 'list') return JSON.stringify(keyListItems({ name, def: field.def }, value as unknown[]));
-    if (field.def.kind === 'i18n') return JSON.stringify(value);
+    if (field.def.kind === 'i18n' || field.def.kind === 'object') return JSON.stringify(value);
     return value;
   }
 

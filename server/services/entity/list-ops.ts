@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors';
 import type { FieldDef } from '../../../domain/entities/types.ts';
 import { newId } from '../../db/ids.ts';
-import { validateListItem } from './validate.ts';
+import { invalid, validateListItem } from './validate.ts';
 
 type Item = Record<string, unknown>;
 export type ListOperators = { $push?: unknown; $pull?: unknown; $set?: unknown };
@@ -42,6 +42,8 @@ export function applyListOperators(
   const listOf = (name: string, op: string): [ListField, Item[]] => {
     const field = lists.get(name);
     if (!field) throw new BadRequest(`${op} works only on list fields; '${name}' is not one`);
+    // A list the server alone keeps (an order's history) takes no item from a caller, as a plain write would not.
+    if (field.def.readonly) throw invalid({ [name]: 'validation.unknownField' });
     next[name] ??= [...(current[name] ?? [])];
     return [field, next[name]];
   };

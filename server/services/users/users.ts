@@ -9,6 +9,9 @@ import { fieldsWritten, type BeforeWrite, type ServerCallParams } from '../entit
 import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
 import { definitions } from '../../../domain/entities/index.ts';
+import { PASSWORD_BREACHED } from '../../../domain/validation/password.ts';
+import { isBreachedPassword } from '../../auth/breached-passwords.ts';
+import type { Verifications } from '../email-verifications/verifications.ts';
 import type { ServerApp } from '../types.ts';
 
 /** Fields that take over an account: changing one of one's own needs the current password. */
@@ -20,9 +23,10 @@ type Caller = { _id: unknown; role?: string } | undefined;
  * The users service's own rules, on top of the definition (who reaches which rows, who writes the
  * role): registration is rate limited per address; changing one's own email or password needs
  * the current password (`currentPassword` beside the data), so a stolen session alone cannot
- * take the account over.
+ * take the account over. A changed email is unverified again: a code goes to the new address, in
+ * the same transaction as the change (decision 020).
  */
-export function userRules(limits: LoginLimits) {
+export function userRules(limits: LoginLimits, verifications?: Verifications) {
   return async (context: HookContext, next: NextFunction) => {
     const { params, method } = context;
     const caller = params.user as Caller;
@@ -42,7 +46,9 @@ export function userRules(limits: LoginLimits) {
       }
     }
     try {
-      await next();
+      const email = (context.data as Record<string, unknown> | undefined)?.email;
+      if (method === 'patch' && verifications && typeof email === 'string') await patchEmail(context, next, verifications);
+      else await next();
     } catch (error) {
       if (error instanceof Conflict && method === 'create') {
         throw new Conflict('validation.accountExists', { errors: { email: 'validation.accountExists' } });
@@ -50,6 +56,30 @@ export function userRules(limits: LoginLimits) {
       throw error;
     }
   };
+}
+
+/**
+ * A patch that writes the email, in a transaction holding the account: when the address changes
+ * the account is unverified again and a code is sent to the new address.
+ */
+async function patchEmail(context: HookContext, next: NextFunction, verifications: Verifications): Promise<void> {
+  const knex = context.app.get('knex') as Knex;
+  let started = false;
+  const run = async (trx: Knex.Transaction) => {
+    const before = (await trx('users').where('id', String(context.id)).forUpdate().first('email')) as { email: string } | undefined;
+    context.params = { ...context.params, transaction: trx };
+    await next();
+    const after = context.result as Record<string, unknown>;
+    if (!before || typeof after?.email !== 'string' || after.email === before.email) return;
+    await trx('users').where('id', String(after._id)).update({ email_verified_at: null });
+    after.emailVerifiedAt = null;
+    await verifications.start(trx, { _id: String(after._id), email: after.email }, 'email-change');
+    started = true;
+  };
+  const outer = context.params.transaction as Knex.Transaction | undefined;
+  if (outer) await run(outer);
+  else await knex.transaction(run);
+  if (started) verifications.wake();
 }
 
 /** The caller's own password, checked like a sign-in (same per-address limit, same hashing cost). */
@@ -71,6 +101,8 @@ async function checkCurrentPassword(context: HookContext, given: unknown, limits
  */
 export const userWrite: BeforeWrite = async (data, { id, params }) => {
   const written = { ...data };
+  // Every way a password is set (registration, staff, a change) refuses the common breached ones.
+  if (typeof data.password === 'string' && isBreachedPassword(data.password)) throw invalid({ password: PASSWORD_BREACHED });
   if (typeof data.password === 'string') written.password = await argon2.hash(data.password);
   const endSessions = (params as EndSessionsParams).endSessions;
   if (id !== undefined && (typeof data.password === 'string' || endSessions)) {
@@ -87,6 +119,6 @@ export const userWrite: BeforeWrite = async (data, { id, params }) => {
 export type EndSessionsParams = ServerCallParams & { endSessions?: { keepCurrent: boolean } };
 
 /** The users service: the generic entity service with the rules above. */
-export function configureUsers(app: ServerApp, limits: LoginLimits): void {
-  registerEntityService(app, definitions.users, { beforeWrite: userWrite, hooks: [userRules(limits)] });
+export function configureUsers(app: ServerApp, limits: LoginLimits, verifications?: Verifications): void {
+  registerEntityService(app, definitions.users, { beforeWrite: userWrite, hooks: [userRules(limits, verifications)] });
 }

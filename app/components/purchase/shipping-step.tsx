@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react';
+import { SHIPPING_COUNTRIES, SHIPPING_FIELDS, shippingFromForm, type ShippingField, type ShippingInfo } from '../../../domain/forms/shipping-fields';
+import { formatDate } from '../../../domain/format';
+import { useLocale } from '../../i18n/messages';
+import { FieldError, inputClass, invalidProps, TextField } from '../forms/fields';
+import { focusFirstInvalid } from '../forms/use-form-check';
+import { primaryButton, StepActions } from './ui';
+
+/** The days a delivery can be booked on: from the `deliveryDates` service, or a plain window until it answers. */
+export type DeliveryDates = { kind: 'list'; dates: string[] } | { kind: 'window'; first: string; last: string };
+
+/** Loaded when the buyer first touches the form, or at the latest on continue (decision 012). */
+const loadSchema = () => import('../../../domain/forms/shipping');
+
+/**
+ * Step 5: where and when to deliver. Every keystroke is saved with the flow's state; on continue
+ * the answers are checked with the schema the orders service uses, each error tied to its field
+ * and the focus moved to the first.
+ */
+export function ShippingStep({
+  info,
+  dates,
+  onChange,
+  onDone,
+  onBack,
+}: {
+  info: ShippingInfo;
+  dates: DeliveryDates;
+  onChange: (info: ShippingInfo) => void;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const { t, locale } = useLocale();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState('');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (attempt) focusFirstInvalid(form.current);
+  }, [attempt]);
+
+  const read = (): ShippingInfo => {
+    const answers = new FormData(form.current ?? undefined);
+    return Object.fromEntries(SHIPPING_FIELDS.map((field) => [field, String(answers.get(field) ?? '')])) as ShippingInfo;
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const answers = shippingFromForm(new FormData(event.currentTarget));
+    const { shippingErrors, dateInWindow, FILL_IN_BLANKS, DATE_OUT_OF_RANGE } = await loadSchema();
+    const keys = shippingErrors(answers);
+    const date = typeof answers.shippingDate === 'string' ? answers.shippingDate : '';
+    if (!keys.shippingDate && date) {
+      const offered = dates.kind === 'list' ? dates.dates.includes(date) : dateInWindow(date, dates.first, dates.last);
+      if (!offered) keys.shippingDate = DATE_OUT_OF_RANGE;
+    }
+    const messages = Object.values(keys);
+    if (!messages.length) {
+      setErrors({});
+      setSummary('');
+      onDone();
+      return;
+    }
+    setErrors(Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, t(key)])));
+    setSummary(messages.includes('validation.required') ? t(FILL_IN_BLANKS) : t('validation.failed'));
+    setAttempt((n) => n + 1);
+  };
+
+  const text = (name: ShippingField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField name={name} idPrefix="ship-" label={t(`subscription.shipping.fields.${name}`)} required value={info[name]} error={errors[name]} {...extra} />
+  );
+  const dateHint =
+    dates.kind === 'window'
+      ? t('subscription.shipping.dateWindow', { first: formatDate(`${dates.first}T12:00:00+08:00`, locale), last: formatDate(`${dates.last}T12:00:00+08:00`, locale) })
+      : t('subscription.shipping.dateList');
+
+  return (
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onChange={() => onChange(read())}
+      onFocus={() => void loadSchema()}
+      className="mt-6 space-y-6"
+      data-testid="shipping-form"
+    >
+      <p className="text-sm text-muted">{t('subscription.shipping.requiredHint')}</p>
+      {summary ? (
+        <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="shipping-summary">{summary}</p>
+      ) : null}
+      <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6">
+        <h2 className="text-xl font-semibold">{t('subscription.shipping.contact')}</h2>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text('contactPerson', { autoComplete: 'name' })}
+          {text('contactNumber', { type: 'tel', autoComplete: 'tel' })}
+        </div>
+      </section>
+      <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6">
+        <h2 className="text-xl font-semibold">{t('subscription.shipping.address')}</h2>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text('room', { required: false, autoComplete: 'address-line2' })}
+          {text('street', { autoComplete: 'address-line1' })}
+          {text('district', { required: false, autoComplete: 'address-level3' })}
+          {text('city', { autoComplete: 'address-level2' })}
+          {text('zipcode', { required: info.country !== 'HK', autoComplete: 'postal-code' })}
+          <div>
+            <label htmlFor="ship-country" className="block font-medium">
+              {t('subscription.shipping.fields.country')}
+              <span aria-hidden="true"> *</span>
+            </label>
+            <select id="ship-country" name="country" defaultValue={info.country} autoComplete="country" className={inputClass} {...invalidProps('ship-country', errors.country, false)}>
+              <option value="">{t('subscription.shipping.choose')}</option>
+              {SHIPPING_COUNTRIES.map((code) => (
+                <option key={code} value={code}>{t(`subscription.countries.${code}`)}</option>
+              ))}
+            </select>
+            <FieldError id="ship-country-error" text={errors.country} />
+          </div>
+        </div>
+      </section>
+      <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6">
+        <h2 className="text-xl font-semibold">{t('subscription.shipping.delivery')}</h2>
+        <div>
+          <label htmlFor="ship-shippingDate" className="block font-medium">
+            {t('subscription.shipping.fields.shippingDate')}
+            <span aria-hidden="true"> *</span>
+          </label>
+          {dates.kind === 'list' ? (
+            <select
+              id="ship-shippingDate"
+              name="shippingDate"
+              defaultValue={info.shippingDate}
+              className={inputClass}
+              {...invalidProps('ship-shippingDate', errors.shippingDate, false)}
+              aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : ''].filter(Boolean).join(' ')}
+            >
+              <option value="">{t('subscription.shipping.choose')}</option>
+              {dates.dates.map((date) => (
+                <option key={date} value={date}>{formatDate(`${date}T12:00:00+08:00`, locale)}</option>
+              ))}
+            </select>
+          ) : (
+            <input
+              id="ship-shippingDate"
+              name="shippingDate"
+              type="date"
+              min={dates.first}
+              max={dates.last}
+              defaultValue={info.shippingDate}
+              className={`${inputClass} sm:max-w-xs`}
+              {...invalidProps('ship-shippingDate', errors.shippingDate, false)}
+              aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : ''].filter(Boolean).join(' ')}
+            />
+          )}
+          <p id="ship-date-hint" className="mt-1 text-sm text-muted">{dateHint}</p>
+          <FieldError id="ship-shippingDate-error" text={errors.shippingDate} />
+        </div>
+        {text('note', { required: false, multiline: true })}
+      </section>
+      <StepActions onBack={onBack}>
+        <button type="submit" className={primaryButton} data-testid="step-continue">
+          {t('subscription.continue')} →
+        </button>
+      </StepActions>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { PREPAID_OPTIONS } from '../../../domain/calculator';
+import { SHIPPING_COUNTRIES, type ShippingCountry } from '../../../domain/forms/shipping-fields';
+import { formatMoney } from '../../../domain/format';
+import { localized } from '../../../domain/locales';
+import type { CurrencyCode } from '../../../domain/money';
+import { useLocale } from '../../i18n/messages';
+import { inputClass } from '../forms/fields';
+import { includedGstPreview, type OrderPreview, type PreviewLine } from './order-preview';
+import { smallButton } from './ui';
+
+const BILLING_SUFFIX = { monthly: 'subscription.summary.perMonth', yearly: 'subscription.summary.perYear', one_time: 'subscription.summary.once' } as const;
+
+/** What the buyer pays now and after: the contract of the plan type against the months prepaid (decision 018). */
+export function useContractNote() {
+  const { t } = useLocale();
+  return (preview: OrderPreview) => {
+    const months = preview.quote.prepaidMonths;
+    if (preview.plan.type === 'lite') return t('subscription.summary.contractLite', { months });
+    const contract = preview.plan.contractMonths || 12;
+    return t('subscription.summary.contractFlexi', { months, contract, term: Math.max(contract, months) });
+  };
+}
+
+/**
+ * Step 4: the order. Every add-on line has its remove button (the plan line leads back to the
+ * plans); the months paid ahead and the country of delivery (which sets the currency and, for
+ * Singapore, the GST shown) are chosen here.
+ */
+export function SummaryStep({
+  preview,
+  country,
+  onRemove,
+  onChangePlan,
+  onMonths,
+  onCountry,
+}: {
+  preview: OrderPreview;
+  country: ShippingCountry | '';
+  onRemove: (id: string) => void;
+  onChangePlan: () => void;
+  onMonths: (months: number) => void;
+  onCountry: (country: ShippingCountry) => void;
+}) {
+  const { t, locale } = useLocale();
+  const contractNote = useContractNote();
+  const { quote } = preview;
+  const money = (amount: number) => formatMoney({ amount, currency: quote.currency }, locale);
+  const gst = includedGstPreview(quote.prepaid, country);
+  const lineName = (line: PreviewLine) => `${localized(line.name, locale)}${line.counter ? ` × ${line.count}` : ''}`;
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="summary-country" className="block font-medium">{t('subscription.summary.country')}</label>
+          <select
+            id="summary-country"
+            value={country}
+            onChange={(event) => onCountry(event.target.value as ShippingCountry)}
+            aria-describedby="summary-country-hint"
+            className={inputClass}
+          >
+            {country ? null : <option value="">{t('subscription.shipping.choose')}</option>}
+            {SHIPPING_COUNTRIES.map((code) => (
+              <option key={code} value={code}>{t(`subscription.countries.${code}`)}</option>
+            ))}
+          </select>
+          <p id="summary-country-hint" className="mt-1 text-sm text-muted">{t('subscription.summary.countryHint', { currency: quote.currency })}</p>
+        </div>
+        <div>
+          <label htmlFor="summary-months" className="block font-medium">{t('pricing.months')}</label>
+          <select id="summary-months" value={quote.prepaidMonths} onChange={(event) => onMonths(Number(event.target.value))} className={inputClass}>
+            {PREPAID_OPTIONS.map((option) => (
+              <option key={option} value={option}>{t('pricing.monthsOption', { count: option })}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <section aria-labelledby="items-heading" className="rounded-2xl border border-line bg-raised">
+        <h2 id="items-heading" className="border-b border-line px-4 py-3 font-semibold sm:px-5">{t('subscription.summary.items')}</h2>
+        <ul className="divide-y divide-line" data-testid="summary-lines">
+          {preview.lines.map((line) => (
+            <li key={line.key} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4 sm:px-5" data-testid="summary-line" data-kind={line.kind}>
+              <div className="min-w-0 sm:flex-1">
+                <p className="font-medium">{lineName(line)}</p>
+                <p className="text-sm text-muted">
+                  {line.kind === 'plan' ? t('subscription.summary.planLine') : t(BILLING_SUFFIX[line.billing], { price: money(line.unitPrice) })}
+                  {line.counter ? ` × ${line.count}` : ''}
+                </p>
+              </div>
+              <div className="flex items-center justify-between gap-4">
+                <p className="font-semibold whitespace-nowrap" data-testid="line-amount">
+                  {t(BILLING_SUFFIX[line.billing], { price: money(line.amount) })}
+                </p>
+                {line.kind === 'plan' ? (
+                  <button type="button" onClick={onChangePlan} className={smallButton} data-testid="change-plan">
+                    {t('subscription.summary.changePlan')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => onRemove(line.id)}
+                    aria-label={t('subscription.summary.removeLabel', { item: lineName(line) })}
+                    className={smallButton}
+                    data-testid="remove-line"
+                  >
+                    {t('subscription.summary.remove')}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="totals-heading" className="rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5" data-testid="summary-totals">
+        <h2 id="totals-heading" className="font-semibold">{t('subscription.summary.totals')}</h2>
+        <dl className="mt-3 space-y-2" aria-live="polite">
+          <TotalRow label={t('pricing.monthly')} value={money(quote.monthly)} testId="summary-monthly" />
+          {quote.yearly ? <TotalRow label={t('pricing.yearly')} value={t(BILLING_SUFFIX.yearly, { price: money(quote.yearly) })} testId="summary-yearly" /> : null}
+          {quote.oneTime ? <TotalRow label={t('pricing.oneTime')} value={money(quote.oneTime)} testId="summary-one-time" /> : null}
+          <TotalRow label={t('pricing.prepaid', { months: quote.prepaidMonths })} value={money(quote.prepaid)} testId="summary-prepaid" />
+          {gst ? <TotalRow label={t('subscription.summary.gstIncluded', { rate: gst.rate / 100 })} value={money(gst.tax)} testId="summary-gst" muted /> : null}
+          <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3">
+            <dt className="text-lg font-semibold">{t('subscription.summary.dueNow')}</dt>
+            <dd className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="summary-due">{money(quote.prepaid)}</dd>
+          </div>
+        </dl>
+        <p className="mt-4 text-sm" data-testid="contract-note">{contractNote(preview)}</p>
+        <p className="mt-2 text-xs text-muted">{t('pricing.gst')}</p>
+        <p className="mt-1 text-xs text-muted">{t('subscription.summary.pricedAgain')}</p>
+      </section>
+    </div>
+  );
+}
+
+function TotalRow({ label, value, testId, muted = false }: { label: string; value: string; testId: string; muted?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${muted ? 'text-sm text-muted' : ''}`}>
+      <dt>{label}</dt>
+      <dd className="font-semibold whitespace-nowrap" data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** The order's total beside every step after the plan: a card on wide screens, a bar stuck to the foot of a phone's screen. */
+export function OrderTotal({ preview, currency, variant }: { preview: OrderPreview; currency: CurrencyCode; variant: 'aside' | 'bar' }) {
+  const { t, locale } = useLocale();
+  const money = (amount: number) => formatMoney({ amount, currency }, locale);
+  const { quote } = preview;
+  if (variant === 'bar') {
+    return (
+      <div className="sticky bottom-0 z-20 -mx-4 mt-8 border-t border-line bg-raised/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden" data-testid="total-bar">
+        {/* The right end stays clear for the floating chat button. */}
+        <div className="flex items-center gap-6 pr-20">
+          <div>
+            <p className="text-xs text-muted">{t('subscription.total.dueNow', { months: quote.prepaidMonths })}</p>
+            <p className="text-xl font-bold text-brand-700 dark:text-brand-300" data-testid="bar-due">{money(quote.prepaid)}</p>
+          </div>
+          <p className="text-sm">
+            <span className="block text-xs whitespace-nowrap text-muted">{t('pricing.monthly')}</span>
+            <span className="font-semibold">{money(quote.monthly)}</span>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <aside aria-labelledby="total-heading" className="hidden h-fit rounded-2xl border border-brand-500 bg-raised p-6 shadow-lg lg:sticky lg:top-28 lg:block" data-testid="total-aside">
+      <h2 id="total-heading" className="text-lg font-semibold">{localized(preview.plan.name, locale)}</h2>
+      <p className="mt-1 text-sm text-muted">{t('subscription.total.addOns', { count: preview.lines.length - 1 })}</p>
+      <p className="mt-4 text-sm text-muted">{t('pricing.monthly')}</p>
+      <p className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="aside-monthly">{money(quote.monthly)}</p>
+      <p className="mt-3 text-sm text-muted">{t('subscription.total.dueNow', { months: quote.prepaidMonths })}</p>
+      <p className="text-xl font-semibold" data-testid="aside-due">{money(quote.prepaid)}</p>
+      <p className="mt-4 text-xs text-muted">{t('pricing.gst')}</p>
+    </aside>
+  );
+}

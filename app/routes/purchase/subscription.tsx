@@ -1,0 +1,258 @@
+import { useEffect, useRef } from 'react';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { DELIVERY_HORIZON_DAYS, type ShippingCountry } from '../../../domain/forms/shipping-fields';
+import { formatIsoDate } from '../../../domain/format';
+import { forLocale, localeOf } from '../../../domain/locales';
+import { STEPS, type Step } from '../../../domain/purchase/subscription-form';
+import { AddOnsStep } from '../../components/purchase/add-ons-step';
+import { IndustryStep, PlanStep } from '../../components/purchase/choice-steps';
+import { addOnsFor, currencyForCountry, previewOrder, type FlowCatalogue, type FlowPlan } from '../../components/purchase/order-preview';
+import { PendingStep } from '../../components/purchase/pending-step';
+import { ShippingStep, type DeliveryDates } from '../../components/purchase/shipping-step';
+import { OrderTotal, SummaryStep } from '../../components/purchase/summary-step';
+import { primaryButton, StepActions, StepHeading, StepProgress } from '../../components/purchase/ui';
+import { useSubscriptionFlow } from '../../components/purchase/use-subscription-flow';
+import { serverContext, type ServerContext } from '../../context';
+import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
+import { pageMeta } from '../../meta';
+import { siteLinks, useShell, useSite } from '../../shell';
+import type { MarketingHandle } from '../site/layout';
+import type { Route } from './+types/subscription';
+
+/** Message groups this page reads, sent with it on top of the shell's. */
+export const messageGroups = ['subscription', 'pricing', 'product', 'forms'] as const;
+
+/** Spec: "Footer hidden on /subscription". */
+export const handle: MarketingHandle = { hideFooter: true };
+
+const PLAN_ORDER: Record<string, number> = { lite: 0, flexi: 1, enterprise: 2 };
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { api, user } = context.get(serverContext);
+  const ssr = { provider: 'ssr', user };
+  const [industries, templates, modules] = await Promise.all([
+    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description', 'order'] } }),
+    api.service('appTemplates').find({ ...ssr, query: { $limit: 100, $populate: 'modules.id' } }),
+    api.service('modules').find({ ...ssr, query: { released: true, $sort: { order: 1 }, $limit: 50 } }),
+  ]);
+  const plans: FlowPlan[] = templates.data
+    .map((plan) => ({
+      _id: plan._id,
+      key: plan.key,
+      name: plan.name,
+      description: plan.description,
+      type: plan.type,
+      monthPrice: plan.monthPrice,
+      currency: plan.currency,
+      contractMonths: plan.contractMonths,
+      industry: plan.industry,
+      included: plan.modules.flatMap((item) => (typeof item.id === 'string' ? [] : [{ id: item.id._id, name: item.id.name, count: item.count ?? 1 }])),
+    }))
+    .sort((a, b) => (PLAN_ORDER[a.type] ?? 9) - (PLAN_ORDER[b.type] ?? 9));
+  const withPlans = new Set(plans.map((plan) => plan.industry));
+  const locale = localeOf(params.lang);
+  const catalogue: FlowCatalogue = {
+    industries: industries.data.filter((industry) => withPlans.has(industry._id)),
+    plans,
+    addOns: modules.data,
+  };
+  return {
+    catalogue: forLocale(catalogue, locale),
+    buyer: { signedIn: Boolean(user), emailVerified: await emailVerified({ api, user }) },
+    messages: pageMessages(params.lang, messageGroups),
+  };
+}
+
+/** Whether the signed-in buyer has proved their email (an unverified account cannot pay). */
+async function emailVerified({ api, user }: Pick<ServerContext, 'api' | 'user'>): Promise<boolean> {
+  if (!user) return false;
+  try {
+    const account = await api.service('users').get(user._id, { provider: 'ssr', user });
+    return Boolean(account.emailVerifiedAt);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The catalogue and the buyer are read once per visit to the page: moving between steps changes
+ * only `?step=`, and needs nothing new from the server.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.pathname !== nextUrl.pathname;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, { title: 'subscription.title', description: 'subscription.description', index: false });
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Until the `deliveryDates` service answers with the shipping country's working days, the date
+ * is any day from two days after today (Hong Kong time) to the horizon.
+ */
+function deliveryWindow(): DeliveryDates {
+  const today = formatIsoDate(new Date());
+  return { kind: 'window', first: addDays(today, 2), last: addDays(today, DELIVERY_HORIZON_DAYS) };
+}
+
+/** The country a buyer is most likely in, before they say: the site's region. */
+function defaultCountry(region: string): ShippingCountry {
+  return region === 'sg' ? 'SG' : 'HK';
+}
+
+/** `/{locale}/subscription`: the purchase flow, one step per `?step=`, its state in the browser (decision 021). */
+export default function Subscription({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useLocale();
+  const { market } = useShell();
+  const { site } = useSite();
+  const links = siteLinks(locale, site.brandSlug);
+  const { catalogue, buyer } = loaderData;
+  const { form, step, frontier, update, goTo } = useSubscriptionFlow(catalogue, buyer);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef<Step | null>(null);
+
+  // A new step is announced by moving the focus to its heading (not on the first view of the page).
+  useEffect(() => {
+    if (!form) return;
+    if (shown.current && shown.current !== step) heading.current?.focus();
+    shown.current = step;
+  }, [form, step]);
+
+  const country = form?.shippingInfo.country ?? '';
+  // The summary prices in the currency of the country of delivery: default it to the site's region.
+  useEffect(() => {
+    if (form && step === 'summary' && !form.shippingInfo.country) {
+      update((previous) => ({ ...previous, shippingInfo: { ...previous.shippingInfo, country: defaultCountry(market.region) } }));
+    }
+  }, [form, step, market.region, update]);
+
+  const currency = currencyForCountry(country as ShippingCountry | '', market.currency);
+  const preview = form ? previewOrder(form, catalogue, currency) : null;
+  const plan = preview?.plan;
+  const previous = STEPS[STEPS.indexOf(step) - 1];
+  const back = previous ? () => goTo(previous) : undefined;
+  const next = (label = t('subscription.continue'), target: Step = STEPS[STEPS.indexOf(step) + 1] ?? step) => (
+    <button type="button" onClick={() => goTo(target)} className={primaryButton} data-testid="step-continue">
+      {label} →
+    </button>
+  );
+
+  if (!market.subscription) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6" data-testid="subscription-off">
+        <h1 className="text-3xl font-bold tracking-tight">{t('subscription.off.heading')}</h1>
+        <p className="mt-4 text-lg text-muted">{t('subscription.off.lead')}</p>
+        <Link to={links.enquiry} className={`${primaryButton} mt-8`}>{t('subscription.off.enquire')}</Link>
+      </div>
+    );
+  }
+
+  let body: React.ReactNode;
+  if (!form) {
+    body = (
+      <div className="mt-6 min-h-64" aria-busy="true" data-testid="flow-loading">
+        <p className="text-muted">{t('subscription.loading')}</p>
+        <noscript>
+          <p className="mt-4 rounded-2xl border border-line bg-sunken p-4">{t('subscription.noScript')}</p>
+        </noscript>
+      </div>
+    );
+  } else if (step === 'industry') {
+    body = (
+      <IndustryStep
+        industries={catalogue.industries}
+        chosen={form.industryId}
+        onChoose={(id) => {
+          update((previous) =>
+            previous.industryId === id ? previous : { ...previous, industryId: id, planInfo: { ...previous.planInfo, planId: null, addOns: [] } },
+          );
+          goTo('plan');
+        }}
+      />
+    );
+  } else if (step === 'plan') {
+    body = (
+      <>
+        <PlanStep
+          plans={catalogue.plans.filter((candidate) => candidate.industry === form.industryId)}
+          chosen={form.planInfo.planId}
+          currency={currency}
+          onChoose={(id) => {
+            const chosen = catalogue.plans.find((candidate) => candidate._id === id);
+            const offered = new Set(addOnsFor(catalogue, chosen).map((module) => module._id));
+            // Add-ons the new plan already includes are dropped; the others stay chosen.
+            update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, planId: id, addOns: previous.planInfo.addOns.filter((item) => offered.has(item.id)) } }));
+            goTo('addons');
+          }}
+        />
+        <StepActions onBack={back}>{plan ? next() : null}</StepActions>
+      </>
+    );
+  } else if (step === 'addons' && plan) {
+    body = (
+      <>
+        <AddOnsStep
+          plan={plan}
+          offered={addOnsFor(catalogue, plan)}
+          chosen={form.planInfo.addOns}
+          currency={currency}
+          onChange={(addOns) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, addOns } }))}
+        />
+        <StepActions onBack={back}>{next(t('subscription.addons.review'))}</StepActions>
+      </>
+    );
+  } else if (step === 'summary' && preview) {
+    body = (
+      <>
+        <SummaryStep
+          preview={preview}
+          country={country as ShippingCountry | ''}
+          onRemove={(id) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, addOns: previous.planInfo.addOns.filter((item) => item.id !== id) } }))}
+          onChangePlan={() => goTo('plan')}
+          onMonths={(months) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, prepaidMonths: months } }))}
+          onCountry={(value) => update((previous) => ({ ...previous, shippingInfo: { ...previous.shippingInfo, country: value } }))}
+        />
+        <StepActions onBack={back}>{next(t('subscription.summary.checkout'))}</StepActions>
+      </>
+    );
+  } else if (step === 'shipping') {
+    body = (
+      <ShippingStep
+        info={form.shippingInfo}
+        dates={deliveryWindow()}
+        onChange={(shippingInfo) => update((previous) => ({ ...previous, shippingInfo }))}
+        onDone={() => goTo('account')}
+        onBack={() => goTo('summary')}
+      />
+    );
+  } else {
+    // A step is passed only once what it asks for is there: the next one opens when the frontier moved on.
+    body = <PendingStep step={step} onBack={back}>{STEPS.indexOf(frontier) > STEPS.indexOf(step) ? next() : null}</PendingStep>;
+  }
+
+  // Beside every step after the plan; the summary lists the totals itself, so on a wide screen it has no card.
+  const showTotal = Boolean(preview) && ['addons', 'shipping', 'account', 'verify', 'payment'].includes(step);
+  const showBar = showTotal || (Boolean(preview) && step === 'summary');
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 lg:pt-10" data-testid="subscription-flow" data-step={step}>
+      <StepProgress step={step} frontier={form ? frontier : step} onGo={goTo} />
+      <div className={`mt-8 grid gap-8 pb-10 ${showTotal ? 'lg:grid-cols-[1fr_20rem]' : ''}`}>
+        <section aria-labelledby="step-heading" className="min-w-0">
+          <StepHeading ref={heading}>{t(`subscription.steps.${step}.title`)}</StepHeading>
+          <p className="mt-2 text-lg text-muted">{t(`subscription.steps.${step}.lead`)}</p>
+          {body}
+        </section>
+        {showTotal && preview ? <OrderTotal preview={preview} currency={currency} variant="aside" /> : null}
+      </div>
+      {showBar && preview ? <OrderTotal preview={preview} currency={currency} variant="bar" /> : null}
+    </div>
+  );
+}

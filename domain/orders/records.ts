@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { i18nTextSchema, idSchema } from '../entities/types.ts';
+import { MODULE_BILLING } from '../entities/modules.ts';
+
+/*
+ * The shapes inside the purchase records (orders, payments, subscriptions, invoices): what the
+ * server writes into their lists and objects. Only the server writes them (decision 018).
+ */
+
+const minor = z.number().int().min(0).max(2_000_000_000);
+
+/** One line of an order or invoice (domain/orders/pricing.ts `OrderLine`). */
+export const orderLineSchema = z
+  .object({
+    key: z.string().max(64),
+    kind: z.enum(['plan', 'addon']),
+    module: idSchema.optional(),
+    name: i18nTextSchema,
+    billing: z.enum(MODULE_BILLING),
+    unitPrice: minor,
+    count: z.number().int().min(1).max(1000),
+    amount: minor,
+  })
+  .strict();
+
+/** A move of a state machine, as history keeps it (domain/orders/states.ts). */
+export const stateMoveSchema = z
+  .object({
+    from: z.string().max(32),
+    to: z.string().max(32),
+    at: z.string().max(40),
+    actor: z.string().max(100),
+    reason: z.string().max(500),
+  })
+  .strict();
+
+/** What is kept of a card: the gateway's references, brand, last four digits and expiry; never the number. */
+export const cardSummarySchema = z
+  .object({
+    brand: z.string().max(32),
+    last4: z.string().regex(/^\d{4}$/),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int().min(2000).max(2200),
+    customerId: z.string().max(255).optional(),
+    paymentMethodId: z.string().max(255).optional(),
+  })
+  .strict();
+
+/** A card's billing address (server/payments/gateway.ts `BillingAddress`). */
+export const billingAddressSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    line1: z.string().trim().min(1).max(300),
+    line2: z.string().trim().max(300).optional(),
+    city: z.string().trim().min(1).max(120),
+    postalCode: z.string().trim().max(12).optional(),
+    country: z.string().regex(/^[A-Z]{2}$/),
+  })
+  .strict();
+
+/** A module of a subscription: the plan's own (price 0: included) and the add-ons bought. */
+export const subscriptionModuleSchema = z
+  .object({
+    id: idSchema,
+    count: z.number().int().min(1).max(1000),
+    /** Price per billing period of one unit, in the subscription's currency; 0 for modules the plan includes. */
+    monthPrice: minor,
+    billing: z.enum(MODULE_BILLING).optional(),
+  })
+  .strict();
+
+export type CardSummaryRecord = z.output<typeof cardSummarySchema>;
+export type BillingAddressRecord = z.output<typeof billingAddressSchema>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PREPAID_OPTIONS } from '../calculator.ts';
+import { FORM_MESSAGES } from '../forms/messages.ts';
+import { COUNTER_MAX } from '../pricing.ts';
+import { SHIPPING_COUNTRIES } from './countries.ts';
+import { shippingSchema } from './shipping.ts';
+
+/** Message keys of the choice of a plan; each exists in every locale. */
+export const PURCHASE_MESSAGES = {
+  verifyFirst: 'purchase.verifyFirst',
+  idempotencyMismatch: 'purchase.idempotencyMismatch',
+  inProgress: 'purchase.inProgress',
+  enterprise: 'purchase.enterprise',
+  unknownPlan: 'purchase.unknownPlan',
+  unknownAddOn: 'purchase.unknownAddOn',
+  includedAddOn: 'purchase.includedAddOn',
+  duplicateAddOn: 'purchase.duplicateAddOn',
+  addOnCount: 'purchase.addOnCount',
+  prepaidMonths: 'purchase.prepaidMonths',
+  countryRequired: 'purchase.countryRequired',
+  tooManyQuotes: 'purchase.tooManyQuotes',
+} as const;
+
+const planId = z.string().trim().min(1, FORM_MESSAGES.required).max(64, PURCHASE_MESSAGES.unknownPlan).regex(/^[A-Za-z0-9_-]+$/, PURCHASE_MESSAGES.unknownPlan);
+
+/** An add-on chosen: a module's id (or key) and a count. Anything else an item carries (a price) is ignored. */
+const addOnSchema = z.object({
+  id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, PURCHASE_MESSAGES.unknownAddOn),
+  count: z.number().int(PURCHASE_MESSAGES.addOnCount).min(1, PURCHASE_MESSAGES.addOnCount).max(COUNTER_MAX, PURCHASE_MESSAGES.addOnCount).default(1),
+});
+
+const prepaidMonths = z
+  .number({ error: PURCHASE_MESSAGES.prepaidMonths })
+  .refine((months) => (PREPAID_OPTIONS as readonly number[]).includes(months), PURCHASE_MESSAGES.prepaidMonths);
+
+/** What a plan is made of: the template, the add-ons and the months paid ahead (the flow's `planInfo`). */
+const choiceShape = {
+  plan: planId,
+  addOns: z.array(addOnSchema).max(20, FORM_MESSAGES.tooBig).default([]),
+  prepaidMonths,
+};
+
+/** Figures the browser may have computed for its own display; the server prices again and ignores them. */
+export const CLIENT_PRICE_FIELDS = ['items', 'monthly', 'yearly', 'oneTime', 'subtotal', 'taxRate', 'tax', 'total', 'currency', 'seller', 'taxInclusive', 'contractMonths'] as const;
+
+/** Asking the price of a choice shipped to a country (`quotes` create). */
+export const quoteRequestSchema = z
+  .object({
+    ...choiceShape,
+    country: z.enum(SHIPPING_COUNTRIES, { error: PURCHASE_MESSAGES.countryRequired }),
+  })
+  .strict();
+
+/**
+ * Placing an order (`orders` create): the choice, where it ships, and the key the order summary
+ * made for this order, so a repeated request is the same order (decision 018).
+ */
+export const orderRequestSchema = z
+  .object({
+    ...choiceShape,
+    shipping: shippingSchema,
+    idempotencyKey: z.string().trim().min(16, FORM_MESSAGES.invalid).max(100, FORM_MESSAGES.invalid).regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
+  })
+  .strict();
+
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+/** The request without the figures the browser computed, which the server never takes. */
+export function withoutClientPrices(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !(CLIENT_PRICE_FIELDS as readonly string[]).includes(key)));
+}

@@ -1,0 +1,28 @@
+import type { Application, Params } from '@feathersjs/feathers';
+import type { DeliveryDatesAnswer } from '../../../domain/entities/services.ts';
+import { SHIPPING_COUNTRIES, type ShippingCountry } from '../../../domain/orders/countries.ts';
+import { PURCHASE_MESSAGES } from '../../../domain/orders/request.ts';
+import { deliveryDates } from '../../purchase/delivery-dates.ts';
+import { invalid } from '../entity/validate.ts';
+
+
+/** `deliveryDates`: the days the date picker offers for a country (public, read-only). */
+export class DeliveryDatesService {
+  private readonly now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.now = now;
+  }
+
+  async find(params: Params = {}): Promise<DeliveryDatesAnswer> {
+    const country = (params.query as { country?: unknown } | undefined)?.country;
+    if (typeof country !== 'string' || !(SHIPPING_COUNTRIES as readonly string[]).includes(country)) {
+      throw invalid({ country: PURCHASE_MESSAGES.countryRequired });
+    }
+    return { country: country as ShippingCountry, dates: deliveryDates(country as ShippingCountry, { now: this.now() }) };
+  }
+}
+
+export function configureDeliveryDates(app: Application, now?: () => Date): void {
+  app.use('deliveryDates', new DeliveryDatesService(now), { methods: ['find'], events: [] });
+}

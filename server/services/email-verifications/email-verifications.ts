@@ -1,0 +1,71 @@
+import { BadRequest, NotAuthenticated, TooManyRequests } from '@feathersjs/errors';
+import type { Application, Params } from '@feathersjs/feathers';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { callerAddressKey } from '../../auth/address.ts';
+import { consume } from '../../auth/limits.ts';
+import { authorize } from '../../hooks/authorize.ts';
+import type { VerificationAnswer, Verifications } from './verifications.ts';
+
+/** Links tried per address per 10 minutes (a link's token cannot be guessed; this keeps scanners off). */
+export const VERIFICATION_LINK_LIMIT = { points: 30, duration: 10 * 60 } as const;
+
+const CODE = /^\d{6}$/;
+const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
+type Request = { code: string } | { token: string } | { resend: true };
+
+/** What was asked for: exactly one of a code, a link's token or a resend. */
+function requestOf(data: unknown): Request {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('validation.invalid');
+  const entries = Object.entries(data as Record<string, unknown>);
+  const [name, value] = entries[0] ?? [];
+  if (entries.length !== 1) throw new BadRequest('validation.invalid');
+  if (name === 'code') {
+    const code = typeof value === 'string' ? value.replace(/\s/g, '') : '';
+    if (!CODE.test(code)) throw new BadRequest('validation.invalid', { errors: { code: 'validation.invalid' } });
+    return { code };
+  }
+  if (name === 'token') {
+    if (typeof value !== 'string' || !TOKEN.test(value)) throw new BadRequest('verification.invalidLink', { errors: { token: 'verification.invalidLink' } });
+    return { token: value };
+  }
+  if (name === 'resend' && value === true) return { resend: true };
+  throw new BadRequest('validation.invalid');
+}
+
+/**
+ * `emailVerifications` create: `{code}` verifies the signed-in caller's own account, `{token}` (the
+ * mailed link) whoever holds it, `{resend: true}` mails the signed-in caller a new code. Answers
+ * `{verified, expiresAt?, resendAfter?}`; verifying never signs anyone in.
+ */
+export class EmailVerificationsService {
+  private readonly verifications: Verifications;
+  private readonly linkLimiter: RateLimiterAbstract;
+
+  constructor(verifications: Verifications, linkLimiter: RateLimiterAbstract) {
+    this.verifications = verifications;
+    this.linkLimiter = linkLimiter;
+  }
+
+  async create(data: unknown, params: Params & { user?: { _id?: unknown } | null } = {}): Promise<VerificationAnswer> {
+    const request = requestOf(data);
+    if ('token' in request) {
+      if (params.provider) {
+        const wait = await consume(this.linkLimiter, callerAddressKey(params));
+        if (wait !== null) throw new TooManyRequests('verification.tooManyAttempts', { retryAfter: wait });
+      }
+      return this.verifications.verifyToken(request.token);
+    }
+    const user = params.user;
+    if (!user?._id) throw new NotAuthenticated('auth.notAuthenticated');
+    const userId = String(user._id);
+    return 'code' in request ? this.verifications.verifyCode(userId, request.code) : this.verifications.resend(userId);
+  }
+}
+
+export function configureEmailVerifications(app: Application, verifications: Verifications, linkLimiter: RateLimiterAbstract): void {
+  app.use('emailVerifications', new EmailVerificationsService(verifications, linkLimiter), { methods: ['create'], events: [] });
+  app.service('emailVerifications').hooks({
+    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })] },
+  });
+}

@@ -1,0 +1,58 @@
+import { NotFound } from '@feathersjs/errors';
+import type { Application } from '@feathersjs/feathers';
+import type { Logger } from 'pino';
+import type { Definitions } from '../../../domain/entities/index.ts';
+import type { RecordOf } from '../../../domain/entities/types.ts';
+import { localeOf } from '../../../domain/locales.ts';
+import type { Config } from '../../config.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { invoiceMail, paidOrderStaffMail } from '../../mail/invoice-mail.ts';
+import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import { INVOICE_MAIL_JOB, type InvoiceMailJob, ORDER_STAFF_MAIL_JOB, type OrderStaffMailJob } from './provision.ts';
+
+type Invoice = RecordOf<Definitions['invoices']>;
+type Order = RecordOf<Definitions['orders']>;
+type User = RecordOf<Definitions['users']>;
+
+/** Reads a record in-process, or null when it is gone (nothing left to mail about). */
+async function found<T>(read: Promise<unknown>): Promise<T | null> {
+  try {
+    return (await read) as T;
+  } catch (error) {
+    if (error instanceof NotFound) return null;
+    throw error;
+  }
+}
+
+/**
+ * Works the mail jobs of a paid order (queued by `provisionPaidOrder` in the paying
+ * transaction): the buyer's invoice in the buyer's language, and the staff's notice.
+ */
+export function defineOrderMailJobs(app: Application, jobs: JobQueue, config: Config, logger: Logger): void {
+  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
+  jobs.define<InvoiceMailJob>(INVOICE_MAIL_JOB, config.mail, async ({ invoice: invoiceId }) => {
+    const invoice = await found<Invoice>(app.service('invoices').get(invoiceId));
+    if (!invoice) return;
+    const order = await found<Order>(app.service('orders').get(invoice.order));
+    const buyer = await found<User>(app.service('users').get(invoice.user));
+    if (!order || !buyer) return;
+    await mailer(
+      invoiceMail({
+        invoice,
+        order,
+        buyer: { email: buyer.email, name: buyer.name, locale: localeOf(buyer.locale) },
+        brand: config.site.brandName,
+        ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      }),
+    );
+    logger.info({ invoice: invoiceId }, 'invoice mailed');
+  });
+  jobs.define<OrderStaffMailJob>(ORDER_STAFF_MAIL_JOB, config.mail, async ({ order: orderId, invoice: invoiceId }) => {
+    const order = await found<Order>(app.service('orders').get(orderId));
+    const invoice = await found<Invoice>(app.service('invoices').get(invoiceId));
+    if (!order || !invoice) return;
+    const buyer = await found<User>(app.service('users').get(order.user));
+    await mailer(paidOrderStaffMail(order, invoice, buyer?.email ?? '-', config.mail.staffEmail, config.site.brandName));
+    logger.info({ order: orderId }, 'paid order mailed to staff');
+  });
+}

@@ -1,0 +1,149 @@
+import { NotFound } from '@feathersjs/errors';
+import type { Knex } from 'knex';
+import type { OrderLine } from '../../../domain/orders/pricing.ts';
+import { subscriptionTerm } from '../../../domain/orders/term.ts';
+import type { StateMove } from '../../../domain/orders/states.ts';
+import { newId } from '../../db/ids.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { IllegalTransition, moveOrder } from './transitions.ts';
+
+/** The job that mails the buyer their invoice, and the one that tells staff of a paid order. */
+export const INVOICE_MAIL_JOB = 'invoice-mail';
+export const ORDER_STAFF_MAIL_JOB = 'order-staff-mail';
+export interface InvoiceMailJob {
+  invoice: string;
+}
+export interface OrderStaffMailJob {
+  order: string;
+  invoice: string;
+}
+
+/** States an order is in once it has been provisioned: provisioning it again does nothing. */
+const PROVISIONED = new Set(['provisioning', 'completed', 'refunded']);
+
+export interface ProvisionResult {
+  /** False when the order had been provisioned already (nothing was written). */
+  provisioned: boolean;
+  subscriptionId: string | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+}
+
+/** An invoice number: the seller, then six digits (`HK-000001`). */
+export function invoiceNumber(seller: string, sequence: number): string {
+  return `${seller}-${String(sequence).padStart(6, '0')}`;
+}
+
+interface OrderRow {
+  id: string;
+  number: string;
+  user_id: string;
+  status: string;
+  seller: string;
+  industry_id: string;
+  plan_id: string;
+  plan_type: string;
+  items: OrderLine[];
+  currency: string;
+  prepaid_months: number;
+  contract_months: number;
+  monthly: number;
+  subtotal: number;
+  tax_rate: number;
+  tax: number;
+  total: number;
+  card: unknown;
+  history: StateMove[];
+}
+
+/** The next number of a seller's invoices, taken under the lock of its sequence row: gapless, as the transaction commits or not. */
+async function takeInvoiceNumber(trx: Knex.Transaction, seller: string): Promise<string> {
+  const row = (await trx('invoice_sequences').where('seller', seller).forUpdate().first('next_number')) as { next_number: number } | undefined;
+  if (!row) throw new Error(`No invoice sequence for seller ${seller}`);
+  await trx('invoice_sequences').where('seller', seller).update({ next_number: row.next_number + 1 });
+  return invoiceNumber(seller, row.next_number);
+}
+
+/**
+ * Turns a paid order into what was bought, in the caller's transaction (the one that recorded the
+ * payment): the subscription with its term (decision 018), the invoice with the seller's next
+ * number, the order moved to `provisioning`, and the buyer's invoice mail and the staff's notice
+ * queued as durable jobs that exist only if the transaction commits. An order provisioned already
+ * is left as it is.
+ */
+export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Transaction, orderId: string, actor: string): Promise<ProvisionResult> {
+  const order = (await trx('orders').where('id', orderId).forUpdate().first()) as OrderRow | undefined;
+  if (!order) throw new NotFound(`No order found for id '${orderId}'`);
+  if (order.status !== 'paid') {
+    if (!PROVISIONED.has(order.status)) throw new IllegalTransition('order', order.status, 'provisioning');
+    const invoice = (await trx('invoices').where({ order_id: orderId, status: 'issued' }).first('id', 'number', 'subscription_id')) as
+      | { id: string; number: string; subscription_id: string | null }
+      | undefined;
+    return { provisioned: false, subscriptionId: invoice?.subscription_id ?? null, invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.number ?? null };
+  }
+
+  const paidAt = new Date([...order.history].reverse().find((entry) => entry.to === 'paid')?.at ?? Date.now());
+  const term = subscriptionTerm(paidAt, order.contract_months, order.prepaid_months);
+  const template = (await trx('app_templates').where('id', order.plan_id).first('modules')) as { modules: { id: string; count?: number }[] } | undefined;
+  const included = (template?.modules ?? []).map((item) => ({ id: item.id, count: Math.max(item.count ?? 1, 1), monthPrice: 0 }));
+  const addOns = order.items
+    .filter((line) => line.kind === 'addon' && line.module)
+    .map((line) => ({ id: line.module as string, count: line.count, monthPrice: line.unitPrice, billing: line.billing }));
+
+  const subscriptionId = newId();
+  await trx('subscriptions').insert({
+    id: subscriptionId,
+    user_id: order.user_id,
+    order_id: order.id,
+    industry_id: order.industry_id,
+    plan_id: order.plan_id,
+    plan_type: order.plan_type,
+    modules: JSON.stringify([...included, ...addOns]),
+    currency: order.currency,
+    monthly: order.monthly,
+    period: 'monthly',
+    prepaid_months: order.prepaid_months,
+    contract_months: order.contract_months,
+    contract_start: term.contractStart,
+    contract_end: term.contractEnd,
+    billing_anchor_day: term.billingAnchorDay,
+    next_pay_date: term.nextPayDate,
+  });
+
+  const payment = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').first('card', 'billing_address')) as
+    | { card: unknown; billing_address: unknown }
+    | undefined;
+  const card = payment?.card ?? order.card ?? null;
+  const invoiceId = newId();
+  const number = await takeInvoiceNumber(trx, order.seller);
+  await trx('invoices').insert({
+    id: invoiceId,
+    number,
+    seller: order.seller,
+    user_id: order.user_id,
+    order_id: order.id,
+    subscription_id: subscriptionId,
+    lines: JSON.stringify(order.items),
+    currency: order.currency,
+    subtotal: order.subtotal,
+    tax_rate: order.tax_rate,
+    tax: order.tax,
+    total: order.total,
+    billing_address: payment?.billing_address ? JSON.stringify(payment.billing_address) : null,
+    card: card ? JSON.stringify(card) : null,
+    issued_at: new Date(),
+  });
+
+  await moveOrder(trx, order.id, 'provisioning', { actor, reason: `subscription and invoice ${number} issued` });
+  await app.jobs.send(INVOICE_MAIL_JOB, { invoice: invoiceId } satisfies InvoiceMailJob, trx);
+  await app.jobs.send(ORDER_STAFF_MAIL_JOB, { order: order.id, invoice: invoiceId } satisfies OrderStaffMailJob, trx);
+  // Once committed the mails go now, not at the queue's next poll.
+  trx.executionPromise.then(
+    () => {
+      app.jobs.wake(INVOICE_MAIL_JOB);
+      app.jobs.wake(ORDER_STAFF_MAIL_JOB);
+    },
+    () => undefined,
+  );
+  return { provisioned: true, subscriptionId, invoiceId, invoiceNumber: number };
+}
