@@ -61,7 +61,7 @@ describe.skipIf(skipReason)('orders', () => {
     app = await createTestApp({ quoteLimit: { points: 3, duration: 60 } });
     buyer = await verifiedMember('buyer', 'zh-hk');
     other = await verifiedMember('other');
-    const account = await createAccount(knex(), { label: 'unverified' });
+    const account = await createAccount(knex(), { label: 'unverified', verified: false });
     unverified = { _id: account._id, role: 'member' };
     const templates = (await app.api.service('appTemplates').find({ paginate: false })) as (TemplateToPrice & { industry: string })[];
     lite = templates.find((template) => template.key === 'restaurant-lite') as TemplateToPrice & { industry: string };
