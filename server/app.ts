@@ -17,6 +17,7 @@ import { sessionCookie } from './auth/cookie.ts';
 import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
+import { paymentWebhookRoute } from './services/payments/webhooks.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
 export const SOCKET_PATH = '/api/socket.io';
@@ -50,6 +51,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   });
   if (config.trustProxy !== undefined) api.set('trust proxy', config.trustProxy);
 
+  // Payment providers' webhooks: signed over the raw body, so they come before the JSON parser.
+  api.use(paymentWebhookRoute(api, logger));
   // JSON only: no form body (which another site's page could send) reaches a service.
   api.use(jsonBodiesOnly);
   api.use(json({ limit: JSON_BODY_LIMIT }));

@@ -5,6 +5,7 @@ import type { RegistrationField, RegistrationInput } from '../forms/registration
 import type { Locale } from '../locales.ts';
 import type { ShippingCountry } from '../orders/countries.ts';
 import type { OrderPrice } from '../orders/pricing.ts';
+import type { PaymentRequest } from '../orders/payment-request.ts';
 import type { OrderRequest, QuoteRequest } from '../orders/request.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
 import type { featuresPatchSchema } from './features.ts';
@@ -276,12 +277,23 @@ type OrdersEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<
   create(data: OrderRequest, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
 };
 
+/**
+ * A payment attempt is made with an order, a card token, a billing address, a key and the total
+ * the buyer saw (server/services/payments): the answer is the attempt, `succeeded`,
+ * `requires_action` (with `action`) or `failed` (with `failureCode`, `failureMessage`).
+ */
+type PaymentsEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
+  create(data: PaymentRequest, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
+};
+
 /** An entity's service as callers see it: its methods follow from its definition. */
 export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices
   ? FormEntityApi<E, O>
   : E['service'] extends 'orders'
     ? OrdersEntityApi<E, O>
-    : EntityApi<E, O>;
+    : E['service'] extends 'payments'
+      ? PaymentsEntityApi<E, O>
+      : EntityApi<E, O>;
 
 export type ServiceName = EntityName | keyof OtherServices<Transport>;
 

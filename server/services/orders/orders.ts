@@ -134,13 +134,13 @@ export interface OrdersDependencies {
 }
 
 /**
- * The purchase records: orders (placed by their buyer through the rules above), and payment
- * attempts, subscriptions and invoices, which only the server writes and their owners read;
- * and the mail jobs of a paid order.
+ * The purchase records: orders (placed by their buyer through the rules above), subscriptions and
+ * invoices, which only the server writes and their owners read; and the mail jobs of a paid order.
+ * Payment attempts have their own service (server/services/payments).
  */
 export function configureOrders(app: Application, { config, knex, logger, jobs, now = () => new Date() }: OrdersDependencies): void {
   registerEntityService(app, entities.orders, { hooks: [orderRules({ knex, now })] });
-  for (const def of [entities.payments, entities.subscriptions, entities.invoices]) registerEntityService(app, def);
+  for (const def of [entities.subscriptions, entities.invoices]) registerEntityService(app, def);
   defineOrderMailJobs(app, jobs, config, logger);
 }
 
