@@ -17,6 +17,7 @@ import { sessionCookie } from './auth/cookie.ts';
 import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
+import { paymentWebhookRoute } from './services/payments/webhooks.ts';
 import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -52,6 +53,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   });
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
+  // Payment providers' webhooks: signed over the raw body, so they come before the JSON parser.
+  app.use(paymentWebhookRoute(app, logger));
   // JSON only: no form body (which another site's page could send) reaches a service.
   app.use(jsonBodiesOnly);
   app.use(json({ limit: JSON_BODY_LIMIT }));

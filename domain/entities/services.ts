@@ -5,6 +5,7 @@ import type { RegistrationField, RegistrationInput } from '../forms/registration
 import type { Locale } from '../locales.ts';
 import type { ShippingCountry } from '../orders/countries.ts';
 import type { OrderPrice } from '../orders/pricing.ts';
+import type { PaymentRequest } from '../orders/payment-request.ts';
 import type { OrderRequest, QuoteRequest } from '../orders/request.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
 import type { featuresPatchSchema } from './features.ts';
@@ -138,7 +139,9 @@ export type CreateInput<E extends EntityDef> = E['service'] extends FormServices
   ? CreateOf<E> | FormAnswers<E>
   : E['service'] extends 'orders'
     ? OrderRequest
-    : CreateOf<E>;
+    : E['service'] extends 'payments'
+      ? PaymentRequest
+      : CreateOf<E>;
 
 /** An entity service whose create takes something else than the definition's create data. */
 type FormEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
@@ -281,7 +284,7 @@ interface OtherServices<O extends Transport> {
  * take the answers as sent; orders are placed with a choice, a shipping address and a key
  * (server/services/orders), never with their figures: the server prices them and answers the order.
  */
-export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices | 'orders'
+export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices | 'orders' | 'payments'
   ? FormEntityApi<E, O>
   : EntityApi<E, O>;
 

@@ -135,13 +135,12 @@ export interface OrdersDependencies {
 }
 
 /**
- * The purchase records: orders (placed by their buyer through the rules above), and payment
- * attempts, subscriptions and invoices, which only the server writes and their owners read;
- * and the mail jobs of a paid order.
+ * The purchase records: orders (placed by their buyer through the rules above), subscriptions and
+ * invoices, which only the server writes and their owners read; and the mail jobs of a paid order.
+ * Payment attempts have their own service (server/services/payments).
  */
 export function configureOrders(app: ServerApp, { config, knex, logger, jobs, now = () => new Date() }: OrdersDependencies): void {
   registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })] });
-  registerEntityService(app, definitions.payments);
   registerEntityService(app, definitions.subscriptions);
   registerEntityService(app, definitions.invoices);
   defineOrderMailJobs(app, jobs, config, logger);
