@@ -189,8 +189,11 @@ export class Payments {
       charge = await gateway.charge(chargeRequestOf(row, order.number));
     } catch (error) {
       if (error instanceof GatewayError && (error.code === 'timeout' || error.code === 'unavailable')) {
-        // The charge may or may not exist: the attempt stays `processing` until a webhook or a read settles it.
+        // The charge may or may not exist: the attempt stays `processing` until a webhook or a read
+        // settles it (a webhook may have done so while we waited: then that is the answer).
         this.deps.logger.warn({ payment: id, code: error.code }, 'the gateway did not answer a charge');
+        const now = (await this.knex('payments').where('id', id).first('status')) as { status: string };
+        if (now.status !== 'processing') return id;
         throw new Unavailable(PAYMENT_MESSAGES.gatewayUnavailable, { payment: id });
       }
       this.deps.logger.error({ err: error, payment: id }, 'the gateway refused a charge request');
@@ -319,7 +322,9 @@ export function paymentRules(payments: Payments) {
     if (context.method !== 'get' || !context.params.provider) return;
     const result = context.result as { _id: string; status: string } | undefined;
     if (!result || !isOpen(result.status)) return;
-    if ((await payments.sync(result._id)) === 'applied') context.result = await context.service.get(result._id, { query: context.params.query });
+    // Settled here or by a concurrent read or webhook meanwhile: the row as it is now.
+    await payments.sync(result._id);
+    context.result = await context.service.get(result._id, { query: context.params.query });
   };
 }
 
