@@ -157,6 +157,10 @@ export class Payments {
     } catch (error) {
       const pg = error as { code?: string; constraint?: string; message?: string };
       if (pg.code === '23505' && (pg.constraint === 'payments_order_in_flight' || pg.message?.includes('payments_order_in_flight'))) {
+        // Which unique rule a concurrent twin trips first is the database's choice: with the same
+        // key, the twin's attempt is the answer; with another key, the order is busy.
+        const repeated = await earlier();
+        if (repeated) return this.answerRepeat(repeated);
         throw new Conflict(PAYMENT_MESSAGES.inProgress);
       }
       throw error;
