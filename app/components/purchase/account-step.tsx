@@ -56,20 +56,21 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
         {tab('signIn', t('subscription.account.haveAccount'))}
       </div>
       {mode === 'register' ? (
-        <RegisterForm onBack={onBack} onSignIn={(address) => { setEmail(address); setMode('signIn'); }} />
+        <RegisterForm onBack={onBack} onDone={onContinue} onSignIn={(address) => { setEmail(address); setMode('signIn'); }} />
       ) : (
-        <SignInForm email={email} onBack={onBack} />
+        <SignInForm email={email} onBack={onBack} onDone={onContinue} />
       )}
     </div>
   );
 }
 
-function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (email: string) => void }) {
+function RegisterForm({ onBack, onDone, onSignIn }: { onBack: () => void; onDone: () => void; onSignIn: (email: string) => void }) {
   const { t, locale } = useLocale();
   const { formRef, errors, summary, check, prepare, showServerErrors } = useFormCheck(loadSchema, registrationFromForm, REGISTRATION_MESSAGES.incomplete);
   const [exists, setExists] = useState<string | null>(null);
   const { call, busy } = useFlowCall((answer) => {
-    if (answer.ok) return;
+    // Registered and signed in: the page has read the buyer again, and the flow goes on.
+    if (answer.ok) return onDone();
     if (answer.status === 409) {
       setExists(new FormData(formRef.current ?? undefined).get('email') as string);
       showServerErrors({ email: answer.message }, answer.message);
@@ -151,13 +152,13 @@ function PasswordField({ name, label, error, hint, autoComplete = 'new-password'
   );
 }
 
-function SignInForm({ email, onBack }: { email: string; onBack: () => void }) {
+function SignInForm({ email, onBack, onDone }: { email: string; onBack: () => void; onDone: () => void }) {
   const { t } = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
   const { call, busy } = useFlowCall((answer) => {
-    if (answer.ok) return;
+    if (answer.ok) return onDone();
     setError(answer.message);
     setAttempt((n) => n + 1);
   });

@@ -34,7 +34,8 @@ export function VerifyStep({ email, verified, onBack, onContinue }: { email: str
   }, [resendAt]);
 
   const verify = useFlowCall((answer) => {
-    if (answer.ok) return;
+    // Verified: the page has read the buyer again, and the flow goes on to payment.
+    if (answer.ok) return onContinue();
     setError(answer.message);
     input.current?.focus();
   });

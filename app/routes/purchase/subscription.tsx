@@ -270,7 +270,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       />
     );
   } else if (step === 'account') {
-    body = <AccountStep signedInAs={buyer.signedIn ? (account?.name ?? '') : null} onBack={() => goTo('shipping')} onContinue={() => goTo('verify')} />;
+    body = <AccountStep signedInAs={buyer.signedIn ? (account?.name ?? '') : null} onBack={() => goTo('shipping')} onContinue={() => goTo(buyer.emailVerified ? 'payment' : 'verify')} />;
   } else if (step === 'verify') {
     body = <VerifyStep email={account?.email ?? null} verified={buyer.emailVerified} onBack={() => goTo('account')} onContinue={() => goTo('payment')} />;
   } else if (step === 'payment' && preview) {
