@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
+import { chooseFirstDate } from './flow.ts';
 import { planId } from './plans.ts';
 
 /** The step on show: its name in the address and its heading, which has the focus after a change. */
@@ -134,13 +135,6 @@ test('the shipping step names every problem, tied to its field, in English and i
   await expect(page.getByLabel('Contact number')).toHaveAccessibleDescription('Invalid phone format.');
 
 });
-
-/** Picks the first day the delivery calendar offers for the country chosen (from the `deliveryDates` service). */
-export async function chooseFirstDate(date: Locator) {
-  await expect(date).toBeEnabled();
-  await expect(date.locator('option').nth(1)).toBeAttached();
-  await date.selectOption({ index: 1 });
-}
 
 /** A choice, already made, waiting in the browser's storage (as a visitor who left at the shipping step). */
 async function storeChoice(page: Page, shippingInfo: Record<string, string>) {

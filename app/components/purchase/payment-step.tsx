@@ -143,8 +143,13 @@ export function PaymentStep({
       return;
     }
     if (answer.status === 503) {
+      // The provider did not answer: the attempt is settled later; follow it, and never charge again meanwhile.
       setProblem(t('subscription.payment.checking'));
-      setPhase({ kind: 'ready' });
+      if (typeof answer.data.payment === 'string') {
+        paying.current = true;
+        polls.current = 0;
+        setPhase({ kind: 'checking', attempt: answer.data.payment });
+      } else setPhase({ kind: 'ready' });
       return;
     }
     attemptKey.current = newIdempotencyKey();
