@@ -20,6 +20,13 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
   const { t } = useLocale();
   const [mode, setMode] = useState<Mode>('register');
   const [email, setEmail] = useState('');
+  // Signed in here (registered, or with a password): once the page has read the buyer again, the flow goes on.
+  const signedOut = useRef(!signedInAs);
+  useEffect(() => {
+    if (!signedInAs || !signedOut.current) return;
+    signedOut.current = false;
+    onContinue();
+  }, [signedInAs, onContinue]);
 
   if (signedInAs) {
     return (
@@ -56,21 +63,20 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
         {tab('signIn', t('subscription.account.haveAccount'))}
       </div>
       {mode === 'register' ? (
-        <RegisterForm onBack={onBack} onDone={onContinue} onSignIn={(address) => { setEmail(address); setMode('signIn'); }} />
+        <RegisterForm onBack={onBack} onSignIn={(address) => { setEmail(address); setMode('signIn'); }} />
       ) : (
-        <SignInForm email={email} onBack={onBack} onDone={onContinue} />
+        <SignInForm email={email} onBack={onBack} />
       )}
     </div>
   );
 }
 
-function RegisterForm({ onBack, onDone, onSignIn }: { onBack: () => void; onDone: () => void; onSignIn: (email: string) => void }) {
+function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (email: string) => void }) {
   const { t, locale } = useLocale();
   const { formRef, errors, summary, check, prepare, showServerErrors } = useFormCheck(loadSchema, registrationFromForm, REGISTRATION_MESSAGES.incomplete);
   const [exists, setExists] = useState<string | null>(null);
   const { call, busy } = useFlowCall((answer) => {
-    // Registered and signed in: the page has read the buyer again, and the flow goes on.
-    if (answer.ok) return onDone();
+    if (answer.ok) return;
     if (answer.status === 409) {
       setExists(new FormData(formRef.current ?? undefined).get('email') as string);
       showServerErrors({ email: answer.message }, answer.message);
@@ -85,7 +91,7 @@ function RegisterForm({ onBack, onDone, onSignIn }: { onBack: () => void; onDone
     event.preventDefault();
     setExists(null);
     const answers = registrationFromForm(new FormData(event.currentTarget));
-    void call('register', { answers: { ...answers, locale } });
+    void call('register', { answers });
   };
 
   const field = (name: 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'phoneConfirm', extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -104,6 +110,8 @@ function RegisterForm({ onBack, onDone, onSignIn }: { onBack: () => void; onDone
       className="space-y-6"
       data-testid="register-form"
     >
+      {/* The account's mail is written in the page's language. */}
+      <input type="hidden" name="locale" value={locale} />
       <p className="text-sm text-muted">{t('subscription.shipping.requiredHint')}</p>
       {summary ? (
         <div role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="register-summary">
@@ -152,13 +160,13 @@ function PasswordField({ name, label, error, hint, autoComplete = 'new-password'
   );
 }
 
-function SignInForm({ email, onBack, onDone }: { email: string; onBack: () => void; onDone: () => void }) {
+function SignInForm({ email, onBack }: { email: string; onBack: () => void }) {
   const { t } = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
   const { call, busy } = useFlowCall((answer) => {
-    if (answer.ok) return onDone();
+    if (answer.ok) return;
     setError(answer.message);
     setAttempt((n) => n + 1);
   });

@@ -33,9 +33,16 @@ export function VerifyStep({ email, verified, onBack, onContinue }: { email: str
     return () => clearInterval(timer);
   }, [resendAt]);
 
+  // Verified here: once the page has read the buyer again, the flow goes on to payment.
+  const unverified = useRef(!verified);
+  useEffect(() => {
+    if (!verified || !unverified.current) return;
+    unverified.current = false;
+    onContinue();
+  }, [verified, onContinue]);
+
   const verify = useFlowCall((answer) => {
-    // Verified: the page has read the buyer again, and the flow goes on to payment.
-    if (answer.ok) return onContinue();
+    if (answer.ok) return;
     setError(answer.message);
     input.current?.focus();
   });
