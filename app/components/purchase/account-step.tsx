@@ -44,10 +44,7 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
   const tab = (value: Mode, label: string) => (
     <button
       type="button"
-      role="tab"
-      aria-selected={mode === value}
-      aria-controls={`account-${value}`}
-      id={`account-tab-${value}`}
+      aria-pressed={mode === value}
       onClick={() => setMode(value)}
       className={`min-h-11 flex-1 rounded-full px-4 py-2 font-semibold ${mode === value ? 'bg-raised shadow-sm ring-1 ring-line' : 'text-muted hover:text-ink'}`}
       data-testid={`account-tab-${value}`}
@@ -58,7 +55,7 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
 
   return (
     <div className="mt-6 space-y-6">
-      <div role="tablist" aria-label={t('subscription.account.choose')} className="flex max-w-md gap-1 rounded-full bg-sunken p-1">
+      <div role="group" aria-label={t('subscription.account.choose')} className="flex max-w-md gap-1 rounded-full bg-sunken p-1">
         {tab('register', t('subscription.account.newCustomer'))}
         {tab('signIn', t('subscription.account.haveAccount'))}
       </div>
@@ -101,9 +98,7 @@ function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (ema
   return (
     <form
       ref={formRef}
-      id="account-register"
-      role="tabpanel"
-      aria-labelledby="account-tab-register"
+      aria-label={t('subscription.account.newCustomer')}
       noValidate
       onSubmit={submit}
       onFocus={() => void prepare()}
@@ -189,7 +184,7 @@ function SignInForm({ email, onBack }: { email: string; onBack: () => void }) {
   };
   const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': 'signin-error' } : {};
   return (
-    <form ref={form} id="account-signIn" role="tabpanel" aria-labelledby="account-tab-signIn" noValidate onSubmit={submit} className="space-y-6" data-testid="signin-form">
+    <form ref={form} aria-label={t('subscription.account.haveAccount')} noValidate onSubmit={submit} className="space-y-6" data-testid="signin-form">
       <section className="max-w-md space-y-5 rounded-2xl border border-line p-4 sm:p-6">
         <div>
           <label htmlFor="signin-email" className="block font-medium">{t('login.email')}</label>

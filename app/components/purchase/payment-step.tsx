@@ -327,14 +327,17 @@ export function PaymentStep({
         <h2 id="card-heading" className="text-xl font-semibold">{t('subscription.payment.card')}</h2>
         <p className="text-sm text-muted">{t('subscription.payment.cardHint')}</p>
         {origin ? (
-          <iframe
-            ref={frame}
-            title={t('subscription.payment.cardFrame')}
-            src={`${origin}/frame?${new URLSearchParams({ parent: window.location.origin, locale })}`}
-            className="w-full rounded-lg border-0 bg-white"
-            style={{ height: frameHeight }}
-            data-testid="card-frame"
-          />
+          // The provider's page is light: it sits on a light card of its own, in dark mode too.
+          <div className="rounded-xl border border-line bg-white p-3 sm:p-4">
+            <iframe
+              ref={frame}
+              title={t('subscription.payment.cardFrame')}
+              src={`${origin}/frame?${new URLSearchParams({ parent: window.location.origin, locale })}`}
+              className="block w-full border-0 bg-white"
+              style={{ height: frameHeight }}
+              data-testid="card-frame"
+            />
+          </div>
         ) : (
           <p role="alert">{t('subscription.payment.unavailable')}</p>
         )}

@@ -36,7 +36,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       number: order.number,
       status: order.status,
       paid: PAID.has(order.status),
-      items: order.items.map((item) => ({ key: item.key, kind: item.kind, name: item.name, billing: item.billing, count: item.count, amount: item.amount })),
+      items: order.items.map((item) => ({ key: item.key, kind: item.kind, name: item.name, billing: item.billing, unitPrice: item.unitPrice, count: item.count, amount: item.amount })),
       currency: order.currency,
       monthly: order.monthly,
       prepaidMonths: order.prepaidMonths,
@@ -94,11 +94,16 @@ export default function Done({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-line">
           {order.items.map((item) => (
             <li key={item.key} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="done-item">
-              <span>
+              <span className="min-w-0">
                 {localized(item.name, locale)}
                 {item.count > 1 ? ` × ${item.count}` : ''}
+                {/* What the line's amount is made of: its price per period (and count). */}
+                <span className="block text-sm text-muted">
+                  {t(BILLING_SUFFIX[item.billing], { price: money(item.unitPrice) })}
+                  {item.count > 1 ? ` × ${item.count}` : ''}
+                </span>
               </span>
-              <span className="text-right whitespace-nowrap">{t(BILLING_SUFFIX[item.billing], { price: money(item.amount) })}</span>
+              <span className="text-right font-semibold whitespace-nowrap">{money(item.amount)}</span>
             </li>
           ))}
         </ul>
