@@ -63,8 +63,9 @@ async function fillCard(page: Page, number: string) {
   await frame.locator('#cvc').fill('123');
 }
 
-async function expectStep(page: Page, step: string) {
-  await expect(page).toHaveURL(new RegExp(`[?&]step=${step}(&|$)`));
+/** The step on show; after a server call (hashing a password, placing an order) it may take a while on a busy machine. */
+async function expectStep(page: Page, step: string, timeout = 5_000) {
+  await expect(page).toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout });
   await expect(page.getByTestId('subscription-flow')).toHaveAttribute('data-step', step);
 }
 
@@ -183,7 +184,7 @@ test.describe('buying a plan', () => {
     await page.getByLabel(/^Password/).fill('Noodles and dumplings 2026');
     await page.getByLabel('Confirm password').fill('Noodles and dumplings 2026');
     await form.getByTestId('register-submit').click();
-    await expectStep(page, 'verify');
+    await expectStep(page, 'verify', 20_000);
     await expect(page.getByText(email)).toBeVisible();
 
     // A wrong code, then the code from the mail (pasted with a space).
@@ -195,10 +196,10 @@ test.describe('buying a plan', () => {
     await page.getByTestId('verify-code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
     await expect(page.getByTestId('verify-code')).toHaveValue(code);
     await page.getByTestId('verify-submit').click();
-    await expectStep(page, 'payment');
+    await expectStep(page, 'payment', 20_000);
 
     // Reloading after verification keeps the flow, and the order (same key: same order).
-    await expect(page.getByTestId('payment-form')).toBeVisible();
+    await expect(page.getByTestId('payment-form')).toBeVisible({ timeout: 15_000 });
     const number = await page.getByTestId('payment-form').getAttribute('data-order');
     await page.reload();
     await hydrated(page);
@@ -287,7 +288,7 @@ test('the done page is its buyer’s alone: anyone else finds nothing there', as
   await page.getByRole('button', { name: 'Check out' }).click();
   await fillShipping(page, EN_SHIPPING);
   await page.getByTestId('step-continue').click();
-  await expect(page.getByTestId('payment-form')).toBeVisible();
+  await expect(page.getByTestId('payment-form')).toBeVisible({ timeout: 15_000 });
   const number = await page.getByTestId('payment-form').getAttribute('data-order');
   const orders = await asAdmin(request, `orders?number=${number}`);
   const id = String(orders.data[0]!._id);
