@@ -17,6 +17,8 @@ import { sessionCookie } from './auth/cookie.ts';
 import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
+import { paymentWebhookRoute } from './services/payments/webhooks.ts';
+import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
 export const SOCKET_PATH = '/api/socket.io';
@@ -28,18 +30,19 @@ export interface ApiDependencies {
   redis: Redis | null;
 }
 
-export type Api = ExpressFeathers & { limits: LoginLimits; revocations: RevocationStore; jobs: JobQueue };
+/** The Feathers application, typed by the services it registers (server/services/types.ts). */
+export type Api = ExpressFeathers<ServerServices> & { limits: LoginLimits; revocations: RevocationStore; jobs: JobQueue };
 
 /**
  * The Feathers application: every service, authentication, channels and transports.
  * Mounted by the main server under /api; services keep plain names (`industries`).
  */
 export function createApi({ config, knex, logger, redis }: ApiDependencies): Api {
-  const api = express(feathers()) as unknown as Api;
-  api.disable('x-powered-by');
-  api.set('logger', logger);
-  api.set('knex', knex);
-  api.set('authentication', {
+  const app = express(feathers<ServerServices>());
+  app.disable('x-powered-by');
+  app.set('logger', logger);
+  app.set('knex', knex);
+  app.set('authentication', {
     secret: config.appSecret,
     entity: 'user',
     service: 'users',
@@ -48,21 +51,23 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     jwtOptions: { header: { typ: 'access' }, audience: config.publicUrl ?? 'tillpoint', issuer: 'tillpoint', algorithm: 'HS256', expiresIn: '7d' },
     local: { usernameField: 'email', passwordField: 'password', errorMessage: 'auth.invalidLogin' },
   });
-  if (config.trustProxy !== undefined) api.set('trust proxy', config.trustProxy);
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
+  // Payment providers' webhooks: signed over the raw body, so they come before the JSON parser.
+  app.use(paymentWebhookRoute(app, logger));
   // JSON only: no form body (which another site's page could send) reaches a service.
-  api.use(jsonBodiesOnly);
-  api.use(json({ limit: JSON_BODY_LIMIT }));
+  app.use(jsonBodiesOnly);
+  app.use(json({ limit: JSON_BODY_LIMIT }));
   // The caller's address reaches services so sign-in limits can count per address.
-  api.use((req, _res, next) => {
+  app.use((req, _res, next) => {
     req.feathers = { ...req.feathers, ip: req.ip };
     next();
   });
-  api.configure(rest());
-  api.configure(
+  app.configure(rest());
+  app.configure(
     socketio({ path: SOCKET_PATH, transports: ['websocket'], maxHttpBufferSize: 1e6, serveClient: false }, (io) => {
       io.use((socket, next) => {
-        const trust = api.get('trust proxy fn') as TrustProxy | undefined;
+        const trust = app.get('trust proxy fn') as TrustProxy | undefined;
         const { address, headers } = socket.handshake;
         (socket as unknown as { feathers: Record<string, unknown> }).feathers.ip = clientAddress(address, headers['x-forwarded-for'], trust);
         next();
@@ -70,14 +75,12 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     }),
   );
   if (config.redisUrl) {
-    api.configure(sync({ uri: config.redisUrl, key: `${config.redisPrefix}:events`, serialize: serializeEvent, deserialize: JSON.parse }));
+    app.configure(sync({ uri: config.redisUrl, key: `${config.redisPrefix}:events`, serialize: serializeEvent, deserialize: JSON.parse }));
   }
 
   const limits = createLoginLimits(redis, `${config.redisPrefix}:limit`, config.loginLimits);
   const revocations: RevocationStore = redis ? new RedisRevocationStore(redis, `${config.redisPrefix}:revoked`) : new DatabaseRevocationStore(knex);
-  api.limits = limits;
-  api.revocations = revocations;
-  api.jobs = configureJobs(api, knex, logger);
+  const api: Api = Object.assign(app, { limits, revocations, jobs: configureJobs(app, knex, logger) });
 
   api.hooks({ around: { all: [localizeErrors] } });
   configureServices(api, { config, knex, logger, redis, limits, jobs: api.jobs });

@@ -22,7 +22,7 @@ const CHANGE_EVENTS = ['created', 'updated', 'patched', 'removed'] as const;
 export function invalidateOnCatalogueChanges(api: Api, cache: PageCache): void {
   for (const name of CATALOGUE_SERVICES) {
     if (!(name in api.services)) continue;
-    const service = api.service(name) as unknown as { on(event: string, listener: () => void): void };
+    const service = api.service(name);
     for (const event of CHANGE_EVENTS) service.on(event, () => cache.clear());
   }
 }

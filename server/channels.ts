@@ -1,10 +1,11 @@
 import type { RealTimeConnection } from '@feathersjs/feathers';
-import type { Application } from '@feathersjs/feathers';
 import { entities } from '../domain/entities/index.ts';
 import { type Access, type EntityDef, ROLES } from '../domain/entities/types.ts';
 import { hiddenFields, stripResult } from './hooks/clean-output.ts';
 import { isCurrentSession } from './auth/strategies.ts';
 import { isPublicRecord, reachesAllRows } from './hooks/row-rules.ts';
+import { entityServiceAt } from './services/entity/register.ts';
+import type { ServerApp } from './services/types.ts';
 
 type Connection = RealTimeConnection & {
   user?: { _id: string; role: string };
@@ -30,7 +31,7 @@ function jtiOf(result: unknown): string | undefined {
  * channels follow its user: a new sign-in, a sign-out (here, on another connection or on another
  * instance), a role change or the account's removal take effect at once.
  */
-export function configureChannels(app: Application): void {
+export function configureChannels(app: ServerApp): void {
   const leaveAll = (connection: Connection) => {
     for (const name of app.channels) app.channel(name).leave(connection);
   };
@@ -90,7 +91,7 @@ export function configureChannels(app: Application): void {
 
   for (const def of Object.values(entities)) {
     const access: Access = def.access.get;
-    app.service(def.service).publish((data: unknown) => {
+    entityServiceAt(app, def.service)?.publish((data: unknown) => {
       // A record that is not public (a draft article) is news for staff alone.
       if (access === 'public' && !isPublicRecord(def, data)) return [app.channel('roles/editor'), app.channel('roles/admin')];
       if (access === 'public' && !def.owner) return [app.channel('anonymous'), app.channel('authenticated')];

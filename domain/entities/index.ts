@@ -18,7 +18,8 @@ function byServicePath<const T extends { [K in keyof T]: EntityDef & { service: 
   return definitions;
 }
 
-const definitions = byServicePath({
+/** The definitions with their literal types: what registers a service typed by its definition reads. */
+export const definitions = byServicePath({
   industries,
   modules,
   appTemplates,
@@ -40,3 +41,8 @@ export type EntityName = keyof Definitions;
 
 /** Every entity by its service path, as code that goes through them all reads it. */
 export const entities: Readonly<Record<EntityName, EntityDef>> = definitions;
+
+/** Whether a service path is an entity's (a `$populate` target, a job's service, read as text). */
+export function isEntityName(name: string): name is EntityName {
+  return Object.hasOwn(definitions, name);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money.ts';
-import { billingAddressSchema, cardSummarySchema, stateMoveSchema } from '../orders/records.ts';
+import { billingAddressSchema, cardSummarySchema, paymentActionSchema, stateMoveSchema } from '../orders/records.ts';
 import { PAYMENT_STATES } from '../orders/states.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';
 
@@ -25,12 +25,18 @@ export const payments = defineEntity({
     failureCode: { kind: 'string', schema: z.string().max(64), readonly: true, filterable: true, exported: true },
     failureMessage: { kind: 'string', schema: z.string().max(500), readonly: true, exported: true },
     idempotencyKey: { kind: 'string', readonly: true, required: true },
+    /** A digest of what the buyer asked for: the same key with another request is refused. */
+    requestHash: { kind: 'string', readonly: true, required: true, hidden: true },
+    /** A 3-D Secure challenge the buyer must pass: the provider's page, or Stripe's client secret. */
+    action: { kind: 'object', schema: paymentActionSchema, readonly: true },
+    /** Where the provider's challenge page sends the buyer back to. */
+    returnUrl: { kind: 'string', schema: z.string().max(2000), readonly: true, hidden: true },
     history: { kind: 'list', item: stateMoveSchema, readonly: true, defaulted: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, exported: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
   },
   defaultSort: { createdAt: -1 },
   owner: { field: 'user', allRows: { read: STAFF_ROLES, write: ['admin'] } },
-  // The payments service (its own folder) opens `create` to signed-in buyers with its own rules.
-  access: { find: 'authenticated', get: 'authenticated', create: 'none', patch: 'none', remove: 'none' },
+  // The payments service (server/services/payments) takes `create` from signed-in buyers with its own rules.
+  access: { find: 'authenticated', get: 'authenticated', create: 'authenticated', patch: 'none', remove: 'none' },
 });

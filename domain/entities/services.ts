@@ -5,6 +5,7 @@ import type { RegistrationField, RegistrationInput } from '../forms/registration
 import type { Locale } from '../locales.ts';
 import type { ShippingCountry } from '../orders/countries.ts';
 import type { OrderPrice } from '../orders/pricing.ts';
+import type { PaymentRequest } from '../orders/payment-request.ts';
 import type { OrderRequest, QuoteRequest } from '../orders/request.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
 import type { featuresPatchSchema } from './features.ts';
@@ -42,10 +43,10 @@ export interface Page<R> {
 }
 
 /** Who an in-process call acts for: the signed-in user (a role the rules do not know grants nothing). */
-export interface Caller {
+export type Caller = {
   _id: string;
   role: Role | (string & {});
-}
+};
 
 /**
  * How an in-process call is made. With a `provider` ('ssr' for a page acting for a visitor) the
@@ -99,7 +100,7 @@ type Selected<E extends EntityDef, S> = S extends readonly VisibleField<E>[]
 export type Shaped<E extends EntityDef, S, P extends string> = Populated<E, Selected<E, S>, P>;
 
 /** A query whose `$select` and `$populate` shape the answer (their literal values are inferred). */
-type ShapingQuery<E extends EntityDef, S, P> = QueryOf<E> & { $select?: S; $populate?: P | readonly P[] };
+export type ShapingQuery<E extends EntityDef, S, P> = QueryOf<E> & { $select?: S; $populate?: P | readonly P[] };
 
 /**
  * An entity service as callers see it. Ids are strings; several records at once (`null` ids) are
@@ -133,8 +134,18 @@ export type FormAnswers<E extends EntityDef> = { [K in keyof CreateOf<E> | typeo
 /** Entity services that visitors' forms post to: their create takes the answers as sent. */
 type FormServices = 'contactForms' | 'enquiries' | 'subscribers';
 
+/** What an entity service's create takes: a form's answers as sent, an order's request, or the definition's create data. */
+export type CreateInput<E extends EntityDef> = E['service'] extends FormServices
+  ? CreateOf<E> | FormAnswers<E>
+  : E['service'] extends 'orders'
+    ? OrderRequest
+    : E['service'] extends 'payments'
+      ? PaymentRequest
+      : CreateOf<E>;
+
+/** An entity service whose create takes something else than the definition's create data. */
 type FormEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
-  create(data: CreateOf<E> | FormAnswers<E>, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
+  create(data: CreateInput<E>, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
 };
 
 /** The site's feature flags and markets (server/services/features/features.ts). */
@@ -269,30 +280,26 @@ interface OtherServices<O extends Transport> {
 }
 
 /**
- * Orders are placed with a choice, a shipping address and a key (server/services/orders), never
- * with their figures: the server prices them and answers the order.
+ * An entity's service as callers see it: its methods follow from its definition. Forms' services
+ * take the answers as sent; orders are placed with a choice, a shipping address and a key
+ * (server/services/orders), never with their figures: the server prices them and answers the order.
  */
-type OrdersEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
-  create(data: OrderRequest, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
-};
-
-/** An entity's service as callers see it: its methods follow from its definition. */
-export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices
+export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices | 'orders' | 'payments'
   ? FormEntityApi<E, O>
-  : E['service'] extends 'orders'
-    ? OrdersEntityApi<E, O>
-    : EntityApi<E, O>;
+  : EntityApi<E, O>;
 
 export type ServiceName = EntityName | keyof OtherServices<Transport>;
 
-/** Every service by its path, as `api.service(path)` answers it. */
-export type Services<O extends Transport = 'process'> = {
-  [K in ServiceName]: K extends EntityName
-    ? TypedService<Definitions[K], O>
-    : K extends keyof OtherServices<O>
-      ? OtherServices<O>[K]
-      : never;
-};
+/** Each entity's service by its path. */
+type EntityServices<O extends Transport> = { [K in EntityName]: TypedService<Definitions[K], O> };
+
+/**
+ * Every service by its path, as `api.service(path)` answers it. An interface, not a mapped type
+ * with a condition per path: `Services[K]` then stays a lookup that the compiler relates map to
+ * map, so an application typed by its own services (server/services/types.ts) is checked against
+ * this one, path by path, wherever it is handed over as a `ServiceMap`.
+ */
+export interface Services<O extends Transport = 'process'> extends EntityServices<O>, OtherServices<O> {}
 
 /** The data layer: services by path, typed. The Feathers application is one (in-process). */
 export interface ServiceMap {

@@ -58,6 +58,14 @@ export const billingAddressSchema = z
   })
   .strict();
 
+/** What a buyer must do to finish a payment (3-D Secure): open the provider's page, or hand Stripe.js the client secret. */
+export const paymentActionSchema = z
+  .object({
+    url: z.string().max(2000).optional(),
+    clientSecret: z.string().max(500).optional(),
+  })
+  .strict();
+
 /** A module of a subscription: the plan's own (price 0: included) and the add-ons bought. */
 export const subscriptionModuleSchema = z
   .object({

@@ -10,6 +10,7 @@ import { LocalStrategy } from '@feathersjs/authentication-local';
 import { BadRequest, NotAuthenticated, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { FeathersService, HookContext, Params, RealTimeConnection } from '@feathersjs/feathers';
 import argon2 from 'argon2';
+import type { Authentication } from '../../domain/entities/services.ts';
 import type { EntityDef } from '../../domain/entities/types.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
 import { callerAddressKey } from './address.ts';
@@ -261,8 +262,26 @@ export class RevocableJWTStrategy extends JWTStrategy {
   }
 }
 
+/**
+ * Feathers types an authentication result as `{ [key: string]: any }`. Ours always holds the
+ * token, how it was made (strategy, token, payload) and the account, its secrets removed for an
+ * outside caller (`getEntity` above): `Authentication` in the service map. The one cast of the
+ * authentication wiring, from Feathers' loose type to that shape.
+ */
+function asAuthentication(result: AuthenticationResult): Authentication {
+  return result as Authentication;
+}
+
 export class AppAuthenticationService extends AuthenticationService {
   revocations: RevocationStore | undefined;
+
+  /**
+   * A sign-in answers the token, how it was made, and the account (`Authentication`, as the
+   * service map declares it) rather than Feathers' untyped `{ [key: string]: any }`.
+   */
+  override async create(data: AuthenticationRequest, params?: AuthenticationParams): Promise<Authentication> {
+    return asAuthentication(await super.create(data, params));
+  }
 
   /** A new token carries its account's session version, so ending the sessions ends it too. */
   override async getPayload(authResult: AuthenticationResult, params: AuthenticationParams) {
@@ -275,7 +294,7 @@ export class AppAuthenticationService extends AuthenticationService {
    * Signing out verifies the caller's own access token and revokes it, so a copy of it is useless
    * afterwards. Replaces the stock `remove`, which crashes on a missing token and revokes nothing.
    */
-  override async remove(id: string | null, params: AuthenticationParams) {
+  override async remove(id: string | null, params: AuthenticationParams): Promise<Authentication> {
     const authentication = params.authentication as { strategy?: string; accessToken?: string } | undefined;
     if (!authentication?.accessToken || (id !== null && id !== authentication.accessToken)) {
       throw new NotAuthenticated('auth.notAuthenticated');
@@ -287,6 +306,6 @@ export class AppAuthenticationService extends AuthenticationService {
     }
     const jwt = this.getStrategy('jwt');
     if (jwt instanceof RevocableJWTStrategy) jwt.forgetToken(authentication.accessToken);
-    return result;
+    return asAuthentication(result);
   }
 }

@@ -9,6 +9,7 @@ import * as m007 from './migrations/007_user_profile.ts';
 import * as m008 from './migrations/008_purchase.ts';
 import * as m009 from './migrations/009_email_verifications.ts';
 import * as m010 from './migrations/010_payment_sandbox.ts';
+import * as m011 from './migrations/011_payments.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Knex.Migration> = {
   '008_purchase': m008,
   '009_email_verifications': m009,
   '010_payment_sandbox': m010,
+  '011_payments': m011,
 };
 
 const source: Knex.MigrationSource<string> = {

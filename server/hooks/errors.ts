@@ -35,7 +35,8 @@ export async function localizeErrors(context: HookContext, next: HookNext): Prom
   } catch (caught) {
     if (!context.params.provider) throw caught;
     const locale = localeFromHeaders(context.params.headers as Record<string, unknown> | undefined);
-    if (!(caught instanceof FeathersError) || caught.code >= 500) {
+    // A 503 is a deliberate answer (a payment provider that did not answer: the caller retries), not a fault of ours.
+    if (!(caught instanceof FeathersError) || (caught.code >= 500 && caught.code !== 503)) {
       const logger = context.app.get('logger') as { error: (obj: unknown, msg: string) => void } | undefined;
       logger?.error({ err: caught, path: context.path, method: context.method }, 'service error');
       const generic = new GeneralError(translate(locale, 'errors.generic'));

@@ -53,6 +53,8 @@ export interface Charge {
   /** A 3-D Secure challenge: where the buyer goes (sandbox), or what Stripe's script needs. */
   action?: { url?: string; clientSecret?: string };
   failure?: { code: FailureCode; message: string };
+  /** What we attached to the charge (our payment attempt's id): a webhook finds its attempt by it. */
+  metadata?: Record<string, string>;
 }
 
 export interface ChargeRequest {

@@ -1,8 +1,7 @@
-import type { Application } from '@feathersjs/feathers';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { entities } from '../../domain/entities/index.ts';
+import { definitions, entities } from '../../domain/entities/index.ts';
 import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -18,10 +17,12 @@ import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
 import { configureRegistrations } from './registrations/registrations.ts';
 import { configureOrders } from './orders/orders.ts';
+import { configurePayments } from './payments/payments.ts';
 import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureUserSessions } from './user-sessions/user-sessions.ts';
 import { configureUsers } from './users/users.ts';
+import type { ServerApp } from './types.ts';
 
 export interface ServiceDependencies {
   config: Config;
@@ -37,10 +38,13 @@ export interface ServiceDependencies {
  * definition (domain/entities/); a service folder adds only what is its own. The order matters
  * once: the outbox exists before the forms, whose mail job writes to it.
  */
-export function configureServices(app: Application, deps: ServiceDependencies): void {
+export function configureServices(app: ServerApp, deps: ServiceDependencies): void {
   const { config, knex, redis } = deps;
   // The catalogue and the outbox are the generic entity service alone.
-  for (const def of [entities.industries, entities.modules, entities.appTemplates, entities.outbox]) registerEntityService(app, def);
+  registerEntityService(app, definitions.industries);
+  registerEntityService(app, definitions.modules);
+  registerEntityService(app, definitions.appTemplates);
+  registerEntityService(app, definitions.outbox);
   // Email verification: codes sent at registration, on request and when an email changes.
   const verifications = new Verifications({ knex, jobs: deps.jobs, secret: config.appSecret, clock: () => clockOf(app) });
   configureUsers(app, deps.limits, verifications);
@@ -60,6 +64,7 @@ export function configureServices(app: Application, deps: ServiceDependencies): 
   configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit));
   configureDeliveryDates(app);
   configureOrders(app, deps);
+  configurePayments(app, deps);
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);

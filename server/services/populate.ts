@@ -1,5 +1,4 @@
 import { Forbidden } from '@feathersjs/errors';
-import type { Application } from '@feathersjs/feathers';
 import { entities } from '../../domain/entities/index.ts';
 import type { EntityDef } from '../../domain/entities/types.ts';
 import { allowed } from '../hooks/authorize.ts';
@@ -7,12 +6,14 @@ import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
 import { narrowQuery } from '../hooks/narrow-query.ts';
 import { rowCondition } from '../hooks/row-rules.ts';
 import type { EntityParams, EntityRecord, Populator } from './entity/entity-service.ts';
+import { entityServiceAt } from './entity/register.ts';
+import type { ServerApp } from './types.ts';
 
 /**
  * Replaces referenced ids with the records they name, in one query per path, under the caller's
  * access and row rules: an id the caller may not read stays an id.
  */
-export function createPopulator(app: Application): Populator {
+export function createPopulator(app: ServerApp): Populator {
   return async (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => {
     for (const path of paths) {
       const spec = def.populate?.[path];
@@ -31,12 +32,11 @@ export function createPopulator(app: Application): Populator {
       }
       if (ids.size === 0) continue;
       // The rows an outside caller could read directly, and no others (drafts, other members' rows).
-      const condition = params.provider ? rowCondition(target, params.user, 'read') : null;
+      const condition = params.provider ? rowCondition(target, params.user ?? undefined, 'read') : null;
       const byIds = { _id: { $in: [...ids] } };
-      const found = (await app.service(spec.service).find({
-        query: condition ? narrowQuery(byIds, condition) : byIds,
-        paginate: false,
-      })) as EntityRecord[];
+      const service = entityServiceAt(app, spec.service);
+      if (!service) continue;
+      const found = await service.find({ query: condition ? narrowQuery(byIds, condition) : byIds, paginate: false });
       const clean = stripResult(found, hiddenFields(target)) as EntityRecord[];
       const byId = new Map(clean.map((doc) => [doc._id, doc]));
       for (const record of records) {

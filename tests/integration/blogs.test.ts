@@ -5,7 +5,7 @@ import type { users } from '../../domain/entities/users.ts';
 import type { I18nText } from '../../domain/locales.ts';
 import zhHk from '../../locales/zh-hk.json';
 import { blogPosts } from '../../server/db/seed/blogs.ts';
-import { asRest, createTestApp, rejectionOf, skipReason, type TestApp, typedService } from './harness.ts';
+import { asRest, createTestApp, rejectionOf, skipReason, type TestApp, typedService, untypedService } from './harness.ts';
 
 /** The blogs service: who sees drafts, sanitised bodies, validation, filters and unique slugs. */
 
@@ -24,7 +24,7 @@ describe.skipIf(skipReason)('blogs service', () => {
 
   const blogs = () => typedService(app.api, 'blogs');
   /** The service as any client may call it, data and queries untyped: for what it must refuse. */
-  const untypedBlogs = () => app.api.service('blogs');
+  const untypedBlogs = () => untypedService(app.api, 'blogs');
   let sequence = 0;
   const newBlog = (extra: Partial<CreateOf<typeof blogDefinition>> = {}): CreateOf<typeof blogDefinition> => ({
     slug: `test-article-${(sequence += 1)}`,

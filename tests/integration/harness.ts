@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
+import type { EntityName } from '../../domain/entities/index.ts';
 import type { CallParams, Caller, ClientServiceMap, ServiceMap, ServiceName, Services } from '../../domain/entities/services.ts';
 import type { RecordOf, Role } from '../../domain/entities/types.ts';
 import type { users } from '../../domain/entities/users.ts';
@@ -19,6 +20,8 @@ import { createKnex } from '../../server/db/knex.ts';
 import { migrateLatest } from '../../server/db/migrate.ts';
 import { prepareDatabase } from '../../server/db/prepare.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
+import type { UntypedEntityService } from '../../server/services/entity/entity-service.ts';
+import { entityServiceAt } from '../../server/services/entity/register.ts';
 
 export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
 
@@ -276,6 +279,17 @@ export type { Page } from '../../domain/entities/services.ts';
 export function typedService<K extends ServiceName>(api: Api, path: K): Services[K] {
   const services: ServiceMap = api;
   return services.service(path);
+}
+
+/**
+ * An entity service of the in-process app as an attacker's request reaches it: any data, any
+ * query, nothing checked by the compiler (the service checks it). For tests of what a service
+ * refuses; every other call goes through the typed map (`typedService`).
+ */
+export function untypedService(api: Api, path: EntityName): UntypedEntityService {
+  const service = entityServiceAt(api, path);
+  if (!service) throw new Error(`No entity service at '${path}'`);
+  return service;
 }
 
 /** A service through an official client (REST or socket.io), typed: records as JSON carries them (dates as text). */

@@ -61,7 +61,7 @@ describe.skipIf(skipReason)('orders', () => {
     app = await createTestApp({ quoteLimit: { points: 3, duration: 60 } });
     buyer = await verifiedMember('buyer', 'zh-hk');
     other = await verifiedMember('other');
-    const account = await createAccount(knex(), { label: 'unverified' });
+    const account = await createAccount(knex(), { label: 'unverified', verified: false });
     unverified = { _id: account._id, role: 'member' };
     const templates = (await app.api.service('appTemplates').find({ paginate: false })) as (TemplateToPrice & { industry: string })[];
     lite = templates.find((template) => template.key === 'restaurant-lite') as TemplateToPrice & { industry: string };
@@ -243,7 +243,7 @@ describe.skipIf(skipReason)('orders', () => {
     it('move payment attempts through their own table', async () => {
       const order = await orders().create(request(), as(buyer));
       const id = `pay${key()}`;
-      await knex()('payments').insert({ id, order_id: order._id, user_id: buyer._id, gateway: 'sandbox', amount: order.total, currency: order.currency, idempotency_key: key() });
+      await knex()('payments').insert({ id, order_id: order._id, user_id: buyer._id, gateway: 'sandbox', amount: order.total, currency: order.currency, idempotency_key: key(), request_hash: 'test' });
       await movePayment(knex(), id, 'requires_action', { actor: 'gateway:sandbox', reason: '3-D Secure' });
       await movePayment(knex(), id, 'succeeded', { actor: 'gateway:sandbox', reason: 'challenge passed' });
       await expect(movePayment(knex(), id, 'failed', { actor: 'gateway:sandbox', reason: 'late' })).rejects.toMatchObject({ code: 409 });

@@ -2,25 +2,25 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
 import { MAX_CONDITIONS, MAX_LISTED_VALUES } from '../../server/services/entity/query.ts';
-import { asRest, createTestApp, type Page, rejectionOf, restClient, skipReason, socketClient, type SocketClient, startTestServer, type TestApp } from './harness.ts';
+import { asRest, createTestApp, type Page, rejectionOf, restClient, skipReason, socketClient, type SocketClient, startTestServer, type TestApp, untypedService } from './harness.ts';
 
 /** Filters: `$or` searches, `$and`, comparisons, REST coercion, and what is refused before any SQL. */
 
 type I18n = { en: string; 'zh-hk'?: string; 'zh-cn'?: string };
-interface Industry {
+type Industry = {
   _id: string;
   key: string | null;
   name: I18n;
   order: number;
   major: boolean;
   createdAt: Date;
-}
-interface User {
+};
+type User = {
   _id: string;
   email: string;
   name: string | null;
   role: string;
-}
+};
 type Caller = { _id: string; role: string };
 
 /** Params of an outside (REST) call, by a signed-in user or anonymous. */
@@ -51,7 +51,7 @@ describe.skipIf(skipReason)('query operators', () => {
   const KEYS = ['qo-alpha', 'qo-beta', 'qo-gamma', 'qo-lit', 'qo-resto', 'qo-nokey'] as const;
   const mine = { key: { $in: KEYS.filter((k) => k !== 'qo-nokey') } };
 
-  const industries = () => app.api.service('industries');
+  const industries = () => untypedService(app.api, 'industries');
   /** An anonymous outside call: access rules and output cleaning apply. */
   const findIndustries = async (query: Record<string, unknown>, user?: Caller) =>
     (await industries().find(rest(user, { $limit: 100, ...query }))) as Page<Industry>;
@@ -284,11 +284,11 @@ describe.skipIf(skipReason)('query operators', () => {
       ['$or not a list', () => findIndustries({ $or: 'x' })],
       ['$or branch not an object', () => findIndustries({ $or: ['x'] })],
       ['too deep', () => findIndustries({ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ order: 1 }] }] }] }] }] }] })],
-      ['hidden password filter', () => app.api.service('users').find(rest(admin, { password: 'x' }))],
-      ['hidden password regex', () => app.api.service('users').find(rest(admin, { $or: [{ password: { $regex: '^\\$argon' } }] }))],
-      ['hidden password select', () => app.api.service('users').find(rest(admin, { $select: ['email', 'password'] }))],
-      ['hidden password sort', () => app.api.service('users').find(rest(admin, { $sort: { password: 1 } }))],
-      ['hidden password in get', () => app.api.service('users').get(admin._id, rest(admin, { $select: ['password'] }))],
+      ['hidden password filter', () => untypedService(app.api, 'users').find(rest(admin, { password: 'x' }))],
+      ['hidden password regex', () => untypedService(app.api, 'users').find(rest(admin, { $or: [{ password: { $regex: '^\\$argon' } }] }))],
+      ['hidden password select', () => untypedService(app.api, 'users').find(rest(admin, { $select: ['email', 'password'] }))],
+      ['hidden password sort', () => untypedService(app.api, 'users').find(rest(admin, { $sort: { password: 1 } }))],
+      ['hidden password in get', () => untypedService(app.api, 'users').get(admin._id, rest(admin, { $select: ['password'] }))],
     ];
     for (const [label, call] of cases) {
       const { result: error, queries } = await countingQueries(knex, () => rejection(call()));

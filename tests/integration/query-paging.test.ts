@@ -4,7 +4,7 @@ import type { industries } from '../../domain/entities/industries.ts';
 import type { modules } from '../../domain/entities/modules.ts';
 import type { RecordOf } from '../../domain/entities/types.ts';
 import type { users } from '../../domain/entities/users.ts';
-import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp, typedService } from './harness.ts';
+import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp, typedService, untypedService } from './harness.ts';
 
 /** `$limit`, `$skip`, `$sort`, `$select`, `$populate`, the page's shape, and `get`. */
 
@@ -214,7 +214,7 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
       const error = await rejection(find({ $populate }));
       expect(error.code, JSON.stringify($populate)).toBe(400);
     }
-    const error = await rejection(app.api.service('industries').find(rest(undefined, { $populate: 'industry' })));
+    const error = await rejection(untypedService(app.api, 'industries').find(rest(undefined, { $populate: 'industry' })));
     expect(error.code).toBe(400);
   });
 
@@ -230,7 +230,7 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
     expect(withModules.modules[1]?.id).toMatchObject({ name: moduleB.name });
     expect(withModules.industry).toBe(industry._id);
 
-    const untyped = app.api.service('appTemplates');
+    const untyped = untypedService(app.api, 'appTemplates');
     expect((await rejection(untyped.get(populated._id, rest(undefined, { $select: ['nope'] })))).code).toBe(400);
     expect((await rejection(untyped.get(populated._id, rest(undefined, { $populate: 'nope' })))).code).toBe(400);
   });

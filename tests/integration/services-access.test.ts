@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp } from './harness.ts';
+import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp, untypedService } from './harness.ts';
 
 /** Who may read and write the catalogue: anonymous visitors, members, editors and admins. */
 
@@ -22,7 +22,7 @@ describe.skipIf(skipReason)('service access', () => {
   /** One record of each catalogue service, made for these tests. */
   const records = {} as Record<CatalogueService, Row>;
 
-  const service = (name: string) => app.api.service(name);
+  const service = (name: CatalogueService | 'users' | 'blogs') => untypedService(app.api, name);
   /** Valid create data for each catalogue service; keys differ per call. */
   let sequence = 0;
   const newData = (name: CatalogueService): Record<string, unknown> => {

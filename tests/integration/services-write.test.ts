@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp } from './harness.ts';
+import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp, untypedService } from './harness.ts';
 
 /** create, patch (with `$push`, `$pull`, `$set`) and remove: validation, references and refusals. */
 
 type I18n = { en: string; 'zh-hk'?: string; 'zh-cn'?: string };
-interface TemplateModule {
+type TemplateModule = {
   id: string;
   monthPrice: number;
   count: number;
-}
-interface AppTemplate {
+};
+type AppTemplate = {
   _id: string;
   key: string | null;
   name: I18n;
@@ -20,18 +20,18 @@ interface AppTemplate {
   modules: TemplateModule[];
   createdAt: Date;
   updatedAt: Date;
-}
-interface IndustryItem {
+};
+type IndustryItem = {
   _id: string;
   name: I18n;
   icon?: string;
-}
-interface Industry {
+};
+type Industry = {
   _id: string;
   key: string | null;
   name: I18n;
   items: IndustryItem[];
-}
+};
 type Caller = { _id: string; role: string };
 
 const rest = asRest;
@@ -47,8 +47,8 @@ describe.skipIf(skipReason)('service writes', () => {
   let industry: Industry;
   let moduleIds: [string, string, string];
 
-  const templates = () => app.api.service('appTemplates');
-  const industries = () => app.api.service('industries');
+  const templates = () => untypedService(app.api, 'appTemplates');
+  const industries = () => untypedService(app.api, 'industries');
   const count = async (table: string) => Number(((await app.database.knex(table).count({ n: '*' }).first()) as { n: number | string }).n);
   let sequence = 0;
   /** A valid new plan; each has its own key. */

@@ -5,7 +5,7 @@ import { loadConfig, MAIL_RETRY } from '../../server/config.ts';
 import { JOB_EXPIRY_SECONDS, jobsSchemaOf } from '../../server/jobs/queue.ts';
 import type { Database } from '../../server/database.ts';
 import { STAFF_MAIL_JOB } from '../../server/services/forms/forms.ts';
-import { asRest, createTestApp, createTestDatabase, skipReason, TEST_MAIL_RETRY, type TestApp, uniqueEmail, validEnquiry } from './harness.ts';
+import { asRest, createTestApp, createTestDatabase, skipReason, TEST_MAIL_RETRY, type TestApp, uniqueEmail, validEnquiry, untypedService } from './harness.ts';
 import { type ReceivedMail, TestSmtpServer } from './smtp.ts';
 
 /**
@@ -49,7 +49,7 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
 
   async function submit(service: 'contactForms' | 'enquiries', data: object): Promise<Submission> {
     const params = { ...asRest(), ip: `10.5.0.${++ip}` };
-    return (await app.api.service(service).create(data, params)) as Submission;
+    return (await untypedService(app.api, service).create(data, params)) as Submission;
   }
   const jobOf = async (record: Submission) => (await app.api.jobs.find(STAFF_MAIL_JOB, { id: record._id }))[0];
 

@@ -1,3 +1,4 @@
+import type { Application } from '@feathersjs/feathers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/auth/limits.ts';
 import type { RunningServer } from '../../server/server.ts';
@@ -42,8 +43,9 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    // A service that fails the way a bug would, with internals in its message.
-    server.api.use('boom', {
+    // A service that fails the way a bug would, with internals in its message (outside the typed map).
+    const untypedApp: Application = server.api;
+    untypedApp.use('boom', {
       async find() {
         throw new Error(SECRET_DETAIL);
       },

@@ -17,6 +17,7 @@ const chargeSchema = z.object({
   amountRefunded: z.number().int().optional(),
   action: z.object({ url: z.string().optional(), clientSecret: z.string().optional() }).optional(),
   failure: z.object({ code: z.enum(['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'processing_error', 'timeout']), message: z.string() }).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
 });
 const eventSchema = z.object({
   id: z.string().min(1),

@@ -39,6 +39,7 @@ interface ChargeRow {
   failure_code: FailureCode | null;
   failure_message: string | null;
   return_url: string | null;
+  metadata: Record<string, string> | string | null;
   created_at: Date;
 }
 
@@ -353,6 +354,8 @@ export class PaymentSandbox {
     if (Number(row.amount_refunded) > 0) charge.amountRefunded = Number(row.amount_refunded);
     if (row.status === 'requires_action') charge.action = { url: `${this.origin}/challenge/${row.id}` };
     if (row.failure_code) charge.failure = { code: row.failure_code, message: row.failure_message ?? '' };
+    const metadata = typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, string>) : row.metadata;
+    if (metadata && Object.keys(metadata).length > 0) charge.metadata = metadata;
     return charge;
   }
 }

@@ -222,6 +222,7 @@ export function chargeOf(intent: Stripe.PaymentIntent): Charge {
     charge.amountRefunded = fromStripeAmount(latest.amount_refunded, currency);
     if (latest.refunded) status = charge.status = 'refunded';
   }
+  if (intent.metadata && Object.keys(intent.metadata).length > 0) charge.metadata = { ...intent.metadata };
   if (status === 'requires_action' && intent.client_secret) charge.action = { clientSecret: intent.client_secret };
   if (status === 'failed') {
     const error = intent.last_payment_error;

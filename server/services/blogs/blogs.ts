@@ -1,9 +1,10 @@
-import type { Application, HookContext, NextFunction } from '@feathersjs/feathers';
-import { entities } from '../../../domain/entities/index.ts';
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
+import { definitions } from '../../../domain/entities/index.ts';
 import { LOCALES } from '../../../domain/locales.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
+import type { ServerApp } from '../types.ts';
 
 type Data = Record<string, unknown>;
 
@@ -51,6 +52,6 @@ export async function sanitizeBlogData(data: Data): Promise<Data> {
 }
 
 /** The blogs service: the generic entity service, its articles sanitised, drafts for staff alone (the definition). */
-export function configureBlogs(app: Application): void {
-  registerEntityService(app, entities.blogs, { beforeWrite: sanitizeBlogData, hooks: [blogRules] });
+export function configureBlogs(app: ServerApp): void {
+  registerEntityService(app, definitions.blogs, { beforeWrite: sanitizeBlogData, hooks: [blogRules] });
 }

@@ -47,7 +47,7 @@ export class EmailVerificationsService {
     this.linkLimiter = linkLimiter;
   }
 
-  async create(data: unknown, params: Params & { user?: { _id?: unknown } } = {}): Promise<VerificationAnswer> {
+  async create(data: unknown, params: Params & { user?: { _id?: unknown } | null } = {}): Promise<VerificationAnswer> {
     const request = requestOf(data);
     if ('token' in request) {
       if (params.provider) {

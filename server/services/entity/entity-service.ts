@@ -1,6 +1,8 @@
 import { BadRequest, Conflict, Forbidden, MethodNotAllowed, NotFound } from '@feathersjs/errors';
 import type { Id, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
+import type { FilterOf, PatchOf, PopulatePath, RecordOf, VisibleField } from '../../../domain/entities/contract.ts';
+import type { CallParams, CreateInput, Page as PageOf, Shaped, ShapingQuery } from '../../../domain/entities/services.ts';
 import type { EntityDef } from '../../../domain/entities/types.ts';
 import { newId } from '../../db/ids.ts';
 import { applyKeyset, decodeCursor, encodeCursor } from './cursor.ts';
@@ -11,6 +13,7 @@ import { createData, invalid, validatePatch } from './validate.ts';
 
 export type EntityRecord = Record<string, unknown> & { _id: string };
 
+/** A page of records as the service builds it, before its callers' types (`Page<R>` in services.ts). */
 export interface Page {
   total: number;
   limit: number;
@@ -25,9 +28,29 @@ export interface EntityParams extends Params {
   query?: Record<string, unknown>;
   /** `false` answers a plain list with no limit: for server-side lookups only. */
   paginate?: false;
-  user?: { _id: string; role: string } & Record<string, unknown>;
+  user?: ({ _id: string; role: string } & Record<string, unknown>) | null;
   /** Runs the call inside an existing transaction. */
   transaction?: Knex.Transaction;
+}
+
+/**
+ * A call's params as the server's own code passes them on: a caller's (`CallParams`), with the
+ * transaction to run in and the authentication as Feathers holds it (the token's payload too).
+ */
+export type ServerCallParams = Omit<CallParams, 'authentication'> & Pick<EntityParams, 'transaction' | 'authentication'>;
+
+/**
+ * An entity service as code reaching it by a path known only as text sees it (a `$populate`
+ * target, a job's service, a test sending what an attacker would): records as plain objects, data
+ * the compiler does not check (the service does). Every `EntityService<E>` is one.
+ */
+export interface UntypedEntityService {
+  find(params: EntityParams & { paginate: false }): Promise<EntityRecord[]>;
+  find(params?: EntityParams): Promise<Page>;
+  get(id: string, params?: EntityParams): Promise<EntityRecord>;
+  create(data: unknown, params?: EntityParams): Promise<EntityRecord>;
+  patch(id: string | null, data: unknown, params?: EntityParams): Promise<EntityRecord>;
+  remove(id: string | null, params?: EntityParams): Promise<EntityRecord>;
 }
 
 /** Resolves `$populate` paths; set by the app so a service can reach the others. */
@@ -48,9 +71,13 @@ export function fieldsWritten(data: unknown): Set<string> {
   return names;
 }
 
-/** A Feathers service over one table, speaking the spec's generic query language. */
-export class EntityService {
-  readonly def: EntityDef;
+/**
+ * A Feathers service over one table, speaking the spec's generic query language. Its public
+ * methods are typed by its definition, as `TypedService<E>` (domain/entities/services.ts) promises
+ * callers; inside, records are plain objects checked against the definition at run time.
+ */
+export class EntityService<E extends EntityDef = EntityDef> {
+  readonly def: E;
   readonly fields: EntityFields;
   readonly id = '_id';
   private readonly knex: Knex;
@@ -63,7 +90,7 @@ export class EntityService {
   beforeWrite: BeforeWrite | undefined;
   maxLimit = MAX_LIMIT;
 
-  constructor(knex: Knex, def: EntityDef) {
+  constructor(knex: Knex, def: E) {
     this.knex = knex;
     this.def = def;
     this.fields = new EntityFields(def);
@@ -82,7 +109,14 @@ export class EntityService {
     return [...names].map((name) => this.fields.field(name, '$select').column);
   }
 
-  async find(params: EntityParams = {}): Promise<Page | EntityRecord[]> {
+  /** Every matching record, no page: the server's own lookups (an outside caller still gets a page). */
+  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+    params: ServerCallParams & { paginate: false; query?: ShapingQuery<E, S, P> },
+  ): Promise<Shaped<E, S, P>[]>;
+  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+    params?: ServerCallParams & { paginate?: undefined; query?: ShapingQuery<E, S, P> },
+  ): Promise<PageOf<Shaped<E, S, P>>>;
+  async find(params: EntityParams = {}): Promise<unknown> {
     const internalAll = params.paginate === false && !params.provider;
     const parsed = parseQuery(this.fields, params.query, internalAll ? Number.MAX_SAFE_INTEGER : this.maxLimit);
     if (internalAll) {
@@ -186,7 +220,11 @@ export class EntityService {
     };
   }
 
-  async get(id: Id, params: EntityParams = {}): Promise<EntityRecord> {
+  get<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+    id: string,
+    params?: ServerCallParams & { query?: ShapingQuery<E, S, P> },
+  ): Promise<Shaped<E, S, P>>;
+  async get(id: Id, params: EntityParams = {}): Promise<unknown> {
     const parsed = parseQuery(this.fields, params.query);
     const row = await this.baseQuery(parsed, params)
       .select(this.selectColumns(parsed.select))
@@ -213,7 +251,8 @@ export class EntityService {
     if (Object.keys(errors).length > 0) throw new Forbidden('auth.fieldForbidden', { errors });
   }
 
-  async create(data: unknown, params: EntityParams = {}): Promise<EntityRecord> {
+  create(data: CreateInput<E>, params?: ServerCallParams): Promise<RecordOf<E>>;
+  async create(data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
     this.checkWritable(data, params);
     let valid = createData(this.def, data);
@@ -228,7 +267,9 @@ export class EntityService {
     return this.fields.toRecord(inserted) as EntityRecord;
   }
 
-  async patch(id: Id | null, data: unknown, params: EntityParams = {}): Promise<EntityRecord> {
+  /** `query` narrows the record patched, and matches the item of a positional `$set`. */
+  patch(id: string, data: PatchOf<E>, params?: ServerCallParams & { query?: FilterOf<E> }): Promise<RecordOf<E>>;
+  async patch(id: Id | null, data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Patch data must be an object');
     this.checkWritable(data, params);
@@ -282,7 +323,8 @@ export class EntityService {
     return this.fields.toRecord(row) as EntityRecord;
   }
 
-  async remove(id: Id | null, params: EntityParams = {}): Promise<EntityRecord> {
+  remove(id: string, params?: ServerCallParams & { query?: FilterOf<E> }): Promise<RecordOf<E>>;
+  async remove(id: Id | null, params: EntityParams = {}): Promise<unknown> {
     if (id === null) throw new MethodNotAllowed('Removing several records in one call is not allowed');
     const parsed = parseQuery(this.fields, params.query);
     const rows = await this.write(() =>

@@ -1,11 +1,12 @@
-import type { Application, HookContext, NextFunction } from '@feathersjs/feathers';
+import type { FeathersService, HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
-import type { EntityDef } from '../../../domain/entities/types.ts';
+import { type Definitions, type EntityName, isEntityName } from '../../../domain/entities/index.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { cleanOutput } from '../../hooks/clean-output.ts';
 import { rowRules } from '../../hooks/row-rules.ts';
 import { createPopulator } from '../populate.ts';
-import { type BeforeWrite, EntityService } from './entity-service.ts';
+import type { ServerApp, ServerServices } from '../types.ts';
+import { type BeforeWrite, EntityService, type UntypedEntityService } from './entity-service.ts';
 
 export type AroundHook = (context: HookContext, next: NextFunction) => Promise<void>;
 
@@ -18,14 +19,33 @@ export interface OwnRules {
 }
 
 /**
- * Registers the generic entity service of a definition: its access, output cleaning and row rules
- * come from the definition; a service folder adds only what is its own.
+ * Registers the generic entity service of a definition, typed by it: its access, output cleaning
+ * and row rules come from the definition; a service folder adds only what is its own.
  */
-export function registerEntityService(app: Application, def: EntityDef, own: OwnRules = {}): EntityService {
-  const service = new EntityService(app.get('knex') as Knex, def);
+export function registerEntityService<K extends EntityName>(
+  app: ServerApp,
+  def: Definitions[K] & { service: K },
+  own: OwnRules = {},
+): EntityService<Definitions[K]> {
+  const service = new EntityService<Definitions[K]>(app.get('knex') as Knex, def);
   service.populator = createPopulator(app);
   service.beforeWrite = own.beforeWrite;
-  app.use(def.service, service, { methods: ['find', 'get', 'create', 'patch', 'remove'], events: [] });
-  app.service(def.service).hooks({ around: { all: [authorize(def), cleanOutput(def), rowRules(def), ...(own.hooks ?? [])] } });
+  const path: K = def.service;
+  // The one cast of the wiring: `ServerServices[K]` is `EntityService<Definitions[K]>` for every
+  // entity path K (server/services/types.ts), which the compiler cannot follow for a K not yet
+  // known. Through the untyped entity service, so nothing but an entity service passes.
+  const typed: ServerServices[K] = service as EntityService as ServerServices[K];
+  app.use(path, typed, { methods: ['find', 'get', 'create', 'patch', 'remove'], events: [] });
+  app.service(path).hooks({ around: { all: [authorize(def), cleanOutput(def), rowRules(def), ...(own.hooks ?? [])] } });
   return service;
+}
+
+/**
+ * The entity service at a path known only as text (a `$populate` target, a job's service, every
+ * entity in turn), typed as `UntypedEntityService`: records as plain objects. Undefined for a
+ * path that is no entity's.
+ */
+export function entityServiceAt(app: ServerApp, path: string): FeathersService<ServerApp, UntypedEntityService> | undefined {
+  if (!isEntityName(path)) return undefined;
+  return app.service(path);
 }

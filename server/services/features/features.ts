@@ -1,9 +1,10 @@
-import type { Application, Params } from '@feathersjs/feathers';
+import type { Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import { DEFAULT_FEATURES, featuresPatchSchema, featuresProblems } from '../../../domain/entities/features.ts';
 import type { FeaturesPayload } from '../../../domain/features.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { fieldErrors, invalid } from '../entity/validate.ts';
+import type { ServerApp } from '../types.ts';
 
 const KEY = 'features';
 
@@ -43,7 +44,7 @@ export class FeaturesService {
   }
 }
 
-export function configureFeatures(app: Application, knex: Knex): void {
+export function configureFeatures(app: ServerApp, knex: Knex): void {
   app.use('features', new FeaturesService(knex), { methods: ['find', 'get', 'patch'], events: [] });
   app.service('features').hooks({
     around: { all: [authorize({ access: { find: 'public', get: 'public', patch: ['admin'], create: 'none', remove: 'none' } })] },

@@ -1,8 +1,7 @@
-import type { Application } from '@feathersjs/feathers';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { entities } from '../../../domain/entities/index.ts';
+import { definitions } from '../../../domain/entities/index.ts';
 import { FORM_MESSAGES } from '../../../domain/forms/messages.ts';
 import { createLimiter } from '../../auth/limits.ts';
 import type { Config } from '../../config.ts';
@@ -10,16 +9,17 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { formRules } from './forms.ts';
 import { defineStaffMailJob } from './staff-mail-job.ts';
+import type { ServerApp } from '../types.ts';
 
 /**
  * The public forms (contact forms, enquiries): generic entity services with the forms' rules, one
  * per-address limit for both, and the job that mails staff each submission. Needs the outbox
  * service, where the job keeps mail when there is no SMTP server.
  */
-export function configureForms(app: Application, deps: { config: Config; knex: Knex; logger: Logger; redis: Redis | null; jobs: JobQueue }): void {
+export function configureForms(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; redis: Redis | null; jobs: JobQueue }): void {
   const { config, knex, logger, redis, jobs } = deps;
   const limiter = createLimiter(redis, `${config.redisPrefix}:limit:forms`, config.formLimit);
-  registerEntityService(app, entities.contactForms, { hooks: [formRules(entities.contactForms, { knex, jobs, limiter, incomplete: FORM_MESSAGES.failed })] });
-  registerEntityService(app, entities.enquiries, { hooks: [formRules(entities.enquiries, { knex, jobs, limiter, incomplete: FORM_MESSAGES.incomplete })] });
+  registerEntityService(app, definitions.contactForms, { hooks: [formRules(definitions.contactForms, { knex, jobs, limiter, incomplete: FORM_MESSAGES.failed })] });
+  registerEntityService(app, definitions.enquiries, { hooks: [formRules(definitions.enquiries, { knex, jobs, limiter, incomplete: FORM_MESSAGES.incomplete })] });
   defineStaffMailJob(app, jobs, config, logger);
 }

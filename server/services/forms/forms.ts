@@ -3,13 +3,13 @@ import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { EntityDef } from '../../../domain/entities/types.ts';
-import type { FeaturesPayload } from '../../../domain/features.ts';
 import { formSummary, HONEYPOT_FIELD } from '../../../domain/forms/messages.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { newId } from '../../db/ids.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { validateCreate } from '../entity/validate.ts';
+import type { ServerApp } from '../types.ts';
 
 /** The job that mails staff about a new enquiry or contact form. */
 export const STAFF_MAIL_JOB = 'staff-mail';
@@ -44,11 +44,11 @@ export interface FormRulesOptions {
  * mail in the same transaction.
  */
 export function formRules(def: EntityDef, { knex, jobs, limiter, incomplete }: FormRulesOptions) {
-  return async (context: HookContext, next: NextFunction) => {
+  return async (context: HookContext<ServerApp>, next: NextFunction) => {
     if (context.method !== 'create') return next();
     const { params } = context;
     if (params.provider) {
-      const features = (await context.app.service('features').find()) as FeaturesPayload;
+      const features = await context.app.service('features').find();
       if (!features.contactForm) throw new Forbidden('forms.closed');
       const wait = await consume(limiter, callerAddressKey(params));
       if (wait !== null) throw new TooManyRequests('forms.tooMany', { retryAfter: wait });

@@ -1,27 +1,29 @@
 import { NotFound } from '@feathersjs/errors';
-import type { Application } from '@feathersjs/feathers';
 import type { Logger } from 'pino';
 import { entities } from '../../../domain/entities/index.ts';
 import type { Config } from '../../config.ts';
-import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { staffMail } from '../../mail/staff-mail.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { entityServiceAt } from '../entity/register.ts';
 import { STAFF_MAIL_JOB, type StaffMailJob } from './forms.ts';
+import type { ServerApp } from '../types.ts';
 
 const FORM_SERVICES = new Set([entities.contactForms.service, entities.enquiries.service]);
 
 /** Works the staff-mail jobs: reads the submission and mails it to staff (SMTP or outbox). */
-export function defineStaffMailJob(app: Application, jobs: JobQueue, config: Config, logger: Logger): void {
-  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
+export function defineStaffMailJob(app: ServerApp, jobs: JobQueue, config: Config, logger: Logger): void {
+  const mailer = createMailer(config.mail, app.service('outbox'));
   jobs.define<StaffMailJob>(STAFF_MAIL_JOB, config.mail, async ({ service, id }) => {
     const def = Object.values(entities).find((entity) => entity.service === service);
-    if (!def || !FORM_SERVICES.has(service)) {
+    const forms = entityServiceAt(app, service);
+    if (!def || !forms || !FORM_SERVICES.has(service)) {
       logger.error({ service, id }, 'staff mail job for an unknown service dropped');
       return;
     }
     let record: Record<string, unknown>;
     try {
-      record = (await app.service(service).get(id)) as Record<string, unknown>;
+      record = await forms.get(id);
     } catch (error) {
       // Removed by staff before the mail went: nothing left to tell.
       if (error instanceof NotFound) return;

@@ -1,15 +1,17 @@
 import { Forbidden, MethodNotAllowed, NotFound, TooManyRequests } from '@feathersjs/errors';
-import type { Application, HookContext, NextFunction, Params } from '@feathersjs/feathers';
+import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { LOCALES } from '../../../domain/locales.ts';
+import type { MissingTranslation } from '../../../domain/entities/services.ts';
+import { LOCALES, type Locale } from '../../../domain/locales.ts';
 import { STAFF_ROLES } from '../../../domain/entities/types.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { newId } from '../../db/ids.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { fieldErrors, invalid } from '../entity/validate.ts';
+import type { ServerApp } from '../types.ts';
 
 export const reportSchema = z
   .object({
@@ -27,7 +29,8 @@ export const MAX_MISSING_KEYS = 5000;
 
 interface Row {
   id: string;
-  locale: string;
+  /** Written only through `reportSchema`, which takes the site's locales alone. */
+  locale: Locale;
   key: string;
   url: string;
   count: number;
@@ -35,7 +38,7 @@ interface Row {
   updated_at: Date;
 }
 
-const toRecord = (row: Row) => ({
+const toRecord = (row: Row): MissingTranslation => ({
   _id: row.id,
   locale: row.locale,
   key: row.key,
@@ -62,13 +65,13 @@ export class MissingTranslationsService {
     const limit = Math.min(Math.max(Number(query.$limit) || 50, 1), 500);
     const skip = Math.max(Number(query.$skip) || 0, 0);
     const base = this.knex<Row>('missing_translations');
-    if (typeof query.locale === 'string') base.where({ locale: query.locale });
+    if (typeof query.locale === 'string') base.where('locale', query.locale);
     const [{ count }] = (await base.clone().count({ count: '*' })) as [{ count: string | number }];
     const rows = (await base.clone().orderBy([{ column: 'count', order: 'desc' }, { column: 'key' }]).limit(limit).offset(skip)) as Row[];
     return { total: Number(count), limit, skip, data: rows.map(toRecord) };
   }
 
-  async create(data: unknown) {
+  async create(data: unknown, _params?: Params) {
     const parsed = batchSchema.safeParse(data);
     if (!parsed.success) throw invalid(fieldErrors(parsed.error, '', data));
     const reports = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
@@ -94,7 +97,10 @@ export class MissingTranslationsService {
     return { received: reports.length };
   }
 
-  async remove(id: string | null) {
+  remove(id: string, params?: Params): Promise<MissingTranslation>;
+  /** Empties the list (admins only: `reportRules`). */
+  remove(id: null, params?: Params): Promise<MissingTranslation[]>;
+  async remove(id: string | null, _params?: Params): Promise<MissingTranslation | MissingTranslation[]> {
     const query = this.knex<Row>('missing_translations');
     const rows = (await (id === null ? query.delete().returning('*') : query.where({ id: String(id) }).delete().returning('*'))) as Row[];
     if (id === null) return rows.map(toRecord);
@@ -128,7 +134,7 @@ function reportRules({ limiter, acceptReports }: ReportOptions) {
   };
 }
 
-export function configureMissingTranslations(app: Application, knex: Knex, options: ReportOptions): void {
+export function configureMissingTranslations(app: ServerApp, knex: Knex, options: ReportOptions): void {
   app.use('missingTranslate', new MissingTranslationsService(knex), { methods: ['find', 'create', 'remove'], events: [] });
   const access = { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: 'none', remove: STAFF_ROLES } as const;
   app.service('missingTranslate').hooks({ around: { all: [authorize({ access }), reportRules(options)] } });

@@ -1,9 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Conflict, Forbidden, NotAuthenticated, Unprocessable } from '@feathersjs/errors';
-import type { Application, HookContext, NextFunction } from '@feathersjs/feathers';
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { entities } from '../../../domain/entities/index.ts';
+import { definitions } from '../../../domain/entities/index.ts';
+import type { ServerApp } from '../types.ts';
 import { orderRequestSchema, PURCHASE_MESSAGES, withoutClientPrices } from '../../../domain/orders/request.ts';
 import { SHIPPING_MESSAGES } from '../../../domain/orders/shipping.ts';
 import type { StateMove } from '../../../domain/orders/states.ts';
@@ -134,13 +135,14 @@ export interface OrdersDependencies {
 }
 
 /**
- * The purchase records: orders (placed by their buyer through the rules above), and payment
- * attempts, subscriptions and invoices, which only the server writes and their owners read;
- * and the mail jobs of a paid order.
+ * The purchase records: orders (placed by their buyer through the rules above), subscriptions and
+ * invoices, which only the server writes and their owners read; and the mail jobs of a paid order.
+ * Payment attempts have their own service (server/services/payments).
  */
-export function configureOrders(app: Application, { config, knex, logger, jobs, now = () => new Date() }: OrdersDependencies): void {
-  registerEntityService(app, entities.orders, { hooks: [orderRules({ knex, now })] });
-  for (const def of [entities.payments, entities.subscriptions, entities.invoices]) registerEntityService(app, def);
+export function configureOrders(app: ServerApp, { config, knex, logger, jobs, now = () => new Date() }: OrdersDependencies): void {
+  registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })] });
+  registerEntityService(app, definitions.subscriptions);
+  registerEntityService(app, definitions.invoices);
   defineOrderMailJobs(app, jobs, config, logger);
 }
 

@@ -1,5 +1,5 @@
 import { BadRequest, Conflict, TooManyRequests } from '@feathersjs/errors';
-import type { Application, Params } from '@feathersjs/feathers';
+import type { Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import { type FormErrors, formErrors, formSummary } from '../../../domain/forms/messages.ts';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../domain/forms/registration.ts';
@@ -7,16 +7,12 @@ import { PASSWORD_BREACHED, passwordSchema } from '../../../domain/validation/pa
 import { callerAddressKey } from '../../auth/address.ts';
 import { isBreachedPassword } from '../../auth/breached-passwords.ts';
 import { consume, type LoginLimits } from '../../auth/limits.ts';
-import type { EntityParams } from '../entity/entity-service.ts';
-import type { VerificationState, Verifications } from '../email-verifications/verifications.ts';
+import type { Definitions } from '../../../domain/entities/index.ts';
+import type { RegistrationAnswer } from '../../../domain/entities/services.ts';
+import type { RecordOf } from '../../../domain/entities/types.ts';
+import type { Verifications } from '../email-verifications/verifications.ts';
+import type { ServerApp } from '../types.ts';
 
-/** The fields of the new account that the registration answers (never the password or session fields). */
-const ANSWERED_FIELDS = ['_id', 'email', 'name', 'companyName', 'companyAddress', 'phone', 'locale', 'role', 'emailVerifiedAt', 'createdAt', 'updatedAt'] as const;
-
-export interface RegistrationResult {
-  user: Record<string, unknown>;
-  verification: VerificationState;
-}
 
 /**
  * `registrations` create: a business owner registers themselves (decision 020). The answers are
@@ -25,19 +21,19 @@ export interface RegistrationResult {
  * in the same transaction. Limited per address together with `users.create`.
  */
 export class RegistrationsService {
-  private readonly app: Application;
+  private readonly app: ServerApp;
   private readonly knex: Knex;
   private readonly limits: LoginLimits;
   private readonly verifications: Verifications;
 
-  constructor(app: Application, deps: { knex: Knex; limits: LoginLimits; verifications: Verifications }) {
+  constructor(app: ServerApp, deps: { knex: Knex; limits: LoginLimits; verifications: Verifications }) {
     this.app = app;
     this.knex = deps.knex;
     this.limits = deps.limits;
     this.verifications = deps.verifications;
   }
 
-  async create(data: unknown, params: Params = {}): Promise<RegistrationResult> {
+  async create(data: unknown, params: Params = {}): Promise<RegistrationAnswer> {
     if (params.provider) {
       const wait = await consume(this.limits.registrations, callerAddressKey(params));
       if (wait !== null) throw new TooManyRequests('auth.tooManyRegistrations', { retryAfter: wait });
@@ -57,21 +53,34 @@ export class RegistrationsService {
       const accountExists = () => new Conflict(REGISTRATION_MESSAGES.accountExists, { errors: { email: REGISTRATION_MESSAGES.accountExists } });
       // Said before the password is hashed: a taken address costs no hashing (the insert still decides a race).
       if (await trx('users').where({ email }).first('id')) throw accountExists();
-      let user: Record<string, unknown>;
+      let user: RecordOf<Definitions['users']>;
       try {
-        user = (await this.app.service('users').create({ email, name, companyName, companyAddress, phone, password, locale }, { transaction: trx } as EntityParams)) as Record<string, unknown>;
+        user = await this.app.service('users').create({ email, name, companyName, companyAddress, phone, password, locale }, { transaction: trx });
       } catch (error) {
         if (error instanceof Conflict) throw accountExists();
         throw error;
       }
-      const verification = await this.verifications.start(trx, { _id: String(user._id), email: String(user.email) }, 'registration');
-      return { user: Object.fromEntries(ANSWERED_FIELDS.map((field) => [field, user[field] ?? null])), verification };
+      const verification = await this.verifications.start(trx, { _id: user._id, email: user.email }, 'registration');
+      const answered: RegistrationAnswer['user'] = {
+        _id: user._id,
+        email: user.email,
+        name: user.name,
+        companyName: user.companyName,
+        companyAddress: user.companyAddress,
+        phone: user.phone,
+        locale: user.locale,
+        role: user.role,
+        emailVerifiedAt: user.emailVerifiedAt,
+        createdAt: user.createdAt,
+        updatedAt: user.updatedAt,
+      };
+      return { user: answered, verification };
     });
     this.verifications.wake();
     return result;
   }
 }
 
-export function configureRegistrations(app: Application, deps: { knex: Knex; limits: LoginLimits; verifications: Verifications }): void {
+export function configureRegistrations(app: ServerApp, deps: { knex: Knex; limits: LoginLimits; verifications: Verifications }): void {
   app.use('registrations', new RegistrationsService(app, deps), { methods: ['create'], events: [] });
 }

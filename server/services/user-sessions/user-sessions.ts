@@ -1,9 +1,11 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors';
-import type { Application, Id } from '@feathersjs/feathers';
+import type { Id } from '@feathersjs/feathers';
 import { authorize } from '../../hooks/authorize.ts';
 import { isStaffRole } from '../../hooks/row-rules.ts';
 import { idSchema } from '../../../domain/entities/types.ts';
+import type { EntityParams } from '../entity/entity-service.ts';
 import type { EndSessionsParams } from '../users/users.ts';
+import type { ServerApp } from '../types.ts';
 
 type Caller = { _id: unknown; role?: string };
 
@@ -21,26 +23,28 @@ function mayEnd(caller: Caller, target: { _id: unknown; role?: unknown }): boole
  * every token signed for the old one stops working.
  */
 export class UserSessionsService {
-  private readonly app: Application;
+  private readonly app: ServerApp;
 
-  constructor(app: Application) {
+  constructor(app: ServerApp) {
     this.app = app;
   }
 
-  async remove(id: Id | null, params: EndSessionsParams = {}) {
+  async remove(id: Id | null, params: EntityParams = {}): Promise<{ _id: string; sessionsEnded: true }> {
     if (id === null || !idSchema.safeParse(String(id)).success) throw new BadRequest('validation.invalid');
-    const caller = params.user as Caller | undefined;
+    const userId = String(id);
+    const caller: Caller | undefined = params.user ?? undefined;
     const users = this.app.service('users');
-    if (caller && params.provider && !isStaffRole(caller.role) && String(caller._id) !== String(id)) throw new Forbidden('auth.forbidden');
-    const target = (await users.get(id, { query: { $select: ['_id', 'role'] } })) as { _id: unknown; role?: unknown };
+    if (caller && params.provider && !isStaffRole(caller.role) && String(caller._id) !== userId) throw new Forbidden('auth.forbidden');
+    const target = await users.get(userId, { query: { $select: ['_id', 'role'] } });
     if (caller && params.provider && !mayEnd(caller, target)) throw new Forbidden('auth.forbidden');
-    const own = caller !== undefined && String(caller._id) === String(id);
-    await users.patch(id, {}, { user: params.user, authentication: params.authentication, endSessions: { keepCurrent: own } } as EndSessionsParams);
-    return { _id: String(id), sessionsEnded: true };
+    const own = caller !== undefined && String(caller._id) === userId;
+    const ending: EndSessionsParams = { user: params.user, authentication: params.authentication, endSessions: { keepCurrent: own } };
+    await users.patch(userId, {}, ending);
+    return { _id: userId, sessionsEnded: true };
   }
 }
 
-export function configureUserSessions(app: Application): void {
+export function configureUserSessions(app: ServerApp): void {
   app.use('userSessions', new UserSessionsService(app), { methods: ['remove'], events: [] });
   app.service('userSessions').hooks({
     around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'authenticated' } })] },

@@ -1,17 +1,18 @@
 import { BadRequest, Conflict, TooManyRequests } from '@feathersjs/errors';
-import type { Application, HookContext, NextFunction } from '@feathersjs/feathers';
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume, type LoginLimits } from '../../auth/limits.ts';
 import { newId } from '../../db/ids.ts';
-import { fieldsWritten, type BeforeWrite, type EntityParams } from '../entity/entity-service.ts';
+import { fieldsWritten, type BeforeWrite, type ServerCallParams } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
-import { entities } from '../../../domain/entities/index.ts';
+import { definitions } from '../../../domain/entities/index.ts';
 import { PASSWORD_BREACHED } from '../../../domain/validation/password.ts';
 import { isBreachedPassword } from '../../auth/breached-passwords.ts';
 import type { Verifications } from '../email-verifications/verifications.ts';
+import type { ServerApp } from '../types.ts';
 
 /** Fields that take over an account: changing one of one's own needs the current password. */
 const CREDENTIALS = ['email', 'password'] as const;
@@ -106,7 +107,7 @@ export const userWrite: BeforeWrite = async (data, { id, params }) => {
   const endSessions = (params as EndSessionsParams).endSessions;
   if (id !== undefined && (typeof data.password === 'string' || endSessions)) {
     const caller = params.user;
-    const own = caller !== undefined && String(caller._id) === String(id);
+    const own = caller != null && String(caller._id) === String(id);
     const jti = (params.authentication as { payload?: { jti?: unknown } } | undefined)?.payload?.jti;
     written.sessionVersion = newId();
     written.sessionKept = own && endSessions?.keepCurrent !== false && typeof jti === 'string' ? jti : null;
@@ -114,9 +115,10 @@ export const userWrite: BeforeWrite = async (data, { id, params }) => {
   return written;
 };
 
-export type EndSessionsParams = EntityParams & { endSessions?: { keepCurrent: boolean } };
+/** Params that end the account's sessions with a write (user-sessions.ts). */
+export type EndSessionsParams = ServerCallParams & { endSessions?: { keepCurrent: boolean } };
 
 /** The users service: the generic entity service with the rules above. */
-export function configureUsers(app: Application, limits: LoginLimits, verifications?: Verifications): void {
-  registerEntityService(app, entities.users, { beforeWrite: userWrite, hooks: [userRules(limits, verifications)] });
+export function configureUsers(app: ServerApp, limits: LoginLimits, verifications?: Verifications): void {
+  registerEntityService(app, definitions.users, { beforeWrite: userWrite, hooks: [userRules(limits, verifications)] });
 }
