@@ -16,8 +16,12 @@ type BillingField = (typeof BILLING_FIELDS)[number];
 type Billing = Record<BillingField, string>;
 const REQUIRED_BILLING: readonly BillingField[] = ['name', 'line1', 'city', 'country'];
 
-/** The gateway's reasons for a failed payment (decision 019), each with its message. */
-const FAILURE_CODES = ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'processing_error', 'timeout'] as const;
+/**
+ * The gateway's reasons for a failed payment, each with its message `purchase.card.<code>`: the
+ * list of domain/orders/payment-request.ts `CARD_FAILURE_CODES`, copied so the page does not load
+ * that module's schema library.
+ */
+const CARD_FAILURE_CODES = ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'processing_error', 'timeout'] as const;
 
 /** How often a payment waiting for the bank or the provider is asked about, and for how long. */
 const POLL_MS = 1500;
@@ -114,7 +118,7 @@ export function PaymentStep({
         paying.current = false;
         attemptKey.current = newIdempotencyKey();
         const code = attempt.failureCode ?? '';
-        setProblem((FAILURE_CODES as readonly string[]).includes(code) ? t(`subscription.payment.failures.${code}`) : t('subscription.payment.failures.card_declined'));
+        setProblem(t(`purchase.card.${(CARD_FAILURE_CODES as readonly string[]).includes(code) ? code : 'card_declined'}`));
         setPhase({ kind: 'ready' });
       } else {
         // Still with the bank or the provider: ask again shortly.

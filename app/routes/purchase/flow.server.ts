@@ -99,19 +99,18 @@ export async function flowAction(ctx: ServerContext, lang: string | undefined, b
         return { intent, ok: true as const, order: orderView(order as unknown as Record<string, unknown>) } satisfies FlowAnswer;
       }
       case 'pay': {
-        // The payments service (decision 019) answers the attempt; its typed entry arrives with it.
-        const payments = api.service('payments') as unknown as { create(data: Body, params: Body): Promise<Record<string, unknown>> };
-        const attempt = await payments.create(
+        // The payments service (decision 019) checks every field again and answers the attempt.
+        const attempt = await api.service('payments').create(
           {
             order: text(body.order),
             paymentMethodId: text(body.paymentMethodId),
-            billingAddress: body.billingAddress,
+            billingAddress: body.billingAddress as never,
             idempotencyKey: text(body.idempotencyKey),
             expectedTotal: Number(body.expectedTotal),
           },
           params,
         );
-        return { intent, ok: true as const, attempt: attemptView(attempt) } satisfies FlowAnswer;
+        return { intent, ok: true as const, attempt: attemptView(attempt as unknown as Record<string, unknown>) } satisfies FlowAnswer;
       }
       case 'payment': {
         const attempt = await api.service('payments').get(text(body.id), params);
