@@ -3,6 +3,7 @@ import type { ServiceMap } from '../domain/entities/services';
 import type { RecordOf } from '../domain/entities/types';
 import type { users } from '../domain/entities/users';
 import type { SiteSettings } from '../domain/site';
+import type { ClientConfig } from '../server/payments/gateway';
 
 /** What the server hands every loader and action: the in-process API and who is asking. */
 export interface ServerContext {
@@ -18,6 +19,8 @@ export interface ServerContext {
   headers: Record<string, string | string[] | undefined>;
   secureCookies: boolean;
   site: SiteSettings;
+  /** What the purchase pages need to show the payment provider's card fields (never a secret). */
+  payments: ClientConfig;
   /** The request's logger (its lines carry the request id). */
   log: { error(details: Record<string, unknown>, message: string): void };
   /** Development server: missing translations are reported. */

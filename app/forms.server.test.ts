@@ -20,6 +20,7 @@ function failingContext(failure: Error) {
     ip: '10.0.0.1',
     headers: {},
     secureCookies: false,
+    payments: { provider: 'sandbox', origin: 'http://localhost:1' },
     site: { brandName: 'Tillpoint', brandSlug: 'tillpoint', gtmId: undefined, chatUrl: '', supportEmail: '', supportPhone: '', publicUrl: undefined },
     log: { error: (details, message) => logged.push({ details, message }) },
     development: false,

@@ -25,6 +25,9 @@ export default [
       route('contactForm', 'routes/site/contact-form.tsx'),
       // The purchase flow: the site's header, no footer; its steps in `?step=` (decision 021).
       route('subscription', 'routes/purchase/subscription.tsx'),
+      // The order just paid for (only its buyer and staff see it), and the mailed verification link.
+      route('done/:id', 'routes/purchase/done.tsx'),
+      route('verify', 'routes/purchase/verify.tsx'),
       route('*', 'routes/site/not-found.tsx'),
     ]),
     layout('routes/portal/login-layout.tsx', [route('login', 'routes/portal/login.tsx')]),

@@ -8,6 +8,7 @@ import type { Api } from './app.ts';
 import { cachedPages, invalidateOnCatalogueChanges } from './cached-pages.ts';
 import type { Config } from './config.ts';
 import type { PageCache } from './page-cache.ts';
+import { createGateway } from './payments/index.ts';
 
 /** The page build's server entry, which hands over its own context key (app/entry.server.tsx). */
 type ServerEntry = ServerBuild['entry']['module'] & { serverContext?: RouterContext<ServerContext> };
@@ -61,6 +62,8 @@ export async function createPageHandler({ build, api, config, mode = 'production
       headers: req.headers,
       secureCookies,
       site: config.site,
+      // Read per request: the sandbox's origin is known once its server listens.
+      payments: createGateway(config, api.get('knex'), api.get('logger')).clientConfig(),
       development: config.env === 'development',
       log: req.log ?? api.get('logger'),
     });

@@ -3,7 +3,6 @@ import type { RecordOf } from '../../../domain/entities/types';
 import type { I18nText } from '../../../domain/locales';
 import { isCurrency, type CurrencyCode } from '../../../domain/money';
 import { convert, quote, type Billing, type Quote } from '../../../domain/pricing';
-import type { ShippingCountry } from '../../../domain/forms/shipping-fields';
 import type { SubscriptionForm } from '../../../domain/purchase/subscription-form';
 import type { AddOn } from '../site/add-ons';
 
@@ -30,28 +29,6 @@ export interface FlowCatalogue {
   plans: FlowPlan[];
   /** Released add-on modules; a plan's own modules are left out where it is chosen. */
   addOns: AddOn[];
-}
-
-/**
- * The currency of an order shipped to a country: Singapore buys from the Singapore company in
- * SGD, everywhere else from Hong Kong in HKD (decision 018).
- * TO BE REPLACED by the orders domain's seller rule once it is merged (one rule, one place).
- */
-export function currencyForCountry(country: ShippingCountry | '' | null, fallback: CurrencyCode): CurrencyCode {
-  if (country === 'SG') return 'SGD';
-  if (country) return 'HKD';
-  return fallback === 'SGD' ? 'SGD' : 'HKD';
-}
-
-/**
- * The GST contained in a Singapore price (prices there include GST at 9%: 900 basis points).
- * TO BE REPLACED by `domain/tax.ts` (`GST_RATE_BP`) once it is merged; the summary only previews
- * it, the quotes service gives the figure the order keeps.
- */
-export const PREVIEW_GST_RATE_BP = 900;
-export function includedGstPreview(total: number, country: ShippingCountry | '' | null): { rate: number; tax: number } | null {
-  if (country !== 'SG') return null;
-  return { rate: PREVIEW_GST_RATE_BP, tax: Math.round((total * PREVIEW_GST_RATE_BP) / (10_000 + PREVIEW_GST_RATE_BP)) };
 }
 
 /** One line of the order as the summary lists it, in the order's currency. */

@@ -6,8 +6,11 @@ import { FieldError, inputClass, invalidProps, TextField } from '../forms/fields
 import { focusFirstInvalid } from '../forms/use-form-check';
 import { primaryButton, StepActions } from './ui';
 
-/** The days a delivery can be booked on: from the `deliveryDates` service, or a plain window until it answers. */
-export type DeliveryDates = { kind: 'list'; dates: string[] } | { kind: 'window'; first: string; last: string };
+/** The days a delivery can be booked on, from the `deliveryDates` service for the country chosen. */
+export interface DeliveryDates {
+  kind: 'list';
+  dates: string[];
+}
 
 /** Loaded when the buyer first touches the form, or at the latest on continue (decision 012). */
 const loadSchema = () => import('../../../domain/forms/shipping');
@@ -25,7 +28,8 @@ export function ShippingStep({
   onBack,
 }: {
   info: ShippingInfo;
-  dates: DeliveryDates;
+  /** Null while the country's days are on their way (or no country is chosen yet). */
+  dates: DeliveryDates | null;
   onChange: (info: ShippingInfo) => void;
   onDone: () => void;
   onBack: () => void;
@@ -48,13 +52,11 @@ export function ShippingStep({
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const answers = shippingFromForm(new FormData(event.currentTarget));
-    const { shippingErrors, dateInWindow, FILL_IN_BLANKS, DATE_OUT_OF_RANGE } = await loadSchema();
+    const { shippingErrors, FILL_IN_BLANKS, DATE_OUT_OF_RANGE } = await loadSchema();
     const keys = shippingErrors(answers);
     const date = typeof answers.shippingDate === 'string' ? answers.shippingDate : '';
-    if (!keys.shippingDate && date) {
-      const offered = dates.kind === 'list' ? dates.dates.includes(date) : dateInWindow(date, dates.first, dates.last);
-      if (!offered) keys.shippingDate = DATE_OUT_OF_RANGE;
-    }
+    // The server checks the day again when the order is placed; here only once the days are known.
+    if (!keys.shippingDate && date && dates && !dates.dates.includes(date)) keys.shippingDate = DATE_OUT_OF_RANGE;
     const messages = Object.values(keys);
     if (!messages.length) {
       setErrors({});
@@ -70,10 +72,7 @@ export function ShippingStep({
   const text = (name: ShippingField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField name={name} idPrefix="ship-" label={t(`subscription.shipping.fields.${name}`)} required value={info[name]} error={errors[name]} {...extra} />
   );
-  const dateHint =
-    dates.kind === 'window'
-      ? t('subscription.shipping.dateWindow', { first: formatDate(`${dates.first}T12:00:00+08:00`, locale), last: formatDate(`${dates.last}T12:00:00+08:00`, locale) })
-      : t('subscription.shipping.dateList');
+  const dateHint = !info.country ? t('subscription.shipping.dateCountryFirst') : dates ? t('subscription.shipping.dateList') : t('subscription.shipping.dateLoading');
 
   return (
     <form
@@ -126,33 +125,23 @@ export function ShippingStep({
             {t('subscription.shipping.fields.shippingDate')}
             <span aria-hidden="true"> *</span>
           </label>
-          {dates.kind === 'list' ? (
-            <select
-              id="ship-shippingDate"
-              name="shippingDate"
-              defaultValue={info.shippingDate}
-              className={inputClass}
-              {...invalidProps('ship-shippingDate', errors.shippingDate, false)}
-              aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : ''].filter(Boolean).join(' ')}
-            >
-              <option value="">{t('subscription.shipping.choose')}</option>
-              {dates.dates.map((date) => (
-                <option key={date} value={date}>{formatDate(`${date}T12:00:00+08:00`, locale)}</option>
-              ))}
-            </select>
-          ) : (
-            <input
-              id="ship-shippingDate"
-              name="shippingDate"
-              type="date"
-              min={dates.first}
-              max={dates.last}
-              defaultValue={info.shippingDate}
-              className={`${inputClass} sm:max-w-xs`}
-              {...invalidProps('ship-shippingDate', errors.shippingDate, false)}
-              aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : ''].filter(Boolean).join(' ')}
-            />
-          )}
+          <select
+            // A new country brings its own days: the list (and a day chosen for another country) starts again.
+            key={dates ? info.country : 'none'}
+            id="ship-shippingDate"
+            name="shippingDate"
+            defaultValue={dates?.dates.includes(info.shippingDate) ? info.shippingDate : ''}
+            disabled={!dates}
+            className={`${inputClass} sm:max-w-xs`}
+            {...invalidProps('ship-shippingDate', errors.shippingDate, false)}
+            aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : ''].filter(Boolean).join(' ')}
+            data-testid="shipping-date"
+          >
+            <option value="">{t('subscription.shipping.choose')}</option>
+            {(dates?.dates ?? []).map((date) => (
+              <option key={date} value={date}>{formatDate(`${date}T12:00:00+08:00`, locale)}</option>
+            ))}
+          </select>
           <p id="ship-date-hint" className="mt-1 text-sm text-muted">{dateHint}</p>
           <FieldError id="ship-shippingDate-error" text={errors.shippingDate} />
         </div>

@@ -5,7 +5,10 @@ import { localized } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
-import { includedGstPreview, type OrderPreview, type PreviewLine } from './order-preview';
+import { marketOf } from '../../../domain/orders/countries';
+import type { OrderPrice } from '../../../domain/orders/pricing';
+import { taxFor } from '../../../domain/tax';
+import type { OrderPreview, PreviewLine } from './order-preview';
 import { smallButton } from './ui';
 
 const BILLING_SUFFIX = { monthly: 'subscription.summary.perMonth', yearly: 'subscription.summary.perYear', one_time: 'subscription.summary.once' } as const;
@@ -28,6 +31,7 @@ export function useContractNote() {
  */
 export function SummaryStep({
   preview,
+  confirmed,
   country,
   onRemove,
   onChangePlan,
@@ -35,6 +39,8 @@ export function SummaryStep({
   onCountry,
 }: {
   preview: OrderPreview;
+  /** The server's price of this choice once it answered (the `quotes` service); the preview until then. */
+  confirmed: OrderPrice | null;
   country: ShippingCountry | '';
   onRemove: (id: string) => void;
   onChangePlan: () => void;
@@ -45,7 +51,10 @@ export function SummaryStep({
   const contractNote = useContractNote();
   const { quote } = preview;
   const money = (amount: number) => formatMoney({ amount, currency: quote.currency }, locale);
-  const gst = includedGstPreview(quote.prepaid, country);
+  // The server's figures when they are in; until then the preview, with the tax rule the server uses.
+  const due = confirmed?.total ?? quote.prepaid;
+  const tax = confirmed ? { taxRate: confirmed.taxRate, tax: confirmed.tax } : country ? taxFor(marketOf(country).seller, quote.prepaid) : null;
+  const gst = tax && tax.taxRate ? { rate: tax.taxRate, tax: tax.tax } : null;
   const lineName = (line: PreviewLine) => `${localized(line.name, locale)}${line.counter ? ` × ${line.count}` : ''}`;
   return (
     <div className="mt-6 space-y-6">
@@ -116,14 +125,16 @@ export function SummaryStep({
       <section aria-labelledby="totals-heading" className="rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5" data-testid="summary-totals">
         <h2 id="totals-heading" className="font-semibold">{t('subscription.summary.totals')}</h2>
         <dl className="mt-3 space-y-2" aria-live="polite">
-          <TotalRow label={t('pricing.monthly')} value={money(quote.monthly)} testId="summary-monthly" />
+          <TotalRow label={t('pricing.monthly')} value={money(confirmed?.monthly ?? quote.monthly)} testId="summary-monthly" />
           {quote.yearly ? <TotalRow label={t('pricing.yearly')} value={t(BILLING_SUFFIX.yearly, { price: money(quote.yearly) })} testId="summary-yearly" /> : null}
           {quote.oneTime ? <TotalRow label={t('pricing.oneTime')} value={money(quote.oneTime)} testId="summary-one-time" /> : null}
-          <TotalRow label={t('pricing.prepaid', { months: quote.prepaidMonths })} value={money(quote.prepaid)} testId="summary-prepaid" />
+          <TotalRow label={t('pricing.prepaid', { months: quote.prepaidMonths })} value={money(confirmed?.subtotal ?? quote.prepaid)} testId="summary-prepaid" />
           {gst ? <TotalRow label={t('subscription.summary.gstIncluded', { rate: gst.rate / 100 })} value={money(gst.tax)} testId="summary-gst" muted /> : null}
           <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3">
             <dt className="text-lg font-semibold">{t('subscription.summary.dueNow')}</dt>
-            <dd className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="summary-due">{money(quote.prepaid)}</dd>
+            <dd className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="summary-due" data-confirmed={confirmed ? 'true' : 'false'}>
+              {money(due)}
+            </dd>
           </div>
         </dl>
         <p className="mt-4 text-sm" data-testid="contract-note">{contractNote(preview)}</p>
@@ -144,10 +155,12 @@ function TotalRow({ label, value, testId, muted = false }: { label: string; valu
 }
 
 /** The order's total beside every step after the plan: a card on wide screens, a bar stuck to the foot of a phone's screen. */
-export function OrderTotal({ preview, currency, variant }: { preview: OrderPreview; currency: CurrencyCode; variant: 'aside' | 'bar' }) {
+export function OrderTotal({ preview, confirmed, currency, variant }: { preview: OrderPreview; confirmed: OrderPrice | null; currency: CurrencyCode; variant: 'aside' | 'bar' }) {
   const { t, locale } = useLocale();
   const money = (amount: number) => formatMoney({ amount, currency }, locale);
   const { quote } = preview;
+  const due = confirmed?.total ?? quote.prepaid;
+  const monthly = confirmed?.monthly ?? quote.monthly;
   if (variant === 'bar') {
     return (
       <div className="sticky bottom-0 z-20 -mx-4 mt-8 border-t border-line bg-raised/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden" data-testid="total-bar">
@@ -155,11 +168,11 @@ export function OrderTotal({ preview, currency, variant }: { preview: OrderPrevi
         <div className="flex items-center gap-6 pr-20">
           <div>
             <p className="text-xs text-muted">{t('subscription.total.dueNow', { months: quote.prepaidMonths })}</p>
-            <p className="text-xl font-bold text-brand-700 dark:text-brand-300" data-testid="bar-due">{money(quote.prepaid)}</p>
+            <p className="text-xl font-bold text-brand-700 dark:text-brand-300" data-testid="bar-due">{money(due)}</p>
           </div>
           <p className="text-sm">
             <span className="block text-xs whitespace-nowrap text-muted">{t('pricing.monthly')}</span>
-            <span className="font-semibold">{money(quote.monthly)}</span>
+            <span className="font-semibold">{money(monthly)}</span>
           </p>
         </div>
       </div>
@@ -170,9 +183,9 @@ export function OrderTotal({ preview, currency, variant }: { preview: OrderPrevi
       <h2 id="total-heading" className="text-lg font-semibold">{localized(preview.plan.name, locale)}</h2>
       <p className="mt-1 text-sm text-muted">{t('subscription.total.addOns', { count: preview.lines.length - 1 })}</p>
       <p className="mt-4 text-sm text-muted">{t('pricing.monthly')}</p>
-      <p className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="aside-monthly">{money(quote.monthly)}</p>
+      <p className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="aside-monthly">{money(monthly)}</p>
       <p className="mt-3 text-sm text-muted">{t('subscription.total.dueNow', { months: quote.prepaidMonths })}</p>
-      <p className="text-xl font-semibold" data-testid="aside-due">{money(quote.prepaid)}</p>
+      <p className="text-xl font-semibold" data-testid="aside-due">{money(due)}</p>
       <p className="mt-4 text-xs text-muted">{t('pricing.gst')}</p>
     </aside>
   );

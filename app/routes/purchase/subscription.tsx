@@ -1,13 +1,17 @@
-import { useEffect, useRef } from 'react';
-import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { DELIVERY_HORIZON_DAYS, type ShippingCountry } from '../../../domain/forms/shipping-fields';
-import { formatIsoDate } from '../../../domain/format';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { type ShippingCountry } from '../../../domain/forms/shipping-fields';
+import { marketOf } from '../../../domain/orders/countries';
+import type { OrderPrice } from '../../../domain/orders/pricing';
 import { forLocale, localeOf } from '../../../domain/locales';
 import { STEPS, type Step } from '../../../domain/purchase/subscription-form';
 import { AddOnsStep } from '../../components/purchase/add-ons-step';
 import { IndustryStep, PlanStep } from '../../components/purchase/choice-steps';
-import { addOnsFor, currencyForCountry, previewOrder, type FlowCatalogue, type FlowPlan } from '../../components/purchase/order-preview';
-import { PendingStep } from '../../components/purchase/pending-step';
+import { AccountStep } from '../../components/purchase/account-step';
+import { changesBuyer, useFlowCall } from '../../components/purchase/flow-api';
+import { PaymentStep } from '../../components/purchase/payment-step';
+import { VerifyStep } from '../../components/purchase/verify-step';
+import { addOnsFor, previewOrder, type FlowCatalogue, type FlowPlan } from '../../components/purchase/order-preview';
 import { ShippingStep, type DeliveryDates } from '../../components/purchase/shipping-step';
 import { OrderTotal, SummaryStep } from '../../components/purchase/summary-step';
 import { primaryButton, StepActions, StepHeading, StepProgress } from '../../components/purchase/ui';
@@ -19,9 +23,10 @@ import { pageMeta } from '../../meta';
 import { siteLinks, useShell, useSite } from '../../shell';
 import type { MarketingHandle } from '../site/layout';
 import type { Route } from './+types/subscription';
+import { flowAction } from './flow.server';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
-export const messageGroups = ['subscription', 'pricing', 'product', 'forms'] as const;
+export const messageGroups = ['subscription', 'pricing', 'product', 'forms', 'registration', 'verification', 'purchase', 'login'] as const;
 
 /** Spec: "Footer hidden on /subscription". */
 export const handle: MarketingHandle = { hideFooter: true };
@@ -57,9 +62,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     plans,
     addOns: modules.data,
   };
+  const { payments } = context.get(serverContext);
   return {
     catalogue: forLocale(catalogue, locale),
     buyer: { signedIn: Boolean(user), emailVerified: await emailVerified({ api, user }) },
+    account: user ? { name: user.name ?? user.email, email: user.email } : null,
+    // The provider's card fields: which provider, and the sandbox's origin (never a secret).
+    payments: { provider: payments.provider, origin: payments.origin, publishableKey: payments.publishableKey },
     messages: pageMessages(params.lang, messageGroups),
   };
 }
@@ -75,32 +84,24 @@ async function emailVerified({ api, user }: Pick<ServerContext, 'api' | 'user'>)
   }
 }
 
+/** The flow's calls (prices, dates, account, verification, order, payment): see flow.server.ts. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const body: unknown = await request.json().catch(() => null);
+  return flowAction(context.get(serverContext), params.lang, body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+}
+
 /**
  * The catalogue and the buyer are read once per visit to the page: moving between steps changes
- * only `?step=`, and needs nothing new from the server.
+ * only `?step=`, and needs nothing new from the server. After signing in or verifying, the buyer
+ * is read again; other calls (prices, dates, the order, the payment) change nothing the loader reads.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionResult }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return changesBuyer(actionResult);
   return currentUrl.pathname !== nextUrl.pathname;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: 'subscription.title', description: 'subscription.description', index: false });
-}
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/**
- * Until the `deliveryDates` service answers with the shipping country's working days, the date
- * is any day from two days after today (Hong Kong time) to the horizon.
- */
-function deliveryWindow(): DeliveryDates {
-  const today = formatIsoDate(new Date());
-  return { kind: 'window', first: addDays(today, 2), last: addDays(today, DELIVERY_HORIZON_DAYS) };
 }
 
 /** The country a buyer is most likely in, before they say: the site's region. */
@@ -114,8 +115,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { market } = useShell();
   const { site } = useSite();
   const links = siteLinks(locale, site.brandSlug);
-  const { catalogue, buyer } = loaderData;
+  const { catalogue, buyer, account, payments } = loaderData;
   const { form, step, frontier, update, goTo } = useSubscriptionFlow(catalogue, buyer);
+  const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef<Step | null>(null);
 
@@ -134,8 +136,41 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     }
   }, [form, step, market.region, update]);
 
-  const currency = currencyForCountry(country as ShippingCountry | '', market.currency);
+  // Currency and seller follow the country of delivery (decision 018); before one is chosen, the site's region.
+  const currency = marketOf((country || defaultCountry(market.region)) as ShippingCountry).currency;
   const preview = form ? previewOrder(form, catalogue, currency) : null;
+
+  // The server's price of the choice (the summary shows it once it answers; the preview before).
+  const [serverQuote, setServerQuote] = useState<{ request: string; price: OrderPrice } | null>(null);
+  const quoteCall = useFlowCall((answer) => {
+    if (answer.intent === 'quote' && answer.ok) setServerQuote({ request: pendingQuote.current, price: answer.quote });
+  });
+  const pendingQuote = useRef('');
+  const quoteRequest =
+    form?.planInfo.planId && country && preview
+      ? JSON.stringify({ plan: form.planInfo.planId, addOns: form.planInfo.addOns, prepaidMonths: form.planInfo.prepaidMonths, country })
+      : '';
+  const { call: askQuote } = quoteCall;
+  useEffect(() => {
+    if (!quoteRequest || !['summary', 'shipping', 'account', 'verify', 'payment'].includes(step) || pendingQuote.current === quoteRequest) return;
+    pendingQuote.current = quoteRequest;
+    void askQuote('quote', JSON.parse(quoteRequest) as Record<string, unknown>);
+  }, [quoteRequest, step, askQuote]);
+  const confirmed = serverQuote && serverQuote.request === quoteRequest ? serverQuote.price : null;
+
+  // The days a delivery can be booked on, for the country chosen.
+  const [dates, setDates] = useState<{ country: string; dates: string[] } | null>(null);
+  const datesCall = useFlowCall((answer) => {
+    if (answer.intent === 'dates' && answer.ok) setDates({ country: answer.country, dates: answer.dates });
+  });
+  const { call: askDates } = datesCall;
+  const datesAsked = useRef('');
+  useEffect(() => {
+    if (step !== 'shipping' || !country || datesAsked.current === country) return;
+    datesAsked.current = country;
+    void askDates('dates', { country });
+  }, [step, country, askDates]);
+  const deliveryDates: DeliveryDates | null = dates && dates.country === country ? { kind: 'list', dates: dates.dates } : null;
   const plan = preview?.plan;
   const previous = STEPS[STEPS.indexOf(step) - 1];
   const back = previous ? () => goTo(previous) : undefined;
@@ -214,6 +249,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       <>
         <SummaryStep
           preview={preview}
+          confirmed={confirmed}
           country={country as ShippingCountry | ''}
           onRemove={(id) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, addOns: previous.planInfo.addOns.filter((item) => item.id !== id) } }))}
           onChangePlan={() => goTo('plan')}
@@ -227,15 +263,28 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     body = (
       <ShippingStep
         info={form.shippingInfo}
-        dates={deliveryWindow()}
+        dates={deliveryDates}
         onChange={(shippingInfo) => update((previous) => ({ ...previous, shippingInfo }))}
         onDone={() => goTo('account')}
         onBack={() => goTo('summary')}
       />
     );
-  } else {
-    // A step is passed only once what it asks for is there: the next one opens when the frontier moved on.
-    body = <PendingStep step={step} onBack={back}>{STEPS.indexOf(frontier) > STEPS.indexOf(step) ? next() : null}</PendingStep>;
+  } else if (step === 'account') {
+    body = <AccountStep signedInAs={buyer.signedIn ? (account?.name ?? '') : null} onBack={() => goTo('shipping')} onContinue={() => goTo(buyer.emailVerified ? 'payment' : 'verify')} />;
+  } else if (step === 'verify') {
+    body = <VerifyStep email={account?.email ?? null} verified={buyer.emailVerified} onBack={() => goTo('account')} onContinue={() => goTo('payment')} />;
+  } else if (step === 'payment' && preview) {
+    body = (
+      <PaymentStep
+        key={form.idempotencyKey}
+        form={form}
+        shownTotal={confirmed?.total ?? preview.quote.prepaid}
+        payments={payments}
+        onOrder={(orderId) => update((previous) => (previous.orderId === orderId ? previous : { ...previous, orderId }))}
+        onPaid={(orderId) => void navigate(`/${locale}/done/${orderId}`)}
+        onBack={() => goTo('summary')}
+      />
+    );
   }
 
   // Beside every step after the plan; the summary lists the totals itself, so on a wide screen it has no card.
@@ -250,9 +299,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-lg text-muted">{t(`subscription.steps.${step}.lead`)}</p>
           {body}
         </section>
-        {showTotal && preview ? <OrderTotal preview={preview} currency={currency} variant="aside" /> : null}
+        {showTotal && preview ? <OrderTotal preview={preview} confirmed={confirmed} currency={currency} variant="aside" /> : null}
       </div>
-      {showBar && preview ? <OrderTotal preview={preview} currency={currency} variant="bar" /> : null}
+      {showBar && preview ? <OrderTotal preview={preview} confirmed={confirmed} currency={currency} variant="bar" /> : null}
     </div>
   );
 }

@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from 'react';
+import { registrationFromForm, REGISTRATION_MESSAGES } from '../../../domain/forms/registration-fields';
+import { useLocale } from '../../i18n/messages';
+import { FieldError, inputClass, TextField } from '../forms/fields';
+import { focusFirstInvalid, useFormCheck } from '../forms/use-form-check';
+import { useFlowCall } from './flow-api';
+import { primaryButton, StepActions } from './ui';
+
+/** Loaded on the first focus in the form, or at the latest on submit (decision 012). */
+const loadSchema = () => import('../../../domain/forms/registration').then((module) => module.registrationSchema);
+
+type Mode = 'register' | 'signIn';
+
+/**
+ * Step 6: a new buyer registers (every field of the registration form, checked in the browser and
+ * again by the server), a returning one signs in, both in place; the flow then goes on. A buyer
+ * who is already signed in sees who they are and continues.
+ */
+export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: string | null; onBack: () => void; onContinue: () => void }) {
+  const { t } = useLocale();
+  const [mode, setMode] = useState<Mode>('register');
+  const [email, setEmail] = useState('');
+  // Signed in here (registered, or with a password): once the page has read the buyer again, the flow goes on.
+  const signedOut = useRef(!signedInAs);
+  useEffect(() => {
+    if (!signedInAs || !signedOut.current) return;
+    signedOut.current = false;
+    onContinue();
+  }, [signedInAs, onContinue]);
+
+  if (signedInAs) {
+    return (
+      <div className="mt-6 space-y-4" data-testid="account-signed-in">
+        <p className="rounded-2xl border border-line bg-sunken p-5" data-testid="signed-in-as">{t('subscription.account.signedIn', { name: signedInAs })}</p>
+        <StepActions onBack={onBack}>
+          <button type="button" onClick={onContinue} className={primaryButton} data-testid="step-continue">
+            {t('subscription.continue')} →
+          </button>
+        </StepActions>
+      </div>
+    );
+  }
+
+  const tab = (value: Mode, label: string) => (
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => setMode(value)}
+      className={`min-h-11 flex-1 rounded-full px-4 py-2 font-semibold ${mode === value ? 'bg-raised shadow-sm ring-1 ring-line' : 'text-muted hover:text-ink'}`}
+      data-testid={`account-tab-${value}`}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="mt-6 space-y-6">
+      <div role="group" aria-label={t('subscription.account.choose')} className="flex max-w-md gap-1 rounded-full bg-sunken p-1">
+        {tab('register', t('subscription.account.newCustomer'))}
+        {tab('signIn', t('subscription.account.haveAccount'))}
+      </div>
+      {mode === 'register' ? (
+        <RegisterForm onBack={onBack} onSignIn={(address) => { setEmail(address); setMode('signIn'); }} />
+      ) : (
+        <SignInForm email={email} onBack={onBack} />
+      )}
+    </div>
+  );
+}
+
+function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (email: string) => void }) {
+  const { t, locale } = useLocale();
+  const { formRef, errors, summary, check, prepare, showServerErrors } = useFormCheck(loadSchema, registrationFromForm, REGISTRATION_MESSAGES.incomplete);
+  const [exists, setExists] = useState<string | null>(null);
+  const { call, busy } = useFlowCall((answer) => {
+    if (answer.ok) return;
+    if (answer.status === 409) {
+      setExists(new FormData(formRef.current ?? undefined).get('email') as string);
+      showServerErrors({ email: answer.message }, answer.message);
+      return;
+    }
+    showServerErrors(answer.errors, Object.values(answer.errors).length ? t('validation.failed') : answer.message);
+  });
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    check(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    setExists(null);
+    const answers = registrationFromForm(new FormData(event.currentTarget));
+    void call('register', { answers });
+  };
+
+  const field = (name: 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'phoneConfirm', extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField name={name} idPrefix="reg-" label={t(`subscription.account.fields.${name}`)} required error={errors[name]} {...extra} />
+  );
+
+  return (
+    <form
+      ref={formRef}
+      aria-label={t('subscription.account.newCustomer')}
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void prepare()}
+      className="space-y-6"
+      data-testid="register-form"
+    >
+      {/* The account's mail is written in the page's language. */}
+      <input type="hidden" name="locale" value={locale} />
+      <p className="text-sm text-muted">{t('subscription.shipping.requiredHint')}</p>
+      {summary ? (
+        <div role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="register-summary">
+          <p>{summary}</p>
+          {exists !== null ? (
+            <button type="button" onClick={() => onSignIn(exists)} className="mt-1 underline" data-testid="account-exists-sign-in">
+              {t('subscription.account.signInInstead')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {field('email', { type: 'email', autoComplete: 'email' })}
+          {field('name', { autoComplete: 'name' })}
+          {field('companyName', { autoComplete: 'organization' })}
+          {field('companyAddress', { autoComplete: 'street-address' })}
+          {field('phone', { type: 'tel', autoComplete: 'tel' })}
+          {field('phoneConfirm', { type: 'tel', autoComplete: 'tel' })}
+          <PasswordField name="password" label={t('subscription.account.fields.password')} error={errors.password} hint={t('subscription.account.passwordHint')} />
+          <PasswordField name="passwordConfirm" label={t('subscription.account.fields.passwordConfirm')} error={errors.passwordConfirm} />
+        </div>
+      </section>
+      <StepActions onBack={onBack}>
+        <button type="submit" disabled={busy} className={primaryButton} data-testid="register-submit">
+          {t('subscription.account.register')} →
+        </button>
+      </StepActions>
+    </form>
+  );
+}
+
+function PasswordField({ name, label, error, hint, autoComplete = 'new-password' }: { name: string; label: string; error?: string; hint?: string; autoComplete?: string }) {
+  const id = `reg-${name}`;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <input id={id} name={name} type="password" autoComplete={autoComplete} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {hint ? <p id={`${id}-hint`} className="mt-1 text-sm text-muted">{hint}</p> : null}
+      <FieldError id={`${id}-error`} text={error} />
+    </div>
+  );
+}
+
+function SignInForm({ email, onBack }: { email: string; onBack: () => void }) {
+  const { t } = useLocale();
+  const form = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const { call, busy } = useFlowCall((answer) => {
+    if (answer.ok) return;
+    setError(answer.message);
+    setAttempt((n) => n + 1);
+  });
+  useEffect(() => {
+    if (attempt) focusFirstInvalid(form.current);
+  }, [attempt]);
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const answers = new FormData(event.currentTarget);
+    const address = String(answers.get('email') ?? '').trim();
+    const password = String(answers.get('password') ?? '');
+    if (!address || !password) {
+      setError(t('registration.incomplete'));
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setError('');
+    void call('signIn', { email: address, password });
+  };
+  const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': 'signin-error' } : {};
+  return (
+    <form ref={form} aria-label={t('subscription.account.haveAccount')} noValidate onSubmit={submit} className="space-y-6" data-testid="signin-form">
+      <section className="max-w-md space-y-5 rounded-2xl border border-line p-4 sm:p-6">
+        <div>
+          <label htmlFor="signin-email" className="block font-medium">{t('login.email')}</label>
+          <input id="signin-email" name="email" type="email" autoComplete="email" defaultValue={email} className={inputClass} {...invalid} />
+        </div>
+        <div>
+          <label htmlFor="signin-password" className="block font-medium">{t('login.password')}</label>
+          <input id="signin-password" name="password" type="password" autoComplete="current-password" className={inputClass} {...invalid} />
+        </div>
+        {error ? (
+          <p id="signin-error" role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="signin-error">{error}</p>
+        ) : null}
+        <p className="text-sm text-muted">{t('subscription.pending.saved')}</p>
+      </section>
+      <StepActions onBack={onBack}>
+        <button type="submit" disabled={busy} className={primaryButton} data-testid="signin-submit">
+          {t('login.submit')} →
+        </button>
+      </StepActions>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import type { OrderPrice } from '../../../domain/orders/pricing';
+
+/*
+ * What the flow's page asks its route's action (app/routes/purchase/flow.server.ts), and what it
+ * answers. Every call is in-process on the server with the session's user; the page holds no token.
+ */
+
+export type FlowIntent = 'dates' | 'quote' | 'register' | 'signIn' | 'verify' | 'resend' | 'order' | 'pay' | 'payment';
+
+/** An order as the payment step shows it. */
+export interface FlowOrder {
+  _id: string;
+  number: string;
+  status: string;
+  currency: string;
+  total: number;
+  tax: number;
+  taxRate: number;
+  monthly: number;
+  prepaidMonths: number;
+}
+
+/** A payment attempt as the payment step follows it. */
+export interface FlowAttempt {
+  _id: string;
+  status: string;
+  failureCode: string | null;
+  failureMessage: string | null;
+  /** The 3-D Secure page, when the bank asks the buyer to confirm. */
+  actionUrl: string | null;
+}
+
+export interface FlowFailure {
+  intent: FlowIntent;
+  ok: false;
+  status: number;
+  /** Already in the page's language. */
+  message: string;
+  /** Field messages, already in the page's language. */
+  errors: Record<string, string>;
+  data: Record<string, unknown>;
+}
+
+export type FlowAnswer =
+  | { intent: 'dates'; ok: true; country: string; dates: string[] }
+  | { intent: 'quote'; ok: true; quote: OrderPrice }
+  | { intent: 'register' | 'signIn'; ok: true }
+  | { intent: 'verify' | 'resend'; ok: true; verified: boolean; resendAfter: string | null }
+  | { intent: 'order'; ok: true; order: FlowOrder }
+  | { intent: 'pay' | 'payment'; ok: true; attempt: FlowAttempt }
+  | FlowFailure;
+
+/** Whether an action's answer asks the page to read the buyer again (they signed in or verified). */
+export function changesBuyer(answer: unknown): boolean {
+  const result = answer as { intent?: string; ok?: boolean } | undefined;
+  return Boolean(result?.ok && ['register', 'signIn', 'verify'].includes(result.intent ?? ''));
+}
+
+/**
+ * One call of the flow's action at a time, by a fetcher of its own; `onAnswer` hears each answer
+ * once. `call` posts JSON to the page's own route.
+ */
+export function useFlowCall(onAnswer?: (answer: FlowAnswer) => void) {
+  const fetcher = useFetcher<FlowAnswer>();
+  const heard = useRef<unknown>(null);
+  const listener = useRef(onAnswer);
+  listener.current = onAnswer;
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || heard.current === fetcher.data) return;
+    heard.current = fetcher.data;
+    listener.current?.(fetcher.data as FlowAnswer);
+  }, [fetcher.state, fetcher.data]);
+  const { submit } = fetcher;
+  const call = useCallback(
+    (intent: FlowIntent, body: Record<string, unknown> = {}) =>
+      // `?index` is not needed: the flow is a leaf route, and its action answers its own address.
+      submit({ intent, ...body } as never, { method: 'post', encType: 'application/json' }),
+    [submit],
+  );
+  return { call, busy: fetcher.state !== 'idle', answer: fetcher.data };
+}

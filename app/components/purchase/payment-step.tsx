@@ -1,0 +1,391 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SHIPPING_COUNTRIES } from '../../../domain/forms/shipping-fields';
+import { formatMoney } from '../../../domain/format';
+import type { CurrencyCode } from '../../../domain/money';
+import { newIdempotencyKey, type SubscriptionForm } from '../../../domain/purchase/subscription-form';
+import type { ClientConfig } from '../../../server/payments/gateway';
+import { useLocale } from '../../i18n/messages';
+import { FieldError, inputClass } from '../forms/fields';
+import { focusFirstInvalid } from '../forms/use-form-check';
+import { useFlowCall, type FlowAttempt, type FlowOrder } from './flow-api';
+import { primaryButton, secondaryButton, StepActions } from './ui';
+
+/** The billing address beside the card fields; the card itself stays in the provider's frame. */
+const BILLING_FIELDS = ['name', 'line1', 'line2', 'city', 'postalCode', 'country'] as const;
+type BillingField = (typeof BILLING_FIELDS)[number];
+type Billing = Record<BillingField, string>;
+const REQUIRED_BILLING: readonly BillingField[] = ['name', 'line1', 'city', 'country'];
+
+/**
+ * The gateway's reasons for a failed payment, each with its message `purchase.card.<code>`: the
+ * list of domain/orders/payment-request.ts `CARD_FAILURE_CODES`, copied so the page does not load
+ * that module's schema library.
+ */
+const CARD_FAILURE_CODES = ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'processing_error', 'timeout'] as const;
+
+/** How often a payment waiting for the bank or the provider is asked about, and for how long. */
+const POLL_MS = 1500;
+const POLL_LIMIT = 40;
+
+type Phase =
+  | { kind: 'ordering' }
+  | { kind: 'orderFailed'; message: string }
+  | { kind: 'ready' }
+  | { kind: 'paying' }
+  | { kind: 'challenge'; url: string; attempt: string }
+  | { kind: 'checking'; attempt: string }
+  | { kind: 'paid' };
+
+/** Frame messages of the sandbox gateway (decision 019). */
+type FrameMessage =
+  | { type: 'sandbox:ready'; height?: number }
+  | { type: 'sandbox:change'; complete: boolean }
+  | { type: 'sandbox:tokenized'; requestId: string; paymentMethodId: string }
+  | { type: 'sandbox:error'; requestId: string; message: string }
+  | { type: 'sandbox:challenge'; chargeId: string; status: string };
+
+/**
+ * Step 8: the order is placed (priced again by the server, under the flow's key), its total shown
+ * and, when it differs from what the buyer saw, confirmed first; the card is typed into the
+ * provider's own frame, beside our billing address; Pay asks the frame for a token, then the
+ * server charges. A declined card says why and takes another card as a new attempt; a 3-D Secure
+ * check opens the bank's page in a dialog and the attempt is followed until it settles.
+ */
+export function PaymentStep({
+  form,
+  shownTotal,
+  payments,
+  onOrder,
+  onPaid,
+  onBack,
+}: {
+  form: SubscriptionForm;
+  /** The total the buyer saw before this step (the summary's). */
+  shownTotal: number;
+  payments: ClientConfig;
+  onOrder: (orderId: string) => void;
+  onPaid: (orderId: string) => void;
+  onBack: () => void;
+}) {
+  const { t, locale } = useLocale();
+  const [order, setOrder] = useState<FlowOrder | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'ordering' });
+  /** The total the buyer agreed to: what they saw, or a changed total they confirmed. */
+  const [agreed, setAgreed] = useState(shownTotal);
+  const [problem, setProblem] = useState('');
+  const [billingErrors, setBillingErrors] = useState<Partial<Record<BillingField, string>>>({});
+  const [frameHeight, setFrameHeight] = useState(230);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const billingForm = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  /** One key per attempt: a second click sends the same attempt, a new card after a decline a new one. */
+  const attemptKey = useRef(newIdempotencyKey());
+  const tokenRequest = useRef<string | null>(null);
+  const paying = useRef(false);
+  const polls = useRef(0);
+  const origin = payments.origin ?? '';
+  const money = (amount: number, currency: string) => formatMoney({ amount, currency: currency as CurrencyCode }, locale);
+
+  const placeOrder = useFlowCall((answer) => {
+    if (answer.intent !== 'order') return;
+    if (!answer.ok) {
+      setPhase({ kind: 'orderFailed', message: answer.message });
+      return;
+    }
+    setOrder(answer.order);
+    onOrder(answer.order._id);
+    if (answer.order.status === 'paid' || answer.order.status === 'provisioning' || answer.order.status === 'completed') {
+      setPhase({ kind: 'paid' });
+      onPaid(answer.order._id);
+      return;
+    }
+    setPhase({ kind: 'ready' });
+  });
+
+  const settle = useCallback(
+    (attempt: FlowAttempt) => {
+      if (!order) return;
+      if (attempt.status === 'succeeded') {
+        paying.current = false;
+        setPhase({ kind: 'paid' });
+        onPaid(order._id);
+      } else if (attempt.status === 'requires_action' && attempt.actionUrl) {
+        const url = new URL(attempt.actionUrl);
+        url.searchParams.set('parent', window.location.origin);
+        url.searchParams.set('locale', locale);
+        setPhase({ kind: 'challenge', url: url.href, attempt: attempt._id });
+      } else if (attempt.status === 'failed' || attempt.status === 'cancelled') {
+        paying.current = false;
+        attemptKey.current = newIdempotencyKey();
+        const code = attempt.failureCode ?? '';
+        setProblem(t(`purchase.card.${(CARD_FAILURE_CODES as readonly string[]).includes(code) ? code : 'card_declined'}`));
+        setPhase({ kind: 'ready' });
+      } else {
+        // Still with the bank or the provider: ask again shortly.
+        setPhase({ kind: 'checking', attempt: attempt._id });
+      }
+    },
+    [order, onPaid, locale, t],
+  );
+
+  const status = useFlowCall((answer) => {
+    if (answer.ok && (answer.intent === 'payment' || answer.intent === 'pay')) settle(answer.attempt);
+  });
+
+  const pay = useFlowCall((answer) => {
+    if (answer.intent !== 'pay') return;
+    if (answer.ok) {
+      settle(answer.attempt);
+      return;
+    }
+    paying.current = false;
+    if (answer.status === 409 && typeof answer.data.total === 'number' && order) {
+      // The price changed on the server: show it, charge nothing, and wait for the buyer's word.
+      setOrder({ ...order, total: answer.data.total });
+      setProblem('');
+      setPhase({ kind: 'ready' });
+      return;
+    }
+    if (answer.status === 503) {
+      // The provider did not answer: the attempt is settled later; follow it, and never charge again meanwhile.
+      setProblem(t('subscription.payment.checking'));
+      if (typeof answer.data.payment === 'string') {
+        paying.current = true;
+        polls.current = 0;
+        setPhase({ kind: 'checking', attempt: answer.data.payment });
+      } else setPhase({ kind: 'ready' });
+      return;
+    }
+    attemptKey.current = newIdempotencyKey();
+    setProblem(answer.message);
+    setPhase({ kind: 'ready' });
+  });
+
+  // The order is placed once per visit to this step: the flow's key makes a repeat the same order.
+  const placed = useRef(false);
+  useEffect(() => {
+    if (placed.current) return;
+    placed.current = true;
+    void placeOrder.call('order', {
+      plan: form.planInfo.planId,
+      addOns: form.planInfo.addOns,
+      prepaidMonths: form.planInfo.prepaidMonths,
+      shipping: form.shippingInfo,
+      idempotencyKey: form.idempotencyKey,
+    });
+  }, [placeOrder, form]);
+
+  // A payment waiting for the bank (or an unanswered provider) is asked about until it settles.
+  useEffect(() => {
+    if (phase.kind !== 'checking') return;
+    if (polls.current >= POLL_LIMIT) {
+      paying.current = false;
+      setProblem(t('subscription.payment.stillChecking'));
+      setPhase({ kind: 'ready' });
+      return;
+    }
+    const timer = setTimeout(() => {
+      polls.current += 1;
+      void status.call('payment', { id: phase.attempt });
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [phase, status, t]);
+
+  useEffect(() => {
+    if (phase.kind === 'challenge') {
+      if (!dialog.current?.open) dialog.current?.showModal();
+    } else if (dialog.current?.open) dialog.current.close();
+  }, [phase.kind]);
+
+  const readBilling = (): Billing => {
+    const answers = new FormData(billingForm.current ?? undefined);
+    return Object.fromEntries(BILLING_FIELDS.map((field) => [field, String(answers.get(field) ?? '').trim()])) as Billing;
+  };
+
+  // Messages from the provider's frame and its challenge page, and from nowhere else.
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== origin || typeof event.data !== 'object' || event.data === null) return;
+      const message = event.data as FrameMessage;
+      if (message.type === 'sandbox:ready' && typeof message.height === 'number') setFrameHeight(Math.max(160, Math.ceil(message.height) + 4));
+      else if (message.type === 'sandbox:tokenized' && message.requestId === tokenRequest.current && order) {
+        tokenRequest.current = null;
+        const billing = readBilling();
+        void pay.call('pay', {
+          order: order._id,
+          paymentMethodId: message.paymentMethodId,
+          billingAddress: { ...billing, line2: billing.line2 || undefined, postalCode: billing.postalCode || undefined },
+          idempotencyKey: attemptKey.current,
+          expectedTotal: order.total,
+        });
+      } else if (message.type === 'sandbox:error' && message.requestId === tokenRequest.current) {
+        tokenRequest.current = null;
+        paying.current = false;
+        setProblem(message.message);
+        setPhase({ kind: 'ready' });
+      } else if (message.type === 'sandbox:challenge' && phase.kind === 'challenge') {
+        polls.current = 0;
+        setPhase({ kind: 'checking', attempt: phase.attempt });
+      }
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  });
+
+  const changed = order !== null && order.total !== agreed;
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!order || paying.current || changed) return;
+    const billing = readBilling();
+    const errors = Object.fromEntries(REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, t('validation.required')]));
+    setBillingErrors(errors);
+    if (Object.keys(errors).length) {
+      setProblem(t('registration.incomplete'));
+      setTimeout(() => focusFirstInvalid(billingForm.current), 0);
+      return;
+    }
+    paying.current = true;
+    polls.current = 0;
+    setProblem('');
+    setPhase({ kind: 'paying' });
+    const requestId = newIdempotencyKey();
+    tokenRequest.current = requestId;
+    frame.current?.contentWindow?.postMessage({ type: 'sandbox:tokenize', requestId }, origin);
+  };
+
+  if (phase.kind === 'ordering' || (phase.kind !== 'orderFailed' && !order)) {
+    return (
+      <p className="mt-6 min-h-64 text-muted" aria-busy="true" data-testid="payment-ordering">{t('subscription.payment.ordering')}</p>
+    );
+  }
+  if (phase.kind === 'orderFailed' || !order) {
+    return (
+      <div className="mt-6 space-y-4" data-testid="payment-order-failed">
+        <p role="alert" className="font-medium text-red-700 dark:text-red-300">{phase.kind === 'orderFailed' ? phase.message : ''}</p>
+        <StepActions onBack={onBack} />
+      </div>
+    );
+  }
+
+  const shipping = form.shippingInfo;
+  const billingDefaults: Billing = {
+    name: shipping.contactPerson,
+    line1: shipping.street,
+    line2: shipping.room,
+    city: shipping.city,
+    postalCode: shipping.zipcode,
+    country: shipping.country,
+  };
+  const busy = phase.kind === 'paying' || phase.kind === 'checking' || phase.kind === 'challenge' || phase.kind === 'paid';
+  const billingInput = (field: BillingField, autoComplete: string, required = REQUIRED_BILLING.includes(field)) => (
+    <div>
+      <label htmlFor={`bill-${field}`} className="block font-medium">
+        {t(`subscription.payment.billing.${field}`)}
+        {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted"> ({t('forms.optional')})</span>}
+      </label>
+      {field === 'country' ? (
+        <select id="bill-country" name="country" defaultValue={billingDefaults.country} autoComplete="billing country" className={inputClass} aria-invalid={billingErrors.country ? true : undefined} aria-describedby={billingErrors.country ? 'bill-country-error' : undefined}>
+          <option value="">{t('subscription.shipping.choose')}</option>
+          {SHIPPING_COUNTRIES.map((code) => (
+            <option key={code} value={code}>{t(`subscription.countries.${code}`)}</option>
+          ))}
+        </select>
+      ) : (
+        <input id={`bill-${field}`} name={field} defaultValue={billingDefaults[field]} autoComplete={`billing ${autoComplete}`} className={inputClass} aria-invalid={billingErrors[field] ? true : undefined} aria-describedby={billingErrors[field] ? `bill-${field}-error` : undefined} />
+      )}
+      <FieldError id={`bill-${field}-error`} text={billingErrors[field]} />
+    </div>
+  );
+
+  return (
+    <form ref={billingForm} noValidate onSubmit={submit} className="mt-6 space-y-6" data-testid="payment-form" data-order={order.number}>
+      <section className="rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5" aria-labelledby="pay-total-heading" data-testid="payment-total">
+        <h2 id="pay-total-heading" className="font-semibold">{t('subscription.payment.orderNumber', { number: order.number })}</h2>
+        <div className="mt-2 flex items-baseline justify-between gap-4">
+          <p>{t('subscription.summary.dueNow')}</p>
+          <p className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="payment-due">{money(order.total, order.currency)}</p>
+        </div>
+        {order.tax ? (
+          <p className="mt-1 flex justify-between gap-4 text-sm text-muted">
+            <span>{t('subscription.summary.gstIncluded', { rate: order.taxRate / 100 })}</span>
+            <span data-testid="payment-gst">{money(order.tax, order.currency)}</span>
+          </p>
+        ) : null}
+      </section>
+
+      {changed ? (
+        <div role="alert" className="rounded-2xl border border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="price-changed">
+          <p className="font-semibold">{t('subscription.payment.priceChanged', { before: money(agreed, order.currency), after: money(order.total, order.currency) })}</p>
+          <p className="mt-1 text-sm">{t('subscription.payment.priceChangedHint')}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button type="button" onClick={() => setAgreed(order.total)} className={primaryButton} data-testid="price-accept">
+              {t('subscription.payment.acceptPrice', { total: money(order.total, order.currency) })}
+            </button>
+            <button type="button" onClick={onBack} className={secondaryButton}>{t('subscription.payment.reviewOrder')}</button>
+          </div>
+        </div>
+      ) : null}
+
+      <section className="space-y-3 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="card-heading">
+        <h2 id="card-heading" className="text-xl font-semibold">{t('subscription.payment.card')}</h2>
+        <p className="text-sm text-muted">{t('subscription.payment.cardHint')}</p>
+        {origin ? (
+          // The provider's page is light: it sits on a light card of its own, in dark mode too.
+          <div className="rounded-xl border border-line bg-white p-3 sm:p-4">
+            <iframe
+              ref={frame}
+              title={t('subscription.payment.cardFrame')}
+              src={`${origin}/frame?${new URLSearchParams({ parent: window.location.origin, locale })}`}
+              className="block w-full border-0 bg-white"
+              style={{ height: frameHeight }}
+              data-testid="card-frame"
+            />
+          </div>
+        ) : (
+          <p role="alert">{t('subscription.payment.unavailable')}</p>
+        )}
+      </section>
+
+      <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="billing-heading">
+        <h2 id="billing-heading" className="text-xl font-semibold">{t('subscription.payment.billingAddress')}</h2>
+        <p className="text-sm text-muted">{t('subscription.payment.billingHint')}</p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {billingInput('name', 'name')}
+          {billingInput('line1', 'address-line1')}
+          {billingInput('line2', 'address-line2')}
+          {billingInput('city', 'address-level2')}
+          {billingInput('postalCode', 'postal-code')}
+          {billingInput('country', 'country')}
+        </div>
+      </section>
+
+      <div aria-live="polite">
+        {problem ? (
+          <p role="alert" className="rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300" data-testid="payment-problem">{problem}</p>
+        ) : null}
+        {phase.kind === 'checking' ? <p className="text-muted" data-testid="payment-checking">{t('subscription.payment.waiting')}</p> : null}
+      </div>
+
+      <StepActions onBack={busy ? undefined : onBack}>
+        <button type="submit" disabled={busy || changed} className={primaryButton} data-testid="pay">
+          {busy ? t('subscription.payment.paying') : t('subscription.payment.pay', { total: money(order.total, order.currency) })}
+        </button>
+      </StepActions>
+      <p className="text-xs text-muted">{t('subscription.payment.secure')}</p>
+
+      <dialog
+        ref={dialog}
+        aria-labelledby="challenge-heading"
+        onCancel={(event) => event.preventDefault()}
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-0 text-ink backdrop:bg-black/50"
+        data-testid="challenge-dialog"
+      >
+        <h2 id="challenge-heading" className="border-b border-line px-5 py-3 font-semibold">{t('subscription.payment.challenge')}</h2>
+        {phase.kind === 'challenge' ? (
+          <iframe title={t('subscription.payment.challenge')} src={phase.url} className="h-96 w-full border-0 bg-white" data-testid="challenge-frame" />
+        ) : null}
+      </dialog>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocale } from '../../i18n/messages';
+import { FieldError, inputClass } from '../forms/fields';
+import { useFlowCall } from './flow-api';
+import { primaryButton, smallButton, StepActions } from './ui';
+
+/** Seconds until a new code may be asked for (decision 020: 60 s after the last one). */
+export const RESEND_SECONDS = 60;
+
+/** Seconds left until `until` (an ISO time), never below 0. */
+function secondsUntil(until: number): number {
+  return Math.max(0, Math.ceil((until - Date.now()) / 1000));
+}
+
+/**
+ * Step 7: the 6-digit code mailed at registration. One field with a numeric keyboard (a pasted
+ * code with spaces or a dash is read as its digits); a new code after a 60-second countdown. A
+ * buyer who already verified (through the mailed link, say) continues.
+ */
+export function VerifyStep({ email, verified, onBack, onContinue }: { email: string | null; verified: boolean; onBack: () => void; onContinue: () => void }) {
+  const { t } = useLocale();
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  // The first code went with the registration: count down from the page's first view.
+  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_SECONDS * 1000);
+  const [left, setLeft] = useState(RESEND_SECONDS);
+
+  useEffect(() => {
+    setLeft(secondsUntil(resendAt));
+    const timer = setInterval(() => setLeft(secondsUntil(resendAt)), 1000);
+    return () => clearInterval(timer);
+  }, [resendAt]);
+
+  // Verified here: once the page has read the buyer again, the flow goes on to payment.
+  const unverified = useRef(!verified);
+  useEffect(() => {
+    if (!verified || !unverified.current) return;
+    unverified.current = false;
+    onContinue();
+  }, [verified, onContinue]);
+
+  const verify = useFlowCall((answer) => {
+    if (answer.ok) return;
+    setError(answer.message);
+    input.current?.focus();
+  });
+  const resend = useFlowCall((answer) => {
+    if (answer.ok) {
+      setError('');
+      setNotice(t('subscription.verify.sent'));
+      if (answer.intent === 'resend' && answer.resendAfter) setResendAt(Date.parse(answer.resendAfter));
+      input.current?.focus();
+      return;
+    }
+    setNotice('');
+    setError(answer.message);
+    const retry = Number(answer.data.retryAfter);
+    if (answer.status === 429 && Number.isFinite(retry) && retry > 0) setResendAt(Date.now() + retry * 1000);
+  });
+
+  if (verified) {
+    return (
+      <div className="mt-6 space-y-4" data-testid="verify-done">
+        <p className="rounded-2xl border border-line bg-sunken p-5">{t('subscription.verify.verified')}</p>
+        <StepActions onBack={onBack}>
+          <button type="button" onClick={onContinue} className={primaryButton} data-testid="step-continue">
+            {t('subscription.continue')} →
+          </button>
+        </StepActions>
+      </div>
+    );
+  }
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotice('');
+    if (!/^\d{6}$/.test(code)) {
+      setError(t('subscription.verify.codeFormat'));
+      input.current?.focus();
+      return;
+    }
+    setError('');
+    void verify.call('verify', { code });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-6 space-y-6" data-testid="verify-form">
+      <section className="max-w-md space-y-4 rounded-2xl border border-line p-4 sm:p-6">
+        <p>{email ? t('subscription.verify.sentTo', { email }) : t('subscription.verify.sentToYou')}</p>
+        <div>
+          <label htmlFor="verify-code" className="block font-medium">{t('subscription.verify.code')}</label>
+          <input
+            ref={input}
+            id="verify-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={12}
+            value={code}
+            // A pasted "123 456" or "123-456" is the same code.
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            className={`${inputClass} max-w-48 text-center font-mono text-2xl tracking-[0.4em]`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={['verify-code-hint', error ? 'verify-code-error' : ''].filter(Boolean).join(' ')}
+            data-testid="verify-code"
+          />
+          <p id="verify-code-hint" className="mt-1 text-sm text-muted">{t('subscription.verify.codeHint')}</p>
+          <FieldError id="verify-code-error" text={error} />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            disabled={left > 0 || resend.busy}
+            onClick={() => void resend.call('resend')}
+            className={`${smallButton} disabled:cursor-not-allowed disabled:opacity-60`}
+            data-testid="verify-resend"
+          >
+            {left > 0 ? t('subscription.verify.resendIn', { seconds: left }) : t('subscription.verify.resend')}
+          </button>
+          <p role="status" className="text-sm text-muted" data-testid="verify-notice">{notice}</p>
+        </div>
+      </section>
+      <StepActions onBack={onBack}>
+        <button type="submit" disabled={verify.busy} className={primaryButton} data-testid="verify-submit">
+          {t('subscription.verify.submit')} →
+        </button>
+      </StepActions>
+    </form>
+  );
+}
