@@ -57,6 +57,8 @@ function watchForCardNumbers(page: Page, origin: string) {
 }
 
 async function fillCard(page: Page, number: string) {
+  // The frame has loaded and sized itself (the page moves no more under the pointer).
+  await expect(page.getByTestId('card-frame')).toHaveAttribute('data-ready', 'true', { timeout: 10_000 });
   const frame = page.frameLocator('[data-testid="card-frame"]');
   await frame.locator('#number').fill(number);
   await frame.locator('#expiry').fill('1234');
@@ -268,6 +270,8 @@ test.describe('buying a plan', () => {
     await expectStep(page, 'payment');
     const number = await page.getByTestId('payment-form').getAttribute('data-order');
     await fillCard(page, CARDS.success);
+    // Scrolled first: a double click while the page scrolls lands beside the button.
+    await page.getByTestId('pay').scrollIntoViewIfNeeded();
     await page.getByTestId('pay').dblclick();
     await expect(page).toHaveURL(/\/en\/done\//, { timeout: 20_000 });
     const { order, payments } = await attemptsOf(request, number!);

@@ -75,6 +75,8 @@ export function PaymentStep({
   const [problem, setProblem] = useState('');
   const [billingErrors, setBillingErrors] = useState<Partial<Record<BillingField, string>>>({});
   const [frameHeight, setFrameHeight] = useState(230);
+  /** The provider's frame has loaded and sized itself: Pay waits for it (nothing to tokenise before). */
+  const [frameReady, setFrameReady] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const billingForm = useRef<HTMLFormElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -207,7 +209,10 @@ export function PaymentStep({
     const listen = (event: MessageEvent) => {
       if (event.origin !== origin || typeof event.data !== 'object' || event.data === null) return;
       const message = event.data as FrameMessage;
-      if (message.type === 'sandbox:ready' && typeof message.height === 'number') setFrameHeight(Math.max(160, Math.ceil(message.height) + 4));
+      if (message.type === 'sandbox:ready') {
+        if (typeof message.height === 'number') setFrameHeight(Math.max(160, Math.ceil(message.height) + 4));
+        setFrameReady(true);
+      }
       else if (message.type === 'sandbox:tokenized' && message.requestId === tokenRequest.current && order) {
         tokenRequest.current = null;
         const billing = readBilling();
@@ -236,7 +241,7 @@ export function PaymentStep({
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!order || paying.current || changed) return;
+    if (!order || paying.current || changed || !frameReady) return;
     const billing = readBilling();
     const errors = Object.fromEntries(REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, t('validation.required')]));
     setBillingErrors(errors);
@@ -339,6 +344,7 @@ export function PaymentStep({
               src={`${origin}/frame?${new URLSearchParams({ parent: window.location.origin, locale })}`}
               className="block w-full border-0 bg-white"
               style={{ height: frameHeight }}
+              data-ready={frameReady}
               data-testid="card-frame"
             />
           </div>
@@ -368,7 +374,7 @@ export function PaymentStep({
       </div>
 
       <StepActions onBack={busy ? undefined : onBack}>
-        <button type="submit" disabled={busy || changed} className={primaryButton} data-testid="pay">
+        <button type="submit" disabled={busy || changed || !frameReady} className={primaryButton} data-testid="pay">
           {busy ? t('subscription.payment.paying') : t('subscription.payment.pay', { total: money(order.total, order.currency) })}
         </button>
       </StepActions>
