@@ -27,10 +27,10 @@ test('with subscriptions on, a listed plan subscribes', async ({ page, request }
   await page.goto('/en/pricing?industry=restaurant');
   const calculator = page.getByTestId('calculator-action');
   await expect(calculator).toHaveText('Subscribe to this plan');
-  // There is no subscription page yet: the button's destination is what is checked.
-  await expect(calculator).toHaveAttribute('href', '/en/subscription?industry=restaurant');
+  // The calculator's plan for the industry travels with the button, and so do the add-ons chosen.
+  await expect(calculator).toHaveAttribute('href', '/en/subscription?industry=restaurant&plan=restaurant-flexi');
   await page.getByRole('checkbox', { name: /^Online Shop/ }).check();
-  await expect(calculator).toHaveAttribute('href', '/en/subscription?industry=restaurant&addons=online-shop');
+  await expect(calculator).toHaveAttribute('href', '/en/subscription?industry=restaurant&addons=online-shop&plan=restaurant-flexi');
 
   await page.goto(`/zh-hk/plan/${await planId(request, 'restaurant-lite')}`);
   const action = page.getByTestId('plan-action');
