@@ -11,13 +11,18 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import type { EngineName } from './tests/e2e/engines/engines.ts';
+import { ENGINE_FILES, proxyPortVariable } from './tests/e2e/engines/packages.ts';
 import { freePort } from './tests/e2e/free-port.ts';
 
 const CI = process.env.CI === 'true';
+const ENGINE_NAMES = Object.keys(ENGINE_FILES) as EngineName[];
 
 // The runner loads this file, then every worker loads it again: the port picked once by the
 // runner reaches the workers (and the web server) through the environment.
 process.env.E2E_PORT ??= String(await freePort());
+// The cross-engine tests reach the site through a proxy of their own (engines/error-proxy.ts), on
+// a port per engine that the site is told of (web-server.ts).
+for (const engine of ENGINE_NAMES) process.env[proxyPortVariable(engine)] ??= String(await freePort());
 const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 

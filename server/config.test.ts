@@ -285,7 +285,7 @@ describe('loadConfig', () => {
 
     it('uses the sandbox on the next port by default, its webhook secret derived from APP_SECRET', () => {
       const { payments } = loadConfig({ APP_SECRET: SECRET, PORT: '4000' });
-      expect(payments).toMatchObject({ provider: 'sandbox', sandbox: { port: 4001, url: undefined }, stripe: undefined });
+      expect(payments).toMatchObject({ provider: 'sandbox', sandbox: { port: 4001, url: undefined, siteOrigins: [] }, stripe: undefined });
       expect(payments.sandbox.webhookSecret).toHaveLength(43);
       expect(payments.sandbox.webhookSecret).toBe(loadConfig({ APP_SECRET: SECRET }).payments.sandbox.webhookSecret);
       expect(payments.sandbox.webhookSecret).not.toBe(loadConfig({ APP_SECRET: `${SECRET}x` }).payments.sandbox.webhookSecret);
@@ -298,11 +298,20 @@ describe('loadConfig', () => {
         PAYMENT_SANDBOX_PORT: '4555',
         PAYMENT_SANDBOX_URL: 'https://pay-sandbox.example.com/',
         PAYMENT_SANDBOX_WEBHOOK_SECRET: 'w'.repeat(32),
+        PAYMENT_SANDBOX_SITE_ORIGINS: 'https://demo.example.com, http://127.0.0.1:4100/',
       });
-      expect(payments.sandbox).toEqual({ port: 4555, url: 'https://pay-sandbox.example.com', webhookSecret: 'w'.repeat(32) });
+      expect(payments.sandbox).toEqual({
+        port: 4555,
+        url: 'https://pay-sandbox.example.com',
+        webhookSecret: 'w'.repeat(32),
+        siteOrigins: ['https://demo.example.com', 'http://127.0.0.1:4100'],
+      });
       expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_URL: 'ftp://x.example', PAYMENT_SANDBOX_WEBHOOK_SECRET: 'short' }).message).toMatch(
         /PAYMENT_SANDBOX_URL: must be an http:\/\/ or https:\/\/ origin\n {2}PAYMENT_SANDBOX_WEBHOOK_SECRET: must be at least 32 characters/,
       );
+      for (const origins of ['https://demo.example.com/shop', 'ftp://x.example', 'https://a.example,not a url']) {
+        expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_SITE_ORIGINS: origins }).message, origins).toMatch(/PAYMENT_SANDBOX_SITE_ORIGINS/);
+      }
     });
 
     it('uses Stripe when its three keys are set, outside tests', () => {

@@ -18,6 +18,18 @@ const passwordRule = (key: string) => translate('en', key).replace(/^\p{Lu}/u, (
 const PASSWORD_RULES = Object.values(PASSWORD_MESSAGES).map(passwordRule).join(', ');
 
 /** Every environment variable the server reads, validated once at boot. */
+/** The items of a comma-separated list of origins. */
+function listedOrigins(value: string): string[] {
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** An http:// or https:// origin, written as one (a trailing slash allowed, nothing more). */
+function isHttpOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -77,6 +89,11 @@ export const envSchema = z.object({
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PAYMENT_SANDBOX_URL: z.url().refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// origin').optional(),
   PAYMENT_SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Comma-separated: other addresses of the site whose pages may embed the sandbox's card frame.
+  PAYMENT_SANDBOX_SITE_ORIGINS: z
+    .string()
+    .refine((value) => listedOrigins(value).every(isHttpOrigin), 'must be http:// or https:// origins, comma-separated')
+    .optional(),
   // Express's `trust proxy`: true/false, a hop count, or addresses and names such as `loopback`.
   TRUST_PROXY: z
     .string()
@@ -126,6 +143,11 @@ export interface PaymentSettings {
     url: string | undefined;
     /** Signs its webhooks (HMAC-SHA256). */
     webhookSecret: string;
+    /**
+     * Other origins of the site allowed to embed its frame, beside PUBLIC_URL's (and, outside
+     * production, the server's own loopback addresses).
+     */
+    siteOrigins: string[];
   };
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
 }
@@ -230,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         port: e.PAYMENT_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : Math.min(e.PORT + 1, 65535)),
         url: e.PAYMENT_SANDBOX_URL ? new URL(e.PAYMENT_SANDBOX_URL).origin : undefined,
         webhookSecret: e.PAYMENT_SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', appSecret).update('payment-sandbox-webhooks').digest('base64url'),
+        siteOrigins: listedOrigins(e.PAYMENT_SANDBOX_SITE_ORIGINS ?? '').map((origin) => new URL(origin).origin),
       },
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -229,7 +229,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // The pages that embed the sandbox's frame, and where its webhooks go (straight to this process).
     const local = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
     const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
-    sandbox.siteOrigins = publicOrigin ? (config.env === 'production' ? [publicOrigin] : [publicOrigin, ...local]) : local;
+    const own = publicOrigin ? (config.env === 'production' ? [publicOrigin] : [publicOrigin, ...local]) : local;
+    sandbox.siteOrigins = [...new Set([...own, ...config.payments.sandbox.siteOrigins])];
     sandbox.webhooks.target ??= `http://${host}:${port}${webhookPath('sandbox')}`;
   }
 

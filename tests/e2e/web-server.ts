@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { users } from './users.ts';
+import { ENGINE_FILES, proxyPortVariable, type EngineName } from './engines/packages.ts';
 
 const port = process.env.E2E_PORT;
 if (!port) {
@@ -32,7 +33,7 @@ const SERVER_SETTINGS = [
   'NEWSLETTER_SIGNUPS_PER_IP',
   // A developer's Stripe keys would take the tests' payments away from the sandbox.
   'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYMENT_SANDBOX', 'PAYMENT_SANDBOX_PORT',
-  'PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_WEBHOOK_SECRET',
+  'PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_WEBHOOK_SECRET', 'PAYMENT_SANDBOX_SITE_ORIGINS',
   // A developer's SMTP server would receive the tests' mail, which they read from the outbox.
   'SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL',
 ];
@@ -56,6 +57,12 @@ Object.assign(env, {
   FORM_SUBMISSIONS_PER_IP: '10000',
   NEWSLETTER_SIGNUPS_PER_IP: '10000',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // The cross-engine tests' proxies serve the site's pages, which embed the sandbox's card frame.
+  PAYMENT_SANDBOX_SITE_ORIGINS: Object.keys(ENGINE_FILES)
+    .map((engine) => process.env[proxyPortVariable(engine as EngineName)])
+    .filter(Boolean)
+    .map((proxyPort) => `http://127.0.0.1:${proxyPort}`)
+    .join(','),
 });
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 

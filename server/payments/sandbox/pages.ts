@@ -10,7 +10,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 const STYLE = `
   *{box-sizing:border-box}body{margin:0;font:16px/1.4 system-ui,sans-serif;color:#1a1a1a;background:#fff}
   label{display:block;font-size:14px;margin:0 0 4px}input{width:100%;font:inherit;padding:10px 12px;border:1px solid #8a8a8a;border-radius:6px}
-  input[aria-invalid=true]{border-color:#b00020}.row{display:flex;gap:12px}.row>div{flex:1}.field{margin-bottom:12px}
+  input[aria-invalid=true]{border-color:#b00020}.row{display:flex;gap:12px;align-items:flex-end}.row>div{flex:1}.field{margin-bottom:12px}
   .error{color:#b00020;font-size:14px;min-height:1.2em;margin:4px 0 0}.note{font-size:13px;color:#555;margin:0 0 12px}
   button{font:inherit;padding:10px 16px;border-radius:6px;border:1px solid #1a1a1a;background:#fff;cursor:pointer}
   button.primary{background:#1a1a1a;color:#fff}main{padding:16px;max-width:480px;margin:auto}`;

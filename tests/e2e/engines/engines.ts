@@ -46,6 +46,11 @@ export interface EngineTab {
   press(key: Key): Promise<void>;
   /** Replaces a text field's value by typing. */
   fill(selector: string, text: string): Promise<void>;
+  /**
+   * Replaces the value of a text field inside a frame of the page (the first frame the selector
+   * finds, whatever its origin) by typing, as a visitor would.
+   */
+  fillInFrame(frameSelector: string, selector: string, text: string): Promise<void>;
   /** Picks an option of a `<select>` by its value, as a visitor would. */
   select(selector: string, value: string): Promise<void>;
   /** Gives the tab another viewport size; the page is laid out again at it. */

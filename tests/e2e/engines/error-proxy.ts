@@ -85,7 +85,8 @@ function injectAfterHead(upstream: http.IncomingMessage, downstream: http.Server
   upstream.on('error', () => downstream.destroy());
 }
 
-export async function startErrorProxy(site: string): Promise<ErrorProxy> {
+/** Starts the proxy in front of a site, on this port (0: any free one). */
+export async function startErrorProxy(site: string, listenPort = 0): Promise<ErrorProxy> {
   const target = new URL(site);
   // A fresh connection to the site for each request: a kept-alive one that the site closes just as
   // it is reused fails the request, which the page would see as a resource that did not load.
@@ -143,7 +144,10 @@ export async function startErrorProxy(site: string): Promise<ErrorProxy> {
     });
     request.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, '127.0.0.1', resolve);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 

@@ -102,6 +102,20 @@ function firefoxTab(page: Page, origin: string, close: () => Promise<void>): Eng
       await page.keyboard.press('Backspace');
       await page.keyboard.type(text);
     },
+    async fillInFrame(frameSelector, selector, text) {
+      // The frame's document, found by the address its element loaded (it may be of another origin).
+      const src = await page.evaluate((css) => document.querySelector<HTMLIFrameElement>(css)?.src ?? null, frameSelector);
+      const frame = page.frames().find((candidate) => src !== null && candidate.url() === src);
+      if (!frame) throw new Error(`no frame matches ${frameSelector}`);
+      await frame.evaluate((css) => {
+        const field = document.querySelector<HTMLInputElement>(css);
+        if (!field) throw new Error(`no element matches ${css}`);
+        field.focus();
+        field.select();
+      }, selector);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type(text);
+    },
     async select(selector, value) {
       // The arrow keys move a focused, closed select from one option to the next.
       const steps = await page.evaluate(

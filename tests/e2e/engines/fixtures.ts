@@ -7,6 +7,7 @@
 import { test as base, expect } from '@playwright/test';
 import { engineMissing, launchEngine, type Engine, type EngineName, type EngineTab, type Json } from './engines.ts';
 import { startErrorProxy, type PageProblem } from './error-proxy.ts';
+import { proxyPortVariable } from './packages.ts';
 
 const CI = process.env.CI === 'true';
 
@@ -57,7 +58,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (missing && CI) throw new Error(`The ${engine} tests must run in CI: ${missing}`);
     testInfo.skip(missing !== undefined, `${engine} is not installed here (${missing})`);
 
-    const proxy = await startErrorProxy(baseURL ?? '');
+    // One test at a time per engine (one worker each): the engine's port is free again by now.
+    const proxy = await startErrorProxy(baseURL ?? '', Number(process.env[proxyPortVariable(engine)] ?? 0));
     const tabs: EngineTab[] = [];
     await use(async ({ width = PHONE.width, height = PHONE.height, scripts = true } = {}) => {
       const tab = await (await launchedEngine()).open({ origin: proxy.origin, width, height, scripts });

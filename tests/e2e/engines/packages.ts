@@ -21,3 +21,10 @@ export type EngineName = keyof typeof ENGINE_FILES;
 export function missingPackages(engine: EngineName): string[] {
   return [...new Set(Object.entries(ENGINE_FILES[engine]).filter(([file]) => !existsSync(file)).map(([, name]) => name))];
 }
+
+/**
+ * The port of the proxy in front of the site (error-proxy.ts) in this engine's tests, chosen once
+ * by playwright.config.ts: the site must know the proxy's origin beforehand, since the pages it
+ * serves there embed the payment sandbox's card frame, which only our own origins may embed.
+ */
+export const proxyPortVariable = (engine: EngineName) => `E2E_${engine.toUpperCase()}_PROXY_PORT`;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Client } from 'webdriver';
 import { freePort } from '../free-port.ts';
-import { stopProcess, type Engine, type EngineTab, type Key } from './engines.ts';
+import { centreOf, stopProcess, type Engine, type EngineTab, type Key } from './engines.ts';
 
 const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -196,7 +196,11 @@ function webKitTab(client: Client, origin: string, close: () => Promise<void>): 
     },
     evaluate,
     async click(selector) {
-      await client.elementClick(await find(selector));
+      const id = await find(selector);
+      // WebDriver scrolls an element only until it is in view, which can leave it under a sticky
+      // bar at the edge of a phone's screen; a visitor scrolls it to where it can be seen.
+      await evaluate(centreOf, selector);
+      await client.elementClick(id);
     },
     async clickAt(x, y) {
       await pointer([
@@ -218,9 +222,26 @@ function webKitTab(client: Client, origin: string, close: () => Promise<void>): 
       await client.elementClear(id);
       await client.elementSendKeys(id, text);
     },
+    async fillInFrame(frameSelector, selector, text) {
+      // The client sends Switch To Frame as it does every other command, but types it as internal
+      // (webdriverio wraps it); this is the shape of the W3C command.
+      const frames = client as Client & { switchToFrame(id: Record<string, string>): Promise<void> };
+      await evaluate(centreOf, frameSelector);
+      await frames.switchToFrame({ 'element-6066-11e4-a52e-4f735466cecf': await find(frameSelector) });
+      try {
+        const id = await find(selector);
+        await client.elementClick(id);
+        await client.elementClear(id);
+        await client.elementSendKeys(id, text);
+      } finally {
+        await client.switchToParentFrame();
+      }
+    },
     async select(selector, value) {
-      // WebDriver selects an option by clicking it.
-      await client.elementClick(await find(`${selector} option[value="${value}"]`));
+      // WebDriver selects an option by clicking it, once the select is where it can be seen.
+      const option = await find(`${selector} option[value="${value}"]`);
+      await evaluate(centreOf, selector);
+      await client.elementClick(option);
     },
     async resize(width, height) {
       await client.setWindowRect(null, null, width, height);
