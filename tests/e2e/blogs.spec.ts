@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { users } from './users.ts';
+import { staffHeaders } from './staff-api.ts';
 
 /**
  * The blog list and article pages, against the seeded demo articles. Serial: some tests publish
@@ -159,10 +159,7 @@ test('an article in Chinese is in Chinese', async ({ page }) => {
 
 /** Signs in as the admin through the API and answers calls to the blogs service. */
 async function blogsApi(request: APIRequestContext) {
-  const signIn = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
-  expect(signIn.status()).toBe(201);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
+  const headers = await staffHeaders(request);
   return {
     async create(data: Record<string, unknown>) {
       const response = await request.post('/api/blogs', { data, headers });

@@ -1,18 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, hydrated, test } from './fixtures.ts';
-import { users } from './users.ts';
+import { asAdmin } from './staff-api.ts';
 
 const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
-
-/** Finds records through the API as the seeded admin. */
-async function asAdmin(request: APIRequestContext, path: string): Promise<{ data: Record<string, unknown>[] }> {
-  const login = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await request.get(`/api/${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
 
 async function expectStoredWithMail(request: APIRequestContext, service: string, email: string) {
   await expect.poll(async () => (await asAdmin(request, `${service}?email=${encodeURIComponent(email)}`)).data.length).toBe(1);

@@ -1,12 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
-import { users } from './users.ts';
+import { asAdmin } from './staff-api.ts';
 
 async function subscribers(request: APIRequestContext, email: string) {
-  const auth = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
-  const { accessToken } = (await auth.json()) as { accessToken: string };
-  const response = await request.get(`/api/subscribers?email=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${accessToken}` } });
-  return ((await response.json()) as { data: { email: string; campaign: string; name?: string; phone?: string }[] }).data;
+  const { data } = await asAdmin(request, `subscribers?email=${encodeURIComponent(email)}`);
+  return data as unknown as { email: string; campaign: string; name?: string; phone?: string }[];
 }
 
 // Refused answers that reach the page (without JavaScript, or sent before the page's scripts have

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { chooseFirstDate } from './flow.ts';
+import { sendSandboxWebhook } from './sandbox.ts';
+import { asAdmin } from './staff-api.ts';
 import { users } from './users.ts';
 
 /*
@@ -9,15 +11,6 @@ import { users } from './users.ts';
  */
 
 const CARDS = { success: '4242424242424242', declined: '4000000000000002', challenge: '4000002500003155' } as const;
-
-/** Signs in as the demo admin through the API and reads a service. */
-async function asAdmin(request: APIRequestContext, path: string): Promise<{ data: Record<string, unknown>[]; total?: number }> {
-  const login = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await request.get(`/api/${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
 
 /** The newest verification mail sent to an address, read from the outbox as staff would. */
 async function verificationMail(request: APIRequestContext, email: string): Promise<string> {
@@ -266,9 +259,40 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('訂單已確認');
     await expect(page.getByTestId('done-delivery-date')).not.toBeEmpty();
     await expect(page.getByTestId('done-card')).toContainText('3155');
-    const { payments } = await attemptsOf(request, number!);
+    const { order, payments } = await attemptsOf(request, number!);
     expect(payments.map((payment) => payment.status)).toEqual(['succeeded']);
     expect(offending).toEqual([]);
+
+    // The gateway's success event, sent again (as a provider retries, or anyone who caught it
+    // replays it): answered, and nothing changes: no second subscription, invoice or state move.
+    const paid = payments[0]!;
+    const records = async () => ({
+      order: (await attemptsOf(request, number!)).order,
+      payments: (await attemptsOf(request, number!)).payments,
+      subscriptions: (await asAdmin(request, `subscriptions?order=${String(order._id)}`)).data.length,
+      invoices: (await asAdmin(request, `invoices?order=${String(order._id)}`)).data.length,
+    });
+    const before = await records();
+    expect(before.subscriptions).toBe(1);
+    expect(before.invoices).toBe(1);
+    const event = {
+      id: `evt_replayed_${String(paid._id)}`,
+      type: 'charge.succeeded',
+      created: new Date().toISOString(),
+      charge: {
+        id: paid.gatewayChargeId,
+        status: 'succeeded',
+        amount: paid.amount,
+        currency: paid.currency,
+        card: paid.card,
+        metadata: { paymentId: String(paid._id), orderId: String(order._id), orderNumber: number },
+      },
+    };
+    const first = await sendSandboxWebhook(request, event);
+    expect(first.status).toBe(200);
+    const replayed = await sendSandboxWebhook(request, event);
+    expect(replayed).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+    expect(await records()).toEqual(before);
   });
 
   test('a double click on Pay makes one order and one charge', async ({ page, login, request }) => {

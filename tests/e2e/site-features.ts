@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { users } from './users.ts';
+import { staffHeaders } from './staff-api.ts';
 
 /** The site's flags as the seed leaves them (and as every other test expects them). */
 export const DEFAULT_FLAGS = { contactForm: true, subscription: true } as const;
@@ -10,8 +10,6 @@ export const DEFAULT_FLAGS = { contactForm: true, subscription: true } as const;
  * after every other test, one after another, and put the defaults back in `afterAll`.
  */
 export async function setFeatures(request: APIRequestContext, changes: Record<string, unknown>) {
-  const auth = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
-  const { accessToken } = (await auth.json()) as { accessToken: string };
-  const response = await request.patch('/api/features', { data: changes, headers: { Authorization: `Bearer ${accessToken}` } });
+  const response = await request.patch('/api/features', { data: changes, headers: await staffHeaders(request) });
   expect(response.status()).toBe(200);
 }

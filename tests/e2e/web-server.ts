@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_WEBHOOK_SECRET } from './sandbox.ts';
 import { users } from './users.ts';
 import { ENGINE_FILES, proxyPortVariable, type EngineName } from './engines/packages.ts';
 
@@ -46,6 +47,8 @@ Object.assign(env, {
   // The end-to-end tests pay through the sandbox gateway, on a free port of its own.
   PAYMENT_SANDBOX: '1',
   PAYMENT_SANDBOX_PORT: '0',
+  // Known to the tests, which replay a delivered webhook (sandbox.ts).
+  PAYMENT_SANDBOX_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
   PORT: port,
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,

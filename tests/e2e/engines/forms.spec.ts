@@ -4,6 +4,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { asAdmin } from '../staff-api.ts';
 import { users } from '../users.ts';
 import type { EngineTab } from './engines.ts';
 import { DESKTOP, expect, hydrate, location, PHONE, test, until } from './fixtures.ts';
@@ -12,11 +13,7 @@ const unique = (label: string, engine: string) => `${label}-${engine}-${randomBy
 
 /** How many records a staff list holds for this email, read through the API as the seeded admin. */
 async function storedCount(request: APIRequestContext, service: string, email: string): Promise<number> {
-  const login = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await request.get(`/api/${service}?email=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: unknown[] }).data.length;
+  return (await asAdmin(request, `${service}?email=${encodeURIComponent(email)}`)).data.length;
 }
 
 const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? null;

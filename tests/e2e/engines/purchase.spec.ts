@@ -6,18 +6,9 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { users } from '../users.ts';
+import { asAdmin } from '../staff-api.ts';
 import type { EngineTab } from './engines.ts';
 import { expect, hydrate, location, PHONE, test, until } from './fixtures.ts';
-
-/** Reads a service as the demo admin, through the API. */
-async function asAdmin(request: APIRequestContext, path: string): Promise<{ data: Record<string, unknown>[] }> {
-  const login = await request.post('/api/authentication', { data: { strategy: 'local', email: users.admin.email, password: users.admin.password } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await request.get(`/api/${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
 
 /** The six-digit code of the newest verification mail sent to an address. */
 async function verificationCode(request: APIRequestContext, email: string): Promise<string> {
