@@ -28,8 +28,10 @@ export interface FlowAttempt {
   status: string;
   failureCode: string | null;
   failureMessage: string | null;
-  /** The 3-D Secure page, when the bank asks the buyer to confirm. */
+  /** The 3-D Secure page, when the bank asks the buyer to confirm (the sandbox's). */
   actionUrl: string | null;
+  /** What Stripe's script needs to show the bank's check itself. */
+  clientSecret: string | null;
 }
 
 export interface FlowFailure {

@@ -8,6 +8,8 @@ import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { focusFirstInvalid } from '../forms/use-form-check';
 import { useFlowCall, type FlowAttempt, type FlowOrder } from './flow-api';
+import { StripeCardInputs } from './stripe-card-inputs';
+import type { StripeCardFields } from './stripe-card-fields';
 import { primaryButton, secondaryButton, StepActions } from './ui';
 
 /** The billing address beside the card fields; the card itself stays in the provider's frame. */
@@ -33,6 +35,8 @@ type Phase =
   | { kind: 'ready' }
   | { kind: 'paying' }
   | { kind: 'challenge'; url: string; attempt: string }
+  /** Stripe's script shows the bank's check over the page. */
+  | { kind: 'action'; clientSecret: string; attempt: string }
   | { kind: 'checking'; attempt: string }
   | { kind: 'paid' };
 
@@ -86,6 +90,14 @@ export function PaymentStep({
   const paying = useRef(false);
   const polls = useRef(0);
   const origin = payments.origin ?? '';
+  /** Stripe's card fields, once they are mounted (absent with the sandbox). */
+  const stripeFields = useRef<StripeCardFields | null>(null);
+  const [stripeReady, setStripeReady] = useState(false);
+  const stripeKey = payments.provider === 'stripe' ? payments.publishableKey : undefined;
+  /** The card fields can take a card: the provider's frame or Stripe's fields have loaded. */
+  const cardsReady = stripeKey ? stripeReady : frameReady;
+  /** The attempts whose 3-D Secure check Stripe's script has already shown. */
+  const actionsShown = useRef(new Set<string>());
   const money = (amount: number, currency: string) => formatMoney({ amount, currency: currency as CurrencyCode }, locale);
 
   const placeOrder = useFlowCall((answer) => {
@@ -111,6 +123,9 @@ export function PaymentStep({
         paying.current = false;
         setPhase({ kind: 'paid' });
         onPaid(order._id);
+      } else if (attempt.status === 'requires_action' && attempt.clientSecret && stripeKey && !actionsShown.current.has(attempt._id)) {
+        actionsShown.current.add(attempt._id);
+        setPhase({ kind: 'action', clientSecret: attempt.clientSecret, attempt: attempt._id });
       } else if (attempt.status === 'requires_action' && attempt.actionUrl) {
         const url = new URL(attempt.actionUrl);
         url.searchParams.set('parent', window.location.origin);
@@ -127,7 +142,7 @@ export function PaymentStep({
         setPhase({ kind: 'checking', attempt: attempt._id });
       }
     },
-    [order, onPaid, locale, t],
+    [order, onPaid, locale, t, stripeKey],
   );
 
   const status = useFlowCall((answer) => {
@@ -199,6 +214,19 @@ export function PaymentStep({
     } else if (dialog.current?.open) dialog.current.close();
   }, [phase.kind]);
 
+  /** Asks the server to charge the card the provider tokenised, for the total the buyer agreed to. */
+  const charge = (paymentMethodId: string) => {
+    if (!order) return;
+    const billing = readBilling();
+    void pay.call('pay', {
+      order: order._id,
+      paymentMethodId,
+      billingAddress: { ...billing, line2: billing.line2 || undefined, postalCode: billing.postalCode || undefined },
+      idempotencyKey: attemptKey.current,
+      expectedTotal: order.total,
+    });
+  };
+
   const readBilling = (): Billing => {
     const answers = new FormData(billingForm.current ?? undefined);
     return Object.fromEntries(BILLING_FIELDS.map((field) => [field, String(answers.get(field) ?? '').trim()])) as Billing;
@@ -215,14 +243,7 @@ export function PaymentStep({
       }
       else if (message.type === 'sandbox:tokenized' && message.requestId === tokenRequest.current && order) {
         tokenRequest.current = null;
-        const billing = readBilling();
-        void pay.call('pay', {
-          order: order._id,
-          paymentMethodId: message.paymentMethodId,
-          billingAddress: { ...billing, line2: billing.line2 || undefined, postalCode: billing.postalCode || undefined },
-          idempotencyKey: attemptKey.current,
-          expectedTotal: order.total,
-        });
+        charge(message.paymentMethodId);
       } else if (message.type === 'sandbox:error' && message.requestId === tokenRequest.current) {
         tokenRequest.current = null;
         paying.current = false;
@@ -237,11 +258,26 @@ export function PaymentStep({
     return () => window.removeEventListener('message', listen);
   });
 
+  // Stripe shows the bank's check itself; whatever its end, the attempt is then asked about until it settles.
+  useEffect(() => {
+    if (phase.kind !== 'action') return;
+    let current = true;
+    void (stripeFields.current?.handleAction(phase.clientSecret) ?? Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
+      if (!current) return;
+      if (!result.ok) setProblem(result.message);
+      polls.current = 0;
+      setPhase({ kind: 'checking', attempt: phase.attempt });
+    });
+    return () => {
+      current = false;
+    };
+  }, [phase, t]);
+
   const changed = order !== null && order.total !== agreed;
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!order || paying.current || changed || !frameReady) return;
+    if (!order || paying.current || changed || !cardsReady) return;
     const billing = readBilling();
     const errors = Object.fromEntries(REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, t('validation.required')]));
     setBillingErrors(errors);
@@ -254,6 +290,19 @@ export function PaymentStep({
     polls.current = 0;
     setProblem('');
     setPhase({ kind: 'paying' });
+    if (stripeKey) {
+      const fields = stripeFields.current;
+      void (fields ? fields.tokenize(billing) : Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
+        if (result.ok) {
+          charge(result.paymentMethodId);
+          return;
+        }
+        paying.current = false;
+        setProblem(result.message);
+        setPhase({ kind: 'ready' });
+      });
+      return;
+    }
     const requestId = newIdempotencyKey();
     tokenRequest.current = requestId;
     frame.current?.contentWindow?.postMessage({ type: 'sandbox:tokenize', requestId }, origin);
@@ -282,7 +331,7 @@ export function PaymentStep({
     postalCode: shipping.zipcode,
     country: shipping.country,
   };
-  const busy = phase.kind === 'paying' || phase.kind === 'checking' || phase.kind === 'challenge' || phase.kind === 'paid';
+  const busy = phase.kind === 'paying' || phase.kind === 'checking' || phase.kind === 'challenge' || phase.kind === 'action' || phase.kind === 'paid';
   const billingInput = (field: BillingField, autoComplete: string, required = REQUIRED_BILLING.includes(field)) => (
     <div>
       <label htmlFor={`bill-${field}`} className="block font-medium">
@@ -335,7 +384,15 @@ export function PaymentStep({
       <section className="space-y-3 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="card-heading">
         <h2 id="card-heading" className="text-xl font-semibold">{t('subscription.payment.card')}</h2>
         <p className="text-sm text-muted">{t('subscription.payment.cardHint')}</p>
-        {origin ? (
+        {stripeKey ? (
+          <StripeCardInputs
+            publishableKey={stripeKey}
+            onFields={(fields) => {
+              stripeFields.current = fields;
+            }}
+            onReady={setStripeReady}
+          />
+        ) : origin ? (
           // The provider's page is light: it sits on a light card of its own, in dark mode too.
           <div className="rounded-xl border border-line bg-white p-3 sm:p-4">
             <iframe
@@ -374,7 +431,7 @@ export function PaymentStep({
       </div>
 
       <StepActions onBack={busy ? undefined : onBack}>
-        <button type="submit" disabled={busy || changed || !frameReady} className={primaryButton} data-testid="pay">
+        <button type="submit" disabled={busy || changed || !cardsReady} className={primaryButton} data-testid="pay">
           {busy ? t('subscription.payment.paying') : t('subscription.payment.pay', { total: money(order.total, order.currency) })}
         </button>
       </StepActions>

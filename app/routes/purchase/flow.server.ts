@@ -40,13 +40,14 @@ function orderView(order: Record<string, unknown>): FlowOrder {
 }
 
 function attemptView(attempt: Record<string, unknown>): FlowAttempt {
-  const action = attempt.action as { url?: unknown } | undefined;
+  const action = attempt.action as { url?: unknown; clientSecret?: unknown } | undefined;
   return {
     _id: String(attempt._id),
     status: String(attempt.status),
     failureCode: typeof attempt.failureCode === 'string' ? attempt.failureCode : null,
     failureMessage: typeof attempt.failureMessage === 'string' ? attempt.failureMessage : null,
     actionUrl: typeof action?.url === 'string' ? action.url : null,
+    clientSecret: typeof action?.clientSecret === 'string' ? action.clientSecret : null,
   };
 }
 
