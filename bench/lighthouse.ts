@@ -31,6 +31,12 @@ import { LOCALES } from '../domain/locales.ts';
 import { startExtraServer } from '../tests/e2e/extra-server.ts';
 
 const BUDGET = { performance: 95, others: 100, cls: 0.05, jsKb: 130, overFloor: 0.1 };
+/**
+ * The purchase flow's first page (issue 14's budgets): performance at least 90; SEO does not apply
+ * to it (a private page, `noindex` on purpose); the rest as the public pages.
+ */
+const PURCHASE_PAGES = ['/subscription?industry=restaurant&plan=restaurant-lite'];
+const PURCHASE_PERFORMANCE = 90;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const CLIENT_DIR = path.resolve('build/client');
@@ -67,7 +73,7 @@ async function pagesToMeasure(origin: string): Promise<string[]> {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname).filter((p) => p.startsWith('/en'));
   const seen = new Set<string>();
-  return paths
+  const publicPages = paths
     .map((p) => p.slice('/en'.length))
     .filter((p) => {
       const kind = /^\/(usecase|blogs|plan)\/./.exec(p)?.[1] ?? p;
@@ -75,6 +81,7 @@ async function pagesToMeasure(origin: string): Promise<string[]> {
       seen.add(kind);
       return true;
     });
+  return [...publicPages, ...PURCHASE_PAGES];
 }
 
 interface Row {
@@ -117,8 +124,12 @@ function measure(lhr: Result, origin: string, floorBytes: number, page: string, 
   // What the page loads once the visitor interacts, if its scripts wait for that (decision 012).
   const jsBuild = Math.max(loaded, held);
   const misses: string[] = [];
-  if (scores.performance < BUDGET.performance) misses.push(`performance ${scores.performance} < ${BUDGET.performance}`);
-  for (const id of ['accessibility', 'best-practices', 'seo'] as const) if (scores[id] < BUDGET.others) misses.push(`${id} ${scores[id]} < 100`);
+  const purchase = PURCHASE_PAGES.some((purchasePage) => page.endsWith(purchasePage));
+  const performanceBudget = purchase ? PURCHASE_PERFORMANCE : BUDGET.performance;
+  if (scores.performance < performanceBudget) misses.push(`performance ${scores.performance} < ${performanceBudget}`);
+  for (const id of purchase ? (['accessibility', 'best-practices'] as const) : (['accessibility', 'best-practices', 'seo'] as const)) {
+    if (scores[id] < BUDGET.others) misses.push(`${id} ${scores[id]} < 100`);
+  }
   if (!(cls < BUDGET.cls)) misses.push(`CLS ${cls.toFixed(3)} >= ${BUDGET.cls}`);
   // The budget is the gzipped JavaScript; HTTP/1.1 headers (about 0.6 KB a file here, a few bytes
   // over HTTP/2) are shown in the transferred column but not counted against it.
@@ -214,7 +225,8 @@ async function main() {
   console.log();
   console.log(
     `budgets: performance >= ${BUDGET.performance}; accessibility, best practices, SEO = 100; CLS < ${BUDGET.cls}; ` +
-      `JS <= ${BUDGET.jsKb} KB gzipped and within ${BUDGET.overFloor * 100}% of the empty page (both on the build files, gzipped)`,
+      `JS <= ${BUDGET.jsKb} KB gzipped and within ${BUDGET.overFloor * 100}% of the empty page (both on the build files, gzipped); ` +
+      `the purchase flow (${PURCHASE_PAGES.join(', ')}): performance >= ${PURCHASE_PERFORMANCE}, SEO not counted (noindex)`,
   );
   if (RUNS > 1) console.log(`each page ran ${RUNS} times; its figures are those of the median run (Lighthouse's computeMedianRun)`);
   console.log(`JS KB: transferred as Lighthouse saw it (gzip + HTTP/1.1 headers); build: the same files gzipped from build/client; floor: the empty page, measured as build`);

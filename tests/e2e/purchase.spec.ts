@@ -74,6 +74,8 @@ async function pressPay(page: Page, { double = false } = {}) {
 async function expectStep(page: Page, step: string, timeout = 5_000) {
   await expect(page).toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout });
   await expect(page.getByTestId('subscription-flow')).toHaveAttribute('data-step', step);
+  // A step's code loads when the buyer first gets there.
+  await expect(page.getByTestId('step-loading')).toHaveCount(0, { timeout: 10_000 });
 }
 
 /** The shipping details of a Hong Kong delivery, typed in, with the first day the calendar offers. */
@@ -302,6 +304,7 @@ test.describe('buying a plan', () => {
     await expectStep(page, 'summary');
     await page.getByRole('button', { name: 'Check out' }).click();
     await fillShipping(page, EN_SHIPPING);
+    await expectStep(page, 'account');
     await page.getByTestId('step-continue').click();
     await expectStep(page, 'payment');
     const number = await page.getByTestId('payment-form').getAttribute('data-order');
@@ -325,6 +328,7 @@ test('the done page is its buyer’s alone: anyone else finds nothing there', as
   await page.getByRole('button', { name: 'Review order' }).click();
   await page.getByRole('button', { name: 'Check out' }).click();
   await fillShipping(page, EN_SHIPPING);
+  await expectStep(page, 'account');
   await page.getByTestId('step-continue').click();
   await expect(page.getByTestId('payment-form')).toBeVisible({ timeout: 15_000 });
   const number = await page.getByTestId('payment-form').getAttribute('data-order');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { type ShippingCountry } from '../../../domain/forms/shipping-fields';
 import { marketOf } from '../../../domain/orders/countries';
@@ -6,13 +6,9 @@ import type { OrderPrice } from '../../../domain/orders/pricing';
 import { forLocale, localeOf } from '../../../domain/locales';
 import { STEPS, type Step } from '../../../domain/purchase/subscription-form';
 import { AddOnsStep } from '../../components/purchase/add-ons-step';
-import { IndustryStep, PlanStep } from '../../components/purchase/choice-steps';
-import { AccountStep } from '../../components/purchase/account-step';
 import { changesBuyer, useFlowCall } from '../../components/purchase/flow-api';
-import { PaymentStep } from '../../components/purchase/payment-step';
-import { VerifyStep } from '../../components/purchase/verify-step';
 import { addOnsFor, previewOrder, type FlowCatalogue, type FlowPlan } from '../../components/purchase/order-preview';
-import { ShippingStep, type DeliveryDates } from '../../components/purchase/shipping-step';
+import type { DeliveryDates } from '../../components/purchase/shipping-step';
 import { OrderTotal, SummaryStep } from '../../components/purchase/summary-step';
 import { primaryButton, StepActions, StepHeading, StepProgress } from '../../components/purchase/ui';
 import { useSubscriptionFlow } from '../../components/purchase/use-subscription-flow';
@@ -24,6 +20,40 @@ import { siteLinks, useShell, useSite } from '../../shell';
 import type { MarketingHandle } from '../site/layout';
 import type { Route } from './+types/subscription';
 import { flowAction } from './flow.server';
+
+/*
+ * Most buyers arrive from a plan's page or the calculator with their plan chosen: the page carries
+ * the code of the add-ons and the order summary, and every other step loads when the buyer gets
+ * there (or, on a reload, with the page).
+ */
+const stepModules = {
+  choice: () => import('../../components/purchase/choice-steps'),
+  shipping: () => import('../../components/purchase/shipping-step'),
+  account: () => import('../../components/purchase/account-step'),
+  verify: () => import('../../components/purchase/verify-step'),
+  payment: () => import('../../components/purchase/payment-step'),
+};
+const IndustryStep = lazy(() => stepModules.choice().then((module) => ({ default: module.IndustryStep })));
+const PlanStep = lazy(() => stepModules.choice().then((module) => ({ default: module.PlanStep })));
+const ShippingStep = lazy(() => stepModules.shipping().then((module) => ({ default: module.ShippingStep })));
+const AccountStep = lazy(() => stepModules.account().then((module) => ({ default: module.AccountStep })));
+const VerifyStep = lazy(() => stepModules.verify().then((module) => ({ default: module.VerifyStep })));
+const PaymentStep = lazy(() => stepModules.payment().then((module) => ({ default: module.PaymentStep })));
+
+/** At the buyer's first touch, key or focus on the page, the other steps' code is fetched ahead of need. */
+function usePrefetchSteps() {
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const prefetch = () => {
+      for (const event of events) document.removeEventListener(event, prefetch, true);
+      for (const load of Object.values(stepModules)) void load().catch(() => undefined);
+    };
+    for (const event of events) document.addEventListener(event, prefetch, { capture: true, passive: true });
+    return () => {
+      for (const event of events) document.removeEventListener(event, prefetch, true);
+    };
+  }, []);
+}
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['subscription', 'pricing', 'product', 'forms', 'registration', 'verification', 'purchase', 'login'] as const;
@@ -115,6 +145,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { market } = useShell();
   const { site } = useSite();
   const links = siteLinks(locale, site.brandSlug);
+  usePrefetchSteps();
   const { catalogue, buyer, account, payments } = loaderData;
   const { form, step, frontier, update, goTo } = useSubscriptionFlow(catalogue, buyer);
   const navigate = useNavigate();
@@ -297,7 +328,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="step-heading" className="min-w-0">
           <StepHeading ref={heading}>{t(`subscription.steps.${step}.title`)}</StepHeading>
           <p className="mt-2 text-lg text-muted">{t(`subscription.steps.${step}.lead`)}</p>
-          {body}
+          <Suspense fallback={<p className="mt-6 min-h-64 text-muted" aria-busy="true" data-testid="step-loading">{t('subscription.loading')}</p>}>{body}</Suspense>
         </section>
         {showTotal && preview ? <OrderTotal preview={preview} confirmed={confirmed} currency={currency} variant="aside" /> : null}
       </div>

@@ -31,6 +31,8 @@ const step = () => document.querySelector('[data-testid="subscription-flow"]')?.
 /** Waits until the flow shows this step (a step after a server call can take a while on a busy machine). */
 async function expectStep(tab: EngineTab, name: string) {
   await expect.poll(() => tab.evaluate(step).catch(() => null), { message: `the flow shows its ${name} step`, timeout: 30_000 }).toBe(name);
+  // A step's code loads when the buyer first gets there.
+  await until(tab, `the ${name} step has loaded`, () => document.querySelector('[data-testid="step-loading"]') === null);
 }
 
 const MESSAGES = {
