@@ -1,0 +1,55 @@
+import { subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
+import type { I18nText } from '../../../domain/locales';
+import type { SessionUser, ServerContext } from '../../context';
+
+export interface DashboardPlan {
+  name: I18nText;
+  type: 'lite' | 'flexi' | 'enterprise';
+  status: 'active' | 'cancelled' | 'ended';
+}
+
+export interface DashboardModule {
+  name: I18nText;
+  counter: boolean;
+}
+
+export interface DashboardData {
+  /** Null when the member has no subscription. */
+  subscription: { plan: DashboardPlan; overview: SubscriptionOverview; modules: Record<string, DashboardModule> } | null;
+}
+
+/**
+ * The member's newest subscription and what the dashboard works out from it (decision 023): read
+ * as the member (provider `ssr`, their user), so the entity definitions' owner rules keep every
+ * row to their own, then computed by the domain's billing rules.
+ */
+export async function loadDashboard(ctx: ServerContext, user: SessionUser, now: Date = new Date()): Promise<DashboardData> {
+  const asMember = { provider: 'ssr', user };
+  const found = await ctx.api.service('subscriptions').find({ ...asMember, query: { $sort: { contractStart: -1 }, $limit: 1 } });
+  const subscription = found.data[0];
+  if (!subscription) return { subscription: null };
+
+  // Every row of the ledger counts, however many pages it takes.
+  const everyPage = async <R>(page: (skip: number) => Promise<{ data: R[]; total: number }>): Promise<R[]> => {
+    const rows: R[] = [];
+    for (;;) {
+      const { data, total } = await page(rows.length);
+      rows.push(...data);
+      if (data.length === 0 || rows.length >= total) return rows;
+    }
+  };
+  const [plan, catalogue, invoices, payments] = await Promise.all([
+    ctx.api.service('appTemplates').get(subscription.plan, asMember),
+    ctx.api.service('modules').find({ ...asMember, query: { $sort: { order: 1 }, $limit: 100 } }),
+    everyPage((skip) => ctx.api.service('invoices').find({ ...asMember, query: { subscription: subscription._id, $sort: { issuedAt: 1 }, $limit: 100, $skip: skip } })),
+    everyPage((skip) => ctx.api.service('payments').find({ ...asMember, query: { order: subscription.order, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
+  ]);
+  const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data }, now);
+  return {
+    subscription: {
+      plan: { name: plan.name, type: subscription.planType, status: subscription.status },
+      overview,
+      modules: Object.fromEntries(catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }])),
+    },
+  };
+}
