@@ -96,6 +96,7 @@ const TEXT = {
     prepaid: (used: number, months: number, left: number) => `${used} of ${months} used, ${left} left`,
     perMonth: (price: string) => `${price} / month`,
     empty: 'You have no plan yet',
+    issued: 'Issued',
     buy: 'Choose a plan',
   },
   'zh-hk': {
@@ -107,6 +108,7 @@ const TEXT = {
     prepaid: (used: number, months: number, left: number) => `共 ${months} 個月，已用 ${used} 個月，尚餘 ${left} 個月`,
     perMonth: (price: string) => `每月 ${price}`,
     empty: '你尚未訂購方案',
+    issued: '已發出',
     buy: '揀選方案',
   },
 } as const;
@@ -155,6 +157,26 @@ for (const lang of LANGS) {
       await expect(page.locator(`[data-testid="inactive-add-on"][data-module="${qr?._id}"] [data-testid="add-on-price"]`)).toHaveText(
         text.perMonth(expected.money(qr?.monthPrice ?? -1)),
       );
+    });
+
+    test('a member sees their own invoices: number, date, total and status', async ({ page, login, request }) => {
+      const { token } = await signIn(request, users.prepaid);
+      const own = (await (await request.get('/api/invoices', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        data: { number: string; issuedAt: string; total: number; currency: CurrencyCode }[];
+      };
+      expect(own.data.length).toBeGreaterThan(0);
+      await login(users.prepaid);
+      await page.goto(`/${lang}/portal`);
+      const rows = page.getByTestId('invoice');
+      await expect(rows).toHaveCount(own.data.length);
+      const paidOn = demoPaidAt(purchaseOf(users.prepaid), new Date()).toISOString().slice(0, 10);
+      for (const invoice of own.data) {
+        const row = page.locator(`[data-testid="invoice"][data-number="${invoice.number}"]`);
+        await expect(row.getByRole('rowheader').getByTestId('invoice-number')).toHaveText(invoice.number);
+        await expect(row.getByTestId('invoice-date')).toHaveText(formatDate(hkDay(paidOn), lang));
+        await expect(row.getByTestId('invoice-total')).toHaveText(formatMoney({ amount: invoice.total, currency: invoice.currency }, lang));
+        await expect(row.getByTestId('invoice-status')).toHaveText(TEXT[lang].issued);
+      }
     });
 
     test('a member with Flexi prepaid for 24 months sees the months used and left', async ({ page, login, request }) => {

@@ -166,6 +166,61 @@ function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps[
   );
 }
 
+function Invoices({ invoices }: { invoices: Route.ComponentProps['loaderData']['invoices'] }) {
+  const { t, locale } = useLocale();
+  return (
+    <section aria-labelledby="invoices-heading" className="mt-6 rounded-2xl border border-line bg-raised">
+      <h2 id="invoices-heading" className="border-b border-line px-4 py-3 text-lg font-semibold sm:px-5">
+        {t('dashboard.invoices')}
+      </h2>
+      {invoices.length === 0 ? (
+        <p className="px-4 py-3 text-muted sm:px-5">{t('dashboard.invoicesNone')}</p>
+      ) : (
+        // On a phone the date goes under the number, so the table fits without scrolling sideways.
+        <table className="w-full text-left text-sm sm:text-base" data-testid="invoices">
+          <thead className="text-sm text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium sm:px-5">
+                {t('dashboard.invoiceNumber')}
+              </th>
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                {t('dashboard.invoiceDate')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t('dashboard.invoiceTotal')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium sm:px-5">
+                {t('dashboard.invoiceStatus')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line border-t border-line">
+            {invoices.map((invoice) => (
+              <tr key={invoice._id} data-testid="invoice" data-number={invoice.number}>
+                <th scope="row" className="px-3 py-3 text-left font-medium sm:px-5">
+                  <span className="font-mono whitespace-nowrap" data-testid="invoice-number">
+                    {invoice.number}
+                  </span>
+                  <span className="block font-normal text-muted sm:hidden">{dayText(invoice.issuedOn, locale)}</span>
+                </th>
+                <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell" data-testid="invoice-date">
+                  {dayText(invoice.issuedOn, locale)}
+                </td>
+                <td className="px-3 py-3 text-right font-semibold whitespace-nowrap" data-testid="invoice-total">
+                  {formatMoney({ amount: invoice.total, currency: invoice.currency }, locale)}
+                </td>
+                <td className="px-3 py-3 sm:px-5" data-testid="invoice-status">
+                  {t(`dashboard.invoiceStatuses.${invoice.status}`)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /** `/{locale}/portal`: the member's plan, its billing worked out from their records, and what they could add. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
@@ -191,6 +246,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       )}
+      {loaderData.subscription || loaderData.invoices.length > 0 ? <Invoices invoices={loaderData.invoices} /> : null}
     </div>
   );
 }
