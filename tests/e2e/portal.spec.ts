@@ -97,6 +97,7 @@ const TEXT = {
     perMonth: (price: string) => `${price} / month`,
     empty: 'You have no plan yet',
     issued: 'Issued',
+    count: (count: number) => `× ${count}`,
     buy: 'Choose a plan',
   },
   'zh-hk': {
@@ -109,6 +110,7 @@ const TEXT = {
     perMonth: (price: string) => `每月 ${price}`,
     empty: '你尚未訂購方案',
     issued: '已發出',
+    count: (count: number) => `共 ${count} 部`,
     buy: '揀選方案',
   },
 } as const;
@@ -150,7 +152,7 @@ for (const lang of LANGS) {
       const activated = page.getByTestId('activated-module');
       await expect(activated).toHaveCount(records.subscription.modules.length);
       const kds = records.order.items.find((item) => item.key === 'kds');
-      await expect(page.locator(`[data-testid="activated-module"][data-module="${kds?.module}"] [data-testid="module-count"]`)).toHaveText(`× ${kds?.count}`);
+      await expect(page.locator(`[data-testid="activated-module"][data-module="${kds?.module}"] [data-testid="module-count"]`)).toHaveText(TEXT[lang].count(kds?.count ?? -1));
       await expect(page.locator(`[data-testid="inactive-add-on"][data-module="${kds?.module}"]`)).toHaveCount(0);
       const catalogue = (await (await request.get('/api/modules?key=qr-self-order')).json()) as { data: { _id: string; monthPrice: number }[] };
       const qr = catalogue.data[0];

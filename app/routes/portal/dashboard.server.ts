@@ -1,13 +1,18 @@
 import { dayOf } from '../../../domain/billing/calendar';
 import { subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
+import type { invoices } from '../../../domain/entities/invoices';
+import type { subscriptions } from '../../../domain/entities/subscriptions';
+import type { RecordOf } from '../../../domain/entities/types';
 import type { I18nText } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
 
+type SubscriptionRecord = RecordOf<typeof subscriptions>;
+
 export interface DashboardPlan {
   name: I18nText;
-  type: 'lite' | 'flexi' | 'enterprise';
-  status: 'active' | 'cancelled' | 'ended';
+  type: SubscriptionRecord['planType'];
+  status: SubscriptionRecord['status'];
 }
 
 export interface DashboardModule {
@@ -22,7 +27,7 @@ export interface DashboardInvoice {
   issuedOn: string;
   total: number;
   currency: CurrencyCode;
-  status: 'issued' | 'void';
+  status: RecordOf<typeof invoices>['status'];
 }
 
 export interface DashboardData {

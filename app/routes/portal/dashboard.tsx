@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Balance } from '../../../domain/billing/ledger';
+import type { PLAN_TYPES } from '../../../domain/entities/app-templates';
 import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
 import { localized, type Locale } from '../../../domain/locales';
 import type { Billing } from '../../../domain/pricing';
@@ -28,6 +29,9 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The page's one call to action; in the dark theme on the lighter brand shade, which dark text reads well on. */
 const actionButton =
   'inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300';
+
+/** The plans' own names (spec: lite, flexi, flexi+), the same in every language. */
+const PLAN_NAMES: Record<(typeof PLAN_TYPES)[number], string> = { lite: 'Lite', flexi: 'Flexi', enterprise: 'Flexi+' };
 
 const PRICE_KEYS: Record<Billing, string> = { monthly: 'dashboard.perMonth', yearly: 'dashboard.perYear', one_time: 'dashboard.once' };
 
@@ -69,7 +73,7 @@ function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps[
         </h2>
         <p className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="text-3xl font-bold" data-testid="plan-type">
-            {t(`dashboard.planNames.${plan.type}`)}
+            {PLAN_NAMES[plan.type]}
           </span>
           <span className="text-lg text-muted" data-testid="plan-name">
             {localized(plan.name, locale)}
@@ -128,7 +132,7 @@ function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps[
                 <span className="min-w-0">
                   <span className="font-medium">{nameOf(module.id)}</span>
                   {module.count > 1 || modules[module.id]?.counter ? (
-                    <span className="ml-1" data-testid="module-count">
+                    <span className="ml-2 text-muted" data-testid="module-count">
                       {t('dashboard.count', { count: formatNumber(module.count, locale) })}
                     </span>
                   ) : null}
