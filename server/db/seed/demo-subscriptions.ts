@@ -29,9 +29,29 @@ export const DEMO_PREPAID_MEMBER = { email: 'prepaid@tillpoint.test', password: 
 
 export const DEMO_PURCHASES: readonly DemoPurchase[] = [
   // Lite, 12 months paid ahead, then billed monthly: two kitchen screens and loyalty on top.
-  { email: DEMO_MONTHLY_MEMBER.email, planKey: 'restaurant-lite', addOns: [{ key: 'kds', count: 2 }, { key: 'loyalty', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo: 40 },
+  {
+    email: DEMO_MONTHLY_MEMBER.email,
+    planKey: 'restaurant-lite',
+    addOns: [
+      { key: 'kds', count: 2 },
+      { key: 'loyalty', count: 1 },
+    ],
+    prepaidMonths: 12,
+    country: 'HK',
+    paidDaysAgo: 40,
+  },
   // Flexi in Singapore, 24 months paid ahead: a kiosk and the one-time purchasing set-up.
-  { email: DEMO_PREPAID_MEMBER.email, planKey: 'restaurant-flexi', addOns: [{ key: 'kiosk-self-order', count: 1 }, { key: 'purchasing', count: 1 }], prepaidMonths: 24, country: 'SG', paidDaysAgo: 220 },
+  {
+    email: DEMO_PREPAID_MEMBER.email,
+    planKey: 'restaurant-flexi',
+    addOns: [
+      { key: 'kiosk-self-order', count: 1 },
+      { key: 'purchasing', count: 1 },
+    ],
+    prepaidMonths: 24,
+    country: 'SG',
+    paidDaysAgo: 220,
+  },
 ];
 
 /** The moment a demo purchase was paid: 11:00 in Hong Kong, `paidDaysAgo` days before `now`'s day there. */
@@ -101,7 +121,16 @@ export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurc
     return { id: module._id, count };
   });
   const price = priceOrder(
-    { _id: template.id, key: template.key, name: template.name, type: template.type, monthPrice: template.month_price, currency: template.currency, contractMonths: template.contract_months, modules: template.modules },
+    {
+      _id: template.id,
+      key: template.key,
+      name: template.name,
+      type: template.type,
+      monthPrice: template.month_price,
+      currency: template.currency,
+      contractMonths: template.contract_months,
+      modules: template.modules,
+    },
     catalogue,
     { addOns, prepaidMonths: purchase.prepaidMonths },
     purchase.country,
@@ -182,7 +211,9 @@ export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurc
 
   const term = subscriptionTerm(paidAt, price.contractMonths, price.prepaidMonths);
   const included = template.modules.map((item) => ({ id: item.id, count: Math.max(item.count ?? 1, 1), monthPrice: 0 }));
-  const bought = price.items.flatMap((line) => (line.kind === 'addon' && line.module ? [{ id: line.module, count: line.count, monthPrice: line.unitPrice, billing: line.billing }] : []));
+  const bought = price.items.flatMap((line) =>
+    line.kind === 'addon' && line.module ? [{ id: line.module, count: line.count, monthPrice: line.unitPrice, billing: line.billing }] : [],
+  );
   const subscriptionId = newId();
   await trx('subscriptions').insert({
     id: subscriptionId,
