@@ -105,7 +105,7 @@ function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps[
             label={t('dashboard.basicFee')}
             value={money(overview.basicMonthlyFee)}
             testId="figure-basic-fee"
-            note={overview.monthly !== overview.basicMonthlyFee ? `${t('dashboard.monthlyTotal')}: ${money(overview.monthly)}` : undefined}
+            note={overview.monthly !== overview.basicMonthlyFee ? t('dashboard.monthlyTotal', { amount: money(overview.monthly) }) : undefined}
           />
           {overview.prepaid ? (
             <Figure
