@@ -29,7 +29,7 @@ export const subscriptions = defineEntity({
     contractMonths: { kind: 'integer', readonly: true, required: true, exported: true },
     contractStart: { kind: 'date', readonly: true, required: true, filterable: true, sortable: true, listed: true, exported: true },
     contractEnd: { kind: 'date', readonly: true, required: true, filterable: true, sortable: true, exported: true },
-    /** The day of the month monthly billing falls on (the payment's, at most 28). */
+    /** The day of the month monthly billing falls on (the payment's, 1 to 31; clamped to shorter months: decision 023). */
     billingAnchorDay: { kind: 'integer', readonly: true, required: true, exported: true },
     nextPayDate: { kind: 'date', readonly: true, required: true, filterable: true, sortable: true, listed: true, exported: true },
     status: { kind: 'enum', enum: SUBSCRIPTION_STATES, readonly: true, defaulted: true, filterable: true, sortable: true, listed: true, exported: true },

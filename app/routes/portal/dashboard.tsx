@@ -1,21 +1,256 @@
-import { useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { Balance } from '../../../domain/billing/ledger';
+import type { PLAN_TYPES } from '../../../domain/entities/app-templates';
+import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
+import { localized, type Locale } from '../../../domain/locales';
+import type { Billing } from '../../../domain/pricing';
+import { serverContext } from '../../context';
+import { requireUser } from '../../auth.server';
 import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
+import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/dashboard';
+import { loadDashboard } from './dashboard.server';
+import type { loader as layoutLoader } from './layout';
+
+export const messageGroups = ['dashboard'] as const;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const ctx = context.get(serverContext);
+  const user = requireUser(ctx, request, params.lang);
+  return { ...(await loadDashboard(ctx, user)), messages: pageMessages(params.lang, messageGroups) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: 'portal.title', index: false });
 }
 
-export default function Dashboard() {
-  const { t } = useLocale();
-  const data = useRouteLoaderData('routes/portal/layout') as { user: { name: string } };
+/** The page's one call to action; in the dark theme on the lighter brand shade, which dark text reads well on. */
+const actionButton =
+  'inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300';
+
+/** The plans' own names (spec: lite, flexi, flexi+), the same in every language. */
+const PLAN_NAMES: Record<(typeof PLAN_TYPES)[number], string> = { lite: 'Lite', flexi: 'Flexi', enterprise: 'Flexi+' };
+
+const PRICE_KEYS: Record<Billing, string> = { monthly: 'dashboard.perMonth', yearly: 'dashboard.perYear', one_time: 'dashboard.once' };
+
+/** A Hong Kong calendar day (YYYY-MM-DD) written out in the reader's language. */
+function dayText(day: string, locale: Locale): string {
+  return formatDate(`${day}T12:00:00+08:00`, locale);
+}
+
+function Figure({ label, value, testId, note }: { label: string; value: string; testId: string; note?: string }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <div className="rounded-xl border border-line bg-raised p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold" data-testid={testId}>
+        {value}
+      </dd>
+      {note ? <dd className="mt-1 text-sm text-muted">{note}</dd> : null}
+    </div>
+  );
+}
+
+function balanceText(balance: Balance, money: (amount: number) => string, t: ReturnType<typeof useLocale>['t']): string {
+  if (balance.state === 'credit') return t('dashboard.balanceCredit', { amount: money(balance.amount) });
+  if (balance.state === 'due') return t('dashboard.balanceDue', { amount: money(-balance.amount) });
+  return t('dashboard.balanceSettled');
+}
+
+function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps['loaderData']['subscription']>) {
+  const { t, locale } = useLocale();
+  const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
+  const day = (value: string) => dayText(value, locale);
+  const price = (billing: Billing, amount: number) => t(PRICE_KEYS[billing], { price: money(amount) });
+  const nameOf = (id: string) => localized(modules[id]?.name, locale) || id;
+  const settlement = t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay });
+  return (
+    <>
+      <section aria-labelledby="plan-heading" className="mt-8 rounded-2xl border border-line bg-raised p-5 sm:p-6" data-testid="plan">
+        <h2 id="plan-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
+          {t('dashboard.plan')}
+        </h2>
+        <p className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="text-3xl font-bold" data-testid="plan-type">
+            {PLAN_NAMES[plan.type]}
+          </span>
+          <span className="text-lg text-muted" data-testid="plan-name">
+            {localized(plan.name, locale)}
+          </span>
+          <span className="rounded-full bg-tint px-3 py-0.5 text-sm font-semibold" data-testid="plan-status">
+            {t(`dashboard.statuses.${plan.status}`)}
+          </span>
+        </p>
+      </section>
+
+      <section aria-labelledby="billing-heading" className="mt-6">
+        <h2 id="billing-heading" className="text-xl font-semibold">
+          {t('dashboard.billing')}
+        </h2>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <Figure label={t('dashboard.period')} value={t(`dashboard.periods.${overview.period}`)} testId="figure-period" />
+          <Figure label={t('dashboard.contractStart')} value={day(overview.contractStart)} testId="figure-contract-start" />
+          <Figure label={t('dashboard.contractEnd')} value={day(overview.contractEnd)} testId="figure-contract-end" />
+          <Figure label={t('dashboard.settlement')} value={settlement} testId="figure-settlement" />
+          <Figure
+            label={t('dashboard.nextPayDate')}
+            value={day(overview.nextPayDate)}
+            testId="figure-next-pay-date"
+            note={overview.currentPeriod.prepaid ? t('dashboard.prepaidUntil', { date: day(overview.currentPeriod.end) }) : undefined}
+          />
+          <Figure label={t('dashboard.nextPayAmount')} value={money(overview.nextPayAmount)} testId="figure-next-pay-amount" />
+          <Figure label={t('dashboard.balance')} value={balanceText(overview.balance, money, t)} testId="figure-balance" />
+          <Figure
+            label={t('dashboard.basicFee')}
+            value={money(overview.basicMonthlyFee)}
+            testId="figure-basic-fee"
+            note={overview.monthly !== overview.basicMonthlyFee ? t('dashboard.monthlyTotal', { amount: money(overview.monthly) }) : undefined}
+          />
+          {overview.prepaid ? (
+            <Figure
+              label={t('dashboard.prepaid')}
+              value={t('dashboard.prepaidUsage', {
+                used: formatNumber(overview.prepaid.used, locale),
+                months: formatNumber(overview.prepaid.months, locale),
+                left: formatNumber(overview.prepaid.left, locale),
+              })}
+              testId="figure-prepaid"
+            />
+          ) : null}
+        </dl>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="activated-heading" className="rounded-2xl border border-line bg-raised">
+          <h2 id="activated-heading" className="border-b border-line px-4 py-3 text-lg font-semibold sm:px-5">
+            {t('dashboard.activated')}
+          </h2>
+          <ul className="divide-y divide-line" data-testid="activated">
+            {overview.activated.map((module) => (
+              <li key={module.id} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="activated-module" data-module={module.id}>
+                <span className="min-w-0">
+                  <span className="font-medium">{nameOf(module.id)}</span>
+                  {module.count > 1 || modules[module.id]?.counter ? (
+                    <span className="ml-2 text-muted" data-testid="module-count">
+                      {t('dashboard.count', { count: formatNumber(module.count, locale) })}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="text-right text-sm whitespace-nowrap text-muted">
+                  {module.included ? t('dashboard.included') : price(module.billing, module.unitPrice * module.count)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="inactive-heading" className="rounded-2xl border border-line bg-raised">
+          <h2 id="inactive-heading" className="border-b border-line px-4 py-3 text-lg font-semibold sm:px-5">
+            {t('dashboard.inactive')}
+          </h2>
+          {overview.inactiveAddOns.length === 0 ? (
+            <p className="px-4 py-3 text-muted sm:px-5">{t('dashboard.inactiveNone')}</p>
+          ) : (
+            <ul className="divide-y divide-line" data-testid="inactive">
+              {overview.inactiveAddOns.map((addOn) => (
+                <li key={addOn.id} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="inactive-add-on" data-module={addOn.id}>
+                  <span className="min-w-0 font-medium">{localized(addOn.name, locale)}</span>
+                  <span className="text-right text-sm whitespace-nowrap" data-testid="add-on-price">
+                    {price(addOn.billing, addOn.unitPrice)}
+                    {addOn.counter ? <span className="text-muted"> · {t('dashboard.perUnit')}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Invoices({ invoices }: { invoices: Route.ComponentProps['loaderData']['invoices'] }) {
+  const { t, locale } = useLocale();
+  return (
+    <section aria-labelledby="invoices-heading" className="mt-6 rounded-2xl border border-line bg-raised">
+      <h2 id="invoices-heading" className="border-b border-line px-4 py-3 text-lg font-semibold sm:px-5">
+        {t('dashboard.invoices')}
+      </h2>
+      {invoices.length === 0 ? (
+        <p className="px-4 py-3 text-muted sm:px-5">{t('dashboard.invoicesNone')}</p>
+      ) : (
+        // On a phone the date goes under the number, so the table fits without scrolling sideways.
+        <table className="w-full text-left text-sm sm:text-base" data-testid="invoices">
+          <thead className="text-sm text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium sm:px-5">
+                {t('dashboard.invoiceNumber')}
+              </th>
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                {t('dashboard.invoiceDate')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t('dashboard.invoiceTotal')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium sm:px-5">
+                {t('dashboard.invoiceStatus')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line border-t border-line">
+            {invoices.map((invoice) => (
+              <tr key={invoice._id} data-testid="invoice" data-number={invoice.number}>
+                <th scope="row" className="px-3 py-3 text-left font-medium sm:px-5">
+                  <span className="font-mono whitespace-nowrap" data-testid="invoice-number">
+                    {invoice.number}
+                  </span>
+                  <span className="block font-normal text-muted sm:hidden">{dayText(invoice.issuedOn, locale)}</span>
+                </th>
+                <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell" data-testid="invoice-date">
+                  {dayText(invoice.issuedOn, locale)}
+                </td>
+                <td className="px-3 py-3 text-right font-semibold whitespace-nowrap" data-testid="invoice-total">
+                  {formatMoney({ amount: invoice.total, currency: invoice.currency }, locale)}
+                </td>
+                <td className="px-3 py-3 sm:px-5" data-testid="invoice-status">
+                  {t(`dashboard.invoiceStatuses.${invoice.status}`)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** `/{locale}/portal`: the member's plan, its billing worked out from their records, and what they could add. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useLocale();
+  const { site } = useSite();
+  const layout = useRouteLoaderData<typeof layoutLoader>('routes/portal/layout');
+  const name = layout?.user.name ?? '';
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-10">
       <h1 className="text-3xl font-bold">{t('portal.heading')}</h1>
-      <p className="mt-4 text-lg" data-testid="welcome">
-        {t('portal.welcome', { name: data.user.name })}
+      <p className="mt-2 text-lg text-muted" data-testid="welcome">
+        {t('portal.welcome', { name })}
       </p>
+      {loaderData.subscription ? (
+        <Overview {...loaderData.subscription} />
+      ) : (
+        <section aria-labelledby="empty-heading" className="mt-8 rounded-2xl border border-line bg-raised p-6 sm:p-8" data-testid="no-subscription">
+          <h2 id="empty-heading" className="text-xl font-semibold">
+            {t('dashboard.emptyHeading')}
+          </h2>
+          <p className="mt-2 max-w-prose text-muted">{t('dashboard.emptyBody')}</p>
+          <Link to={siteLinks(locale, site.brandSlug).subscription} className={`${actionButton} mt-5`} data-testid="buy-plan">
+            {t('dashboard.emptyAction')}
+          </Link>
+        </section>
+      )}
+      {loaderData.subscription || loaderData.invoices.length > 0 ? <Invoices invoices={loaderData.invoices} /> : null}
     </div>
   );
 }

@@ -3,14 +3,17 @@ import type { Knex } from 'knex';
 import { newId } from '../ids.ts';
 import { seedBlogs } from './blogs.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
+import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
 
 export interface SeedOptions {
   adminEmail: string;
   adminPassword: string;
-  /** Also create the demo member and editor accounts and, into an empty blog, the demo articles. */
+  /** Also create the demo members (two with a plan bought) and the editor and, into an empty blog, the demo articles. */
   demoData: boolean;
   /** Refuse to go on when ADMIN_EMAIL belongs to an account that is not an admin (elsewhere: a warning). */
   production?: boolean;
+  /** The seed day the demo purchases are dated from (tests fix it). */
+  now?: Date;
 }
 
 export interface SeedReport {
@@ -22,6 +25,7 @@ export class SeedError extends Error {}
 
 export const DEMO_MEMBER = { email: 'owner@tillpoint.test', password: 'Owner12345', name: 'Mei Chan' };
 export const DEMO_EDITOR = { email: 'editor@tillpoint.test', password: 'Editor12345', name: 'Kelvin Lau' };
+export { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER };
 
 /**
  * Fills an empty database with the product catalogue and the first admin, and with demo accounts
@@ -39,6 +43,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
         ? [
             { ...DEMO_MEMBER, role: 'member' },
             { ...DEMO_EDITOR, role: 'editor' },
+            { ...DEMO_MONTHLY_MEMBER, role: 'member' },
+            { ...DEMO_PREPAID_MEMBER, role: 'member' },
           ]
         : []),
     ];
@@ -76,6 +82,14 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
       if (inserted.length === 0 && account.role === 'admin') {
         const role = (await roleOf(account.email)) ?? 'unknown';
         if (role !== 'admin') adminEmailTaken(role);
+      }
+    }
+    // The demo members who have bought a plan, while they have no subscription of their own yet.
+    if (options.demoData) {
+      const now = options.now ?? new Date();
+      for (const purchase of DEMO_PURCHASES) {
+        const member = (await trx('users').where({ email: purchase.email }).first('role')) as { role: string } | undefined;
+        if (member?.role === 'member') await seedDemoPurchase(trx, purchase, now);
       }
     }
   });

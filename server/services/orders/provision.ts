@@ -57,7 +57,7 @@ interface OrderRow {
 }
 
 /** The next number of a seller's invoices, taken under the lock of its sequence row: gapless, as the transaction commits or not. */
-async function takeInvoiceNumber(trx: Knex.Transaction, seller: string): Promise<string> {
+export async function takeInvoiceNumber(trx: Knex.Transaction, seller: string): Promise<string> {
   const row = (await trx('invoice_sequences').where('seller', seller).forUpdate().first('next_number')) as { next_number: number } | undefined;
   if (!row) throw new Error(`No invoice sequence for seller ${seller}`);
   await trx('invoice_sequences').where('seller', seller).update({ next_number: row.next_number + 1 });

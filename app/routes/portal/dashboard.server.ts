@@ -1,0 +1,92 @@
+import { dayOf } from '../../../domain/billing/calendar';
+import { subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
+import type { invoices } from '../../../domain/entities/invoices';
+import type { subscriptions } from '../../../domain/entities/subscriptions';
+import type { RecordOf } from '../../../domain/entities/types';
+import type { I18nText } from '../../../domain/locales';
+import type { CurrencyCode } from '../../../domain/money';
+import type { SessionUser, ServerContext } from '../../context';
+
+type SubscriptionRecord = RecordOf<typeof subscriptions>;
+
+export interface DashboardPlan {
+  name: I18nText;
+  type: SubscriptionRecord['planType'];
+  status: SubscriptionRecord['status'];
+}
+
+export interface DashboardModule {
+  name: I18nText;
+  counter: boolean;
+}
+
+export interface DashboardInvoice {
+  _id: string;
+  number: string;
+  /** The Hong Kong day it was issued. */
+  issuedOn: string;
+  total: number;
+  currency: CurrencyCode;
+  status: RecordOf<typeof invoices>['status'];
+}
+
+export interface DashboardData {
+  /** Null when the member has no subscription. */
+  subscription: { plan: DashboardPlan; overview: SubscriptionOverview; modules: Record<string, DashboardModule> } | null;
+  /** The member's newest invoices, newest first. */
+  invoices: DashboardInvoice[];
+}
+
+/** How many invoices the dashboard lists. */
+export const DASHBOARD_INVOICES = 24;
+
+async function recentInvoices(ctx: Pick<ServerContext, 'api'>, asMember: { provider: string; user: SessionUser }): Promise<DashboardInvoice[]> {
+  const page = await ctx.api.service('invoices').find({ ...asMember, query: { user: asMember.user._id, $sort: { issuedAt: -1 }, $limit: DASHBOARD_INVOICES } });
+  return page.data.map((invoice) => ({
+    _id: invoice._id,
+    number: invoice.number,
+    issuedOn: dayOf(invoice.issuedAt),
+    total: invoice.total,
+    currency: invoice.currency,
+    status: invoice.status,
+  }));
+}
+
+/**
+ * The member's newest subscription and what the dashboard works out from it (decision 023): read
+ * as the member (provider `ssr`, their user), so the entity definitions' owner rules keep every
+ * row to their own, then computed by the domain's billing rules. The queries name the caller too:
+ * staff read every row, and their own dashboard is theirs alone.
+ */
+export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: SessionUser, now: Date = new Date()): Promise<DashboardData> {
+  const asMember = { provider: 'ssr', user };
+  const found = await ctx.api.service('subscriptions').find({ ...asMember, query: { user: user._id, $sort: { contractStart: -1 }, $limit: 1 } });
+  const subscription = found.data[0];
+  if (!subscription) return { subscription: null, invoices: await recentInvoices(ctx, asMember) };
+
+  // Every row of the ledger counts, however many pages it takes.
+  const everyPage = async <R>(page: (skip: number) => Promise<{ data: R[]; total: number }>): Promise<R[]> => {
+    const rows: R[] = [];
+    for (;;) {
+      const { data, total } = await page(rows.length);
+      rows.push(...data);
+      if (data.length === 0 || rows.length >= total) return rows;
+    }
+  };
+  const [plan, catalogue, invoices, payments, listed] = await Promise.all([
+    ctx.api.service('appTemplates').get(subscription.plan, asMember),
+    ctx.api.service('modules').find({ ...asMember, query: { $sort: { order: 1 }, $limit: 100 } }),
+    everyPage((skip) => ctx.api.service('invoices').find({ ...asMember, query: { subscription: subscription._id, $sort: { issuedAt: 1 }, $limit: 100, $skip: skip } })),
+    everyPage((skip) => ctx.api.service('payments').find({ ...asMember, query: { order: subscription.order, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
+    recentInvoices(ctx, asMember),
+  ]);
+  const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data }, now);
+  return {
+    subscription: {
+      plan: { name: plan.name, type: subscription.planType, status: subscription.status },
+      overview,
+      modules: Object.fromEntries(catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }])),
+    },
+    invoices: listed,
+  };
+}
