@@ -13,6 +13,7 @@ import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/dashboard';
 import { loadDashboard } from './dashboard.server';
 import type { loader as layoutLoader } from './layout';
+import { primaryButton } from '../../components/purchase/ui';
 
 export const messageGroups = ['dashboard'] as const;
 
@@ -26,9 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: 'portal.title', index: false });
 }
 
-/** The page's one call to action; in the dark theme on the lighter brand shade, which dark text reads well on. */
-const actionButton =
-  'inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300';
+/** The page's one call to action: the purchase flow's button. */
+const actionButton = primaryButton;
 
 /** The plans' own names (spec: lite, flexi, flexi+), the same in every language. */
 const PLAN_NAMES: Record<(typeof PLAN_TYPES)[number], string> = { lite: 'Lite', flexi: 'Flexi', enterprise: 'Flexi+' };
