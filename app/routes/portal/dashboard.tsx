@@ -13,7 +13,7 @@ import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/dashboard';
 import { loadDashboard } from './dashboard.server';
 import type { loader as layoutLoader } from './layout';
-import { primaryButton } from '../../components/purchase/ui';
+import { primaryButton } from '../../components/ui/buttons';
 
 export const messageGroups = ['dashboard'] as const;
 
