@@ -10,6 +10,7 @@ import * as m008 from './migrations/008_purchase.ts';
 import * as m009 from './migrations/009_email_verifications.ts';
 import * as m010 from './migrations/010_payment_sandbox.ts';
 import * as m011 from './migrations/011_payments.ts';
+import * as m012 from './migrations/012_attachments.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Knex.Migration> = {
   '009_email_verifications': m009,
   '010_payment_sandbox': m010,
   '011_payments': m011,
+  '012_attachments': m012,
 };
 
 const source: Knex.MigrationSource<string> = {
