@@ -14,7 +14,7 @@ export const attachments = defineEntity({
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     /** The name the file was uploaded with, shown and given back on download only. */
-    name: { kind: 'string', schema: z.string().trim().min(1).max(255), searchable: true, sortable: true, listed: true, exported: true, hints: { column: 1 } },
+    name: { kind: 'string', schema: z.string().trim().min(1).max(255), required: true, searchable: true, sortable: true, listed: true, exported: true, hints: { column: 1 } },
     /** The image's description on the site, in each language: staff write it. */
     alt: { kind: 'i18n', schema: i18nTextOf(300), writable: STAFF_ROLES },
     mime: { kind: 'string', readonly: true, filterable: true, listed: true, exported: true },
@@ -24,6 +24,7 @@ export const attachments = defineEntity({
     folder: { kind: 'enum', enum: ATTACHMENT_FOLDERS, readonly: true, filterable: true, sortable: true, listed: true, exported: true },
     uploadedBy: { kind: 'ref', ref: 'users', column: 'uploaded_by', readonly: true, filterable: true, listed: true, exported: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, exported: true },
+    updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
   },
   defaultSort: { createdAt: -1 },
   // A member reaches only their own uploads; staff read and change every one.

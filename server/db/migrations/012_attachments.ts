@@ -20,6 +20,7 @@ export async function up(knex: Knex): Promise<void> {
     // An account's removal keeps the files it uploaded (content the site still shows).
     t.string('uploaded_by', 64).references('id').inTable('users').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['uploaded_by']);
     t.index(['folder', 'created_at']);
   });

@@ -57,7 +57,8 @@ export async function receiveFiles(req: Request, limits: ReceiveLimits): Promise
     parser = busboy({
       headers: req.headers,
       defParamCharset: 'utf8',
-      limits: { fileSize: limits.maxBytes, files: limits.maxFiles, fields: 20, fieldSize: 1024, parts: limits.maxFiles + 20, headerPairs: 50 },
+      // busboy stops a file when it reaches `fileSize`: one byte past the limit is the first refused.
+      limits: { fileSize: limits.maxBytes + 1, files: limits.maxFiles, fields: 20, fieldSize: 1024, parts: limits.maxFiles + 20, headerPairs: 50 },
     });
   } catch {
     throw uploadErrors.notMultipart();
