@@ -143,7 +143,8 @@ async function main(): Promise<void> {
   const ready = (await ask(child, { type: 'reset' }, 'ready')) as Extract<FromServer, { type: 'ready' }>;
   try {
     const login = await fetch(`${ready.url}/api/authentication`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ strategy: 'local', ...ADMIN }) });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const { accessToken } = (await login.json()) as { accessToken?: string };
+    if (!accessToken) throw new Error(`signing in answered ${login.status}`);
     const upload = async () => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');

@@ -42,11 +42,16 @@ export class Media {
     this.queue = new Semaphore(options.concurrency);
   }
 
-  /** The file's type from its first bytes (never its name or the browser's word); refused when not one we take. */
-  async typeOf(file: string): Promise<AcceptedMime> {
-    const detected = await fileTypeFromFile(file);
-    const mime = detected?.mime;
-    if (mime && (isImageMime(mime) || (DOCUMENT_MIMES as readonly string[]).includes(mime))) return mime as AcceptedMime;
+  /**
+   * The file's type from its first bytes (never its name or the browser's word); refused when not
+   * one we take (`imagesOnly`: a picture, whose refusal says so).
+   */
+  async typeOf(file: string, options: { imagesOnly: boolean }): Promise<AcceptedMime> {
+    const mime = (await fileTypeFromFile(file))?.mime;
+    if (mime && isImageMime(mime)) return mime;
+    if (options.imagesOnly) throw uploadErrors.imagesOnly();
+    const document = DOCUMENT_MIMES.find((accepted) => accepted === mime);
+    if (document) return document;
     throw uploadErrors.unsupportedType();
   }
 
@@ -68,17 +73,22 @@ export class Media {
     if (width * height > this.maxPixels) throw uploadErrors.tooManyPixels(this.maxPixels);
   }
 
-  /** The image to keep: decoded, turned upright, stripped of its metadata and encoded again in its own format. */
-  async original(file: string, mime: (typeof IMAGE_MIMES)[number]): Promise<EncodedImage> {
+  /**
+   * The image to keep: decoded, turned upright, stripped of its metadata and encoded again in its
+   * own format; and its thumbnail, made in the same turn of the queue (an upload done is done whole).
+   */
+  async original(file: string, mime: (typeof IMAGE_MIMES)[number]): Promise<{ image: EncodedImage; thumb: EncodedImage }> {
     await this.checkPixels(file);
     return this.queue.run(async () => {
+      let image: EncodedImage;
       try {
         const { data, info } = await ORIGINAL[mime](this.open(file).autoOrient()).toBuffer({ resolveWithObject: true });
-        return { body: data, mime, width: info.width, height: info.height };
+        image = { body: data, mime, width: info.width, height: info.height };
       } catch (error) {
         if (error instanceof Error && /pixel limit/i.test(error.message)) throw uploadErrors.tooManyPixels(this.maxPixels);
         throw uploadErrors.unreadableImage();
       }
+      return { image, thumb: await this.thumbNow(image.body) };
     });
   }
 
@@ -89,14 +99,20 @@ export class Media {
 
   /** The thumbnail: the whole picture inside the picker's box, never enlarged. */
   async thumb(source: Buffer): Promise<EncodedImage> {
-    return this.encode(source, 'webp', (image) => image.resize({ ...THUMB_BOX, fit: 'inside', withoutEnlargement: true }));
+    return this.queue.run(() => this.thumbNow(source));
+  }
+
+  private thumbNow(source: Buffer): Promise<EncodedImage> {
+    return this.encodeNow(source, 'webp', (image) => image.resize({ ...THUMB_BOX, fit: 'inside', withoutEnlargement: true }));
   }
 
   private encode(source: Buffer, format: ImageFormat, shape: (image: Sharp) => Sharp): Promise<EncodedImage> {
-    return this.queue.run(async () => {
-      const output = OUTPUT[format];
-      const { data, info } = await output.encode(shape(this.open(source))).toBuffer({ resolveWithObject: true });
-      return { body: data, mime: output.mime, width: info.width, height: info.height };
-    });
+    return this.queue.run(() => this.encodeNow(source, format, shape));
+  }
+
+  private async encodeNow(source: Buffer, format: ImageFormat, shape: (image: Sharp) => Sharp): Promise<EncodedImage> {
+    const output = OUTPUT[format];
+    const { data, info } = await output.encode(shape(this.open(source))).toBuffer({ resolveWithObject: true });
+    return { body: data, mime: output.mime, width: info.width, height: info.height };
   }
 }

@@ -119,17 +119,15 @@ export class Uploads {
     const rows: AttachmentRow[] = [];
     try {
       for (const file of files) {
-        const mime = await this.media.typeOf(file.path);
-        if (folder === 'profile' && !isImageMime(mime)) throw uploadErrors.imagesOnly();
+        const mime = await this.media.typeOf(file.path, { imagesOnly: folder === 'profile' });
         const id = newId();
         const row: AttachmentRow = { id, name: file.name, mime, size: file.size, width: null, height: null, folder, uploaded_by: userId, created_at: new Date() };
         if (isImageMime(mime)) {
-          const image = await this.media.original(file.path, mime);
+          const { image, thumb } = await this.media.original(file.path, mime);
           // Stored first under the id, so a row never names bytes that are missing.
           await this.storage.put(storageKeys.original(id), image.body, image.mime);
           rows.push(row);
           Object.assign(row, { size: image.body.length, width: image.width, height: image.height });
-          const thumb = await this.media.thumb(image.body);
           await this.storage.put(storageKeys.thumb(id), thumb.body, thumb.mime);
         } else {
           rows.push(row);
