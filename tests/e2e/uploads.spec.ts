@@ -9,8 +9,8 @@ import { users } from './users.ts';
  * member's profile page comes with the portal), so the browser talks to the API directly.
  */
 
-// The browser logs each refused request (415, 422, 404) as a console error: those are the point here.
-test.use({ allowedConsoleErrors: [/status of (404|415|422)/] });
+// The browser logs each refused request (403, 404, 415, 422) as a console error: those are the point here.
+test.use({ allowedConsoleErrors: [/status of (403|404|415|422)/] });
 
 interface Info {
   id: string;

@@ -12,7 +12,6 @@ export const uploadErrors = {
   unreadableImage: () => new FeathersError('uploads.unreadableImage', 'Unprocessable', 422, 'unprocessable', {}),
   notMultipart: () => new FeathersError('uploads.notMultipart', 'UnsupportedMediaType', 415, 'unsupported-media-type', {}),
   noFile: () => new BadRequest('uploads.noFile'),
-  oneFile: () => new BadRequest('uploads.oneFile'),
   badRequest: () => new BadRequest('uploads.badRequest'),
   unknownFolder: () => new NotFound('uploads.unknownFolder'),
   forbiddenFolder: () => new Forbidden('uploads.forbiddenFolder'),

@@ -1,5 +1,6 @@
 import { NotAuthenticated } from '@feathersjs/errors';
 import type { Application } from '@feathersjs/feathers';
+import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { STAFF_ROLES, type Role } from '../../../domain/entities/types.ts';
 import { isHttpsSite, sessionToken } from '../../../domain/session-cookie.ts';
@@ -76,7 +77,7 @@ function send(req: Request, res: Response, served: Served, etag: string, cacheCo
   res.setHeader('ETag', etag);
   const match = req.headers['if-none-match'];
   if (typeof match === 'string' && match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-    served.body.resume?.();
+    served.body.destroy();
     res.status(304).end();
     return;
   }
@@ -85,11 +86,12 @@ function send(req: Request, res: Response, served: Served, etag: string, cacheCo
   res.setHeader('Content-Type', served.mime);
   res.setHeader('Content-Length', String(served.size));
   if (req.method === 'HEAD') {
-    served.body.resume?.();
+    served.body.destroy();
     res.end();
     return;
   }
-  served.body.pipe(res);
+  // A client that goes away closes the file (or the S3 response) with it.
+  pipeline(served.body, res).catch(() => undefined);
 }
 
 const handle = (action: (req: Request, res: Response) => Promise<void>): RequestHandler => (req: Request, res: Response, next: NextFunction) => {

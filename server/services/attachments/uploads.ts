@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -47,7 +48,7 @@ export interface AttachmentRow {
 
 /** A stored file ready to be sent: its bytes, type and the name of its variant (for its ETag). */
 export interface Served {
-  body: NodeJS.ReadableStream;
+  body: Readable;
   size: number;
   mime: string;
   variant: string;
