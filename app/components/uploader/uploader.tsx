@@ -33,10 +33,8 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
   const [items, dispatch] = useReducer(uploadReducer, []);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const controllers = useRef(new Map<string, AbortController>());
   const previews = useRef(new Set<string>());
-  const inputId = useId();
   const hintId = useId();
 
   useEffect(() => {
@@ -115,20 +113,19 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
         <p id={hintId} className="text-sm text-muted">
           {t(accept === 'image/*' ? 'uploader.dropImages' : 'uploader.dropFiles')}
         </p>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={accept}
-          multiple={multiple}
-          className="sr-only"
-          aria-describedby={hintId}
-          onChange={(event) => {
-            start([...(event.currentTarget.files ?? [])]);
-            event.currentTarget.value = '';
-          }}
-        />
-        <label htmlFor={inputId} className="cursor-pointer rounded-md border border-line bg-raised px-4 py-2 text-sm font-medium hover:bg-sunken focus-within:ring-2">
+        {/* The input sits in its label, so the label shows the keyboard focus the input takes. */}
+        <label className="cursor-pointer rounded-md border border-line bg-raised px-4 py-2 text-sm font-medium hover:bg-sunken focus-within:ring-2 focus-within:ring-brand-500">
+          <input
+            type="file"
+            accept={accept}
+            multiple={multiple}
+            className="sr-only"
+            aria-describedby={hintId}
+            onChange={(event) => {
+              start([...(event.currentTarget.files ?? [])]);
+              event.currentTarget.value = '';
+            }}
+          />
           {t(multiple ? 'uploader.chooseFiles' : 'uploader.chooseFile')}
         </label>
       </div>
