@@ -12,60 +12,26 @@
  *   BENCH_CHECKOUTS (50)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import argon2 from 'argon2';
-import pg from 'pg';
 import type { ServiceMap } from '../domain/entities/services.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/database.ts';
-import { startEmbeddedDatabase } from '../server/db/embedded.ts';
 import { createKnex } from '../server/db/knex.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { deliveryDates } from '../server/purchase/delivery-dates.ts';
 import { startServer } from '../server/server.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 50);
 if (!Number.isInteger(CHECKOUTS) || CHECKOUTS < 1) throw new Error('BENCH_CHECKOUTS must be a positive integer');
 const BENCH_DATABASE = 'tillpoint_bench_checkout';
 const ADMIN = { email: 'admin@bench.test', password: 'BenchAdmin123' };
 
-async function openDatabase(): Promise<{ url: string; label: string; kind: 'embedded' | 'postgres'; stop(): Promise<void> }> {
-  if (!DATABASE_URL) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-checkout-'));
-    const embedded = await startEmbeddedDatabase({ dataDir, maxConnections: 40 });
-    return {
-      url: embedded.url,
-      label: 'PGlite (embedded, in this process, via pglite-socket)',
-      kind: 'embedded',
-      async stop() {
-        await embedded.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const recreate = async (create: boolean) => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 5000 });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-      if (create) await admin.query(`create database ${BENCH_DATABASE}`);
-    } finally {
-      await admin.end();
-    }
-  };
-  await recreate(true);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { url: url.toString(), label: `PostgreSQL at ${url.host}, database ${BENCH_DATABASE}`, kind: 'postgres', stop: () => recreate(false) };
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 async function main(): Promise<void> {
-  const db = await openDatabase();
+  const db = await openBenchDatabase(BENCH_DATABASE, { maxConnections: 40 });
   const knex = createKnex(db.url);
   const database: Database = { knex, kind: db.kind, close: () => knex.destroy() };
   await prepareDatabase(knex, db.kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });

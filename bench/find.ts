@@ -14,10 +14,7 @@
  *   BENCH_WARMUP (100)  BENCH_ROUNDS (3)  BENCH_DEEP_REQUESTS (requests / 10, at least 30)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import compression from 'compression';
 import express, { json, rest } from '@feathersjs/express';
@@ -26,15 +23,14 @@ import { KnexService } from '@feathersjs/knex';
 import socketio from '@feathersjs/socketio';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
-import pg from 'pg';
 import { users as usersDef } from '../domain/entities/users.ts';
 import { SOCKET_PATH } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { startEmbeddedDatabase } from '../server/db/embedded.ts';
 import { createKnex, POOL_MAX } from '../server/db/knex.ts';
 import { migrateLatest } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed/seed.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { encodeCursor } from '../server/services/entity/cursor.ts';
 import { EntityFields } from '../server/services/entity/fields.ts';
 import { parseQuery } from '../server/services/entity/query.ts';
@@ -75,47 +71,8 @@ const PEER_PLAIN_SERVICE = 'users-plain';
 // ---------------------------------------------------------------------------------------------
 // Database
 
-interface BenchDatabase {
-  url: string;
-  label: string;
-  stop(): Promise<void>;
-}
-
 /** Enough sockets for every pool of the run: ours, the peer's, the floor's and the setup's. */
 const CONNECTIONS = POOL_MAX * 3 + 4;
-
-async function openBenchDatabase(): Promise<BenchDatabase> {
-  if (!DATABASE_URL) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-bench-'));
-    const embedded = await startEmbeddedDatabase({ dataDir, maxConnections: CONNECTIONS });
-    return {
-      url: embedded.url,
-      label: 'PGlite (embedded, in this process, via pglite-socket)',
-      async stop() {
-        await embedded.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const recreate = async (create: boolean) => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 5000 });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-      if (create) await admin.query(`create database ${BENCH_DATABASE}`);
-    } finally {
-      await admin.end();
-    }
-  };
-  await recreate(true);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return {
-    url: url.toString(),
-    label: `PostgreSQL at ${url.host}, database ${BENCH_DATABASE}`,
-    stop: () => recreate(false),
-  };
-}
 
 /** A small deterministic generator, so every run builds the same table. */
 function mulberry32(seed: number): () => number {
@@ -332,7 +289,7 @@ async function main(): Promise<void> {
   const cleanup: (() => Promise<void>)[] = [];
   const log = (line = '') => console.log(line);
   try {
-    const database = await openBenchDatabase();
+    const database = await openBenchDatabase(BENCH_DATABASE, { maxConnections: CONNECTIONS });
     cleanup.push(() => database.stop());
     const knex = createKnex(database.url, { poolMax: POOL_MAX });
     cleanup.push(() => knex.destroy());

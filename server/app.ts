@@ -18,6 +18,8 @@ import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
 import { paymentWebhookRoute } from './services/payments/webhooks.ts';
+import { uploadsOf } from './services/attachments/attachments.ts';
+import { attachmentRoutes } from './services/attachments/routes.ts';
 import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -55,6 +57,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
 
   // Payment providers' webhooks: signed over the raw body, so they come before the JSON parser.
   app.use(paymentWebhookRoute(app, logger));
+  // Uploads are multipart, read by busboy within their limits; files are served as bytes.
+  app.use(attachmentRoutes(app, config, () => uploadsOf(app)));
   // JSON only: no form body (which another site's page could send) reaches a service.
   app.use(jsonBodiesOnly);
   app.use(json({ limit: JSON_BODY_LIMIT }));

@@ -344,7 +344,7 @@ describe('the documented configuration', () => {
   const variables = Object.keys(envSchema.shape);
   /** README's configuration table: variable, default, meaning. */
   const readmeRows = new Map(
-    [...readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]),
+    [...readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]),
   );
 
   it('README lists every variable the server reads', () => {
@@ -364,5 +364,38 @@ describe('the documented configuration', () => {
   it('.env.example lists every variable', () => {
     const example = readFileSync(path.join(root, '.env.example'), 'utf8');
     expect(variables.filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example))).toEqual([]);
+  });
+});
+
+describe('upload settings', () => {
+  // dataDir is made before each test.
+  const base = () => ({ APP_SECRET: SECRET, DATA_DIR: dataDir });
+
+  it('keeps uploads in DATA_DIR/uploads by default, with the documented limits', () => {
+    const { uploads } = loadConfig(base());
+    expect(uploads.storage).toEqual({ kind: 'folder', root: path.join(dataDir, 'uploads') });
+    expect(uploads).toMatchObject({ maxBytes: 20 * 1024 * 1024, maxFiles: 10, maxPixels: 50_000_000, concurrency: 2 });
+  });
+
+  it('uses a bucket when one is named', () => {
+    const { uploads } = loadConfig({ ...base(), S3_BUCKET: 'tillpoint-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
+    expect(uploads.storage).toEqual({
+      kind: 's3',
+      bucket: 'tillpoint-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses S3 settings without a bucket, one key without the other, and a bad bucket name, naming each', () => {
+    expect(configError({ ...base(), S3_ENDPOINT: 'http://127.0.0.1:9000' }).message).toContain('S3_BUCKET: required with the other S3_ settings');
+    expect(configError({ ...base(), S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }).message).toContain('S3_SECRET_ACCESS_KEY: required with the other S3 key');
+    expect(configError({ ...base(), S3_BUCKET: 'Not A Bucket' }).message).toContain('S3_BUCKET: must be an S3 bucket name');
+    expect(configError({ ...base(), UPLOAD_MAX_FILES: '0' }).message).toContain('UPLOAD_MAX_FILES');
+    // The secret is never echoed.
+    expect(configError({ ...base(), S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'hunter2-secret' }).message).not.toContain('hunter2');
   });
 });

@@ -1,11 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { brandSlug, type SiteSettings } from '../domain/site.ts';
 import { PASSWORD_MESSAGES, passwordSchema } from '../domain/validation/password.ts';
 import { type LimitSetting, LOGIN_LIMITS, type LoginLimitSettings } from './auth/limits.ts';
 import { translate } from './i18n.ts';
+import type { S3Settings } from './storage/s3-storage.ts';
 
 /** An smtp:// or smtps:// URL that names a host (user and password percent-encoded). */
 function isSmtpUrl(value: string): boolean {
@@ -94,6 +96,21 @@ export const envSchema = z.object({
     .string()
     .refine((value) => listedOrigins(value).every(isHttpOrigin), 'must be http:// or https:// origins, comma-separated')
     .optional(),
+  // Uploads (decision 022): a bucket makes them go to S3-compatible storage, else to DATA_DIR/uploads.
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, . and -)').optional(),
+  S3_ENDPOINT: z.url().refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// URL').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as ap-east-1').default('us-east-1'),
+  // Never echoed in an error.
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(50_000_000),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Express's `trust proxy`: true/false, a hop count, or addresses and names such as `loopback`.
   TRUST_PROXY: z
     .string()
@@ -130,6 +147,22 @@ export interface Config {
   /** Sign-in and registration limits: always the production values, except in tests that need small ones. */
   loginLimits: LoginLimitSettings;
   payments: PaymentSettings;
+  uploads: UploadSettings;
+}
+
+/** Where uploaded files go and what an upload may hold (decision 022). */
+export interface UploadSettings {
+  storage: { kind: 'folder'; root: string } | ({ kind: 's3' } & S3Settings);
+  /** The largest file taken, in bytes (exactly this many pass; one more is a 413). */
+  maxBytes: number;
+  /** Files in one request. */
+  maxFiles: number;
+  /** Width × height of the largest image decoded (a small file can describe a huge image). */
+  maxPixels: number;
+  /** Images decoded or resized at a time by this process; the others wait their turn. */
+  concurrency: number;
+  /** Where files are received before they are checked (each removed once its request is answered). */
+  tempDir: string;
 }
 
 /** Which payment gateway the server uses, and its settings (decision 019). */
@@ -214,6 +247,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missingStripe.length > 0 && missingStripe.length < 3) {
     throw new ConfigError(`Invalid configuration:\n${missingStripe.map((name) => `  ${name}: required with the other Stripe keys (set all three or none)`).join('\n')}`);
   }
+  // A bucket without the way to reach it would fail at the first upload rather than at start.
+  const s3Given = { S3_ENDPOINT: e.S3_ENDPOINT, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  if (!e.S3_BUCKET && Object.values(s3Given).some(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with the other S3_ settings (unset them all to keep uploads in DATA_DIR/uploads)');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`Invalid configuration:\n  ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with the other S3 key (set both, or neither to use the machine's own credentials)`);
+  }
   const appSecret = e.APP_SECRET ?? developmentSecret(dataDir);
   return {
     env: e.NODE_ENV,
@@ -245,6 +286,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
     quoteLimit: { ...QUOTE_LIMIT, points: e.QUOTES_PER_IP },
     translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
+    uploads: {
+      storage: e.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'folder', root: path.join(dataDir, 'uploads') },
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      maxFiles: e.UPLOAD_MAX_FILES,
+      maxPixels: e.UPLOAD_MAX_PIXELS,
+      concurrency: e.UPLOAD_CONCURRENCY,
+      tempDir: path.join(os.tmpdir(), 'tillpoint-uploads'),
+    },
     payments: {
       // Tests never reach Stripe, whatever the environment holds.
       provider: e.STRIPE_SECRET_KEY && e.NODE_ENV !== 'test' ? 'stripe' : 'sandbox',

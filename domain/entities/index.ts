@@ -1,4 +1,5 @@
 import { appTemplates } from './app-templates.ts';
+import { attachments } from './attachments.ts';
 import { blogs } from './blogs.ts';
 import { contactForms } from './contact-forms.ts';
 import { enquiries } from './enquiries.ts';
@@ -33,6 +34,7 @@ export const definitions = byServicePath({
   payments,
   subscriptions,
   invoices,
+  attachments,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

@@ -25,6 +25,8 @@ export const users = defineEntity({
      * everywhere", staff ending them): a token signed for another version no longer works, except
      * the one session kept (the caller's own, when they changed their own password).
      */
+    /** The account's picture (`GET /api/users/pic/{id}`): set by uploading to the `profile` folder, never written directly. */
+    picture: { kind: 'ref', ref: 'attachments', column: 'picture_id', readonly: true },
     sessionVersion: { kind: 'string', readonly: true },
     sessionKept: { kind: 'string', readonly: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true },

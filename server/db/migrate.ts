@@ -10,6 +10,7 @@ import * as m008 from './migrations/008_purchase.ts';
 import * as m009 from './migrations/009_email_verifications.ts';
 import * as m010 from './migrations/010_payment_sandbox.ts';
 import * as m011 from './migrations/011_payments.ts';
+import * as m012 from './migrations/012_attachments.ts';
 import * as m013 from './migrations/013_billing_anchor_month_end.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Knex.Migration> = {
   '009_email_verifications': m009,
   '010_payment_sandbox': m010,
   '011_payments': m011,
+  '012_attachments': m012,
   '013_billing_anchor_month_end': m013,
 };
 

@@ -118,9 +118,19 @@ export class JobQueue {
     if (workId) this.boss.notifyWorker(workId);
   }
 
-  /** Adds a job; with `transaction`, the job exists only if that transaction commits. */
-  async send(name: string, data: object, transaction?: Knex.Transaction): Promise<void> {
-    await this.boss.send(name, data, transaction ? { db: knexDatabase(transaction) } : {});
+  /**
+   * Adds a job; with `transaction`, the job exists only if that transaction commits. With
+   * `singletonKey` and `singletonSeconds`, one such job per period is kept (a periodic job that
+   * every instance asks for runs once).
+   */
+  async send(name: string, data: object, transaction?: Knex.Transaction): Promise<void>;
+  async send(name: string, data: object, once: { singletonKey: string; singletonSeconds: number }): Promise<void>;
+  async send(name: string, data: object, option?: Knex.Transaction | { singletonKey: string; singletonSeconds: number }): Promise<void> {
+    if (option && 'singletonKey' in option) {
+      await this.boss.send(name, data, { singletonKey: option.singletonKey, singletonSeconds: option.singletonSeconds });
+      return;
+    }
+    await this.boss.send(name, data, option ? { db: knexDatabase(option) } : {});
   }
 
   /** The jobs of a queue whose data contains `data`, oldest first: their state and retries so far. */

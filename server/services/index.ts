@@ -6,6 +6,7 @@ import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
+import { configureAttachments } from './attachments/attachments.ts';
 import { configureBlogs } from './blogs/blogs.ts';
 import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
 import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
@@ -65,6 +66,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureDeliveryDates(app);
   configureOrders(app, deps);
   configurePayments(app, deps);
+  // Uploads (decision 022): files, image variants, pictures; the routes are the app's (app.ts).
+  configureAttachments(app, deps);
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);

@@ -37,6 +37,9 @@ const SERVER_SETTINGS = [
   'PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_WEBHOOK_SECRET', 'PAYMENT_SANDBOX_SITE_ORIGINS',
   // A developer's SMTP server would receive the tests' mail, which they read from the outbox.
   'SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL',
+  // A developer's bucket would receive the tests' uploads; they stay in the temporary DATA_DIR.
+  'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
+  'UPLOAD_MAX_BYTES', 'UPLOAD_MAX_FILES', 'UPLOAD_MAX_PIXELS', 'UPLOAD_CONCURRENCY',
 ];
 const env: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !SERVER_SETTINGS.includes(name)),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../domain/entities/index.ts';
-import { ROLES, type Role } from '../../domain/entities/types.ts';
+import { columnOf, type EntityDef, ROLES, type Role } from '../../domain/entities/types.ts';
+import type { Knex } from 'knex';
+import { newId } from '../../server/db/ids.ts';
 import type { RunningServer } from '../../server/server.ts';
 import { ADMIN, createAccount, skipReason, socketClient, startTestServer, uniqueEmail, type FeathersErrorJSON, type SocketClient, type TestAccount } from './harness.ts';
 
@@ -24,11 +26,36 @@ const SYNTAXES: Record<string, (field: string, value: unknown) => Record<string,
   $pull: (field, value) => ({ $pull: { [field]: value } }),
 };
 
-/** Fields whose definition limits who writes them, with a value that would matter if written. */
+/**
+ * Two values of each limited field that a write may set (the first one matters when written by
+ * someone who may not): the test writes one and then the other.
+ */
+const VALUES: Record<string, readonly [unknown, unknown]> = {
+  'users.role': ['admin', 'member'],
+  'attachments.alt': [{ en: 'A shop front' }, { en: 'The counter', 'zh-hk': '收銀枱' }],
+};
+
+/**
+ * A record of an account's own that the account may patch, for each entity with a limited field:
+ * the account itself, or a row it owns written straight to the table.
+ */
+const OWN_RECORDS: Record<string, (knex: Knex, account: TestAccount) => Promise<string>> = {
+  users: async (_knex, account) => account._id,
+  attachments: async (knex, account) => {
+    const id = newId();
+    await knex('attachments').insert({ id, name: 'shop.jpg', mime: 'image/jpeg', size: 1, folder: 'profile', uploaded_by: account._id });
+    return id;
+  },
+};
+
+/** Fields whose definition limits who writes them, with values that would matter if written. */
 const LIMITED_FIELDS = Object.values(entities).flatMap((def) =>
   Object.entries(def.fields)
     .filter(([, field]) => field.writable)
-    .map(([name, field]) => ({ def, name, allowed: field.writable as readonly Role[], value: field.enum?.at(-1) ?? 'x' })),
+    .map(([name, field]) => {
+      const [value, other] = VALUES[`${def.service}.${name}`] ?? [field.enum?.at(-1) ?? 'x', field.enum?.[0] ?? 'y'];
+      return { def, name, column: columnOf(name, field), allowed: field.writable as readonly Role[], value, other };
+    }),
 );
 
 describe.skipIf(skipReason)('account security', () => {
@@ -75,7 +102,6 @@ describe.skipIf(skipReason)('account security', () => {
     }
   }
 
-  const storedUser = (id: string) => server.database.knex('users').where({ id }).first('role', 'email', 'name');
 
   beforeAll(async () => {
     server = await startTestServer({ trustProxy: 'loopback' });
@@ -87,13 +113,19 @@ describe.skipIf(skipReason)('account security', () => {
     await server?.close();
   });
 
+  const ownRecord = (def: EntityDef, account: TestAccount) => (OWN_RECORDS[def.service] as (knex: Knex, account: TestAccount) => Promise<string>)(server.database.knex, account);
+  const storedValue = async (def: EntityDef, column: string, id: string) => (await server.database.knex(def.table).where({ id }).first(column))?.[column];
+
   it('covers every field that a definition limits', () => {
-    // users.role today; a new limited field needs a record each role may otherwise patch (below).
-    expect(LIMITED_FIELDS.map(({ def, name }) => `${def.service}.${name}`)).toContain('users.role');
-    for (const { def } of LIMITED_FIELDS) expect(def.owner?.field, `${def.service}: a patchable record per role`).toBe('_id');
+    // A new limited field needs values (VALUES) and a record each role may otherwise patch (OWN_RECORDS).
+    expect(LIMITED_FIELDS.map(({ def, name }) => `${def.service}.${name}`)).toEqual(expect.arrayContaining(['users.role', 'attachments.alt']));
+    for (const { def, name } of LIMITED_FIELDS) {
+      expect(OWN_RECORDS[def.service], `${def.service}: a patchable record per role`).toBeDefined();
+      expect(VALUES[`${def.service}.${name}`], `${def.service}.${name}: values to write`).toBeDefined();
+    }
   });
 
-  describe.each(LIMITED_FIELDS)('$def.service.$name', ({ def, name, allowed, value }) => {
+  describe.each(LIMITED_FIELDS)('$def.service.$name', ({ def, name, column, allowed, value, other }) => {
     const refused = ROLES.filter((role) => !allowed.includes(role));
     const cases = refused.flatMap((role) =>
       (['rest', 'socket'] as const).flatMap((transport) => Object.keys(SYNTAXES).map((syntax) => ({ role, transport, syntax }))),
@@ -101,21 +133,24 @@ describe.skipIf(skipReason)('account security', () => {
 
     it.each(cases)('is refused to a $role patching their own record with $syntax over $transport', async ({ role, transport, syntax }) => {
       const account = accounts[role];
-      const before = await storedUser(account._id);
-      const answer = await patchOver(transport, account.token, def.service, account._id, (SYNTAXES[syntax] as (f: string, v: unknown) => Record<string, unknown>)(name, value));
+      const id = await ownRecord(def, account);
+      const before = await storedValue(def, column, id);
+      const answer = await patchOver(transport, account.token, def.service, id, (SYNTAXES[syntax] as (f: string, v: unknown) => Record<string, unknown>)(name, value));
       expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({ name: 'Forbidden', errors: { [name]: 'You may not change this field.' } });
-      expect(await storedUser(account._id)).toEqual(before);
+      expect(await storedValue(def, column, id)).toEqual(before);
     });
 
     it.each(allowed.flatMap((role) => (['rest', 'socket'] as const).map((transport) => ({ role, transport }))))(
       'is written by a $role over $transport, plain and with $set',
       async ({ role, transport }) => {
-        const target = await createAccount(server.database.knex, { label: 'promoted' });
+        // Someone else's record: those who may write the field reach every row.
+        const target = await ownRecord(def, await createAccount(server.database.knex, { label: 'promoted' }));
         const caller = accounts[role];
-        expect((await patchOver(transport, caller.token, def.service, target._id, { [name]: value })).status).toBe(200);
-        expect((await patchOver(transport, caller.token, def.service, target._id, { $set: { [name]: 'member' } })).status).toBe(200);
-        expect((await storedUser(target._id))?.role).toBe('member');
+        expect((await patchOver(transport, caller.token, def.service, target, { [name]: value })).status).toBe(200);
+        expect(await storedValue(def, column, target)).toEqual(value);
+        expect((await patchOver(transport, caller.token, def.service, target, { $set: { [name]: other } })).status).toBe(200);
+        expect(await storedValue(def, column, target)).toEqual(other);
       },
     );
   });

@@ -1,0 +1,202 @@
+/**
+ * `npm run bench:uploads` (and the last part of `npm run bench`): `BENCH_UPLOADS` (20) uploads at
+ * once of a 12-megapixel JPEG (made with sharp at start) through the whole server, then each image
+ * variant asked for twice: the first request makes it, the second is served from the storage.
+ * Prints uploads per second, p50/p99 of the upload call, the server's peak memory (RSS, sampled
+ * every 20 ms in the server's own process), and the time to first byte of each variant, against
+ * sharp doing the same work in a bare script (the floor).
+ *
+ * Figures only, no thresholds. Runs on an embedded PGlite by default and on PostgreSQL when
+ * DATABASE_URL is set (in a database `tillpoint_bench_uploads`, dropped and recreated); files go
+ * to a temporary folder.
+ *
+ *   BENCH_UPLOADS (20)  BENCH_CONCURRENCY (the server's UPLOAD_CONCURRENCY, default 2)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, type ImageWidth } from '../domain/uploads/limits.ts';
+import { loadConfig } from '../server/config.ts';
+import type { Database } from '../server/database.ts';
+import { createKnex } from '../server/db/knex.ts';
+import { prepareDatabase } from '../server/db/prepare.ts';
+import { startServer } from '../server/server.ts';
+import { openBenchDatabase } from './bench-database.ts';
+
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
+if (!Number.isInteger(UPLOADS) || UPLOADS < 1) throw new Error('BENCH_UPLOADS must be a positive integer');
+const CONCURRENCY = process.env.BENCH_CONCURRENCY;
+const ADMIN = { email: 'admin@bench.test', password: 'BenchAdmin123' };
+
+/** Messages between the bench and its server process. */
+type ToServer = { type: 'reset' } | { type: 'peak' } | { type: 'stop' };
+type FromServer = { type: 'ready'; url: string; label: string } | { type: 'peak'; rss: number; baseline: number } | { type: 'stopped' };
+
+/** The server's side: started in its own process, so its memory is measured alone. */
+async function serve(): Promise<void> {
+  const db = await openBenchDatabase('tillpoint_bench_uploads', { maxConnections: 20 });
+  const knex = createKnex(db.url);
+  const database: Database = { knex, kind: db.kind, close: () => knex.destroy() };
+  await prepareDatabase(knex, db.kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: false });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-bench-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'error',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    UPLOAD_MAX_BYTES: String(40 * 1024 * 1024),
+    ...(CONCURRENCY ? { UPLOAD_CONCURRENCY: CONCURRENCY } : {}),
+  });
+  const server = await startServer(config, { database, pages: false });
+  let baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  const send = (message: FromServer) => process.send?.(message);
+  process.on('message', (message: ToServer) => {
+    if (message.type === 'reset') {
+      baseline = process.memoryUsage.rss();
+      peak = baseline;
+    } else if (message.type === 'peak') {
+      send({ type: 'peak', rss: peak, baseline });
+    } else {
+      clearInterval(sampler);
+      void (async () => {
+        await server.close();
+        await db.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+        send({ type: 'stopped' });
+        process.exit(0);
+      })();
+    }
+  });
+  send({ type: 'ready', url: server.url, label: `${db.label}, ${config.uploads.concurrency} images at a time` });
+}
+
+function ask(child: ChildProcess, message: ToServer, answer: FromServer['type']): Promise<FromServer> {
+  return new Promise((resolve) => {
+    const listen = (reply: FromServer) => {
+      if (reply.type !== answer) return;
+      child.off('message', listen);
+      resolve(reply);
+    };
+    child.on('message', listen);
+    if (message.type !== 'reset') child.send(message);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** A 12-megapixel photo-like JPEG: gradients with grain, so it weighs what a camera's does. */
+async function twelveMegapixels(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let i = 0; i < pixels.length; i += 3) {
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    const grain = (seed >>> 24) % 24;
+    pixels[i] = ((x * 255) / width + grain) & 0xff;
+    pixels[i + 1] = ((y * 255) / height + grain) & 0xff;
+    pixels[i + 2] = (((x + y) >> 3) + grain) & 0xff;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+async function main(): Promise<void> {
+  const photo = await twelveMegapixels();
+  const meta = await sharp(photo).metadata();
+  console.log(`Uploads bench: ${UPLOADS} uploads at once of a ${meta.width}×${meta.height} JPEG (${mb(photo.length)}), ${os.cpus().length} cores`);
+
+  // The floor: what sharp alone takes for the same work, in this bare process.
+  sharp.cache(false);
+  const [, reencode] = await timed(() => sharp(photo).autoOrient().jpeg({ quality: 90 }).toBuffer());
+  const floors = new Map<string, number>();
+  for (const width of Object.keys(IMAGE_WIDTHS) as ImageWidth[]) {
+    for (const format of IMAGE_FORMATS) {
+      const [, took] = await timed(() => {
+        const resized = sharp(photo).resize({ width: IMAGE_WIDTHS[width], withoutEnlargement: true });
+        return (format === 'webp' ? resized.webp({ quality: 80 }) : resized.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
+      });
+      floors.set(`${width}.${format}`, took);
+    }
+  }
+  const [, floorBatch] = await timed(() => Promise.all(Array.from({ length: UPLOADS }, () => sharp(photo).autoOrient().jpeg({ quality: 90 }).toBuffer())));
+
+  const child = fork(import.meta.filename, ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = (await ask(child, { type: 'reset' }, 'ready')) as Extract<FromServer, { type: 'ready' }>;
+  try {
+    const login = await fetch(`${ready.url}/api/authentication`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ strategy: 'local', ...ADMIN }) });
+    const { accessToken } = (await login.json()) as { accessToken?: string };
+    if (!accessToken) throw new Error(`signing in answered ${login.status}`);
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+      const [response, took] = await timed(() => fetch(`${ready.url}/api/attachments/upload/news`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` }, body: form }));
+      const body = (await response.json()) as { data?: { info: { id: string } } };
+      if (response.status !== 201 || !body.data) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
+      return { id: body.data.info.id, took };
+    };
+    await upload();
+    child.send({ type: 'reset' } satisfies ToServer);
+    const [results, wall] = await timed(() => Promise.all(Array.from({ length: UPLOADS }, upload)));
+    const peak = (await ask(child, { type: 'peak' }, 'peak')) as Extract<FromServer, { type: 'peak' }>;
+    const latencies = results.map((result) => result.took).sort((a, b) => a - b);
+
+    console.log(`Server: ${ready.label}\n`);
+    console.log('| uploads | per second | p50 | p99 | server RSS before | peak RSS | floor: sharp re-encoding the same files at once |');
+    console.log('|---|---|---|---|---|---|---|');
+    console.log(
+      `| ${UPLOADS} | ${((UPLOADS * 1000) / wall).toFixed(2)} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 99))} | ${mb(peak.baseline)} | ${mb(peak.rss)} (+${mb(peak.rss - peak.baseline)}) | ${((UPLOADS * 1000) / floorBatch).toFixed(2)} /s (one alone: ${ms(reencode)}) |`,
+    );
+
+    const id = results[0]?.id as string;
+    const ttfb = async (url: string) => {
+      const [response, took] = await timed(() => fetch(url));
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      return took;
+    };
+    console.log('\n| variant | first request (made) | cached | floor: sharp resize alone |');
+    console.log('|---|---|---|---|');
+    for (const width of Object.keys(IMAGE_WIDTHS) as ImageWidth[]) {
+      for (const format of IMAGE_FORMATS as readonly ImageFormat[]) {
+        const url = `${ready.url}/api/attachments/${id}?width=${width}&format=${format}`;
+        const first = await ttfb(url);
+        const cached: number[] = [];
+        for (let i = 0; i < 5; i += 1) cached.push(await ttfb(url));
+        cached.sort((a, b) => a - b);
+        console.log(`| ${width} (${IMAGE_WIDTHS[width]}) ${format} | ${ms(first)} | ${ms(percentile(cached, 50))} | ${ms(floors.get(`${width}.${format}`) ?? 0)} |`);
+      }
+    }
+    const thumbs: number[] = [];
+    for (let i = 0; i < 5; i += 1) thumbs.push(await ttfb(`${ready.url}/api/thumbs/${id}`));
+    console.log(`| thumbnail (made at upload) | — | ${ms(percentile(thumbs.sort((a, b) => a - b), 50))} | — |`);
+  } finally {
+    const stopped = ask(child, { type: 'stop' }, 'stopped');
+    child.send({ type: 'stop' } satisfies ToServer);
+    await stopped;
+  }
+}
+
+if (process.argv.includes('--serve')) {
+  await serve();
+} else {
+  await main();
+}

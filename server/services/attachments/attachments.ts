@@ -1,0 +1,74 @@
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { definitions } from '../../../domain/entities/index.ts';
+import type { Config } from '../../config.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { FolderStorage } from '../../storage/folder-storage.ts';
+import { S3Storage } from '../../storage/s3-storage.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { registerEntityService } from '../entity/register.ts';
+import type { ServerApp } from '../types.ts';
+import { CLEANUP_PERIOD_SECONDS, CLEANUP_QUEUE, cleanUpAttachments } from './cleanup.ts';
+import { Media } from './media.ts';
+import { Uploads } from './uploads.ts';
+
+export function createStorage(config: Config): Storage {
+  const settings = config.uploads.storage;
+  return settings.kind === 's3' ? new S3Storage(settings) : new FolderStorage(settings.root);
+}
+
+/** Removing an attachment record removes its files, every variant with it. */
+function removeFiles(uploads: Uploads) {
+  return async (context: HookContext, next: NextFunction) => {
+    await next();
+    if (context.method === 'remove' && context.id != null) await uploads.removeFiles(String(context.id));
+  };
+}
+
+/**
+ * Uploads (decision 022): the `attachments` entity service (staff list and remove, members read
+ * their own), the storage and image work behind the upload routes (routes.ts, mounted by the
+ * app before its JSON parser), and the cleanup job, asked for every hour by each instance and run
+ * once per hour by the queue.
+ */
+export function configureAttachments(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue }): Uploads {
+  const { config, knex, logger, jobs } = deps;
+  const media = new Media({ maxPixels: config.uploads.maxPixels, concurrency: config.uploads.concurrency });
+  const uploads = new Uploads({ knex, storage: createStorage(config), media, logger });
+  app.set('uploads', uploads);
+  registerEntityService(app, definitions.attachments, { hooks: [removeFiles(uploads)] });
+
+  jobs.define(CLEANUP_QUEUE, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
+    const removed = await cleanUpAttachments(uploads);
+    logger.info(removed, 'attachments cleaned up');
+  });
+  let timer: NodeJS.Timeout | undefined;
+  app.hooks({
+    setup: [
+      async (_context: HookContext, next: NextFunction) => {
+        await next();
+        const ask = () => {
+          jobs.send(CLEANUP_QUEUE, {}, { singletonKey: CLEANUP_QUEUE, singletonSeconds: CLEANUP_PERIOD_SECONDS }).catch((error: unknown) => logger.warn({ err: error }, 'cleanup not scheduled'));
+        };
+        timer = setInterval(ask, CLEANUP_PERIOD_SECONDS * 1000);
+        timer.unref();
+      },
+    ],
+    teardown: [
+      async (_context: HookContext, next: NextFunction) => {
+        clearInterval(timer);
+        if (uploads.storage instanceof S3Storage) uploads.storage.close();
+        await next();
+      },
+    ],
+  });
+  return uploads;
+}
+
+/** The app's uploads (set by configureAttachments). */
+export function uploadsOf(app: { get(name: string): unknown }): Uploads {
+  const uploads = app.get('uploads');
+  if (!(uploads instanceof Uploads)) throw new Error('uploads are not configured');
+  return uploads;
+}
