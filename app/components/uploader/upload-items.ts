@@ -3,19 +3,10 @@
  * state (spec: processing, then success and complete, or error and complete), and the rules of
  * what a drop accepts and how a gallery is reordered.
  */
+import type { AttachmentInfo } from '../../../domain/uploads/info';
 
 /** What the server answers for a stored file (`data.info`). */
-export interface UploadedInfo {
-  id: string;
-  _id: string;
-  name: string;
-  size: number;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  src: string;
-  thumb: string | null;
-}
+export type UploadedInfo = AttachmentInfo;
 
 export type UploadStatus = 'processing' | 'success' | 'error';
 

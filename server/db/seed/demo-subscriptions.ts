@@ -7,6 +7,7 @@ import type { StateMove } from '../../../domain/orders/states.ts';
 import { subscriptionTerm } from '../../../domain/orders/term.ts';
 import { addWorkingDays } from '../../../domain/orders/working-days.ts';
 import { orderNumber } from '../../services/orders/orders.ts';
+import { priceColumns } from '../../services/orders/price.ts';
 import { takeInvoiceNumber } from '../../services/orders/provision.ts';
 import { newId } from '../ids.ts';
 
@@ -164,21 +165,10 @@ export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurc
     number: orderNumber(),
     user_id: user.id,
     status: 'completed',
-    seller: price.seller,
     industry_id: template.industry_id,
     plan_id: template.id,
     plan_type: template.type,
-    items: JSON.stringify(price.items),
-    currency: price.currency,
-    prepaid_months: price.prepaidMonths,
-    contract_months: price.contractMonths,
-    monthly: price.monthly,
-    yearly: price.yearly,
-    one_time: price.oneTime,
-    subtotal: price.subtotal,
-    tax_rate: price.taxRate,
-    tax: price.tax,
-    total: price.total,
+    ...priceColumns(price),
     shipping: JSON.stringify(shipping),
     idempotency_key: randomBytes(16).toString('hex'),
     request_hash: digest(request),

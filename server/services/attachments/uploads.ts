@@ -12,26 +12,13 @@ import {
   type ImageWidth,
   isImageMime,
 } from '../../../domain/uploads/limits.ts';
+import type { AttachmentInfo } from '../../../domain/uploads/info.ts';
 import { newId } from '../../db/ids.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { uploadErrors } from './errors.ts';
 import type { Media } from './media.ts';
 import type { ReceivedFile } from './receive.ts';
 
-/** What an upload answers for each file (`data.info`), as existing clients read it. */
-export interface AttachmentInfo {
-  id: string;
-  _id: string;
-  name: string;
-  size: number;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  /** The file's URL; for an image, its variants are this with `?width=…&format=…`. */
-  src: string;
-  /** The thumbnail's URL (images), else null. */
-  thumb: string | null;
-}
 
 /** The stored facts of an attachment that serving it needs. */
 export interface AttachmentRow {

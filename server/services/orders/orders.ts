@@ -15,7 +15,7 @@ import { isDeliveryDate } from '../../purchase/delivery-dates.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
 import { defineOrderMailJobs } from './mail-jobs.ts';
-import { parseRequest, priceChoice } from './price.ts';
+import { parseRequest, priceChoice, priceColumns } from './price.ts';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -85,21 +85,10 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
     const row = {
       user_id: userId,
       status: 'pending_payment',
-      seller: price.seller,
       industry_id: template.industry,
       plan_id: template._id,
       plan_type: template.type,
-      items: JSON.stringify(price.items),
-      currency: price.currency,
-      prepaid_months: price.prepaidMonths,
-      contract_months: price.contractMonths,
-      monthly: price.monthly,
-      yearly: price.yearly,
-      one_time: price.oneTime,
-      subtotal: price.subtotal,
-      tax_rate: price.taxRate,
-      tax: price.tax,
-      total: price.total,
+      ...priceColumns(price),
       shipping: JSON.stringify(request.shipping),
       idempotency_key: idempotencyKey,
       request_hash: requestHash,

@@ -53,3 +53,21 @@ export async function priceChoice(
     throw error;
   }
 }
+
+/** The columns of an order's row that its price fills (the order service's and the demo seed's). */
+export function priceColumns(price: OrderPrice) {
+  return {
+    seller: price.seller,
+    items: JSON.stringify(price.items),
+    currency: price.currency,
+    prepaid_months: price.prepaidMonths,
+    contract_months: price.contractMonths,
+    monthly: price.monthly,
+    yearly: price.yearly,
+    one_time: price.oneTime,
+    subtotal: price.subtotal,
+    tax_rate: price.taxRate,
+    tax: price.tax,
+    total: price.total,
+  };
+}
