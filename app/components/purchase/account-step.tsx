@@ -3,7 +3,7 @@ import { registrationFromForm, REGISTRATION_MESSAGES } from '../../../domain/for
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass, TextField } from '../forms/fields';
 import { focusFirstInvalid, useFormCheck } from '../forms/use-form-check';
-import { useFlowCall } from './flow-api';
+import { useContinueOnceTrue, useFlowCall } from './flow-api';
 import { primaryButton, StepActions } from './ui';
 
 /** Loaded on the first focus in the form, or at the latest on submit (decision 012). */
@@ -21,12 +21,7 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
   const [mode, setMode] = useState<Mode>('register');
   const [email, setEmail] = useState('');
   // Signed in here (registered, or with a password): once the page has read the buyer again, the flow goes on.
-  const signedOut = useRef(!signedInAs);
-  useEffect(() => {
-    if (!signedInAs || !signedOut.current) return;
-    signedOut.current = false;
-    onContinue();
-  }, [signedInAs, onContinue]);
+  useContinueOnceTrue(Boolean(signedInAs), onContinue);
 
   if (signedInAs) {
     return (

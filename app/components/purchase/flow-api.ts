@@ -83,3 +83,16 @@ export function useFlowCall(onAnswer?: (answer: FlowAnswer) => void) {
   );
   return { call, busy: fetcher.state !== 'idle', answer: fetcher.data };
 }
+
+/**
+ * Goes on with the flow once a condition the step was waiting for turns true (the buyer signed in
+ * or verified here, and the page has read them again); never for one that held when the step opened.
+ */
+export function useContinueOnceTrue(condition: boolean, onContinue: () => void): void {
+  const waiting = useRef(!condition);
+  useEffect(() => {
+    if (!condition || !waiting.current) return;
+    waiting.current = false;
+    onContinue();
+  }, [condition, onContinue]);
+}

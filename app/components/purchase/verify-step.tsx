@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
-import { useFlowCall } from './flow-api';
+import { useContinueOnceTrue, useFlowCall } from './flow-api';
 import { primaryButton, smallButton, StepActions } from './ui';
 
 /** Seconds until a new code may be asked for (decision 020: 60 s after the last one). */
@@ -34,12 +34,7 @@ export function VerifyStep({ email, verified, onBack, onContinue }: { email: str
   }, [resendAt]);
 
   // Verified here: once the page has read the buyer again, the flow goes on to payment.
-  const unverified = useRef(!verified);
-  useEffect(() => {
-    if (!verified || !unverified.current) return;
-    unverified.current = false;
-    onContinue();
-  }, [verified, onContinue]);
+  useContinueOnceTrue(verified, onContinue);
 
   const verify = useFlowCall((answer) => {
     if (answer.ok) return;
