@@ -12,6 +12,7 @@ import { DatabaseRevocationStore, RedisRevocationStore, type RevocationStore } f
 import { AppAuthenticationService, PasswordStrategy, RevocableJWTStrategy } from './auth/strategies.ts';
 import { configureChannels, serializeEvent } from './channels.ts';
 import type { Config } from './config.ts';
+import { setPasswordHashing } from './auth/passwords.ts';
 import { jsonBodiesOnly, localizeErrors, normalizeHttpError, unknownEndpoint } from './hooks/errors.ts';
 import { sessionCookie } from './auth/cookie.ts';
 import { configureJobs } from './jobs/jobs.ts';
@@ -41,6 +42,7 @@ export type Api = ExpressFeathers<ServerServices> & { limits: LoginLimits; revoc
  */
 export function createApi({ config, knex, logger, redis }: ApiDependencies): Api {
   const app = express(feathers<ServerServices>());
+  setPasswordHashing(config.passwordHashing);
   app.disable('x-powered-by');
   app.set('logger', logger);
   app.set('knex', knex);

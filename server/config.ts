@@ -7,6 +7,7 @@ import { brandSlug, type SiteSettings } from '../domain/site.ts';
 import { PASSWORD_MESSAGES, passwordSchema } from '../domain/validation/password.ts';
 import { type LimitSetting, LOGIN_LIMITS, type LoginLimitSettings } from './auth/limits.ts';
 import { translate } from './i18n.ts';
+import type { PasswordHashing } from './auth/passwords.ts';
 import type { S3Settings } from './storage/s3-storage.ts';
 
 /** An smtp:// or smtps:// URL that names a host (user and password percent-encoded). */
@@ -60,6 +61,8 @@ export const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Test runs only (auth/passwords.ts); absent: fast under NODE_ENV=test, standard otherwise.
+  PASSWORD_HASHING: z.enum(['standard', 'fast']).optional(),
   // Sign-in attempts per address per 15 minutes (an office behind one address may need more).
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   // Contact forms and enquiries sent from one address per 10 minutes (duplicates and robots aside).
@@ -133,6 +136,8 @@ export interface Config {
   demoData: boolean;
   publicUrl: string | undefined;
   logLevel: string;
+  /** The cost of the password hashes made (auth/passwords.ts): `fast` is for test runs only. */
+  passwordHashing: PasswordHashing;
   trustProxy: boolean | number | string | undefined;
   site: SiteSettings;
   mail: MailSettings;
@@ -270,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    passwordHashing: e.PASSWORD_HASHING ?? (e.NODE_ENV === 'test' ? 'fast' : 'standard'),
     trustProxy: e.TRUST_PROXY,
     site: {
       brandName: e.BRAND_NAME,

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { createKnex, POOL_MAX } from './db/knex.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { setPasswordHashing } from './auth/passwords.ts';
 
 export interface Database {
   knex: Knex;
@@ -25,6 +26,11 @@ export async function openDatabase(config: Config, logger: Pick<Logger, 'warn'>)
     const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, maxConnections: POOL_MAX });
     url = embedded.url;
     stopEmbedded = embedded.stop;
+  }
+  // The seed hashes the first accounts' passwords.
+  setPasswordHashing(config.passwordHashing);
+  if (config.passwordHashing === 'fast' && config.env === 'production') {
+    logger.warn('PASSWORD_HASHING=fast: passwords are hashed at a test cost; never set it for a real site');
   }
   const knex = createKnex(url);
   try {

@@ -9,17 +9,14 @@ import {
 import { LocalStrategy } from '@feathersjs/authentication-local';
 import { BadRequest, NotAuthenticated, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { FeathersService, HookContext, Params, RealTimeConnection } from '@feathersjs/feathers';
-import argon2 from 'argon2';
 import type { Authentication } from '../../domain/entities/services.ts';
 import type { EntityDef } from '../../domain/entities/types.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
 import { callerAddressKey } from './address.ts';
 import { ExpiringCache } from './expiring-cache.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { admitSignIn, type LoginLimits } from './limits.ts';
 import type { RevocationStore } from './revocation.ts';
-
-// Compared against when no account matches, so an unknown email costs as much time as a known one.
-const DUMMY_HASH = argon2.hash('not-a-real-password-0A');
 
 /**
  * Email and password sign-in. Closes what the stock strategy leaves open: non-string input
@@ -34,12 +31,13 @@ export class PasswordStrategy extends LocalStrategy {
   }
 
   override async hashPassword(password: string): Promise<string> {
-    return argon2.hash(password);
+    return hashPassword(password);
   }
 
   override async comparePassword(entity: Record<string, unknown>, password: string): Promise<Record<string, unknown>> {
-    const hash = typeof entity.password === 'string' ? entity.password : await DUMMY_HASH;
-    const ok = await argon2.verify(hash, password).catch(() => false);
+    // An unknown email is checked against a dummy hash, so it costs as much time as a known one.
+    const hash = typeof entity.password === 'string' ? entity.password : await dummyHash();
+    const ok = await verifyPassword(hash, password);
     if (!ok || typeof entity.password !== 'string') throw new NotAuthenticated('auth.invalidLogin');
     return entity;
   }

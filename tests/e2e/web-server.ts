@@ -39,6 +39,7 @@ const SERVER_SETTINGS = [
   'SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL',
   // A developer's bucket would receive the tests' uploads; they stay in the temporary DATA_DIR.
   'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
+  'PASSWORD_HASHING',
   'UPLOAD_MAX_BYTES', 'UPLOAD_MAX_FILES', 'UPLOAD_MAX_PIXELS', 'UPLOAD_CONCURRENCY',
 ];
 const env: NodeJS.ProcessEnv = Object.fromEntries(
@@ -49,6 +50,8 @@ Object.assign(env, {
   NODE_ENV: 'production',
   // The end-to-end tests pay through the sandbox gateway, on a free port of its own.
   PAYMENT_SANDBOX: '1',
+  // The suite registers and signs in hundreds of times: hashes at a test cost (auth/passwords.ts).
+  PASSWORD_HASHING: 'fast',
   PAYMENT_SANDBOX_PORT: '0',
   // Known to the tests, which replay a delivered webhook (sandbox.ts).
   PAYMENT_SANDBOX_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,

@@ -23,7 +23,7 @@ import {
  * socket.io, to a server that keeps its limits in its own memory, or to two instances that share
  * them in Redis (attempts alternate between the two).
  *
- * Every password check costs an argon2 hash (half a second on a busy test machine), so the daily
+ * Every password check costs an argon2 hash (cheap at the tests' hashing cost, but thousands add up), so the daily
  * ceilings are brought near their production values the way the server counts failures (its own
  * limiters), and real failures cross them. A wait "passes" the same way: its key is removed.
  */

@@ -3,7 +3,6 @@ import authenticationClient, { MemoryStorage } from '@feathersjs/authentication-
 import { feathers, type Application as FeathersClient } from '@feathersjs/feathers';
 import rest from '@feathersjs/rest-client';
 import socketio from '@feathersjs/socketio-client';
-import argon2 from 'argon2';
 import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
@@ -19,6 +18,7 @@ import type { Database } from '../../server/database.ts';
 import { createKnex } from '../../server/db/knex.ts';
 import { migrateLatest } from '../../server/db/migrate.ts';
 import { prepareDatabase } from '../../server/db/prepare.ts';
+import { hashPassword, setPasswordHashing } from '../../server/auth/passwords.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import type { UntypedEntityService } from '../../server/services/entity/entity-service.ts';
 import { entityServiceAt } from '../../server/services/entity/register.ts';
@@ -52,6 +52,9 @@ export async function redisSkipReason(): Promise<string> {
     probe.disconnect();
   }
 }
+
+// Every test hashes at the test cost (testConfig says so too), whichever it does first.
+setPasswordHashing('fast');
 
 /** Mail jobs in tests: a failed attempt is retried at the queue's next poll (a second), not after half a minute. */
 export const TEST_MAIL_RETRY = { retryLimit: 10, retryDelay: 0, retryDelayMax: 0 } as const;
@@ -265,7 +268,7 @@ export async function createAccount(
   await knex('users').insert({
     id: account._id,
     email: account.email,
-    password: await argon2.hash(account.password),
+    password: await hashPassword(account.password),
     role: account.role,
     // Verified unless asked otherwise: tests of other subjects act as established accounts.
     email_verified_at: options.verified === false ? null : new Date(),

@@ -1,5 +1,5 @@
-import argon2 from 'argon2';
 import type { Knex } from 'knex';
+import { hashPassword } from '../../auth/passwords.ts';
 import { newId } from '../ids.ts';
 import { seedBlogs } from './blogs.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
@@ -73,7 +73,7 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
       if (!taken) missing.push(account);
     }
     // Hashing is the slow part of a first start: the hashes are made side by side.
-    const hashes = await Promise.all(missing.map((account) => argon2.hash(account.password)));
+    const hashes = await Promise.all(missing.map((account) => hashPassword(account.password)));
     for (const [index, account] of missing.entries()) {
       // Made by the operator, not registered: their addresses count as verified (decision 020).
       const row = { id: newId(), email: account.email, password: hashes[index], name: account.name, role: account.role, email_verified_at: new Date() };

@@ -1,9 +1,9 @@
 import { BadRequest, Conflict, TooManyRequests } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
-import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume, type LoginLimits } from '../../auth/limits.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { newId } from '../../db/ids.ts';
 import { fieldsWritten, type BeforeWrite, type ServerCallParams } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
@@ -90,7 +90,7 @@ async function checkCurrentPassword(context: HookContext, given: unknown, limits
   if (wait !== null) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: wait });
   const knex = context.app.get('knex') as Knex;
   const stored = (await (context.params.transaction ?? knex)('users').where('id', String(context.id)).first('password')) as { password?: string } | undefined;
-  const ok = typeof stored?.password === 'string' && (await argon2.verify(stored.password, given).catch(() => false));
+  const ok = typeof stored?.password === 'string' && (await verifyPassword(stored.password, given));
   if (!ok) throw new BadRequest('validation.failed', { errors: { currentPassword: 'validation.currentPassword' } });
 }
 
@@ -103,7 +103,7 @@ export const userWrite: BeforeWrite = async (data, { id, params }) => {
   const written = { ...data };
   // Every way a password is set (registration, staff, a change) refuses the common breached ones.
   if (typeof data.password === 'string' && isBreachedPassword(data.password)) throw invalid({ password: PASSWORD_BREACHED });
-  if (typeof data.password === 'string') written.password = await argon2.hash(data.password);
+  if (typeof data.password === 'string') written.password = await hashPassword(data.password);
   const endSessions = (params as EndSessionsParams).endSessions;
   if (id !== undefined && (typeof data.password === 'string' || endSessions)) {
     const caller = params.user;

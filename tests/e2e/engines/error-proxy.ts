@@ -6,6 +6,7 @@
  * CSP violation back to the proxy, which keeps them for the test (as tests/e2e/fixtures.ts does
  * with Playwright's events). The page is otherwise what the site sent, byte for byte.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 declare global {
@@ -29,6 +30,8 @@ export interface PageProblem {
 /** What the collector sends: a problem, and which load of a page it comes from. */
 interface Report extends PageProblem {
   load: string;
+  /** Which proxy served the page: a page of an earlier test, closing, may still report to its port. */
+  proxy: string;
 }
 
 /**
@@ -41,8 +44,8 @@ interface Report extends PageProblem {
  * whether the file is there, and reports only a file that is not. The answer is sent either way
  * (`checked` when the file is there), so the count stays true.
  */
-const COLLECTOR = `(function(){var w=window,s=document.currentScript,r=w.__problems={load:String(Math.random()).slice(2),sent:0};
-function send(kind,text){r.sent++;var b=JSON.stringify({load:r.load,kind:kind,text:String(text).slice(0,3000),page:location.pathname+location.search});
+const collector = (proxy: string) => `(function(){var w=window,s=document.currentScript,r=w.__problems={load:String(Math.random()).slice(2),sent:0};
+function send(kind,text){r.sent++;var b=JSON.stringify({proxy:'${proxy}',load:r.load,kind:kind,text:String(text).slice(0,3000),page:location.pathname+location.search});
 try{navigator.sendBeacon('${REPORT_PATH}',b)}catch(e){}}
 w.addEventListener('error',function(e){var t=e.target;if(t&&t!==w&&t.nodeType===1){var u=t.src||t.href||t.outerHTML.slice(0,200);
 if(t.rel==='modulepreload'&&t.href){fetch(t.href,{method:'HEAD'}).then(function(a){send(a.ok?'${CHECKED}':'resource failed to load',u+' ('+a.status+')')},function(){send('resource failed to load',u)});return}
@@ -93,6 +96,9 @@ export async function startErrorProxy(site: string, listenPort = 0): Promise<Err
   const agent = new http.Agent({ keepAlive: false });
   let problems: PageProblem[] = [];
   const counts = new Map<string, number>();
+  // Each test starts a proxy on its engine's fixed port: a page of the test before, torn down as
+  // its tab closes, can still send a report there. Only the pages this proxy served are its test's.
+  const id = randomBytes(6).toString('hex');
 
   const server = http.createServer((request, response) => {
     if (request.method === 'POST' && request.url === REPORT_PATH) {
@@ -102,6 +108,10 @@ export async function startErrorProxy(site: string, listenPort = 0): Promise<Err
       request.on('end', () => {
         try {
           const report: Partial<Report> = JSON.parse(body);
+          if (report.proxy !== id) {
+            response.writeHead(204).end();
+            return;
+          }
           if (report.kind !== CHECKED) problems.push({ page: String(report.page), kind: String(report.kind), text: String(report.text) });
           const load = String(report.load);
           counts.set(load, (counts.get(load) ?? 0) + 1);
@@ -134,7 +144,7 @@ export async function startErrorProxy(site: string, listenPort = 0): Promise<Err
         }
         delete headers['content-length'];
         response.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
-        injectAfterHead(upstream, response, `<script${nonce ? ` nonce="${nonce}"` : ''}>${COLLECTOR}</script>`);
+        injectAfterHead(upstream, response, `<script${nonce ? ` nonce="${nonce}"` : ''}>${collector(id)}</script>`);
       },
     );
     forwarded.on('error', (error) => {
