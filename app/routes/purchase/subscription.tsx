@@ -9,7 +9,7 @@ import { AddOnsStep } from '../../components/purchase/add-ons-step';
 import { changesBuyer, useFlowCall } from '../../components/purchase/flow-api';
 import { addOnsFor, previewOrder, type FlowCatalogue, type FlowPlan } from '../../components/purchase/order-preview';
 import type { DeliveryDates } from '../../components/purchase/shipping-step';
-import { OrderTotal, SummaryStep } from '../../components/purchase/summary-step';
+import { OrderTotal } from '../../components/purchase/order-total';
 import { primaryButton, StepActions, StepHeading, StepProgress } from '../../components/purchase/ui';
 import { useSubscriptionFlow } from '../../components/purchase/use-subscription-flow';
 import { serverContext, type ServerContext } from '../../context';
@@ -22,11 +22,12 @@ import type { Route } from './+types/subscription';
 import { flowAction } from './flow.server';
 
 /*
- * Most buyers arrive from a plan's page or the calculator with their plan chosen: the page carries
- * the code of the add-ons and the order summary, and every other step loads when the buyer gets
- * there (or, on a reload, with the page).
+ * Most buyers arrive from a plan's page with their plan chosen: the page carries the code of the
+ * add-ons and the order's total, and every other step, the summary included, loads when the buyer
+ * first touches the page or gets there (or, on a reload, with the page).
  */
 const stepModules = {
+  summary: () => import('../../components/purchase/summary-step'),
   choice: () => import('../../components/purchase/choice-steps'),
   shipping: () => import('../../components/purchase/shipping-step'),
   account: () => import('../../components/purchase/account-step'),
@@ -35,6 +36,7 @@ const stepModules = {
 };
 const IndustryStep = lazy(() => stepModules.choice().then((module) => ({ default: module.IndustryStep })));
 const PlanStep = lazy(() => stepModules.choice().then((module) => ({ default: module.PlanStep })));
+const SummaryStep = lazy(() => stepModules.summary().then((module) => ({ default: module.SummaryStep })));
 const ShippingStep = lazy(() => stepModules.shipping().then((module) => ({ default: module.ShippingStep })));
 const AccountStep = lazy(() => stepModules.account().then((module) => ({ default: module.AccountStep })));
 const VerifyStep = lazy(() => stepModules.verify().then((module) => ({ default: module.VerifyStep })));
