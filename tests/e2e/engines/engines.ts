@@ -66,6 +66,27 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/**
+ * The element's centre, scrolling it into the middle of the viewport first only if the centre is
+ * outside it (throws if absent); `scrolled` says it had to.
+ */
+export function centreInView(selector: string): { x: number; y: number; scrolled: boolean } {
+  const element = document.querySelector(selector);
+  if (!element) throw new Error(`no element matches ${selector}`);
+  let box = element.getBoundingClientRect();
+  const outside = (rect: DOMRect) => {
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    return x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight;
+  };
+  const scrolled = outside(box);
+  if (scrolled) {
+    element.scrollIntoView({ block: 'center', inline: 'center' });
+    box = element.getBoundingClientRect();
+  }
+  return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2), scrolled };
+}
+
 /** Scrolls the element into the middle of the viewport and returns its centre (throws if absent). */
 export function centreOf(selector: string): { x: number; y: number } {
   const element = document.querySelector(selector);

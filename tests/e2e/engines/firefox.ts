@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import puppeteer, { type Browser, type KeyInput, type Page } from 'puppeteer-core';
-import { centreOf, type Engine, type EngineTab, type Key } from './engines.ts';
+import { centreInView, centreOf, type Engine, type EngineTab, type Key } from './engines.ts';
 
 const FIREFOX = '/usr/bin/firefox-esr';
 
@@ -80,8 +80,18 @@ function firefoxTab(page: Page, origin: string, close: () => Promise<void>): Eng
     },
     evaluate,
     async click(selector) {
-      const { x, y } = await page.evaluate(centreOf, selector);
-      await page.mouse.click(x, y);
+      // Firefox hit-tests a click against the last frame its compositor drew, which a busy machine
+      // draws late, and brings a field just typed into back into view a little later, scrolling the
+      // page away: the element is scrolled to the middle, then clicked once it has stayed in view.
+      let last = await page.evaluate(centreOf, selector);
+      for (let tries = 0; ; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const now = await page.evaluate(centreInView, selector);
+        if (!now.scrolled && now.x === last.x && now.y === last.y) break;
+        if (tries === 40) throw new Error(`${selector} did not stay in view`);
+        last = now;
+      }
+      await page.mouse.click(last.x, last.y);
     },
     async clickAt(x, y) {
       await page.mouse.click(x, y);

@@ -97,7 +97,22 @@ test('a new registrant buys a plan on a phone, from the order summary to the don
   await tab.fillInFrame('[data-testid="card-frame"]', '#cvc', '123');
   await tab.click('[data-testid="pay"]');
 
-  await until(tab, 'the buyer reaches the done page', (prefix) => window.location.pathname.startsWith(prefix), `/${lang}/done/`);
+  // What the page says while it has not moved on, so a failure tells why.
+  const progress = () =>
+    tab
+      .evaluate((prefix) => {
+        if (window.location.pathname.startsWith(prefix)) return 'the done page';
+        const pay = document.querySelector<HTMLButtonElement>('[data-testid="pay"]');
+        const said = [...document.querySelectorAll('[role="alert"], [aria-live]')].map((element) => element.textContent?.trim()).filter(Boolean);
+        return `${window.location.pathname}: pay ${pay ? (pay.disabled ? 'disabled' : 'enabled') : 'absent'}; ${said.join(' | ')}`;
+      }, `/${lang}/done/`)
+      .catch(() => 'between pages');
+  try {
+    await expect.poll(progress, { message: 'the buyer reaches the done page', timeout: 20_000 }).toBe('the done page');
+  } catch (error) {
+    await tab.screenshot(test.info().outputPath('stuck.png'), { fullPage: true }).catch(() => undefined);
+    throw error;
+  }
   await until(tab, 'the done page names the order', (expected) => document.querySelector('[data-testid="done-number"]')?.textContent === expected, number);
   expect(await tab.evaluate(() => document.querySelector('[data-testid="done-card"]')?.textContent ?? '')).toBe(MESSAGES[lang].card);
   expect(await tab.evaluate(() => document.querySelector('[data-testid="done-total"]')?.textContent ?? '')).toBe(due);
