@@ -1,5 +1,5 @@
 import { createContext } from 'react-router';
-import type { ServiceMap } from '../domain/entities/services';
+import type { ServiceMap, SessionAuthentication } from '../domain/entities/services';
 import type { RecordOf } from '../domain/entities/types';
 import type { users } from '../domain/entities/users';
 import type { SiteSettings } from '../domain/site';
@@ -14,6 +14,8 @@ export interface ServerContext {
   api: ServiceMap;
   user: SessionUser | null;
   accessToken: string | null;
+  /** The session, for calls that must know which one is the caller's (a password change keeps it). */
+  authentication: SessionAuthentication | null;
   nonce: string;
   ip: string | undefined;
   headers: Record<string, string | string[] | undefined>;
@@ -28,6 +30,6 @@ export interface ServerContext {
 }
 
 /** The signed-in account, as its session names it. */
-export type SessionUser = Pick<RecordOf<typeof users>, '_id' | 'email' | 'name' | 'firstName' | 'lastName' | 'role'>;
+export type SessionUser = Pick<RecordOf<typeof users>, '_id' | 'email' | 'name' | 'firstName' | 'lastName' | 'role' | 'picture'>;
 
 export const serverContext = createContext<ServerContext>();

@@ -16,6 +16,7 @@ function failingContext(failure: Error) {
     api,
     user: null,
     accessToken: null,
+    authentication: null,
     nonce: '',
     ip: '10.0.0.1',
     headers: {},

@@ -33,7 +33,7 @@ export default [
     layout('routes/portal/login-layout.tsx', [route('login', 'routes/portal/login.tsx')]),
     route('logout', 'routes/portal/logout.tsx'),
     route('currency', 'routes/currency.tsx'),
-    route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx')]),
+    route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx'), route('profile', 'routes/portal/profile.tsx')]),
     layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
   ]),
 ] satisfies RouteConfig;

@@ -12,7 +12,8 @@ export interface Flash {
 
 /** What every page of a language knows: who is signed in, the site's features, a pending flash. */
 export interface ShellData extends LocaleData {
-  user: { name: string; email: string } | null;
+  /** `picture`: the address of the user's picture, or null while they have none. */
+  user: { name: string; email: string; picture: string | null } | null;
   market: MarketState;
   flash: Flash | null;
 }

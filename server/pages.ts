@@ -2,7 +2,7 @@ import { createRequestHandler } from '@react-router/express';
 import type { Request, RequestHandler, Response } from 'express';
 import { createRequestHandler as createFetchHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ServerContext, SessionUser } from '../app/context.ts';
-import type { ServiceMap } from '../domain/entities/services.ts';
+import type { ServiceMap, SessionAuthentication } from '../domain/entities/services.ts';
 import { isHttpsSite, sessionToken } from '../domain/session-cookie.ts';
 import type { Api } from './app.ts';
 import { cachedPages, invalidateOnCatalogueChanges } from './cached-pages.ts';
@@ -16,6 +16,7 @@ type ServerEntry = ServerBuild['entry']['module'] & { serverContext?: RouterCont
 interface Session {
   user: SessionUser | null;
   accessToken: string | null;
+  authentication: SessionAuthentication | null;
 }
 
 export interface PageHandlerOptions {
@@ -39,15 +40,16 @@ export async function createPageHandler({ build, api, config, mode = 'production
   const secureCookies = isHttpsSite(config.publicUrl);
   const sessionUser = async (req: Request): Promise<Session> => {
     const token = sessionToken(req.headers.cookie, secureCookies);
-    if (!token) return { user: null, accessToken: null };
+    if (!token) return { user: null, accessToken: null, authentication: null };
     try {
       const result = await services.service('authentication').create(
         { strategy: 'jwt', accessToken: token },
         { provider: 'ssr', headers: req.headers },
       );
-      return { user: result.user, accessToken: token };
+      const jti = result.authentication.payload?.jti;
+      return { user: result.user, accessToken: token, authentication: { strategy: 'jwt', accessToken: token, payload: typeof jti === 'string' ? { jti } : {} } };
     } catch {
-      return { user: null, accessToken: null };
+      return { user: null, accessToken: null, authentication: null };
     }
   };
 
@@ -57,6 +59,7 @@ export async function createPageHandler({ build, api, config, mode = 'production
       api: services,
       user: session.user,
       accessToken: session.accessToken,
+      authentication: session.authentication,
       nonce: res.locals.cspNonce as string,
       ip: req.ip,
       headers: req.headers,
@@ -81,7 +84,7 @@ export async function createPageHandler({ build, api, config, mode = 'production
   return cachedPages({
     cache,
     render: createFetchHandler(build, mode),
-    anonymousContext: (req, res) => loadContext(req, res, { user: null, accessToken: null }),
+    anonymousContext: (req, res) => loadContext(req, res, { user: null, accessToken: null, authentication: null }),
     fresh,
     logger: api.get('logger'),
   });

@@ -16,6 +16,7 @@ import { SHELL_GROUPS } from '../i18n/groups';
 import { fallbacksOf, messagesFor } from '../i18n/messages.server';
 import { LOCALE_COOKIE, useSite, type ShellData } from '../shell';
 import type { Route } from './+types/locale-layout';
+import { pictureUrl } from '../../domain/uploads/picture';
 
 /** How the header names a user: their name, else first and last name, else their email. */
 function displayName(user: SessionUser): string {
@@ -47,7 +48,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     locale,
     messages: messagesFor(locale, SHELL_GROUPS),
     ...(ctx.development ? { fallbacks: fallbacksOf(locale) } : {}),
-    user: ctx.user ? { name: displayName(ctx.user), email: ctx.user.email } : null,
+    user: ctx.user ? { name: displayName(ctx.user), email: ctx.user.email, picture: pictureUrl(ctx.user._id, ctx.user.picture) } : null,
     market,
     flash,
   };

@@ -58,7 +58,14 @@ export interface CallParams {
   /** The visitor's address, which per-address limits count. */
   ip?: string;
   headers?: Record<string, string | string[] | undefined>;
-  authentication?: { strategy: 'jwt'; accessToken: string };
+  /** The caller's session: its token, and (as the sign-in answered it) its claims, whose `jti` names the session. */
+  authentication?: SessionAuthentication;
+}
+
+export interface SessionAuthentication {
+  strategy: 'jwt';
+  accessToken: string;
+  payload?: { jti?: string };
 }
 
 /** The record a definition's `$populate` path names, by the service it points to. */
@@ -120,9 +127,15 @@ export interface EntityApi<E extends EntityDef, O extends Transport = 'process'>
   ): Promise<Answer<Shaped<E, S, P>, O>>;
   create(data: CreateOf<E>, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
   /** `query` narrows the record patched, and matches the item of a positional `$set`. */
-  patch(id: string, data: PatchOf<E>, params?: CallParams & { query?: FilterOf<E> }): Promise<Answer<RecordOf<E>, O>>;
+  patch(id: string, data: PatchOf<E> & PatchExtras<E>, params?: CallParams & { query?: FilterOf<E> }): Promise<Answer<RecordOf<E>, O>>;
   remove(id: string, params?: CallParams & { query?: FilterOf<E> }): Promise<Answer<RecordOf<E>, O>>;
 }
+
+/**
+ * What a patch carries beside the record's fields: a user changing their own email or password
+ * gives their current password (server/services/users), which is checked and never stored.
+ */
+type PatchExtras<E extends EntityDef> = E['service'] extends 'users' ? { currentPassword?: string } : unknown;
 
 /**
  * A form's answers as a visitor sent them, on their way to the service that validates them with
@@ -192,7 +205,7 @@ export type SignIn = { strategy: 'local'; email: string; password: string } | { 
 
 export interface Authentication {
   accessToken: string;
-  authentication: { strategy: string; accessToken?: string };
+  authentication: { strategy: string; accessToken?: string; payload?: { jti?: string } };
   user: RecordOf<Definitions['users']>;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhone } from '../forms/profile.ts';
 import { passwordSchema } from '../validation/password.ts';
 import { defineEntity, ROLES, STAFF_ROLES } from './types.ts';
 
@@ -17,7 +18,8 @@ export const users = defineEntity({
     locale: { kind: 'enum', enum: ['en', 'zh-hk', 'zh-cn'] },
     companyName: { kind: 'string', schema: z.string().trim().max(200), searchable: true, sortable: true, listed: true, exported: true },
     companyAddress: { kind: 'string', schema: z.string().trim().max(500), exported: true, hints: { widget: 'textarea' } },
-    phone: { kind: 'string', schema: z.string().trim().max(32), searchable: true, exported: true },
+    // Empty, or a number in the registration's format, whoever writes it (the profile page, the API).
+    phone: { kind: 'string', schema: z.string().trim().max(32).pipe(optionalPhone), searchable: true, exported: true },
     /** Set by the server when the owner proves the address (a code or the mailed link); unverified accounts cannot pay. */
     emailVerifiedAt: { kind: 'date', readonly: true, filterable: true, sortable: true, exported: true },
     /**

@@ -64,6 +64,7 @@ const layouts = [
   { name: 'error', path: '/no-such-page' },
   { name: 'login', path: '/login' },
   { name: 'dashboard', path: '/portal', signedIn: true },
+  { name: 'profile', path: '/portal/profile', signedIn: true },
   { name: 'microsite', path: '/campaign/sg23' },
   // A long table: axe needs more than the usual time on a busy machine.
   { name: 'feature list', path: '/feature_list', slow: true },

@@ -5,8 +5,8 @@ import { users } from './users.ts';
 
 /**
  * Uploads as a browser makes them (spec sections 3, 4 and 7): XMLHttpRequest with its progress,
- * signed in by the session cookie, from a page of the site. No page hosts the uploader yet (the
- * member's profile page comes with the portal), so the browser talks to the API directly.
+ * signed in by the session cookie, from a page of the site. Here the browser talks to the API
+ * directly, to see every answer; the uploader component on a page is tested in profile.spec.ts.
  */
 
 // The browser logs each refused request (403, 404, 415, 422) as a console error: those are the point here.

@@ -15,7 +15,7 @@ describe.skipIf(skipReason)('the subscription dashboard loader', () => {
   const sessionUser = async (email: string): Promise<SessionUser> => {
     const row = await app.database.knex('users').where({ email }).first<{ id: string; email: string; name: string | null; role: string }>('id', 'email', 'name', 'role');
     if (!row) throw new Error(`No account ${email}`);
-    return { _id: row.id, email: row.email, name: row.name, firstName: null, lastName: null, role: row.role as SessionUser['role'] };
+    return { _id: row.id, email: row.email, name: row.name, firstName: null, lastName: null, role: row.role as SessionUser['role'], picture: null };
   };
   beforeAll(async () => {
     app = await createTestApp();

@@ -8,7 +8,7 @@ import { cleanUpAttachments, CLEANUP_AGE_MS } from '../../server/services/attach
 import { uploadsOf } from '../../server/services/attachments/attachments.ts';
 import { storageKeys } from '../../server/services/attachments/uploads.ts';
 import { startLocalS3, type LocalS3 } from '../s3-server.ts';
-import { createAccount, skipReason, startTestServer, testConfig, type TestAccount } from './harness.ts';
+import { containsPassword, createAccount, skipReason, socketClient, startTestServer, testConfig, type TestAccount } from './harness.ts';
 import { HTML_PAGE, pdfOf, photo, png, pngBomb, SVG_IMAGE } from './upload-fixtures.ts';
 
 const MAX_BYTES = 400_000;
@@ -45,6 +45,17 @@ async function upload(server: RunningServer, files: Part[], options: { token?: s
   });
   const body = (await response.json()) as { data?: { info: Info; files: Info[] }; message?: string; name?: string };
   return { status: response.status, body, headers: response.headers };
+}
+
+/** The user a session's token stands for, as the server reads it (its session cache included). */
+async function authenticated(server: RunningServer, accessToken: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.url}/api/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.15.2.${nextAddress++ % 250}` },
+    body: JSON.stringify({ strategy: 'jwt', accessToken }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { user: Record<string, unknown> }).user;
 }
 
 async function signIn(server: RunningServer, account: TestAccount): Promise<string> {
@@ -253,6 +264,25 @@ describe.skipIf(skipReason)('uploads', () => {
       expect(replaced.headers.get('content-type')).toBe('image/jpeg');
       // Never enlarged: the picture is 100 wide.
       expect((await sharp(replaced.body).metadata()).width).toBe(100);
+    });
+
+    it('tells the owner’s live connection of a new picture, and a session sees it at once', async () => {
+      const socket = socketClient(server.url);
+      try {
+        await socket.client.authenticate({ strategy: 'jwt', accessToken: memberToken });
+        const heard = new Promise<Record<string, unknown>>((resolve) => socket.client.service('users').once('patched', resolve));
+        // The session is read (and kept for a few seconds) before the change.
+        const before = await authenticated(server, memberToken);
+        const sent = await upload(server, [{ body: await png(120, 120), name: 'new-me.png' }], { token: memberToken, folder: 'profile' });
+        const pictureId = sent.body.data?.info.id as string;
+        const event = await heard;
+        expect(event).toMatchObject({ _id: member._id, picture: pictureId });
+        expect(containsPassword(event)).toBe(false);
+        expect(before.picture).not.toBe(pictureId);
+        expect((await authenticated(server, memberToken)).picture).toBe(pictureId);
+      } finally {
+        socket.close();
+      }
     });
 
     it('serves a default picture for an account without one, and for an unknown id alike', async () => {

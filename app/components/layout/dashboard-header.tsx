@@ -25,13 +25,19 @@ export function DashboardHeader() {
               panelClassName="right-0"
               label={
                 <summary className="flex items-center gap-1 rounded-full py-1 pr-2 pl-1 hover:bg-sunken" data-testid="user-menu">
-                  <UserBadge name={user.name} />
+                  <UserBadge name={user.name} picture={user.picture} />
                   <span className="sr-only">{t('portal.userMenu')}</span>
                   <ChevronDownIcon className="h-4 w-4" />
                 </summary>
               }
             >
               <p className="truncate px-3 py-2 text-sm text-muted">{user.email}</p>
+              <Link data-menu-item to={`/${locale}/portal`} className="block rounded-md px-3 py-2 hover:bg-sunken">
+                {t('portal.heading')}
+              </Link>
+              <Link data-menu-item to={`/${locale}/portal/profile`} className="block rounded-md px-3 py-2 hover:bg-sunken" data-testid="menu-profile">
+                {t('portal.profile')}
+              </Link>
               <Link data-menu-item to={links.home} className="block rounded-md px-3 py-2 hover:bg-sunken">
                 {t('portal.toSite')}
               </Link>

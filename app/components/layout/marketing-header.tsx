@@ -86,7 +86,7 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
           {user ? (
-            <UserBadge name={user.name} to={links.portal} className="hidden rounded-full py-1 pr-3 pl-1 hover:bg-black/5 lg:flex dark:hover:bg-white/10" />
+            <UserBadge name={user.name} picture={user.picture} to={links.portal} className="hidden rounded-full py-1 pr-3 pl-1 hover:bg-black/5 lg:flex dark:hover:bg-white/10" />
           ) : market.subscription ? (
             <Link to={links.login} className={`hidden lg:inline-flex ${navLink} ${onBrand}`}>
               {t('nav.login')}

@@ -8,6 +8,7 @@ import { FolderStorage } from '../../storage/folder-storage.ts';
 import { S3Storage } from '../../storage/s3-storage.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { registerEntityService } from '../entity/register.ts';
+import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
 import { CLEANUP_PERIOD_SECONDS, CLEANUP_QUEUE, cleanUpAttachments } from './cleanup.ts';
 import { Media } from './media.ts';
@@ -35,7 +36,19 @@ function removeFiles(uploads: Uploads) {
 export function configureAttachments(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue }): Uploads {
   const { config, knex, logger, jobs } = deps;
   const media = new Media({ maxPixels: config.uploads.maxPixels, concurrency: config.uploads.concurrency });
-  const uploads = new Uploads({ knex, storage: createStorage(config), media, logger });
+  const uploads = new Uploads({
+    knex,
+    storage: createStorage(config),
+    media,
+    logger,
+    // The account changed: its cached sessions are forgotten and its listeners (the owner, staff,
+    // other instances) hear of it, as after a patch through the service.
+    onPictureChanged: async (userId) => {
+      const users = app.service('users');
+      const record = await users.get(userId);
+      users.emit('patched', stripResult(record, hiddenFields(definitions.users)));
+    },
+  });
   app.set('uploads', uploads);
   registerEntityService(app, definitions.attachments, { hooks: [removeFiles(uploads)] });
 

@@ -62,8 +62,11 @@ function folderFor(caller: Caller, requested: string | undefined): AttachmentFol
   return folder;
 }
 
-function variantQuery(req: Request): { width: ImageWidth | undefined; format: ImageFormat | undefined } {
-  const { width, format, ...rest } = req.query;
+/** A variant's width and format from the query; `version` allows the `v` a picture's address carries (domain/uploads/picture.ts). */
+function variantQuery(req: Request, { version = false } = {}): { width: ImageWidth | undefined; format: ImageFormat | undefined } {
+  const { width, format, ...others } = req.query;
+  const { v, ...rest } = version ? others : { v: undefined, ...others };
+  if (v !== undefined && (typeof v !== 'string' || !ID.test(v))) throw uploadErrors.invalidVariant();
   if (Object.keys(rest).length > 0) throw uploadErrors.invalidVariant();
   if (width !== undefined && !isImageWidth(width)) throw uploadErrors.invalidVariant();
   if (format !== undefined && !isImageFormat(format)) throw uploadErrors.invalidVariant();
@@ -179,7 +182,7 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
     '/users/pic/:id',
     handle(async (req, res) => {
       const id = req.params.id ?? '';
-      const { width, format } = variantQuery(req);
+      const { width, format } = variantQuery(req, { version: true });
       const uploads = uploadsOf();
       // Anyone's picture is public, like the avatar beside their name; an unknown id gets the
       // default picture too, so the answer tells nothing about which accounts exist.

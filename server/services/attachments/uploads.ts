@@ -77,6 +77,11 @@ export interface UploadsDependencies {
   storage: Storage;
   media: Media;
   logger: Logger;
+  /**
+   * Told after a user's picture changed (their row was written here, not through the users
+   * service): tells the account's sessions and listeners, as a change through the service would.
+   */
+  onPictureChanged?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -92,7 +97,10 @@ export class Uploads {
   /** Variants being made now, so concurrent first requests make each once. */
   private readonly making = new Map<string, Promise<void>>();
 
-  constructor({ knex, storage, media, logger }: UploadsDependencies) {
+  private readonly onPictureChanged: UploadsDependencies['onPictureChanged'];
+
+  constructor({ knex, storage, media, logger, onPictureChanged }: UploadsDependencies) {
+    this.onPictureChanged = onPictureChanged;
     this.knex = knex;
     this.storage = storage;
     this.media = media;
@@ -132,6 +140,9 @@ export class Uploads {
         }
       });
       if (replaced) await this.remove(replaced);
+      if (folder === 'profile') {
+        await this.onPictureChanged?.(userId).catch((error: unknown) => this.logger.warn({ err: error, user: userId }, 'a changed picture was not announced'));
+      }
       return rows.map(infoOf);
     } catch (error) {
       await Promise.all(rows.map((row) => this.storage.removeAll(row.id).catch(() => undefined)));

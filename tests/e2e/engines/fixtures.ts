@@ -50,10 +50,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  // WebKit ends a page's fetches when it leaves the page, and React Router logs a route-discovery
-  // fetch that a navigation cut short ("Load failed": no answer at all, never an HTTP error). A
-  // discovery answer that did come back wrong says otherwise and still fails the test.
-  allowedProblems: [[/^Failed to fetch manifest patches TypeError: Load failed$/], { option: true }],
+  // WebKit and Firefox end a page's fetches when it leaves the page, and React Router logs a
+  // route-discovery fetch that a navigation cut short (WebKit's "Load failed", Firefox's
+  // "NetworkError": no answer at all, never an HTTP error). A discovery answer that did come back
+  // wrong says otherwise and still fails the test.
+  allowedProblems: [
+    [/^Failed to fetch manifest patches TypeError: (Load failed|NetworkError when attempting to fetch resource\.)$/],
+    { option: true },
+  ],
 
   openTab: async ({ engine, launchedEngine, baseURL, allowedProblems }, use, testInfo) => {
     const missing = engineMissing(engine);

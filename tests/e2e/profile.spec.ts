@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { pngBomb } from '../integration/upload-fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { staffHeaders } from './staff-api.ts';
+import type { DemoUser } from './users.ts';
+
+/**
+ * The member's profile page (spec section 2, "Profile"): details, the language of their mail, the
+ * password, and the picture through the site's uploader. Each test has a member of its own, so a
+ * changed password or picture touches no other test.
+ */
+
+// The browser logs each refused form (400) and upload (415, 422) as a console error: those are the point here.
+test.use({ allowedConsoleErrors: [/status of (400|415|422)/] });
+
+async function newMember(request: APIRequestContext, label: string): Promise<DemoUser & { _id: string }> {
+  const user = { email: `profile-${label}-${randomBytes(4).toString('hex')}@example.test`, password: 'Profile-pass-1', name: 'Lee Siu Ming' };
+  const response = await request.post('/api/users', { headers: await staffHeaders(request), data: { ...user, role: 'member' } });
+  expect(response.status(), 'an admin makes the member').toBe(201);
+  const { _id } = (await response.json()) as { _id: string };
+  return { ...user, _id };
+}
+
+async function storedUser(request: APIRequestContext, id: string): Promise<Record<string, unknown>> {
+  const response = await request.get(`/api/users/${id}`, { headers: await staffHeaders(request) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A photo-like PNG of this size, made here. */
+function photo(width: number, height: number, hue: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: hue, g: 151, b: 138 } } })
+    .png()
+    .toBuffer();
+}
+
+async function choose(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByTestId('profile-page').locator('input[type="file"]').setInputFiles(file);
+}
+
+test('a member corrects their details after being told what is wrong, and they are kept', async ({ page, login, request }) => {
+  const member = await newMember(request, 'details');
+  await login(member);
+  await page.goto('/en/portal/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await expect(page.getByTestId('profile-email')).toHaveText(member.email);
+  await expect(page.locator('#profile-name')).toHaveValue('Lee Siu Ming');
+
+  await page.locator('#profile-name').fill('');
+  await page.locator('#profile-phone').fill('call me');
+  await page.locator('#profile-companyName').fill('Siu Ming Bakery');
+  await page.getByTestId('profile-submit').click();
+  await expect(page.getByTestId('profile-problem')).toHaveText('Please check the highlighted fields.');
+  await expect(page.getByTestId('error-profile-name')).toHaveText('Required');
+  await expect(page.getByTestId('error-profile-phone')).toHaveText('Invalid phone format.');
+  await expect(page.locator('#profile-name')).toBeFocused();
+  // What was typed stays.
+  await expect(page.locator('#profile-companyName')).toHaveValue('Siu Ming Bakery');
+  expect((await storedUser(request, member._id)).companyName ?? null).toBeNull();
+
+  await page.locator('#profile-name').fill('Siu Ming Lee');
+  await page.locator('#profile-firstName').fill('Siu Ming');
+  await page.locator('#profile-lastName').fill('Lee');
+  await page.locator('#profile-phone').fill('+852 9123 4567');
+  await page.locator('#profile-companyAddress').fill('2 Nathan Road, Kowloon');
+  await page.locator('#profile-locale').selectOption('zh-hk');
+  await page.getByTestId('profile-submit').click();
+  await expect(page.getByTestId('profile-saved')).toHaveText('Your details have been saved.');
+  // The header names the member by the new name at once.
+  await expect(page.getByTestId('user-badge')).toContainText('Siu Ming Lee');
+
+  expect(await storedUser(request, member._id)).toMatchObject({
+    name: 'Siu Ming Lee',
+    firstName: 'Siu Ming',
+    lastName: 'Lee',
+    companyName: 'Siu Ming Bakery',
+    phone: '+852 9123 4567',
+    companyAddress: '2 Nathan Road, Kowloon',
+    locale: 'zh-hk',
+  });
+  await page.reload();
+  await expect(page.locator('#profile-locale')).toHaveValue('zh-hk');
+  await expect(page.locator('#profile-companyAddress')).toHaveValue('2 Nathan Road, Kowloon');
+
+  // Emptied, an optional field is cleared.
+  await page.locator('#profile-companyAddress').fill('');
+  await page.getByTestId('profile-submit').click();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+  expect((await storedUser(request, member._id)).companyAddress).toBe('');
+});
+
+test('a member changes their password in Traditional Chinese; this session stays, the others end', async ({ page, login, request }) => {
+  const member = await newMember(request, 'password');
+  await login(member);
+  // A session on another device, signed in before the change.
+  const other = await request.post('/api/authentication', { data: { strategy: 'local', email: member.email, password: member.password } });
+  const otherToken = ((await other.json()) as { accessToken: string }).accessToken;
+  await page.goto('/zh-hk/portal/profile');
+  await expect(page.getByRole('heading', { level: 2, name: '更改密碼' })).toBeVisible();
+
+  const newPassword = 'Dim sum on Sunday 88';
+  const change = async (current: string, next: string, again: string) => {
+    await page.locator('#profile-currentPassword').fill(current);
+    await page.locator('#profile-password').fill(next);
+    await page.locator('#profile-passwordConfirm').fill(again);
+    await page.getByTestId('password-submit').click();
+  };
+
+  await change(member.password, newPassword, 'Dim sum on Saturday 88');
+  await expect(page.getByTestId('error-profile-passwordConfirm')).toHaveText('兩次輸入的密碼不一致。');
+  await change(member.password, 'short', 'short');
+  await expect(page.getByTestId('error-profile-password')).toHaveText('最少 8 個字元');
+  await change('Not-my-password-1', newPassword, newPassword);
+  await expect(page.getByTestId('error-profile-currentPassword')).toHaveText('現有密碼不正確。');
+  // Nothing typed stays in the form after an answer.
+  await expect(page.locator('#profile-currentPassword')).toHaveValue('');
+
+  await change(member.password, newPassword, newPassword);
+  await expect(page.getByTestId('password-saved')).toHaveText('密碼已更改，其他裝置已被登出。');
+
+  // This browser is still signed in; the other device's session has ended.
+  await page.goto('/zh-hk/portal');
+  await expect(page).toHaveURL(/\/zh-hk\/portal$/);
+  const otherNow = await request.get(`/api/users/${member._id}`, { headers: { authorization: `Bearer ${otherToken}` } });
+  expect(otherNow.status()).toBe(401);
+  // The old password no longer signs in; the new one does.
+  const signIn = (password: string) => request.post('/api/authentication', { data: { strategy: 'local', email: member.email, password } });
+  expect((await signIn(member.password)).status()).toBe(401);
+  expect((await signIn(newPassword)).status()).toBe(201);
+});
+
+test('a member uploads a picture with progress, replaces it, and is refused a renamed page and a decompression bomb', async ({ page, login, request }) => {
+  const member = await newMember(request, 'picture');
+  await login(member);
+  await page.goto('/en/portal/profile');
+  await expect(page.getByTestId('profile-initial')).toHaveText('L');
+  await expect(page.getByTestId('user-picture')).toHaveCount(0);
+
+  await choose(page, { name: 'shop-front.png', mimeType: 'image/png', buffer: await photo(1600, 1200, 37) });
+  const uploaded = page.getByTestId('profile-page').locator('li[data-status="success"]');
+  await expect(uploaded).toHaveCount(1);
+  await expect(uploaded.locator('progress')).toHaveJSProperty('value', 1);
+  await expect(uploaded).toContainText('Uploaded');
+
+  // The page and its header show the new picture, served by the users' picture address.
+  const picture = page.getByTestId('profile-picture');
+  await expect(picture).toBeVisible();
+  const first = await picture.getAttribute('src');
+  expect(first).toMatch(new RegExp(`^/api/users/pic/${member._id}\\?v=`));
+  await expect(page.getByTestId('user-picture')).toHaveAttribute('src', new RegExp(`^/api/users/pic/${member._id}\\?v=`));
+  const served = await request.get(first ?? '');
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/webp');
+  const firstId = String((await storedUser(request, member._id)).picture);
+
+  // A second picture replaces the first, which is removed.
+  await choose(page, { name: 'logo.png', mimeType: 'image/png', buffer: await photo(800, 800, 200) });
+  await expect(picture).not.toHaveAttribute('src', first ?? '');
+  const secondId = String((await storedUser(request, member._id)).picture);
+  expect(secondId).not.toBe(firstId);
+  expect((await request.get(`/api/attachments/${firstId}`, { headers: await staffHeaders(request) })).status()).toBe(404);
+
+  // A page renamed as a picture, and a small file that would decode to a huge image: refused, said why.
+  await choose(page, { name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+  const failed = page.getByTestId('profile-page').locator('li[data-status="error"]');
+  await expect(failed.getByRole('alert')).toHaveText('A picture must be a JPEG, PNG, WebP or GIF image.');
+  await choose(page, { name: 'tiny.png', mimeType: 'image/png', buffer: pngBomb() });
+  await expect(failed.last().getByRole('alert')).toContainText('This image has too many pixels to process');
+  // The picture is still the second one.
+  expect((await storedUser(request, member._id)).picture).toBe(secondId);
+});
