@@ -33,7 +33,8 @@ import { startExtraServer } from '../tests/e2e/extra-server.ts';
 const BUDGET = { performance: 95, others: 100, cls: 0.05, jsKb: 130, overFloor: 0.1 };
 /**
  * The purchase flow's first page (issue 14's budgets): performance at least 90; SEO does not apply
- * to it (a private page, `noindex` on purpose); the rest as the public pages.
+ * to it (a private page, `noindex` on purpose); its JavaScript within 10% of the empty page (the
+ * public pages' 130 KB ceiling aside); the rest as the public pages.
  */
 const PURCHASE_PAGES = ['/subscription?industry=restaurant&plan=restaurant-lite'];
 const PURCHASE_PERFORMANCE = 90;
@@ -133,7 +134,9 @@ function measure(lhr: Result, origin: string, floorBytes: number, page: string, 
   if (!(cls < BUDGET.cls)) misses.push(`CLS ${cls.toFixed(3)} >= ${BUDGET.cls}`);
   // The budget is the gzipped JavaScript; HTTP/1.1 headers (about 0.6 KB a file here, a few bytes
   // over HTTP/2) are shown in the transferred column but not counted against it.
-  if (jsBuild > BUDGET.jsKb * KB) misses.push(`JS ${(jsBuild / KB).toFixed(1)} KB > ${BUDGET.jsKb} KB`);
+  // The purchase flow's JavaScript budget is its own (issue 14): within 10% of the empty page,
+  // checked below; the public pages' 130 KB ceiling is not one of the budgets it names.
+  if (!purchase && jsBuild > BUDGET.jsKb * KB) misses.push(`JS ${(jsBuild / KB).toFixed(1)} KB > ${BUDGET.jsKb} KB`);
   // A page sent without the framework's scripts (decision 012, addendum) loads 0 KB: under the
   // floor, so it meets this budget rather than being reported as a page the measure missed.
   if (jsBuild > floorBytes * (1 + BUDGET.overFloor)) misses.push(`JS ${((jsBuild / floorBytes - 1) * 100).toFixed(0)}% over the empty page`);
@@ -226,7 +229,7 @@ async function main() {
   console.log(
     `budgets: performance >= ${BUDGET.performance}; accessibility, best practices, SEO = 100; CLS < ${BUDGET.cls}; ` +
       `JS <= ${BUDGET.jsKb} KB gzipped and within ${BUDGET.overFloor * 100}% of the empty page (both on the build files, gzipped); ` +
-      `the purchase flow (${PURCHASE_PAGES.join(', ')}): performance >= ${PURCHASE_PERFORMANCE}, SEO not counted (noindex)`,
+      `the purchase flow (${PURCHASE_PAGES.join(', ')}): performance >= ${PURCHASE_PERFORMANCE}, SEO not counted (noindex), JS within 10% of the empty page (no 130 KB ceiling)`,
   );
   if (RUNS > 1) console.log(`each page ran ${RUNS} times; its figures are those of the median run (Lighthouse's computeMedianRun)`);
   console.log(`JS KB: transferred as Lighthouse saw it (gzip + HTTP/1.1 headers); build: the same files gzipped from build/client; floor: the empty page, measured as build`);
