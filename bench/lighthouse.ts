@@ -12,7 +12,8 @@
  * page: the client entry and the root route with what they import (React, React Router, the
  * shell's root), which every page loads before any code of its own: the framework's floor.
  *
- *   BENCH_SKIP_BUILD=1  reuse build/     BENCH_PAGES=/,/pricing  only these paths (without language)
+ *   BENCH_SKIP_BUILD=1  reuse build/     BENCH_PAGES=/,/pricing  only these paths (without language);
+ *                       `/plan/*` stands for the first page of that kind in the sitemap
  *   BENCH_RUNS=3        Lighthouse runs per page; the figures are those of the median run, picked
  *                       the way Lighthouse recommends (computeMedianRun: nearest the median FCP and
  *                       TTI), because one run of a page moves by several points on a shared machine
@@ -70,7 +71,9 @@ async function frameworkFloor(): Promise<{ files: string[]; bytes: number }> {
 
 /** Sitemap paths without language, one use case, one article and one plan standing for the rest. */
 async function pagesToMeasure(origin: string): Promise<string[]> {
-  if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',').map((page) => (page === '/' ? '' : page));
+  const asked = process.env.BENCH_PAGES?.split(',').map((page) => (page === '/' ? '' : page));
+  // A page named by its kind (`/plan/*`): the one of that kind the sitemap lists first (ids differ per database).
+  if (asked && !asked.some((page) => page.endsWith('/*'))) return asked;
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname).filter((p) => p.startsWith('/en'));
   const seen = new Set<string>();
@@ -82,7 +85,9 @@ async function pagesToMeasure(origin: string): Promise<string[]> {
       seen.add(kind);
       return true;
     });
-  return [...publicPages, ...PURCHASE_PAGES];
+  const all = [...publicPages, ...PURCHASE_PAGES];
+  if (!asked) return all;
+  return asked.flatMap((page) => (page.endsWith('/*') ? all.filter((known) => known.startsWith(page.slice(0, -1))).slice(0, 1) : [page]));
 }
 
 interface Row {
