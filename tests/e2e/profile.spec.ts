@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pngBomb } from '../integration/upload-fixtures.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { staffHeaders } from './staff-api.ts';
 import type { DemoUser } from './users.ts';
 
@@ -44,6 +44,7 @@ test('a member corrects their details after being told what is wrong, and they a
   const member = await newMember(request, 'details');
   await login(member);
   await page.goto('/en/portal/profile');
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   await expect(page.getByTestId('profile-email')).toHaveText(member.email);
   await expect(page.locator('#profile-name')).toHaveValue('Lee Siu Ming');
@@ -81,6 +82,8 @@ test('a member corrects their details after being told what is wrong, and they a
     locale: 'zh-hk',
   });
   await page.reload();
+  // Typed into once the page is live: text typed while it hydrates can be lost.
+  await hydrated(page);
   await expect(page.locator('#profile-locale')).toHaveValue('zh-hk');
   await expect(page.locator('#profile-companyAddress')).toHaveValue('2 Nathan Road, Kowloon');
 
@@ -98,6 +101,7 @@ test('a member changes their password in Traditional Chinese; this session stays
   const other = await request.post('/api/authentication', { data: { strategy: 'local', email: member.email, password: member.password } });
   const otherToken = ((await other.json()) as { accessToken: string }).accessToken;
   await page.goto('/zh-hk/portal/profile');
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 2, name: '更改密碼' })).toBeVisible();
 
   const newPassword = 'Dim sum on Sunday 88';
@@ -135,6 +139,7 @@ test('a member uploads a picture with progress, replaces it, and is refused a re
   const member = await newMember(request, 'picture');
   await login(member);
   await page.goto('/en/portal/profile');
+  await hydrated(page);
   await expect(page.getByTestId('profile-initial')).toHaveText('L');
   await expect(page.getByTestId('user-picture')).toHaveCount(0);
 
