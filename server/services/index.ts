@@ -62,7 +62,7 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   });
   configureUserSessions(app);
   // Buying a plan (decision 018): prices, delivery days, orders and the records a payment makes.
-  configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit));
+  configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit), knex);
   configureDeliveryDates(app);
   configureOrders(app, deps);
   configurePayments(app, deps);
