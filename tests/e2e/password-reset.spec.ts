@@ -70,7 +70,9 @@ test('a member who forgot their password asks for a link, sets a new one and sig
   expect(mail.subject).toBe('Set a new password for your Tillpoint account');
   expect(mail.path).toMatch(/^\/en\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
 
-  await page.goto(mail.path);
+  // The page holds the link's token: no cache, shared or not, keeps it.
+  const opened = await page.goto(mail.path);
+  expect(opened?.headers()['cache-control']).toBe('private, no-store');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
   await page.locator('#reset-password').fill('After-reset-2');
