@@ -30,7 +30,12 @@ export default [
       route('verify', 'routes/purchase/verify.tsx'),
       route('*', 'routes/site/not-found.tsx'),
     ]),
-    layout('routes/portal/login-layout.tsx', [route('login', 'routes/portal/login.tsx')]),
+    layout('routes/portal/login-layout.tsx', [
+      route('login', 'routes/portal/login.tsx'),
+      // A forgotten password: ask for a mailed link, then set a new password with it (decision 026).
+      route('forgot-password', 'routes/portal/forgot-password.tsx'),
+      route('reset-password', 'routes/portal/reset-password.tsx'),
+    ]),
     route('logout', 'routes/portal/logout.tsx'),
     route('currency', 'routes/currency.tsx'),
     route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx'), route('profile', 'routes/portal/profile.tsx')]),

@@ -265,6 +265,19 @@ export interface EmailVerificationsApi<O extends Transport = 'process'> {
   create(data: EmailVerificationRequest, params?: CallParams): Promise<Answer<EmailVerificationAnswer, O>>;
 }
 
+/**
+ * A forgotten password (server/services/password-resets, decision 026): `{email}` asks for a mailed
+ * link (the same answer whether or not an account uses the address); `{token, password}` sets a new
+ * password with that link, once, and ends every session of the account.
+ */
+export type PasswordResetRequest = { email: string } | { token: string; password: string };
+
+export type PasswordResetAnswer = { requested: true } | { reset: true; email: string };
+
+export interface PasswordResetsApi<O extends Transport = 'process'> {
+  create(data: PasswordResetRequest, params?: CallParams): Promise<Answer<PasswordResetAnswer, O>>;
+}
+
 /** The price of a choice shipped to a country, as an order would be priced (server/services/quotes). Public, limited per address. */
 export interface QuotesApi {
   create(data: QuoteRequest, params?: CallParams): Promise<OrderPrice>;
@@ -296,6 +309,7 @@ interface OtherServices<O extends Transport> {
   userSessions: UserSessionsApi;
   registrations: RegistrationsApi<O>;
   emailVerifications: EmailVerificationsApi<O>;
+  passwordResets: PasswordResetsApi<O>;
   quotes: QuotesApi;
   deliveryDates: DeliveryDatesApi;
   fulfilments: FulfilmentsApi;
