@@ -38,6 +38,8 @@ export default [
     ]),
     route('logout', 'routes/portal/logout.tsx'),
     route('currency', 'routes/currency.tsx'),
+    // Adding functions to a plan (decision 028): the dashboard's layout, outside /portal as the spec names it.
+    layout('routes/portal/layout.tsx', { id: 'upgrade-layout' }, [route('upgrade/:id?', 'routes/portal/upgrade.tsx')]),
     route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx'), route('profile', 'routes/portal/profile.tsx')]),
     layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
   ]),

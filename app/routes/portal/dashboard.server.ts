@@ -32,7 +32,7 @@ export interface DashboardInvoice {
 
 export interface DashboardData {
   /** Null when the member has no subscription. */
-  subscription: { plan: DashboardPlan; overview: SubscriptionOverview; modules: Record<string, DashboardModule> } | null;
+  subscription: { _id: string; plan: DashboardPlan; overview: SubscriptionOverview; modules: Record<string, DashboardModule> } | null;
   /** The member's newest invoices, newest first. */
   invoices: DashboardInvoice[];
 }
@@ -88,6 +88,7 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
   const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data }, now);
   return {
     subscription: {
+      _id: subscription._id,
       plan: { name: plan.name, type: subscription.planType, status: subscription.status },
       overview,
       modules: Object.fromEntries(catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }])),

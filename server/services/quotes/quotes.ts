@@ -13,6 +13,7 @@ import {
   withoutClientPrices,
 } from '../../../domain/orders/request.ts';
 import { clockOf } from '../../clock.ts';
+import { authorize } from '../../hooks/authorize.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { invalid } from '../entity/validate.ts';
@@ -62,4 +63,8 @@ export class QuotesService {
 
 export function configureQuotes(app: Application, limiter: RateLimiterAbstract, knex: Knex): void {
   app.use('quotes', new QuotesService(app, limiter, knex), { methods: ['create'], events: [] });
+  // Public; a caller who sends a token is known (add-ons are priced for their own subscription only).
+  app.service('quotes').hooks({
+    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })] },
+  });
 }
