@@ -65,6 +65,8 @@ const layouts = [
   { name: 'login', path: '/login' },
   { name: 'dashboard', path: '/portal', signedIn: true },
   { name: 'profile', path: '/portal/profile', signedIn: true },
+  // Viewed only (nothing bought): the member's summary, priced by the server.
+  { name: 'add-on upgrade', path: '/upgrade?step=summary&add=qr-self-order,online-shop', signedIn: true, member: 'monthly', ready: 'upgrade-summary' },
   { name: 'microsite', path: '/campaign/sg23' },
   // A long table: axe needs more than the usual time on a busy machine.
   { name: 'feature list', path: '/feature_list', slow: true },
@@ -94,9 +96,10 @@ for (const lang of LANGS) {
     for (const layout of layoutsIn(lang)) {
       test(`the ${layout.name} layout has no axe violations`, async ({ page, login }) => {
         if ('slow' in layout) test.slow();
-        if ('signedIn' in layout) await login(users.owner);
+        if ('signedIn' in layout) await login('member' in layout ? users[layout.member] : users.owner);
         await page.goto(`/${lang}${layout.path}`);
         await expect(page.locator('main')).toBeVisible();
+        if ('ready' in layout) await expect(page.getByTestId(layout.ready)).toBeVisible();
         expect(await themesFor(layout.name, lang)(page)).toEqual([]);
       });
     }

@@ -206,29 +206,29 @@ test.describe('adding functions to a plan', () => {
 
   // The browser logs the refused price's and the not-found page's statuses, which are what this test asks for.
   test.describe('refusals', () => {
-  test.use({ allowedConsoleErrors: [/status of (400|404)/] });
-  test('what a plan has already is refused with a message, and another member’s plan is not found', async ({ page, login, request }) => {
-    const member = upgradeMembers.twice;
-    const records = await own(request, member);
-    const others = await own(request, upgradeMembers.en);
-    const has = moduleByKey(records, 'qr-self-order')._id;
-    expect(records.subscription.modules.map((module) => module.id)).toContain(has);
-    await login(member);
-    await page.goto(`/en/upgrade/${records.subscription._id}?step=summary&add=${has}`);
-    await hydrated(page);
-    await expect(page.getByTestId('upgrade-problem')).toContainText('Your plan already has this add-on.');
-    await expect(page.getByTestId('upgrade-checkout')).toHaveCount(0);
+    test.use({ allowedConsoleErrors: [/status of (400|404)/] });
+    test('what a plan has already is refused with a message, and another member’s plan is not found', async ({ page, login, request }) => {
+      const member = upgradeMembers.twice;
+      const records = await own(request, member);
+      const others = await own(request, upgradeMembers.en);
+      const has = moduleByKey(records, 'qr-self-order')._id;
+      expect(records.subscription.modules.map((module) => module.id)).toContain(has);
+      await login(member);
+      await page.goto(`/en/upgrade/${records.subscription._id}?step=summary&add=${has}`);
+      await hydrated(page);
+      await expect(page.getByTestId('upgrade-problem')).toContainText('Your plan already has this add-on.');
+      await expect(page.getByTestId('upgrade-checkout')).toHaveCount(0);
 
-    // Without an id, the member's own plan; someone else's is not found.
-    await page.goto('/en/upgrade');
-    await expect(page).toHaveURL(`/en/upgrade/${records.subscription._id}`);
-    const response = await page.goto(`/en/upgrade/${others.subscription._id}`);
-    expect(response?.status()).toBe(404);
-    const quote = await request.post('/api/quotes', {
-      data: { subscription: others.subscription._id, addOns: [{ id: moduleByKey(records, 'kds')._id }] },
-      headers: { authorization: `Bearer ${records.token}` },
+      // Without an id, the member's own plan; someone else's is not found.
+      await page.goto('/en/upgrade');
+      await expect(page).toHaveURL(`/en/upgrade/${records.subscription._id}`);
+      const response = await page.goto(`/en/upgrade/${others.subscription._id}`);
+      expect(response?.status()).toBe(404);
+      const quote = await request.post('/api/quotes', {
+        data: { subscription: others.subscription._id, addOns: [{ id: moduleByKey(records, 'kds')._id }] },
+        headers: { authorization: `Bearer ${records.token}` },
+      });
+      expect(quote.status(), await quote.text()).toBe(404);
     });
-    expect(quote.status(), await quote.text()).toBe(404);
   });
-});
 });

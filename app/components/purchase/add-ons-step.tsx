@@ -17,6 +17,7 @@ export function AddOnsStep({
   chosen,
   currency,
   onChange,
+  includedLabel,
 }: {
   /** The plan (or, on an upgrade, the subscription): its name and what it has already. */
   plan: Pick<FlowPlan, 'name' | 'included'>;
@@ -24,6 +25,8 @@ export function AddOnsStep({
   chosen: ChosenAddOn[];
   currency: CurrencyCode;
   onChange: (addOns: ChosenAddOn[]) => void;
+  /** The heading of what the plan has already (by default: what it includes). */
+  includedLabel?: string;
 }) {
   const { t, locale } = useLocale();
   const price = useAddOnPrice(currency);
@@ -34,7 +37,7 @@ export function AddOnsStep({
     <div className="mt-6 space-y-6">
       {plan.included.length ? (
         <section aria-labelledby="included-heading">
-          <h2 id="included-heading" className="text-sm font-semibold">{t('subscription.addons.included', { plan: localized(plan.name, locale) })}</h2>
+          <h2 id="included-heading" className="text-sm font-semibold">{includedLabel ?? t('subscription.addons.included', { plan: localized(plan.name, locale) })}</h2>
           <ul className="mt-2 flex flex-wrap gap-2" data-testid="included">
             {plan.included.map((item) => (
               <li key={item.id} className="rounded-full bg-sunken px-3 py-1 text-sm">

@@ -339,7 +339,7 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
     body = (
       <>
         {subscription.offered.length ? (
-          <AddOnsStep plan={plan} offered={subscription.offered} chosen={chosen} currency={subscription.currency} onChange={setChoice} />
+          <AddOnsStep plan={plan} offered={subscription.offered} chosen={chosen} currency={subscription.currency} onChange={setChoice} includedLabel={t('upgrade.has')} />
         ) : (
           <p className="mt-6" data-testid="upgrade-none-left">{t('upgrade.noneLeft')}</p>
         )}
