@@ -12,6 +12,7 @@ import * as m010 from './migrations/010_payment_sandbox.ts';
 import * as m011 from './migrations/011_payments.ts';
 import * as m012 from './migrations/012_attachments.ts';
 import * as m013 from './migrations/013_billing_anchor_month_end.ts';
+import * as m015 from './migrations/015_socket_tickets.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Knex.Migration> = {
   '011_payments': m011,
   '012_attachments': m012,
   '013_billing_anchor_month_end': m013,
+  '015_socket_tickets': m015,
 };
 
 const source: Knex.MigrationSource<string> = {
