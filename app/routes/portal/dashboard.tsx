@@ -14,6 +14,11 @@ import type { Route } from './+types/dashboard';
 import { loadDashboard } from './dashboard.server';
 import type { loader as layoutLoader } from './layout';
 import { primaryButton } from '../../components/ui/buttons';
+import { useSsoLink } from '../../portal/sso';
+import { useLiveRefresh } from '../../portal/use-live';
+
+/** Services whose changes to the member's own records (staff's too) refresh the dashboard as they happen. */
+const LIVE_SERVICES = ['subscriptions', 'orders', 'invoices'] as const;
 
 export const messageGroups = ['dashboard'] as const;
 
@@ -231,6 +236,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/portal/layout');
   const name = layout?.user.name ?? '';
+  const link = useSsoLink();
+  useLiveRefresh(LIVE_SERVICES);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-10">
       <h1 className="text-3xl font-bold">{t('portal.heading')}</h1>
@@ -245,7 +252,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {t('dashboard.emptyHeading')}
           </h2>
           <p className="mt-2 max-w-prose text-muted">{t('dashboard.emptyBody')}</p>
-          <Link to={siteLinks(locale, site.brandSlug).subscription} className={`${actionButton} mt-5`} data-testid="buy-plan">
+          <Link to={link(siteLinks(locale, site.brandSlug).subscription)} className={`${actionButton} mt-5`} data-testid="buy-plan">
             {t('dashboard.emptyAction')}
           </Link>
         </section>

@@ -1,0 +1,108 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Locale } from '../../domain/locales';
+import type { Live, LoggedOutReason } from './live';
+
+/**
+ * The portal's live connection in React (decision 027). The layout opens it after hydration with a
+ * dynamic import, so the Feathers client and socket.io reach portal pages only, and only once they
+ * run; pages listen through `useLiveRefresh`.
+ */
+
+const LiveContext = createContext<Live | null>(null);
+export const LiveProvider = LiveContext.Provider;
+
+/** The page's own sign-out route: clears the session cookie (and ends the session if still valid). */
+async function signOutPage(locale: Locale, reason?: LoggedOutReason): Promise<void> {
+  const body = new URLSearchParams(reason === 'expired' || reason === 'ended' ? { reason: 'expired' } : {});
+  await fetch(`/${locale}/logout`, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' }).catch(() => undefined);
+}
+
+/** Forgets the display data kept for the signed-in user. */
+function forgetUser(): void {
+  try {
+    localStorage.removeItem('login');
+    localStorage.removeItem('profile');
+  } catch {
+    // Storage may be refused; nothing else to forget.
+  }
+}
+
+/**
+ * Opens the live connection for the portal's pages. A lost session sends the member to sign in
+ * (back to this page afterwards); a socket that comes back refreshes the page's data.
+ */
+export function useLiveConnection(locale: Locale): { live: Live | null; logout: (() => Promise<void>) | null } {
+  const [live, setLive] = useState<Live | null>(null);
+  const revalidator = useRevalidator();
+  // The latest one, for the callback the connection keeps.
+  const current = useRef(revalidator);
+  current.current = revalidator;
+
+  useEffect(() => {
+    let stopped = false;
+    let opened: Live | null = null;
+    import('./connect')
+      .then(({ connectLive }) => {
+        if (stopped) return;
+        opened = connectLive({
+          async onLoggedOut(reason) {
+            forgetUser();
+            await signOutPage(locale, reason);
+            opened?.close();
+            // A whole new page: every part of it (the header's user, the notice) is read afresh.
+            const { pathname, search } = window.location;
+            window.location.replace(`/${locale}/login?from=${encodeURIComponent(pathname + search)}`);
+          },
+          onReconnected() {
+            void current.current.revalidate();
+          },
+        });
+        setLive(opened);
+      })
+      .catch(() => undefined);
+    return () => {
+      stopped = true;
+      opened?.close();
+      setLive(null);
+    };
+  }, [locale]);
+
+  const logout = useCallback(async () => {
+    if (!live) return;
+    // The socket signs the session out (the token stops working everywhere), then the page's route clears the cookie.
+    await live.logout().catch(() => undefined);
+    forgetUser();
+    await signOutPage(locale);
+    live.close();
+    window.location.replace(`/${locale}`);
+  }, [live, locale]);
+
+  return { live, logout: live ? logout : null };
+}
+
+const EVENTS = ['created', 'patched', 'updated', 'removed'] as const;
+/** Several events often come from one change (an order, its subscription, its invoice): one refresh. */
+const REFRESH_DELAY_MS = 150;
+
+/** Refreshes the page's data when one of these services announces a change the member may see. */
+export function useLiveRefresh(paths: readonly string[]): void {
+  const live = useContext(LiveContext);
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const key = paths.join(',');
+  useEffect(() => {
+    if (!live) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate.current(), REFRESH_DELAY_MS);
+    };
+    const stops = key.split(',').flatMap((path) => EVENTS.map((event) => live.on(path, event, refresh)));
+    return () => {
+      clearTimeout(timer);
+      for (const stop of stops) stop();
+    };
+  }, [live, key]);
+}
