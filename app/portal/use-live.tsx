@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Locale } from '../../domain/locales';
-import type { Live, LoggedOutReason } from './live';
+import type { Live } from './live';
 
 /**
  * The portal's live connection in React (decision 027). The layout opens it after hydration with a
@@ -12,9 +12,12 @@ import type { Live, LoggedOutReason } from './live';
 const LiveContext = createContext<Live | null>(null);
 export const LiveProvider = LiveContext.Provider;
 
-/** The page's own sign-out route: clears the session cookie (and ends the session if still valid). */
-async function signOutPage(locale: Locale, reason?: LoggedOutReason): Promise<void> {
-  const body = new URLSearchParams(reason === 'expired' || reason === 'ended' ? { reason: 'expired' } : {});
+/**
+ * The page's own sign-out route: clears the session cookie (and ends the session if still valid).
+ * A session lost rather than ended by the member (`lost`) leaves the "please log in again" notice.
+ */
+async function signOutPage(locale: Locale, lost: boolean): Promise<void> {
+  const body = new URLSearchParams(lost ? { reason: 'expired' } : {});
   await fetch(`/${locale}/logout`, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' }).catch(() => undefined);
 }
 
@@ -46,9 +49,9 @@ export function useLiveConnection(locale: Locale): { live: Live | null; logout: 
       .then(({ connectLive }) => {
         if (stopped) return;
         opened = connectLive({
-          async onLoggedOut(reason) {
+          async onLoggedOut() {
             forgetUser();
-            await signOutPage(locale, reason);
+            await signOutPage(locale, true);
             opened?.close();
             // A whole new page: every part of it (the header's user, the notice) is read afresh.
             const { pathname, search } = window.location;
@@ -73,7 +76,7 @@ export function useLiveConnection(locale: Locale): { live: Live | null; logout: 
     // The socket signs the session out (the token stops working everywhere), then the page's route clears the cookie.
     await live.logout().catch(() => undefined);
     forgetUser();
-    await signOutPage(locale);
+    await signOutPage(locale, false);
     live.close();
     window.location.replace(`/${locale}`);
   }, [live, locale]);

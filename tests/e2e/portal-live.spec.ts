@@ -153,8 +153,34 @@ test.describe('the portal live connection', () => {
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     expect(sockets).toBe(0);
-    expect(scripts.some((url) => /connect|socket/i.test(url))).toBe(false);
+    expect(scripts.some((url) => /connect|socket|use-live/i.test(url))).toBe(false);
   });
+});
+
+test.describe('the portal live connection, once the session has ended', () => {
+  // The refused ticket request is a 401 in the console, as any refused request is.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+    test('a session ended elsewhere sends the member to log in again when the socket comes back', async ({ page, login, request }) => {
+      const sockets: WebSocketRoute[] = [];
+      await page.routeWebSocket(SOCKET, (ws) => {
+        sockets.push(ws);
+        ws.connectToServer();
+      });
+      await login(users.monthly);
+      await openDashboard(page, '/zh-cn/portal?sso');
+      await expect.poll(() => sockets.length).toBe(1);
+      // Signed out from somewhere else (another tab's sign-out revokes the same token).
+      const token = await sessionToken(page);
+      expect((await request.delete('/api/authentication', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+      // The socket reconnects, no ticket is given for the ended session: off to the login page, back here after.
+      const refused = page.waitForResponse((r) => r.url().endsWith(TICKET_PATH));
+      await sockets[0]?.close({ code: 1006 });
+      expect((await refused).status()).toBe(401);
+      await expect(page).toHaveURL(`/zh-cn/login?from=${encodeURIComponent('/zh-cn/portal?sso')}`);
+      await expect(page.getByTestId('snackbar-error')).toHaveText('你的登录已失效，请重新登录。');
+      expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    });
 });
 
 test.describe('the portal inside the company’s apps (?sso)', () => {
