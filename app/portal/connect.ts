@@ -36,6 +36,10 @@ export async function fetchTicket(): Promise<string> {
 export function connectLive(options: Pick<LiveOptions, 'onLoggedOut' | 'onReconnected'>): Live {
   const socket = io({ path: SOCKET_PATH, transports: ['websocket'] });
   const client = feathers();
-  client.configure(socketio(socket, { timeout: REQUEST_TIMEOUT_MS }));
+  // Called as a plain function: its generic types bring nothing here, and instantiating them in this
+  // file (checked before server/) makes TypeScript 6 report a false error in
+  // server/services/entity/register.ts (the variance it records for Feathers' types differs).
+  const transport = socketio as unknown as (connection: typeof socket, options: { timeout: number }) => (app: unknown) => void;
+  transport(socket, { timeout: REQUEST_TIMEOUT_MS })(client);
   return createLive({ client: client as unknown as LiveOptions['client'], socket, getTicket: fetchTicket, ...options });
 }
