@@ -34,12 +34,14 @@ export async function fetchTicket(): Promise<string> {
  * pages only, after they hydrate.
  */
 export function connectLive(options: Pick<LiveOptions, 'onLoggedOut' | 'onReconnected'>): Live {
-  const socket = io({ path: SOCKET_PATH, transports: ['websocket'] });
+  // The request timeout is socket.io's `ackTimeout`: the Feathers 5 client reads it from the socket
+  // (its own `timeout` option is not used any more).
+  const socket = io({ path: SOCKET_PATH, transports: ['websocket'], ackTimeout: REQUEST_TIMEOUT_MS });
   const client = feathers();
   // Called as a plain function: its generic types bring nothing here, and instantiating them in this
   // file (checked before server/) makes TypeScript 6 report a false error in
   // server/services/entity/register.ts (the variance it records for Feathers' types differs).
-  const transport = socketio as unknown as (connection: typeof socket, options: { timeout: number }) => (app: unknown) => void;
-  transport(socket, { timeout: REQUEST_TIMEOUT_MS })(client);
+  const transport = socketio as unknown as (connection: typeof socket) => (app: unknown) => void;
+  transport(socket)(client);
   return createLive({ client: client as unknown as LiveOptions['client'], socket, getTicket: fetchTicket, ...options });
 }

@@ -143,6 +143,12 @@ describe('the portal live connection', () => {
     }
   });
 
+  it('the socket’s own request timeout during sign-in is an authentication timeout too, and clears nothing', async () => {
+    const { live, onLoggedOut } = setup({ authentication: { create: () => Promise.reject(new Error('operation has timed out')) } });
+    await expect(live.authenticate()).rejects.toThrow(AUTH_TIMED_OUT);
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+
   it('a failed ticket request for another reason (network, server) clears nothing', async () => {
     const { live, onLoggedOut } = setup({}, { getTicket: () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(live.authenticate()).rejects.toThrow('Failed to fetch');

@@ -149,8 +149,10 @@ export function createLive(options: LiveOptions): Live {
     try {
       await Promise.race([tracked(() => client.service('authentication').create({ strategy: 'ticket', ticket })), timedOut]);
     } catch (error) {
-      // A timeout clears nothing: the session may be fine and the network slow.
       if (isNotAuthenticated(error) || isNotFound(error)) await loggedOutBy('ended');
+      // A timeout (ours, or the socket's own request timeout) clears nothing: the session may be
+      // fine and the network slow.
+      if (error instanceof Error && !(error instanceof AuthenticationTimedOut) && /timed out/i.test(error.message)) throw new AuthenticationTimedOut();
       throw error;
     } finally {
       clearTimeout(timer);
