@@ -215,6 +215,19 @@ describe('the portal live connection', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('once closed (the page left the portal), a refused ticket sends the member nowhere', async () => {
+    let refuse: (error: Error) => void = () => undefined;
+    const ticket = new Promise<string>((_resolve, reject) => {
+      refuse = reject;
+    });
+    const { live, onLoggedOut } = setup({}, { getTicket: () => ticket });
+    const attempt = live.authenticate();
+    live.close();
+    refuse(notAuthenticated());
+    await expect(attempt).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+
   it('passes service events on, and stops when asked', () => {
     const { live, emit } = setup({});
     const heard: unknown[] = [];

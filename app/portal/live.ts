@@ -108,7 +108,8 @@ export function createLive(options: LiveOptions): Live {
   const pending = new Set<(error: Error) => void>();
 
   const loggedOutBy = async (reason: LoggedOutReason) => {
-    if (loggedOut) return;
+    // Closed: the page has left the portal (or is signing out), nothing to send anywhere.
+    if (loggedOut || closed) return;
     loggedOut = true;
     await options.onLoggedOut(reason);
   };

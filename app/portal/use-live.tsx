@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Locale } from '../../domain/locales';
 import type { Live } from './live';
@@ -35,16 +35,22 @@ function forgetUser(): void {
  * Opens the live connection for the portal's pages. A lost session sends the member to sign in
  * (back to this page afterwards); a socket that comes back refreshes the page's data.
  */
-export function useLiveConnection(locale: Locale): { live: Live | null; logout: (() => Promise<void>) | null } {
+export function useLiveConnection(locale: Locale): { live: Live | null; onLogout: (event: FormEvent<HTMLFormElement>) => void } {
   const [live, setLive] = useState<Live | null>(null);
   const revalidator = useRevalidator();
   // The latest one, for the callback the connection keeps.
   const current = useRef(revalidator);
   current.current = revalidator;
+  /** Stops the connection, or the one still loading: the member is leaving. */
+  const stop = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let stopped = false;
     let opened: Live | null = null;
+    stop.current = () => {
+      stopped = true;
+      opened?.close();
+    };
     import('./connect')
       .then(({ connectLive }) => {
         if (stopped) return;
@@ -65,23 +71,36 @@ export function useLiveConnection(locale: Locale): { live: Live | null; logout: 
       })
       .catch(() => undefined);
     return () => {
-      stopped = true;
-      opened?.close();
+      stop.current();
       setLive(null);
     };
   }, [locale]);
 
-  const logout = useCallback(async () => {
-    if (!live) return;
-    // The socket signs the session out (the token stops working everywhere), then the page's route clears the cookie.
-    await live.logout().catch(() => undefined);
-    forgetUser();
-    await signOutPage(locale, false);
-    live.close();
-    window.location.replace(`/${locale}`);
-  }, [live, locale]);
+  /**
+   * The header's logout form. With the connection up: the socket signs the session out (the token
+   * stops working everywhere), then the page's route clears the cookie, then the home page. Before
+   * that, the form posts as it does without scripts, and the connection still loading is dropped
+   * (a ticket refused for the session just ended must not send the member to the login page).
+   */
+  const onLogout = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      if (!live) {
+        stop.current();
+        return;
+      }
+      event.preventDefault();
+      void (async () => {
+        await live.logout().catch(() => undefined);
+        forgetUser();
+        await signOutPage(locale, false);
+        live.close();
+        window.location.replace(`/${locale}`);
+      })();
+    },
+    [live, locale],
+  );
 
-  return { live, logout: live ? logout : null };
+  return { live, onLogout };
 }
 
 const EVENTS = ['created', 'patched', 'updated', 'removed'] as const;

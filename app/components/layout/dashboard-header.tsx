@@ -9,10 +9,10 @@ import { ThemeToggle } from './theme';
 import { UserBadge } from './user-badge';
 
 /**
- * The dashboard's header: its title, and the user's menu with logout. With the live connection
- * open, logging out goes through it (`onLogout`); before that, the form posts as without scripts.
+ * The dashboard's header: its title, and the user's menu with logout. The portal's live connection
+ * takes the logout form's submission (`onLogout`) to sign out through it when it can.
  */
-export function DashboardHeader({ onLogout }: { onLogout?: () => Promise<void> }) {
+export function DashboardHeader({ onLogout }: { onLogout?: (event: React.FormEvent<HTMLFormElement>) => void }) {
   const { t, locale } = useLocale();
   const link = useSsoLink();
   const { user } = useShell();
@@ -46,18 +46,7 @@ export function DashboardHeader({ onLogout }: { onLogout?: () => Promise<void> }
               <Link data-menu-item to={link(links.home)} className="block rounded-md px-3 py-2 hover:bg-sunken">
                 {t('portal.toSite')}
               </Link>
-              <Form
-                method="post"
-                action={`/${locale}/logout`}
-                onSubmit={
-                  onLogout
-                    ? (event) => {
-                        event.preventDefault();
-                        void onLogout();
-                      }
-                    : undefined
-                }
-              >
+              <Form method="post" action={`/${locale}/logout`} onSubmit={onLogout}>
                 <button data-menu-item type="submit" className="block w-full rounded-md px-3 py-2 text-left hover:bg-sunken">
                   {t('nav.logout')}
                 </button>

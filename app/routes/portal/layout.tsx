@@ -18,11 +18,11 @@ function useEmbedded(): boolean {
   return new URLSearchParams(useLocation().search).has('sso');
 }
 
-function DashboardChrome({ children, onLogout }: { children: React.ReactNode; onLogout?: (() => Promise<void>) | null }) {
+function DashboardChrome({ children, onLogout }: { children: React.ReactNode; onLogout?: (event: React.FormEvent<HTMLFormElement>) => void }) {
   const embedded = useEmbedded();
   return (
     <div className="flex min-h-screen flex-col bg-sunken">
-      {embedded ? null : <DashboardHeader onLogout={onLogout ?? undefined} />}
+      {embedded ? null : <DashboardHeader onLogout={onLogout} />}
       <main id="main" className="flex-1">
         {children}
       </main>
@@ -41,10 +41,10 @@ function DashboardChrome({ children, onLogout }: { children: React.ReactNode; on
 export default function DashboardLayout() {
   const { lang } = useParams();
   const locale: Locale = isLocale(lang) ? lang : 'en';
-  const { live, logout } = useLiveConnection(locale);
+  const { live, onLogout } = useLiveConnection(locale);
   return (
     <LiveProvider value={live}>
-      <DashboardChrome onLogout={logout}>
+      <DashboardChrome onLogout={onLogout}>
         <Outlet />
       </DashboardChrome>
     </LiveProvider>
