@@ -30,9 +30,16 @@ export default [
       route('verify', 'routes/purchase/verify.tsx'),
       route('*', 'routes/site/not-found.tsx'),
     ]),
-    layout('routes/portal/login-layout.tsx', [route('login', 'routes/portal/login.tsx')]),
+    layout('routes/portal/login-layout.tsx', [
+      route('login', 'routes/portal/login.tsx'),
+      // A forgotten password: ask for a mailed link, then set a new password with it (decision 026).
+      route('forgot-password', 'routes/portal/forgot-password.tsx'),
+      route('reset-password', 'routes/portal/reset-password.tsx'),
+    ]),
     route('logout', 'routes/portal/logout.tsx'),
     route('currency', 'routes/currency.tsx'),
+    // Adding functions to a plan (decision 028): the dashboard's layout, outside /portal as the spec names it.
+    layout('routes/portal/layout.tsx', { id: 'upgrade-layout' }, [route('upgrade/:id?', 'routes/portal/upgrade.tsx')]),
     route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx'), route('profile', 'routes/portal/profile.tsx')]),
     layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
   ]),

@@ -7,7 +7,7 @@ describe('public pages', () => {
   });
 
   it('knows the private sections of each language, and their client navigation data', () => {
-    for (const path of ['/en/portal', '/zh-hk/portal/apps/x', '/zh-cn/login', '/en/login.data', '/en/logout', '/en/subscription']) {
+    for (const path of ['/en/portal', '/zh-hk/portal/apps/x', '/zh-cn/login', '/en/login.data', '/en/logout', '/en/subscription', '/en/forgot-password', '/zh-hk/reset-password']) {
       expect(isPrivatePath(path), path).toBe(true);
     }
     // A plan template's page is a public page like the pricing it comes from.

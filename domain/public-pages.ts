@@ -24,13 +24,14 @@ export function publicPagePaths(brandSlug: string): string[] {
 
 /**
  * The first path segment (after the language) of pages that belong to a visitor or a purchase:
- * search engines are kept out of them and the page cache never stores them. (`/plan/{id}` is a
+ * search engines are kept out of them and the page cache never stores them (a reset link's page
+ * holds its token). (`/plan/{id}` is a
  * plan template's public page, not a member's plan: decision 011.)
  */
-export const PRIVATE_SECTIONS = ['portal', 'login', 'logout', 'currency', 'subscription', 'done', 'upgrade'] as const;
+export const PRIVATE_SECTIONS = ['portal', 'login', 'logout', 'forgot-password', 'reset-password', 'currency', 'subscription', 'done', 'upgrade'] as const;
 
-/** Sections that robots.txt disallows: the member area and signing in and out (nothing else there to index). */
-export const ROBOTS_DISALLOWED_SECTIONS = ['portal', 'login', 'logout'] as const;
+/** Sections that robots.txt disallows: the member area, signing in and out, and a forgotten password (nothing else there to index). */
+export const ROBOTS_DISALLOWED_SECTIONS = ['portal', 'login', 'logout', 'forgot-password', 'reset-password'] as const;
 
 /** Whether a request path is one of the private sections of a language (`/en/portal/apps` is). */
 export function isPrivatePath(pathname: string): boolean {

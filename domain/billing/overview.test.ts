@@ -48,8 +48,8 @@ describe('subscription overview', () => {
       prepaid: { months: 24, used: 7, left: 17 },
     });
     expect(overview.activated).toEqual([
-      { id: 'loyalty', count: 1, included: true, billing: 'monthly', unitPrice: 0 },
-      { id: 'kds', count: 2, included: false, billing: 'monthly', unitPrice: 18800 },
+      { id: 'loyalty', count: 1, included: true, billing: 'monthly', unitPrice: 0, pending: false, availableOn: null },
+      { id: 'kds', count: 2, included: false, billing: 'monthly', unitPrice: 18800, pending: false, availableOn: null },
     ]);
     // Released modules not active; the unreleased one is left out.
     expect(overview.inactiveAddOns.map((module) => [module.id, module.unitPrice, module.billing])).toEqual([
@@ -85,5 +85,20 @@ describe('subscription overview', () => {
     expect(overview.nextPayDate).toBe('2027-03-31');
     expect(overview.nextPayAmount).toBe(37000 + 40000);
     expect(overview.basicMonthlyFee).toBe(37000);
+  });
+
+  it('shows an add-on bought on an upgrade as pending until it is set up, and offers only the add-ons sold to the industry', () => {
+    const upgraded: SubscriptionFacts = {
+      ...flexi,
+      industry: 'restaurant',
+      modules: [...flexi.modules, { id: 'qr', count: 1, monthPrice: 38800, billing: 'monthly', status: 'pending', availableOn: '2026-11-27' }],
+    };
+    const retailOnly = catalogue.map((module) => (module._id === 'purchasing' ? { ...module, industries: ['retail'] } : module));
+    const overview = subscriptionOverview(upgraded, { ...paidInFull, catalogue: retailOnly }, new Date('2026-11-25T04:00:00Z'));
+    expect(overview.activated.find((module) => module.id === 'qr')).toMatchObject({ pending: true, availableOn: '2026-11-27' });
+    expect(overview.activated.find((module) => module.id === 'kds')).toMatchObject({ pending: false, availableOn: null });
+    expect(overview.inactiveAddOns.map((module) => module.id)).toEqual([]);
+    const retail = subscriptionOverview({ ...upgraded, industry: 'retail' }, { ...paidInFull, catalogue: retailOnly }, new Date('2026-11-25T04:00:00Z'));
+    expect(retail.inactiveAddOns.map((module) => module.id)).toEqual(['purchasing']);
   });
 });

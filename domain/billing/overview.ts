@@ -2,6 +2,7 @@ import type { I18nText } from '../locales.ts';
 import { type CurrencyCode, isCurrency } from '../money.ts';
 import { type Billing, convert, DEFAULT_EXCHANGE_RATES, type ExchangeRates } from '../pricing.ts';
 import { dayOf, type IsoDay } from './calendar.ts';
+import { offeredToIndustry } from './offered.ts';
 import { type Balance, balanceOf, ledgerOf, nextChargeAmount } from './ledger.ts';
 import { type BillingPeriodKind, type BillingTerms, contractEnd, currentPeriod, prepaidUsage, type PrepaidUsage, recurringChargeAt } from './schedule.ts';
 
@@ -20,7 +21,9 @@ export interface SubscriptionFacts {
   currency: CurrencyCode;
   /** The monthly charge: the plan's fee and the monthly add-ons. */
   monthly: number;
-  modules: readonly { id: string; count: number; monthPrice: number; billing?: Billing | null }[];
+  modules: readonly { id: string; count: number; monthPrice: number; billing?: Billing | null; status?: 'pending' | 'active' | null; availableOn?: string | null }[];
+  /** The plan's industry: add-ons sold to other industries only are not offered. */
+  industry?: string;
 }
 
 export interface CatalogueModule {
@@ -32,6 +35,8 @@ export interface CatalogueModule {
   currency: string;
   billing: Billing;
   released: boolean;
+  /** The industries it is sold to; none: every industry. */
+  industries?: readonly string[] | null;
 }
 
 export interface ActiveModule {
@@ -42,6 +47,9 @@ export interface ActiveModule {
   billing: Billing;
   /** Per unit and billing period, in the subscription's currency. */
   unitPrice: number;
+  /** Bought on an upgrade and not yet set up; `availableOn` is the day it is expected. */
+  pending: boolean;
+  availableOn: IsoDay | null;
 }
 
 export interface InactiveAddOn {
@@ -100,7 +108,15 @@ export function subscriptionOverview(
   const period = currentPeriod(terms, today);
   const currency = subscription.currency;
   const activated = subscription.modules.map(
-    (module): ActiveModule => ({ id: module.id, count: module.count, included: module.monthPrice === 0, billing: module.billing ?? 'monthly', unitPrice: module.monthPrice }),
+    (module): ActiveModule => ({
+      id: module.id,
+      count: module.count,
+      included: module.monthPrice === 0,
+      billing: module.billing ?? 'monthly',
+      unitPrice: module.monthPrice,
+      pending: module.status === 'pending',
+      availableOn: module.status === 'pending' ? (module.availableOn ?? null) : null,
+    }),
   );
   const chargeOf = (billing: Billing) => activated.filter((module) => module.billing === billing).reduce((sum, module) => sum + module.unitPrice * module.count, 0);
   const balance = balanceOf(
@@ -127,7 +143,7 @@ export function subscriptionOverview(
     prepaid: usage.months > 0 && usage.left > 0 ? usage : null,
     activated,
     inactiveAddOns: records.catalogue.flatMap((module): InactiveAddOn[] =>
-      module.released && !active.has(module._id) && isCurrency(module.currency)
+      module.released && !active.has(module._id) && isCurrency(module.currency) && (!subscription.industry || offeredToIndustry(module, subscription.industry))
         ? [
             {
               id: module._id,

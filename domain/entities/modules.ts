@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money.ts';
-import { defineEntity, STAFF_ROLES } from './types.ts';
+import { defineEntity, idSchema, STAFF_ROLES } from './types.ts';
 
 export const MODULE_BILLING = ['monthly', 'yearly', 'one_time'] as const;
 
@@ -28,6 +28,8 @@ export const modules = defineEntity({
     currency: { kind: 'enum', enum: CURRENCY_CODES, defaulted: true, filterable: true, exported: true },
     billing: { kind: 'enum', enum: MODULE_BILLING, defaulted: true, filterable: true, listed: true, exported: true },
     released: { kind: 'boolean', defaulted: true, filterable: true, listed: true, exported: true },
+    /** The industries it is sold to (their ids); none: every industry. */
+    industries: { kind: 'list', item: idSchema, column: 'industry_ids', defaulted: true, filterable: true, exported: true },
     order: { kind: 'integer', column: 'display_order', defaulted: true, filterable: true, sortable: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },

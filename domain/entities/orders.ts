@@ -7,6 +7,8 @@ import { ORDER_STATES } from '../orders/states.ts';
 import { PLAN_TYPES } from './app-templates.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';
 
+export const ORDER_KINDS = ['plan', 'addon'] as const;
+
 const minor = z.number().int().min(0).max(2_000_000_000);
 
 /**
@@ -22,6 +24,9 @@ export const orders = defineEntity({
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     number: { kind: 'string', readonly: true, required: true, searchable: true, filterable: true, sortable: true, listed: true, exported: true, hints: { column: 1 } },
     user: { kind: 'ref', ref: 'users', column: 'user_id', readonly: true, required: true, filterable: true, listed: true, exported: true },
+    /** A plan bought, or add-ons for a subscription the buyer has (decision 026). */
+    kind: { kind: 'enum', enum: ORDER_KINDS, readonly: true, defaulted: true, filterable: true, listed: true, exported: true },
+    subscription: { kind: 'ref', ref: 'subscriptions', column: 'subscription_id', readonly: true, filterable: true, exported: true },
     status: { kind: 'enum', enum: ORDER_STATES, readonly: true, defaulted: true, filterable: true, sortable: true, listed: true, exported: true },
     seller: { kind: 'enum', enum: SELLERS, readonly: true, required: true, filterable: true, listed: true, exported: true },
     industry: { kind: 'ref', ref: 'industries', column: 'industry_id', readonly: true, required: true, filterable: true, exported: true },

@@ -6,7 +6,8 @@ import type { Locale } from '../locales.ts';
 import type { ShippingCountry } from '../orders/countries.ts';
 import type { OrderPrice } from '../orders/pricing.ts';
 import type { PaymentRequest } from '../orders/payment-request.ts';
-import type { OrderRequest, QuoteRequest } from '../orders/request.ts';
+import type { OrderRequest, QuoteRequest, UpgradeOrderRequest, UpgradeQuoteRequest } from '../orders/request.ts';
+import type { UpgradePrice } from '../billing/upgrade.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
 import type { featuresPatchSchema } from './features.ts';
 import type { Definitions } from './index.ts';
@@ -151,7 +152,7 @@ type FormServices = 'contactForms' | 'enquiries' | 'subscribers';
 export type CreateInput<E extends EntityDef> = E['service'] extends FormServices
   ? CreateOf<E> | FormAnswers<E>
   : E['service'] extends 'orders'
-    ? OrderRequest
+    ? OrderRequest | UpgradeOrderRequest
     : E['service'] extends 'payments'
       ? PaymentRequest
       : CreateOf<E>;
@@ -264,9 +265,29 @@ export interface EmailVerificationsApi<O extends Transport = 'process'> {
   create(data: EmailVerificationRequest, params?: CallParams): Promise<Answer<EmailVerificationAnswer, O>>;
 }
 
+/**
+ * A forgotten password (server/services/password-resets, decision 026): `{email}` asks for a mailed
+ * link (the same answer whether or not an account uses the address); `{token, password}` sets a new
+ * password with that link, once, and ends every session of the account.
+ */
+export type PasswordResetRequest = { email: string } | { token: string; password: string };
+
+export type PasswordResetAnswer = { requested: true } | { reset: true; email: string };
+
+export interface PasswordResetsApi<O extends Transport = 'process'> {
+  create(data: PasswordResetRequest, params?: CallParams): Promise<Answer<PasswordResetAnswer, O>>;
+}
+
 /** The price of a choice shipped to a country, as an order would be priced (server/services/quotes). Public, limited per address. */
 export interface QuotesApi {
   create(data: QuoteRequest, params?: CallParams): Promise<OrderPrice>;
+  /** Add-ons for the caller's own subscription, priced for today (decision 026). */
+  create(data: UpgradeQuoteRequest, params?: CallParams): Promise<UpgradePrice>;
+}
+
+/** Staff mark a paid order set up and delivered (server/services/orders/fulfilments.ts). */
+export interface FulfilmentsApi {
+  create(data: { order: string }, params?: CallParams): Promise<{ order: string; status: 'completed' }>;
 }
 
 /** The days a delivery to a country can be booked on (server/services/delivery-dates). */
@@ -288,8 +309,10 @@ interface OtherServices<O extends Transport> {
   userSessions: UserSessionsApi;
   registrations: RegistrationsApi<O>;
   emailVerifications: EmailVerificationsApi<O>;
+  passwordResets: PasswordResetsApi<O>;
   quotes: QuotesApi;
   deliveryDates: DeliveryDatesApi;
+  fulfilments: FulfilmentsApi;
 }
 
 /**

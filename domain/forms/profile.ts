@@ -43,7 +43,7 @@ export function profileFromForm(form: FormFields): Record<ProfileField, string> 
 }
 
 /** A required password: nothing typed reads 'Required', then the password rules. Never trimmed. */
-const requiredPassword = z.string().min(1, FORM_MESSAGES.required).pipe(passwordSchema);
+export const requiredPassword = z.string().min(1, FORM_MESSAGES.required).pipe(passwordSchema);
 
 /**
  * A change of password: the current one (the server checks it), the new one by the password rules,

@@ -2,6 +2,7 @@ import { PREPAID_OPTIONS } from '../calculator.ts';
 import type { I18nText } from '../locales.ts';
 import type { CurrencyCode } from '../money.ts';
 import { type Billing, convert, COUNTER_MAX, DEFAULT_EXCHANGE_RATES, type ExchangeRates, quote } from '../pricing.ts';
+import { offeredToIndustry } from '../billing/offered.ts';
 import { taxFor } from '../tax.ts';
 import { marketOf, type Seller, type ShippingCountry } from './countries.ts';
 
@@ -16,6 +17,8 @@ export interface TemplateToPrice {
   contractMonths: number;
   /** The modules the plan includes (decision 013): never priced again, never add-ons. */
   modules: readonly { id: string; count?: number }[];
+  /** The plan's industry: modules sold to other industries only are not add-ons of it. */
+  industry?: string;
 }
 
 /** A catalogue module as pricing reads it (a `modules` record). */
@@ -28,6 +31,8 @@ export interface ModuleToPrice {
   currency: CurrencyCode | string;
   billing: Billing | string;
   released: boolean;
+  /** The industries it is sold to; none: every industry. */
+  industries?: readonly string[] | null;
 }
 
 /** What the buyer chose: add-ons (by module id or key) with counts, and the months paid ahead. */
@@ -48,6 +53,9 @@ export interface OrderLine {
   unitPrice: number;
   count: number;
   amount: number;
+  /** For a share of a period (an add-on bought mid-period): the days it pays for, `to` exclusive. */
+  from?: string;
+  to?: string;
 }
 
 /** An order's price (the `quotes` service's answer, and the totals an order stores). */
@@ -116,6 +124,7 @@ export function priceOrder(
     const field = `addOns.${index}`;
     const module = catalogue.find((m) => m._id === addOn.id || (m.key != null && m.key === addOn.id));
     if (!module || !module.released || !BILLINGS.includes(module.billing) || !(module.currency in rates)) throw new OrderPricingError('unknownAddOn', field);
+    if (template.industry && !offeredToIndustry(module, template.industry)) throw new OrderPricingError('unknownAddOn', field);
     if (included.has(module._id)) throw new OrderPricingError('includedAddOn', field);
     if (seen.has(module._id)) throw new OrderPricingError('duplicateAddOn', field);
     seen.add(module._id);

@@ -7,6 +7,9 @@ import { MODULE_BILLING } from '../entities/modules.ts';
  * server writes into their lists and objects. Only the server writes them (decision 018).
  */
 
+export const SUBSCRIPTION_MODULE_STATES = ['pending', 'active'] as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const minor = z.number().int().min(0).max(2_000_000_000);
 
 /** One line of an order or invoice (domain/orders/pricing.ts `OrderLine`). */
@@ -20,6 +23,9 @@ export const orderLineSchema = z
     unitPrice: minor,
     count: z.number().int().min(1).max(1000),
     amount: minor,
+    /** For a share of a period (an add-on bought mid-period): the days it pays for, `to` exclusive. */
+    from: isoDay.optional(),
+    to: isoDay.optional(),
   })
   .strict();
 
@@ -74,6 +80,12 @@ export const subscriptionModuleSchema = z
     /** Price per billing period of one unit, in the subscription's currency; 0 for modules the plan includes. */
     monthPrice: minor,
     billing: z.enum(MODULE_BILLING).optional(),
+    /** An add-on bought on an upgrade is `pending` until staff have set it up (none: active). */
+    status: z.enum(SUBSCRIPTION_MODULE_STATES).optional(),
+    /** The add-on order that bought it. */
+    order: idSchema.optional(),
+    /** The day it is expected to be ready (Hong Kong calendar day). */
+    availableOn: isoDay.optional(),
   })
   .strict();
 

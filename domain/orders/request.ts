@@ -70,3 +70,31 @@ export type OrderRequest = z.input<typeof orderRequestSchema>;
 export function withoutClientPrices(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !(CLIENT_PRICE_FIELDS as readonly string[]).includes(key)));
 }
+
+/** Message keys of an add-on upgrade (decision 026); each exists in every locale. */
+export const UPGRADE_MESSAGES = {
+  empty: 'upgrade.empty',
+  alreadyActive: 'upgrade.alreadyActive',
+  notForIndustry: 'upgrade.notForIndustry',
+  noSubscription: 'upgrade.noSubscription',
+  notActive: 'upgrade.notActive',
+  notFulfillable: 'upgrade.notFulfillable',
+} as const;
+
+const subscriptionId = z.string().trim().min(1, FORM_MESSAGES.required).max(64, UPGRADE_MESSAGES.noSubscription).regex(/^[A-Za-z0-9_-]+$/, UPGRADE_MESSAGES.noSubscription);
+
+/** Asking the price of add-ons for a subscription the caller has (`quotes` create with `subscription`). */
+export const upgradeQuoteSchema = z
+  .object({
+    subscription: subscriptionId,
+    addOns: z.array(addOnSchema).min(1, UPGRADE_MESSAGES.empty).max(20, FORM_MESSAGES.tooBig),
+  })
+  .strict();
+
+/** Ordering add-ons for a subscription (`orders` create with `subscription`), under the summary's key. */
+export const upgradeOrderSchema = upgradeQuoteSchema.extend({
+  idempotencyKey: z.string().trim().min(16, FORM_MESSAGES.invalid).max(100, FORM_MESSAGES.invalid).regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
+});
+
+export type UpgradeQuoteRequest = z.input<typeof upgradeQuoteSchema>;
+export type UpgradeOrderRequest = z.input<typeof upgradeOrderSchema>;

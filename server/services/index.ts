@@ -18,6 +18,7 @@ import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
 import { configureRegistrations } from './registrations/registrations.ts';
 import { configureOrders } from './orders/orders.ts';
+import { configurePasswordResets } from './password-resets/password-resets.ts';
 import { configurePayments } from './payments/payments.ts';
 import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
@@ -52,6 +53,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureRegistrations(app, { knex, limits: deps.limits, verifications });
   configureEmailVerifications(app, verifications, createLimiter(redis, `${config.redisPrefix}:limit:verificationLinks`, VERIFICATION_LINK_LIMIT));
   defineVerificationMailJob(app, { jobs: deps.jobs, config, logger: deps.logger, knex, verifications, now: () => clockOf(app)() });
+  // Forgotten passwords: a mailed link, once, for an hour (decision 026).
+  configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, redis });
   configureBlogs(app);
   configureSubscribers(app, { config, redis });
   configureForms(app, deps);
@@ -62,7 +65,7 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   });
   configureUserSessions(app);
   // Buying a plan (decision 018): prices, delivery days, orders and the records a payment makes.
-  configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit));
+  configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit), knex);
   configureDeliveryDates(app);
   configureOrders(app, deps);
   configurePayments(app, deps);

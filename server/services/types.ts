@@ -6,6 +6,8 @@ import type { DeliveryDatesService } from './delivery-dates/delivery-dates.ts';
 import type { EmailVerificationsService } from './email-verifications/email-verifications.ts';
 import type { FeaturesService } from './features/features.ts';
 import type { MissingTranslationsService } from './missing-translate/missing-translate.ts';
+import type { PasswordResetsService } from './password-resets/password-resets.ts';
+import type { FulfilmentsService } from './orders/fulfilments.ts';
 import type { QuotesService } from './quotes/quotes.ts';
 import type { RegistrationsService } from './registrations/registrations.ts';
 import type { UserSessionsService } from './user-sessions/user-sessions.ts';
@@ -26,8 +28,10 @@ export interface ServerServices extends EntityServices {
   userSessions: UserSessionsService;
   registrations: RegistrationsService;
   emailVerifications: EmailVerificationsService;
+  passwordResets: PasswordResetsService;
   quotes: QuotesService;
   deliveryDates: DeliveryDatesService;
+  fulfilments: FulfilmentsService;
 }
 
 /** The Feathers application as the services' own configuration sees it. */

@@ -73,6 +73,8 @@ const layouts = [
   { name: 'enquiry form', path: '/enquiryForm' },
   { name: 'blog list', path: '/blogs?category=restaurant-tips' },
   { name: 'blog article', path: '/blogs/case-study-restaurant-group-eight-stores' },
+  { name: 'forgot password', path: '/forgot-password' },
+  { name: 'reset password', path: `/reset-password?token=${'a'.repeat(43)}` },
 ] as const;
 
 const LANGS = ['en', 'zh-hk', 'zh-cn'] as const;

@@ -10,7 +10,10 @@
 import pino from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/database.ts';
-import { users } from './users.ts';
+import { hashPassword, setPasswordHashing } from '../../server/auth/passwords.ts';
+import { newId } from '../../server/db/ids.ts';
+import { seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
+import { upgradeMembers, users } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
 const database = await openDatabase(config, pino({ level: 'warn' }));
@@ -23,6 +26,20 @@ try {
     )
     .whereNull('email_verified_at')
     .update({ email_verified_at: new Date() });
+  // The members the upgrade tests add functions to, each with a Lite plan of their own.
+  setPasswordHashing('fast');
+  for (const member of Object.values(upgradeMembers)) {
+    const password = await hashPassword(member.password);
+    await database.knex.transaction(async (trx) => {
+      await trx('users')
+        .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
+        .onConflict('email')
+        .ignore();
+      // One of them has QR self-ordering already, which the tests try to add again.
+      const addOns = member === upgradeMembers.twice ? [{ key: 'qr-self-order', count: 1 }] : [];
+      await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-lite', addOns, prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
+    });
+  }
 } finally {
   await database.close();
 }

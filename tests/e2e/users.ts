@@ -14,3 +14,14 @@ export const users = {
   /** Bought a Flexi plan, 24 months ahead, 220 days before the seed day. */
   prepaid: { email: 'prepaid@tillpoint.test', password: 'Prepaid12345', name: 'Ivy Ho' },
 } as const satisfies Record<string, DemoUser>;
+
+/**
+ * Members the end-to-end tests add functions to (upgrade.spec.ts), one per test, so no other
+ * spec sees their plans change: each bought Lite in Hong Kong 20 days before the server started
+ * (tests/e2e/demo-accounts.ts makes them; a production start never does).
+ */
+export const upgradeMembers = {
+  en: { email: 'upgrade-en@tillpoint.test', password: 'Upgrade12345', name: 'Chris Wong' },
+  zhHk: { email: 'upgrade-zh@tillpoint.test', password: 'Upgrade12345', name: '陳大文' },
+  twice: { email: 'upgrade-twice@tillpoint.test', password: 'Upgrade12345', name: 'Sam Lau' },
+} as const satisfies Record<string, DemoUser>;

@@ -27,27 +27,39 @@ interface TextFieldProps {
   name: string;
   label: string;
   error?: string;
+  /** What the field starts with; a password field never shows one. */
   value?: string;
   required?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'url';
+  /** `password`: never filled in from `value`, so no password is written back into a page. */
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password';
   autoComplete?: string;
   multiline?: boolean;
+  /** Lines of a multiline field (4 unless told). */
+  rows?: number;
   /** Server-rendered errors: the first invalid field takes the focus even without JavaScript. */
   focus?: boolean;
   idPrefix?: string;
+  /** The id of a text that explains the field (its rules), read out with it. */
+  describedBy?: string;
 }
 
-export function TextField({ name, label, error, value, required, type = 'text', autoComplete, multiline, focus = false, idPrefix = '' }: TextFieldProps) {
+export function TextField({ name, label, error, value, required, type = 'text', autoComplete, multiline, rows = 4, focus = false, idPrefix = '', describedBy }: TextFieldProps) {
   const { t } = useLocale();
   const id = `${idPrefix}${name}`;
-  const common = { id, name, defaultValue: value ?? '', className: inputClass, ...invalidProps(id, error, focus) };
+  const invalid = invalidProps(id, error, focus);
+  const describedByAll = [describedBy, invalid['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  const common = { id, name, className: inputClass, ...invalid, 'aria-describedby': describedByAll };
   return (
     <div>
       <label htmlFor={id} className="block font-medium">
         {label}
         {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted"> ({t('forms.optional')})</span>}
       </label>
-      {multiline ? <textarea rows={4} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
+      {multiline ? (
+        <textarea rows={rows} required={required} defaultValue={value ?? ''} {...common} />
+      ) : (
+        <input type={type} autoComplete={autoComplete} required={required} defaultValue={type === 'password' ? undefined : (value ?? '')} {...common} />
+      )}
       <FieldError id={`${id}-error`} text={error} />
     </div>
   );

@@ -18,7 +18,8 @@ export function AddOnsStep({
   currency,
   onChange,
 }: {
-  plan: FlowPlan;
+  /** The plan (or, on an upgrade, the subscription): its name and what it has already. */
+  plan: Pick<FlowPlan, 'name' | 'included'>;
   offered: AddOn[];
   chosen: ChosenAddOn[];
   currency: CurrencyCode;

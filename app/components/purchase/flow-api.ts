@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
+import type { UpgradePrice } from '../../../domain/billing/upgrade';
 import type { OrderPrice } from '../../../domain/orders/pricing';
 
 /*
@@ -7,7 +8,7 @@ import type { OrderPrice } from '../../../domain/orders/pricing';
  * answers. Every call is in-process on the server with the session's user; the page holds no token.
  */
 
-export type FlowIntent = 'dates' | 'quote' | 'register' | 'signIn' | 'verify' | 'resend' | 'order' | 'pay' | 'payment';
+export type FlowIntent = 'dates' | 'quote' | 'upgradeQuote' | 'register' | 'signIn' | 'verify' | 'resend' | 'order' | 'pay' | 'payment';
 
 /** An order as the payment step shows it. */
 export interface FlowOrder {
@@ -48,6 +49,7 @@ export interface FlowFailure {
 export type FlowAnswer =
   | { intent: 'dates'; ok: true; country: string; dates: string[] }
   | { intent: 'quote'; ok: true; quote: OrderPrice }
+  | { intent: 'upgradeQuote'; ok: true; quote: UpgradePrice }
   | { intent: 'register' | 'signIn'; ok: true }
   | { intent: 'verify' | 'resend'; ok: true; verified: boolean; resendAfter: string | null }
   | { intent: 'order'; ok: true; order: FlowOrder }

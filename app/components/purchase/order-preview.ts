@@ -2,6 +2,7 @@ import type { industries } from '../../../domain/entities/industries';
 import type { RecordOf } from '../../../domain/entities/types';
 import type { I18nText } from '../../../domain/locales';
 import { isCurrency, type CurrencyCode } from '../../../domain/money';
+import { offeredToIndustry } from '../../../domain/billing/offered';
 import { convert, quote, type Billing, type Quote } from '../../../domain/pricing';
 import type { SubscriptionForm } from '../../../domain/purchase/subscription-form';
 import type { AddOn } from '../site/add-ons';
@@ -28,7 +29,8 @@ export interface FlowCatalogue {
   industries: FlowIndustry[];
   plans: FlowPlan[];
   /** Released add-on modules; a plan's own modules are left out where it is chosen. */
-  addOns: AddOn[];
+  /** Released modules, with the industries each is sold to (none: every industry). */
+  addOns: (AddOn & { industries?: readonly string[] })[];
 }
 
 /** One line of the order as the summary lists it, in the order's currency. */
@@ -54,7 +56,7 @@ export interface OrderPreview {
 /** The add-ons a plan can take: released modules it does not already include. */
 export function addOnsFor(catalogue: FlowCatalogue, plan: FlowPlan | undefined): AddOn[] {
   const included = new Set(plan?.included.map((item) => item.id));
-  return catalogue.addOns.filter((module) => module.released && !included.has(module._id));
+  return catalogue.addOns.filter((module) => module.released && !included.has(module._id) && (!plan || offeredToIndustry(module, plan.industry)));
 }
 
 /**

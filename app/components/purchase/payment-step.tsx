@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SHIPPING_COUNTRIES } from '../../../domain/forms/shipping-fields';
 import { formatMoney } from '../../../domain/format';
 import type { CurrencyCode } from '../../../domain/money';
-import { newIdempotencyKey, type SubscriptionForm } from '../../../domain/purchase/subscription-form';
+import { newIdempotencyKey } from '../../../domain/purchase/subscription-form';
 import type { ClientConfig } from '../../../server/payments/gateway';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
@@ -15,7 +15,7 @@ import { primaryButton, secondaryButton, StepActions } from './ui';
 /** The billing address beside the card fields; the card itself stays in the provider's frame. */
 const BILLING_FIELDS = ['name', 'line1', 'line2', 'city', 'postalCode', 'country'] as const;
 type BillingField = (typeof BILLING_FIELDS)[number];
-type Billing = Record<BillingField, string>;
+export type Billing = Record<BillingField, string>;
 const REQUIRED_BILLING: readonly BillingField[] = ['name', 'line1', 'city', 'country'];
 
 /**
@@ -56,14 +56,18 @@ type FrameMessage =
  * check opens the bank's page in a dialog and the attempt is followed until it settles.
  */
 export function PaymentStep({
-  form,
+  order: orderRequest,
+  billing: billingDefaults,
   shownTotal,
   payments,
   onOrder,
   onPaid,
   onBack,
 }: {
-  form: SubscriptionForm;
+  /** What placing the order sends (the route's `order` intent): the same under the same key is the same order. */
+  order: Record<string, unknown>;
+  /** The billing address's first values (the delivery address, or the account's). */
+  billing: Billing;
   /** The total the buyer saw before this step (the summary's). */
   shownTotal: number;
   payments: ClientConfig;
@@ -183,14 +187,8 @@ export function PaymentStep({
   useEffect(() => {
     if (placed.current) return;
     placed.current = true;
-    void placeOrder.call('order', {
-      plan: form.planInfo.planId,
-      addOns: form.planInfo.addOns,
-      prepaidMonths: form.planInfo.prepaidMonths,
-      shipping: form.shippingInfo,
-      idempotencyKey: form.idempotencyKey,
-    });
-  }, [placeOrder, form]);
+    void placeOrder.call('order', orderRequest);
+  }, [placeOrder, orderRequest]);
 
   // A payment waiting for the bank (or an unanswered provider) is asked about until it settles.
   useEffect(() => {
@@ -322,15 +320,6 @@ export function PaymentStep({
     );
   }
 
-  const shipping = form.shippingInfo;
-  const billingDefaults: Billing = {
-    name: shipping.contactPerson,
-    line1: shipping.street,
-    line2: shipping.room,
-    city: shipping.city,
-    postalCode: shipping.zipcode,
-    country: shipping.country,
-  };
   const busy = phase.kind === 'paying' || phase.kind === 'checking' || phase.kind === 'challenge' || phase.kind === 'action' || phase.kind === 'paid';
   const billingInput = (field: BillingField, autoComplete: string, required = REQUIRED_BILLING.includes(field)) => (
     <div>

@@ -32,7 +32,7 @@ export interface DashboardInvoice {
 
 export interface DashboardData {
   /** Null when the member has no subscription. */
-  subscription: { plan: DashboardPlan; overview: SubscriptionOverview; modules: Record<string, DashboardModule> } | null;
+  subscription: { _id: string; plan: DashboardPlan; overview: SubscriptionOverview; modules: Record<string, DashboardModule> } | null;
   /** The member's newest invoices, newest first. */
   invoices: DashboardInvoice[];
 }
@@ -73,16 +73,22 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
       if (data.length === 0 || rows.length >= total) return rows;
     }
   };
+  // The payments of the plan's order and of every add-on order since (decision 026).
+  const addOnOrders = await everyPage((skip) =>
+    ctx.api.service('orders').find({ ...asMember, query: { subscription: subscription._id, $select: ['_id'], $sort: { createdAt: 1 }, $limit: 100, $skip: skip } }),
+  );
+  const orderIds = [subscription.order, ...addOnOrders.map((order) => order._id)];
   const [plan, catalogue, invoices, payments, listed] = await Promise.all([
     ctx.api.service('appTemplates').get(subscription.plan, asMember),
     ctx.api.service('modules').find({ ...asMember, query: { $sort: { order: 1 }, $limit: 100 } }),
     everyPage((skip) => ctx.api.service('invoices').find({ ...asMember, query: { subscription: subscription._id, $sort: { issuedAt: 1 }, $limit: 100, $skip: skip } })),
-    everyPage((skip) => ctx.api.service('payments').find({ ...asMember, query: { order: subscription.order, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
+    everyPage((skip) => ctx.api.service('payments').find({ ...asMember, query: { order: { $in: orderIds }, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
     recentInvoices(ctx, asMember),
   ]);
   const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data }, now);
   return {
     subscription: {
+      _id: subscription._id,
       plan: { name: plan.name, type: subscription.planType, status: subscription.status },
       overview,
       modules: Object.fromEntries(catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }])),

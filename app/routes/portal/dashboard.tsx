@@ -13,7 +13,7 @@ import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/dashboard';
 import { loadDashboard } from './dashboard.server';
 import type { loader as layoutLoader } from './layout';
-import { primaryButton } from '../../components/ui/buttons';
+import { primaryButton, smallButton } from '../../components/ui/buttons';
 import { useSsoLink } from '../../portal/sso';
 import { useLiveRefresh } from '../../portal/use-live';
 
@@ -63,12 +63,14 @@ function balanceText(balance: Balance, money: (amount: number) => string, t: Ret
   return t('dashboard.balanceSettled');
 }
 
-function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps['loaderData']['subscription']>) {
+function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentProps['loaderData']['subscription']>) {
   const { t, locale } = useLocale();
   const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
   const day = (value: string) => dayText(value, locale);
   const price = (billing: Billing, amount: number) => t(PRICE_KEYS[billing], { price: money(amount) });
   const nameOf = (id: string) => localized(modules[id]?.name, locale) || id;
+  const upgrade = `/${locale}/upgrade/${_id}`;
+  const link = useSsoLink();
   const settlement = t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay });
   return (
     <>
@@ -141,6 +143,11 @@ function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps[
                       {t('dashboard.count', { count: formatNumber(module.count, locale) })}
                     </span>
                   ) : null}
+                  {module.pending ? (
+                    <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="module-pending">
+                      {module.availableOn ? t('dashboard.pending', { date: day(module.availableOn) }) : t('dashboard.pendingNoDate')}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="text-right text-sm whitespace-nowrap text-muted">
                   {module.included ? t('dashboard.included') : price(module.billing, module.unitPrice * module.count)}
@@ -151,9 +158,16 @@ function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps[
         </section>
 
         <section aria-labelledby="inactive-heading" className="rounded-2xl border border-line bg-raised">
-          <h2 id="inactive-heading" className="border-b border-line px-4 py-3 text-lg font-semibold sm:px-5">
-            {t('dashboard.inactive')}
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-4 py-3 sm:px-5">
+            <h2 id="inactive-heading" className="text-lg font-semibold">
+              {t('dashboard.inactive')}
+            </h2>
+            {overview.inactiveAddOns.length > 0 ? (
+              <Link to={link(upgrade)} className={smallButton} data-testid="add-functions">
+                {t('dashboard.addFunctions')}
+              </Link>
+            ) : null}
+          </div>
           {overview.inactiveAddOns.length === 0 ? (
             <p className="px-4 py-3 text-muted sm:px-5">{t('dashboard.inactiveNone')}</p>
           ) : (
@@ -161,9 +175,19 @@ function Overview({ plan, overview, modules }: NonNullable<Route.ComponentProps[
               {overview.inactiveAddOns.map((addOn) => (
                 <li key={addOn.id} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="inactive-add-on" data-module={addOn.id}>
                   <span className="min-w-0 font-medium">{localized(addOn.name, locale)}</span>
-                  <span className="text-right text-sm whitespace-nowrap" data-testid="add-on-price">
-                    {price(addOn.billing, addOn.unitPrice)}
-                    {addOn.counter ? <span className="text-muted"> · {t('dashboard.perUnit')}</span> : null}
+                  <span className="flex items-baseline gap-3">
+                    <span className="text-right text-sm whitespace-nowrap" data-testid="add-on-price">
+                      {price(addOn.billing, addOn.unitPrice)}
+                      {addOn.counter ? <span className="text-muted"> · {t('dashboard.perUnit')}</span> : null}
+                    </span>
+                    <Link
+                      to={link(`${upgrade}?add=${encodeURIComponent(addOn.id)}`)}
+                      className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                      aria-label={t('dashboard.addThis', { name: localized(addOn.name, locale) })}
+                      data-testid="add-this"
+                    >
+                      {t('dashboard.add')}
+                    </Link>
                   </span>
                 </li>
               ))}

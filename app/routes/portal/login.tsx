@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { safeReturnPath, sessionCookie } from '../../auth.server';
 import { useActionErrorSnackbar } from '../../components/feedback/snackbars';
 import { serverContext } from '../../context';
@@ -8,9 +8,11 @@ import type { Route } from './+types/login';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = context.get(serverContext);
-  const from = new URL(request.url).searchParams.get('from');
+  const query = new URL(request.url).searchParams;
+  const from = query.get('from');
   if (user) throw redirect(safeReturnPath(from, params.lang, request.url));
-  return { from: from ?? '' };
+  // After a new password was set with a mailed link, when signing in there was refused.
+  return { from: from ?? '', reset: query.get('reset') === 'done' };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -38,7 +40,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useLocale();
+  const { t, locale } = useLocale();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   useActionErrorSnackbar(actionData);
@@ -48,6 +50,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <h1 className="text-3xl font-bold tracking-tight">{t('login.heading')}</h1>
       <p className="mt-2 text-muted">{t('login.lead')}</p>
+      {loaderData.reset && !failed ? (
+        <p role="status" className="mt-4 font-medium text-brand-700 dark:text-brand-300" data-testid="login-reset-done">{t('login.resetDone')}</p>
+      ) : null}
       <Form method="post" className="mt-8 space-y-5" noValidate>
         <input type="hidden" name="from" value={loaderData.from} />
         <div>
@@ -60,6 +65,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <input id="password" name="password" type="password" autoComplete="current-password" required
             aria-invalid={failed || undefined} aria-describedby={failed ? 'login-error' : undefined} className={input} />
         </div>
+        <p className="text-sm">
+          <Link to={`/${locale}/forgot-password`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300" data-testid="login-forgot">
+            {t('login.forgot')}
+          </Link>
+        </p>
         {failed ? (
           <p id="login-error" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="login-error">
             {actionData?.error}

@@ -6,7 +6,7 @@ import { LOCALES, type Locale } from '../../../domain/locales';
 import { pictureUrl } from '../../../domain/uploads/picture';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
-import { FieldError, inputClass, invalidProps } from '../../components/forms/fields';
+import { FieldError, inputClass, invalidProps, TextField } from '../../components/forms/fields';
 import { primaryButton } from '../../components/ui/buttons';
 import { Uploader } from '../../components/uploader/uploader';
 import type { UploadedInfo } from '../../components/uploader/upload-items';
@@ -125,46 +125,6 @@ function useSaved(answer: ActionAnswer | undefined, intent: Intent, text: string
   return saved;
 }
 
-function Field({
-  name,
-  label,
-  value,
-  error,
-  required = false,
-  type = 'text',
-  autoComplete,
-  multiline = false,
-  focus,
-}: {
-  name: string;
-  label: string;
-  value?: string;
-  error?: string;
-  required?: boolean;
-  type?: 'text' | 'tel' | 'password';
-  autoComplete?: string;
-  multiline?: boolean;
-  focus: boolean;
-}) {
-  const { t } = useLocale();
-  const id = `profile-${name}`;
-  const common = { id, name, className: inputClass, ...invalidProps(id, error, focus) };
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted"> ({t('forms.optional')})</span>}
-      </label>
-      {multiline ? (
-        <textarea rows={3} defaultValue={value} {...common} />
-      ) : (
-        <input type={type} autoComplete={autoComplete} required={required} defaultValue={type === 'password' ? undefined : value} {...common} />
-      )}
-      <FieldError id={`${id}-error`} text={error} />
-    </div>
-  );
-}
-
 function PictureSection({ name, picture }: { name: string; picture: string | null }) {
   const { t } = useLocale();
   const revalidator = useRevalidator();
@@ -243,14 +203,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </p>
           <Form method="post" noValidate className="mt-5 space-y-5" key={profileKey} data-testid="profile-form">
             <input type="hidden" name="intent" value="profile" />
-            <Field name="name" label={t('profile.details.name')} value={values.name} error={say(profileErrors.name)} required autoComplete="name" focus={profileFocus === 'name'} />
+            <TextField idPrefix="profile-" name="name" label={t('profile.details.name')} value={values.name} error={say(profileErrors.name)} required autoComplete="name" focus={profileFocus === 'name'} />
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field name="firstName" label={t('profile.details.firstName')} value={values.firstName} error={say(profileErrors.firstName)} autoComplete="given-name" focus={profileFocus === 'firstName'} />
-              <Field name="lastName" label={t('profile.details.lastName')} value={values.lastName} error={say(profileErrors.lastName)} autoComplete="family-name" focus={profileFocus === 'lastName'} />
+              <TextField idPrefix="profile-" name="firstName" label={t('profile.details.firstName')} value={values.firstName} error={say(profileErrors.firstName)} autoComplete="given-name" focus={profileFocus === 'firstName'} />
+              <TextField idPrefix="profile-" name="lastName" label={t('profile.details.lastName')} value={values.lastName} error={say(profileErrors.lastName)} autoComplete="family-name" focus={profileFocus === 'lastName'} />
             </div>
-            <Field name="companyName" label={t('profile.details.companyName')} value={values.companyName} error={say(profileErrors.companyName)} autoComplete="organization" focus={profileFocus === 'companyName'} />
-            <Field name="phone" type="tel" label={t('profile.details.phone')} value={values.phone} error={say(profileErrors.phone)} autoComplete="tel" focus={profileFocus === 'phone'} />
-            <Field name="companyAddress" label={t('profile.details.companyAddress')} value={values.companyAddress} error={say(profileErrors.companyAddress)} multiline focus={profileFocus === 'companyAddress'} />
+            <TextField idPrefix="profile-" name="companyName" label={t('profile.details.companyName')} value={values.companyName} error={say(profileErrors.companyName)} autoComplete="organization" focus={profileFocus === 'companyName'} />
+            <TextField idPrefix="profile-" name="phone" type="tel" label={t('profile.details.phone')} value={values.phone} error={say(profileErrors.phone)} autoComplete="tel" focus={profileFocus === 'phone'} />
+            <TextField idPrefix="profile-" name="companyAddress" label={t('profile.details.companyAddress')} value={values.companyAddress} error={say(profileErrors.companyAddress)} multiline rows={3} focus={profileFocus === 'companyAddress'} />
             <div>
               <label htmlFor="profile-locale" className="block font-medium">{t('profile.details.locale')}</label>
               <select
@@ -281,9 +241,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" noValidate className="mt-5 space-y-5" key={`password-${passwordRound}`} data-testid="password-form">
             <input type="hidden" name="intent" value="password" />
             <input type="text" name="username" autoComplete="username" defaultValue={profile.email} hidden readOnly />
-            <Field name="currentPassword" type="password" label={t('profile.password.current')} error={say(passwordErrors.currentPassword)} required autoComplete="current-password" focus={passwordFocus === 'currentPassword'} />
-            <Field name="password" type="password" label={t('profile.password.new')} error={say(passwordErrors.password)} required autoComplete="new-password" focus={passwordFocus === 'password'} />
-            <Field name="passwordConfirm" type="password" label={t('profile.password.confirm')} error={say(passwordErrors.passwordConfirm)} required autoComplete="new-password" focus={passwordFocus === 'passwordConfirm'} />
+            <TextField idPrefix="profile-" name="currentPassword" type="password" label={t('profile.password.current')} error={say(passwordErrors.currentPassword)} required autoComplete="current-password" focus={passwordFocus === 'currentPassword'} />
+            <TextField idPrefix="profile-" name="password" type="password" label={t('profile.password.new')} error={say(passwordErrors.password)} describedBy="password-rules" required autoComplete="new-password" focus={passwordFocus === 'password'} />
+            <TextField idPrefix="profile-" name="passwordConfirm" type="password" label={t('profile.password.confirm')} error={say(passwordErrors.passwordConfirm)} required autoComplete="new-password" focus={passwordFocus === 'passwordConfirm'} />
             {problem('password') ? <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="password-problem">{problem('password')}</p> : null}
             {passwordSaved ? <p role="status" className="font-medium text-brand-700 dark:text-brand-300" data-testid="password-saved">{t('profile.password.saved')}</p> : null}
             <button type="submit" disabled={busy('password')} className={primaryButton} data-testid="password-submit">{t('profile.password.submit')}</button>

@@ -16,7 +16,7 @@ type Body = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The service's error as the page shows it: status, the localised message, field messages, its data. */
-function failure(intent: FlowIntent, error: unknown): ReturnType<typeof data<FlowFailure>> {
+export function failure(intent: FlowIntent, error: unknown): ReturnType<typeof data<FlowFailure>> {
   const e = error as { code?: number; message?: string; errors?: Record<string, string>; data?: Record<string, unknown> };
   const status = typeof e.code === 'number' && e.code >= 400 && e.code < 600 ? e.code : 500;
   const fieldErrors = e.errors && typeof e.errors === 'object' && !Array.isArray(e.errors) ? e.errors : {};
@@ -25,7 +25,7 @@ function failure(intent: FlowIntent, error: unknown): ReturnType<typeof data<Flo
 }
 
 /** Only what the page shows of an order: never its history, key or request digest. */
-function orderView(order: Record<string, unknown>): FlowOrder {
+export function orderView(order: Record<string, unknown>): FlowOrder {
   return {
     _id: String(order._id),
     number: String(order.number),

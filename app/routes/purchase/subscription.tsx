@@ -310,7 +310,21 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     body = (
       <PaymentStep
         key={form.idempotencyKey}
-        form={form}
+        order={{
+          plan: form.planInfo.planId,
+          addOns: form.planInfo.addOns,
+          prepaidMonths: form.planInfo.prepaidMonths,
+          shipping: form.shippingInfo,
+          idempotencyKey: form.idempotencyKey,
+        }}
+        billing={{
+          name: form.shippingInfo.contactPerson,
+          line1: form.shippingInfo.street,
+          line2: form.shippingInfo.room,
+          city: form.shippingInfo.city,
+          postalCode: form.shippingInfo.zipcode,
+          country: form.shippingInfo.country,
+        }}
         shownTotal={confirmed?.total ?? preview.quote.prepaid}
         payments={payments}
         onOrder={(orderId) => update((previous) => (previous.orderId === orderId ? previous : { ...previous, orderId }))}

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { definitions } from '../../../domain/entities/index.ts';
 import type { ServerApp } from '../types.ts';
-import { orderRequestSchema, PURCHASE_MESSAGES, withoutClientPrices } from '../../../domain/orders/request.ts';
+import { orderRequestSchema, PURCHASE_MESSAGES, upgradeOrderSchema, withoutClientPrices } from '../../../domain/orders/request.ts';
 import { SHIPPING_MESSAGES } from '../../../domain/orders/shipping.ts';
 import type { StateMove } from '../../../domain/orders/states.ts';
 import type { Config } from '../../config.ts';
@@ -14,8 +14,10 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { isDeliveryDate } from '../../purchase/delivery-dates.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
+import { configureFulfilments } from './fulfilments.ts';
 import { defineOrderMailJobs } from './mail-jobs.ts';
 import { parseRequest, priceChoice, priceColumns } from './price.ts';
+import { priceUpgradeOf, replaceOpenAddOnOrders, subscriptionToUpgrade, upgradeCatalogue, upgradeLines } from './upgrade.ts';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -56,6 +58,11 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
     // The row rules name the caller as the owner; an order is always its caller's own.
     const { user, ...data } = context.data as Record<string, unknown>;
     if (user !== undefined && String(user) !== userId) throw invalid({ user: 'validation.unknownField' });
+    if ('subscription' in data) {
+      const id = await placeUpgradeOrder(context.app, knex, userId, data, now());
+      context.result = await context.service.get(id);
+      return;
+    }
     const request = parseRequest(orderRequestSchema, withoutClientPrices(data));
 
     const account = (await knex('users').where('id', userId).first('email_verified_at')) as { email_verified_at: Date | null } | undefined;
@@ -115,6 +122,72 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
   };
 }
 
+/**
+ * An order of add-ons for the caller's subscription (decision 026): priced by `priceUpgrade` on
+ * today's share of the period, under the subscription's lock, so two orders for it queue; the
+ * caller's key makes a repeat the same order; a new order replaces the open ones. Answers its id.
+ */
+async function placeUpgradeOrder(app: ServerApp, knex: Knex, userId: string, data: Record<string, unknown>, now: Date): Promise<string> {
+  const request = parseRequest(upgradeOrderSchema, withoutClientPrices(data));
+  const { idempotencyKey, ...asked } = request;
+  const requestHash = digest({ upgrade: asked });
+  const catalogue = await upgradeCatalogue(app);
+  return knex.transaction(async (trx) => {
+    const subject = await subscriptionToUpgrade(trx, request.subscription, userId, true);
+    const earlier = (await trx('orders').where({ user_id: userId, idempotency_key: idempotencyKey }).first('id', 'request_hash')) as
+      | { id: string; request_hash: string }
+      | undefined;
+    if (earlier) {
+      if (earlier.request_hash !== requestHash) throw new Unprocessable(PURCHASE_MESSAGES.idempotencyMismatch);
+      return earlier.id;
+    }
+    const price = priceUpgradeOf(subject, catalogue, request.addOns, now);
+    await replaceOpenAddOnOrders(trx, subject.subscription.id, userId);
+    const { subscription } = subject;
+    const placed: StateMove = { from: 'draft', to: 'pending_payment', at: now.toISOString(), actor: userId, reason: 'add-on order placed' };
+    for (let attempt = 0; ; attempt += 1) {
+      const id = newId();
+      try {
+        await trx.transaction(async (inner) => {
+          await inner('orders').insert({
+            id,
+            number: orderNumber(),
+            kind: 'addon',
+            subscription_id: subscription.id,
+            user_id: userId,
+            status: 'pending_payment',
+            seller: price.seller,
+            industry_id: subscription.industry_id,
+            plan_id: subscription.plan_id,
+            plan_type: subscription.plan_type,
+            items: JSON.stringify(upgradeLines(price)),
+            currency: price.currency,
+            prepaid_months: 0,
+            contract_months: 0,
+            monthly: price.monthlyAfter - price.monthlyBefore,
+            yearly: price.yearly,
+            one_time: price.oneTime,
+            subtotal: price.subtotal,
+            tax_rate: price.taxRate,
+            tax: price.tax,
+            total: price.total,
+            shipping: JSON.stringify(subject.shipping),
+            idempotency_key: idempotencyKey,
+            request_hash: requestHash,
+            history: JSON.stringify([placed]),
+          });
+        });
+        return id;
+      } catch (error) {
+        // Two random order numbers met (about one in a trillion): draw another.
+        const pg = error as { code?: string; constraint?: string };
+        if (pg.code === '23505' && pg.constraint === 'orders_number_unique' && attempt < 3) continue;
+        throw error;
+      }
+    }
+  });
+}
+
 export interface OrdersDependencies {
   config: Config;
   knex: Knex;
@@ -132,6 +205,7 @@ export function configureOrders(app: ServerApp, { config, knex, logger, jobs, no
   registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })] });
   registerEntityService(app, definitions.subscriptions);
   registerEntityService(app, definitions.invoices);
+  configureFulfilments(app, knex);
   defineOrderMailJobs(app, jobs, config, logger);
 }
 

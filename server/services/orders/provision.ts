@@ -1,6 +1,8 @@
 import { NotFound } from '@feathersjs/errors';
 import type { Knex } from 'knex';
 import type { OrderLine } from '../../../domain/orders/pricing.ts';
+import { estimatedAvailableDay } from '../../../domain/billing/availability.ts';
+import { isShippingCountry, type ShippingCountry } from '../../../domain/orders/countries.ts';
 import { subscriptionTerm } from '../../../domain/orders/term.ts';
 import type { StateMove } from '../../../domain/orders/states.ts';
 import { newId } from '../../db/ids.ts';
@@ -54,6 +56,9 @@ interface OrderRow {
   total: number;
   card: unknown;
   history: StateMove[];
+  kind: 'plan' | 'addon';
+  subscription_id: string | null;
+  shipping: { country: ShippingCountry };
 }
 
 /** The next number of a seller's invoices, taken under the lock of its sequence row: gapless, as the transaction commits or not. */
@@ -83,6 +88,7 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
   }
 
   const paidAt = new Date([...order.history].reverse().find((entry) => entry.to === 'paid')?.at ?? Date.now());
+  if (order.kind === 'addon') return provisionAddOns(app, trx, order, paidAt, actor);
   const term = subscriptionTerm(paidAt, order.contract_months, order.prepaid_months);
   const template = (await trx('app_templates').where('id', order.plan_id).first('modules')) as { modules: { id: string; count?: number }[] } | undefined;
   const included = (template?.modules ?? []).map((item) => ({ id: item.id, count: Math.max(item.count ?? 1, 1), monthPrice: 0 }));
@@ -110,6 +116,32 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
     next_pay_date: term.nextPayDate,
   });
 
+  return issueInvoice(app, trx, order, subscriptionId, actor, 'subscription and invoice');
+}
+
+/**
+ * A paid add-on order (decision 026): its modules join the subscription as `pending`, with the day
+ * they are expected to be ready, and the monthly charge grows by the monthly ones; then the invoice.
+ */
+async function provisionAddOns(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, paidAt: Date, actor: string): Promise<ProvisionResult> {
+  const subscription = (await trx('subscriptions').where('id', order.subscription_id).forUpdate().first('id', 'modules', 'monthly')) as
+    | { id: string; modules: { id: string }[]; monthly: number }
+    | undefined;
+  if (!subscription) throw new NotFound(`No subscription found for order '${order.id}'`);
+  const availableOn = estimatedAvailableDay(isShippingCountry(order.shipping.country) ? order.shipping.country : 'HK', paidAt);
+  const has = new Set(subscription.modules.map((module) => module.id));
+  const added = order.items
+    .filter((line) => line.kind === 'addon' && line.module && !has.has(line.module))
+    .map((line) => ({ id: line.module as string, count: line.count, monthPrice: line.unitPrice, billing: line.billing, status: 'pending', order: order.id, availableOn }));
+  const monthlyAdded = added.filter((module) => module.billing === 'monthly').reduce((sum, module) => sum + module.monthPrice * module.count, 0);
+  await trx('subscriptions')
+    .where('id', subscription.id)
+    .update({ modules: JSON.stringify([...subscription.modules, ...added]), monthly: subscription.monthly + monthlyAdded, updated_at: trx.fn.now() });
+  return issueInvoice(app, trx, order, subscription.id, actor, 'add-ons and invoice');
+}
+
+/** The invoice of a paid order (the seller's next number), the order moved to `provisioning`, and its mails queued. */
+async function issueInvoice(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, subscriptionId: string, actor: string, what: string): Promise<ProvisionResult> {
   const payment = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').first('card', 'billing_address')) as
     | { card: unknown; billing_address: unknown }
     | undefined;
@@ -134,7 +166,7 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
     issued_at: new Date(),
   });
 
-  await moveOrder(trx, order.id, 'provisioning', { actor, reason: `subscription and invoice ${number} issued` });
+  await moveOrder(trx, order.id, 'provisioning', { actor, reason: `${what} ${number} issued` });
   await app.jobs.send(INVOICE_MAIL_JOB, { invoice: invoiceId } satisfies InvoiceMailJob, trx);
   await app.jobs.send(ORDER_STAFF_MAIL_JOB, { order: order.id, invoice: invoiceId } satisfies OrderStaffMailJob, trx);
   // Once committed the mails go now, not at the queue's next poll.

@@ -49,6 +49,7 @@ interface OrderRow {
   total: number;
   currency: string;
   shipping: { country: ShippingCountry; shippingDate: string };
+  kind: 'plan' | 'addon';
 }
 
 type Caller = { _id: unknown };
@@ -100,7 +101,7 @@ export class Payments {
       | undefined;
     if (!account?.email_verified_at) throw new Forbidden(PURCHASE_MESSAGES.verifyFirst);
     // Another member's order is as if it did not exist.
-    const order = (await this.knex('orders').where({ id: request.order, user_id: userId }).first('id', 'number', 'user_id', 'status', 'total', 'currency', 'shipping')) as
+    const order = (await this.knex('orders').where({ id: request.order, user_id: userId }).first('id', 'number', 'user_id', 'status', 'total', 'currency', 'shipping', 'kind')) as
       | OrderRow
       | undefined;
     if (!order) throw new NotFound(`No record found for id '${request.order}'`);
@@ -119,7 +120,8 @@ export class Payments {
 
     if (!(PAYABLE_ORDER_STATES as readonly string[]).includes(order.status)) throw new Conflict(PAYMENT_MESSAGES.orderNotPayable, { status: order.status });
     if (request.expectedTotal !== Number(order.total)) throw new Conflict(PAYMENT_MESSAGES.priceChanged, { total: Number(order.total), currency: order.currency });
-    if (!isDeliveryDate(order.shipping.country, order.shipping.shippingDate, { now: clockOf(this.options.app)() })) {
+    // A plan's delivery day must still be on offer; add-ons are set up remotely, with no delivery.
+    if (order.kind === 'plan' && !isDeliveryDate(order.shipping.country, order.shipping.shippingDate, { now: clockOf(this.options.app)() })) {
       throw invalid({ 'shipping.shippingDate': SHIPPING_MESSAGES.chooseDate });
     }
 

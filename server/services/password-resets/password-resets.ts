@@ -1,0 +1,232 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { BadRequest, Gone, TooManyRequests } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import { z } from 'zod';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { PasswordResetAnswer } from '../../../domain/entities/services.ts';
+import { definitions } from '../../../domain/entities/index.ts';
+import { formErrors } from '../../../domain/forms/messages.ts';
+import { passwordResetRequestSchema, RESET_TOKEN } from '../../../domain/forms/password-reset.ts';
+import { requiredPassword } from '../../../domain/forms/profile.ts';
+import { localeOf, type Locale } from '../../../domain/locales.ts';
+import { PASSWORD_BREACHED } from '../../../domain/validation/password.ts';
+import { callerAddressKey } from '../../auth/address.ts';
+import { isBreachedPassword } from '../../auth/breached-passwords.ts';
+import { consume, createLimiter } from '../../auth/limits.ts';
+import type { Clock } from '../../clock.ts';
+import { clockOf } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import { newId } from '../../db/ids.ts';
+import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
+import { authorize } from '../../hooks/authorize.ts';
+import { localeFromHeaders } from '../../i18n.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import { passwordResetLink, passwordResetMail } from '../../mail/password-reset-mail.ts';
+import { siteBaseUrl } from '../email-verifications/verification-mail-job.ts';
+import type { EndSessionsParams } from '../users/users.ts';
+import type { ServerApp } from '../types.ts';
+import type { Redis } from 'ioredis';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/** The rules of a password reset (decision 026). */
+export const PASSWORD_RESET_RULES = {
+  /** A link works this long after it was made; a request older than this is not mailed at all. */
+  ttlMs: 60 * 60_000,
+} as const;
+
+/** Limits; production values, read by the tests. */
+export const PASSWORD_RESET_LIMITS = {
+  /** Links asked for from one address, whatever the email. */
+  requestsPerAddress: { points: 10, duration: 15 * 60 },
+  /** Links asked for one email, from every address together (the same for an address no account uses). */
+  requestsPerEmail: { points: 3, duration: 60 * 60 },
+  /** New passwords set from one address (a link cannot be guessed; this keeps scanners off). */
+  resetsPerAddress: { points: 30, duration: 10 * 60 },
+} as const;
+
+/** The durable job that makes a link and mails it, when an account uses the address. */
+export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
+export interface PasswordResetMailJob {
+  email: string;
+  /** The language of the page that asked: the mail's when the account has none. */
+  locale: Locale;
+  /** When it was asked for (ISO): a request the mail could not follow within the link's life is dropped. */
+  requestedAt: string;
+}
+
+/** The link's token as stored: its SHA-256 (the token is 256 random bits). */
+export function resetTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+interface ResetRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  replaced_at: Date | null;
+}
+
+type Limiters = { requestsPerAddress: RateLimiterAbstract; requestsPerEmail: RateLimiterAbstract; resetsPerAddress: RateLimiterAbstract };
+
+type Request = { email: unknown } | { token: unknown; password: unknown };
+
+/** What was asked for: `{email}` (a link) or `{token, password}` (a new password), nothing else. */
+function requestOf(data: unknown): Request {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('validation.invalid');
+  const keys = Object.keys(data).sort().join(',');
+  if (keys === 'email') return data as { email: unknown };
+  if (keys === 'password,token') return data as { token: unknown; password: unknown };
+  throw new BadRequest('validation.invalid');
+}
+
+const newPassword = z.object({ password: requiredPassword });
+
+const tooMany = (retryAfter: number) => new TooManyRequests('reset.tooManyRequests', { retryAfter });
+const invalidLink = () => new BadRequest('reset.invalidLink', { errors: { token: 'reset.invalidLink' } });
+
+/**
+ * `passwordResets` create: `{email}` asks for a link, and answers `{requested: true}` whether or not
+ * an account uses the address (the lookup and the mail are the job's, so the answer takes the same
+ * path and time either way); `{token, password}` sets a new password with the mailed link, once,
+ * ends every session of the account and every other link, and answers `{reset: true, email}`.
+ */
+export class PasswordResetsService {
+  private readonly app: ServerApp;
+  private readonly knex: Knex;
+  private readonly jobs: JobQueue;
+  private readonly limiters: Limiters;
+
+  constructor(app: ServerApp, deps: { knex: Knex; jobs: JobQueue; limiters: Limiters }) {
+    this.app = app;
+    this.knex = deps.knex;
+    this.jobs = deps.jobs;
+    this.limiters = deps.limiters;
+  }
+
+  private now(): Date {
+    return clockOf(this.app)();
+  }
+
+  async create(data: unknown, params: Params = {}): Promise<PasswordResetAnswer> {
+    const request = requestOf(data);
+    return 'email' in request ? this.request(request.email, params) : this.reset(request.token, request.password, params);
+  }
+
+  private async request(email: unknown, params: Params): Promise<PasswordResetAnswer> {
+    if (params.provider) {
+      const wait = await consume(this.limiters.requestsPerAddress, callerAddressKey(params));
+      if (wait !== null) throw tooMany(wait);
+    }
+    const parsed = passwordResetRequestSchema.safeParse({ email });
+    if (!parsed.success) throw new BadRequest('validation.failed', { errors: formErrors(parsed.error, { email }) });
+    const address = parsed.data.email;
+    if (params.provider) {
+      const wait = await consume(this.limiters.requestsPerEmail, address);
+      if (wait !== null) throw tooMany(wait);
+    }
+    const job: PasswordResetMailJob = {
+      email: address,
+      locale: localeFromHeaders(params.headers as Record<string, unknown> | undefined),
+      requestedAt: this.now().toISOString(),
+    };
+    await this.jobs.send(PASSWORD_RESET_MAIL_JOB, job);
+    this.jobs.wake(PASSWORD_RESET_MAIL_JOB);
+    return { requested: true };
+  }
+
+  private async reset(token: unknown, password: unknown, params: Params): Promise<PasswordResetAnswer> {
+    if (params.provider) {
+      const wait = await consume(this.limiters.resetsPerAddress, callerAddressKey(params));
+      if (wait !== null) throw tooMany(wait);
+    }
+    if (typeof token !== 'string' || !RESET_TOKEN.test(token)) throw invalidLink();
+    const checked = newPassword.safeParse({ password });
+    if (!checked.success) throw new BadRequest('validation.failed', { errors: formErrors(checked.error, { password }) });
+    const chosen = checked.data.password;
+    if (isBreachedPassword(chosen)) throw new BadRequest('validation.failed', { errors: { password: PASSWORD_BREACHED } });
+    const tokenHash = resetTokenHash(token);
+    const users = this.app.service('users');
+    const user = await this.knex.transaction(async (trx) => {
+      const now = this.now();
+      const found = (await trx('password_resets').where({ token_hash: tokenHash }).first('user_id')) as { user_id: string } | undefined;
+      if (!found) throw invalidLink();
+      // The account first, then its links, as the mail job takes them.
+      const account = (await trx('users').where({ id: found.user_id }).forUpdate().first('id', 'email')) as { id: string; email: string } | undefined;
+      if (!account) throw invalidLink();
+      const row = (await trx('password_resets').where({ token_hash: tokenHash }).forUpdate().first()) as ResetRow;
+      if (row.used_at) throw new Gone('reset.linkUsed', { errors: { token: 'reset.linkUsed' } });
+      if (row.replaced_at || now >= new Date(row.expires_at)) throw new Gone('reset.expired', { errors: { token: 'reset.expired' } });
+      await trx('password_resets').where({ id: row.id }).update({ used_at: now });
+      await trx('password_resets').where({ user_id: account.id }).whereNull('used_at').whereNull('replaced_at').update({ replaced_at: now });
+      // Last, so nothing after it can undo what its event announced: the new password, and a new
+      // session version that ends every session of the account (no caller's session is kept).
+      const ending: EndSessionsParams = { transaction: trx, endSessions: { keepCurrent: false } };
+      await users.patch(account.id, { password: chosen }, ending);
+      return account;
+    });
+    // Announced again once committed: a session looked up between the patch and the commit (and
+    // cached for a few seconds with the old session version) is forgotten, here and elsewhere.
+    const record = await users.get(user.id);
+    users.emit('patched', stripResult(record, hiddenFields(definitions.users)));
+    return { reset: true, email: user.email };
+  }
+}
+
+/**
+ * Works the reset-mail jobs: when an account uses the address, makes a link (its earlier open links
+ * stop working) and mails it in the account's language. A retried job makes a new link; a request
+ * older than a link's life is dropped.
+ */
+export function definePasswordResetMailJob(app: ServerApp, deps: { jobs: JobQueue; config: Config; logger: Logger; knex: Knex; now: Clock }): void {
+  const { jobs, config, logger, knex, now } = deps;
+  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
+  jobs.define<PasswordResetMailJob>(PASSWORD_RESET_MAIL_JOB, config.mail, async ({ email, locale, requestedAt }) => {
+    const start = now();
+    if (start.getTime() - new Date(requestedAt).getTime() >= PASSWORD_RESET_RULES.ttlMs) {
+      logger.info('password reset mail not sent: asked for too long ago');
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    const account = await knex.transaction(async (trx) => {
+      const user = (await trx('users').where({ email }).forUpdate().first('id', 'email', 'locale')) as { id: string; email: string; locale: string | null } | undefined;
+      if (!user) return undefined;
+      await trx('password_resets').where({ user_id: user.id }).whereNull('used_at').whereNull('replaced_at').update({ replaced_at: start });
+      await trx('password_resets').insert({
+        id: newId(),
+        user_id: user.id,
+        token_hash: resetTokenHash(token),
+        created_at: start,
+        expires_at: new Date(start.getTime() + PASSWORD_RESET_RULES.ttlMs),
+      });
+      return user;
+    });
+    if (!account) {
+      logger.info('password reset mail not sent: no account uses the address');
+      return;
+    }
+    const language = account.locale ? localeOf(account.locale) : locale;
+    const link = passwordResetLink(siteBaseUrl(config), language, token);
+    await mailer(passwordResetMail({ to: account.email, locale: language, link, brand: config.site.brandName, minutes: PASSWORD_RESET_RULES.ttlMs / 60_000 }));
+    logger.info({ user: account.id }, 'password reset mail sent');
+  });
+}
+
+export function configurePasswordResets(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue; redis: Redis | null }): void {
+  const { config, redis } = deps;
+  const limiter = (name: keyof typeof PASSWORD_RESET_LIMITS) => createLimiter(redis, `${config.redisPrefix}:limit:passwordResets:${name}`, PASSWORD_RESET_LIMITS[name]);
+  const limiters: Limiters = {
+    requestsPerAddress: limiter('requestsPerAddress'),
+    requestsPerEmail: limiter('requestsPerEmail'),
+    resetsPerAddress: limiter('resetsPerAddress'),
+  };
+  app.use('passwordResets', new PasswordResetsService(app, { knex: deps.knex, jobs: deps.jobs, limiters }), { methods: ['create'], events: [] });
+  app.service('passwordResets').hooks({
+    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })] },
+  });
+  definePasswordResetMailJob(app, { jobs: deps.jobs, config, logger: deps.logger, knex: deps.knex, now: () => clockOf(app)() });
+}

@@ -1,0 +1,234 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { estimatedAvailableDay } from '../../domain/billing/availability.ts';
+import { dayOf } from '../../domain/billing/calendar.ts';
+import { billingTermsOf } from '../../domain/billing/overview.ts';
+import { priceUpgrade, type UpgradeModule, type UpgradePrice } from '../../domain/billing/upgrade.ts';
+import { formatDate, formatMoney } from '../../domain/format.ts';
+import type { CurrencyCode } from '../../domain/money.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { staffHeaders } from './staff-api.ts';
+import { upgradeMembers, type DemoUser } from './users.ts';
+
+/*
+ * Adding functions to a plan (decision 028), as a member does it: from the dashboard to the
+ * add-ons, the summary priced for today (worked out here again with the same rule), the card, the
+ * confirmation with the day they are ready, and the dashboard showing them pending until staff
+ * set them up. Each test has a member of its own (tests/e2e/users.ts), so no other spec sees it.
+ */
+
+interface Own {
+  token: string;
+  subscription: {
+    _id: string;
+    industry: string;
+    currency: CurrencyCode;
+    monthly: number;
+    contractStart: string;
+    billingAnchorDay: number;
+    prepaidMonths: number;
+    contractMonths: number;
+    period: 'monthly' | 'annual';
+    modules: { id: string; status?: string }[];
+  };
+  catalogue: (UpgradeModule & { key: string })[];
+}
+
+async function own(request: APIRequestContext, user: DemoUser): Promise<Own> {
+  const login = await request.post('/api/authentication', { data: { strategy: 'local', email: user.email, password: user.password } });
+  expect(login.status()).toBe(201);
+  const { accessToken: token } = (await login.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const subscriptions = (await (await request.get('/api/subscriptions', { headers })).json()) as { data: Own['subscription'][] };
+  const catalogue = (await (await request.get('/api/modules?$limit=100')).json()) as { data: Own['catalogue'] };
+  const subscription = subscriptions.data[0];
+  if (!subscription) throw new Error(`${user.email} has no subscription`);
+  return { token, subscription, catalogue: catalogue.data };
+}
+
+/** The price the page must show, by the same rule the server uses, for today in Hong Kong. */
+function expectedPrice(records: Own, addOns: { id: string; count?: number }[]): UpgradePrice {
+  const { subscription } = records;
+  return priceUpgrade(
+    {
+      terms: billingTermsOf({ ...subscription, contractStart: new Date(subscription.contractStart), modules: [] }),
+      seller: 'HK',
+      currency: subscription.currency,
+      industry: subscription.industry,
+      monthly: subscription.monthly,
+      modules: subscription.modules,
+    },
+    records.catalogue,
+    addOns,
+    dayOf(new Date()),
+  );
+}
+
+const moduleByKey = (records: Own, key: string) => {
+  const module = records.catalogue.find((candidate) => candidate.key === key);
+  if (!module) throw new Error(`no module ${key}`);
+  return module;
+};
+
+async function fillCard(page: Page, number = '4242424242424242') {
+  await expect(page.getByTestId('card-frame')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  const frame = page.frameLocator('[data-testid="card-frame"]');
+  await frame.locator('#number').fill(number);
+  await frame.locator('#expiry').fill('1234');
+  await frame.locator('#cvc').fill('123');
+}
+
+async function billing(page: Page) {
+  await page.locator('#bill-name').fill('Chris Wong');
+  await page.locator('#bill-line1').fill('18 Hennessy Road');
+  await page.locator('#bill-city').fill('Hong Kong');
+}
+
+const hkDay = (day: string) => `${day}T12:00:00+08:00`;
+
+test.describe('adding functions to a plan', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('a member adds two kitchen screens: the share of the period is shown, charged once on a double click, and pending until set up', async ({ page, login, request }) => {
+    const member = upgradeMembers.en;
+    const records = await own(request, member);
+    const kds = moduleByKey(records, 'kds');
+    const loyalty = moduleByKey(records, 'loyalty');
+    await login(member);
+    await page.goto('/en/portal');
+    await page.getByTestId('add-functions').click();
+    await expect(page).toHaveURL(new RegExp(`/en/upgrade/${records.subscription._id}`));
+    await hydrated(page);
+    await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'select');
+
+    await page.getByTestId('add-on-kds').getByTestId('add-on-toggle').click();
+    // Two screens: the slider moved one step by its keys.
+    await page.locator(`#count-${kds._id}`).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(new RegExp(`add=${kds._id}(%3A|:)2`));
+    await page.getByTestId('add-on-loyalty').getByTestId('add-on-toggle').click();
+    await expect(page).toHaveURL(new RegExp(`add=${kds._id}%3A2%2C${loyalty._id}|add=${kds._id}:2,${loyalty._id}`));
+    await page.getByTestId('upgrade-review').click();
+    await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'summary');
+
+    // The summary: each add-on's share of the period, the total, and the monthly charge after.
+    const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'en');
+    const both = expectedPrice(records, [{ id: kds._id, count: 2 }, { id: loyalty._id }]);
+    await expect(page.getByTestId('upgrade-due')).toHaveText(money(both.total));
+    const kdsLine = both.items[0];
+    await expect(page.locator(`[data-testid="upgrade-line"][data-module="${kds._id}"] [data-testid="line-amount"]`)).toHaveText(money(kdsLine?.amount ?? -1));
+    await expect(page.locator(`[data-testid="upgrade-line"][data-module="${kds._id}"] [data-testid="line-share"]`)).toContainText(
+      `${kdsLine?.remainingDays} of ${kdsLine?.periodDays} days`,
+    );
+    await expect(page.getByTestId('upgrade-monthly-after')).toHaveText(money(both.monthlyAfter));
+
+    // An item removed from the order: priced again without it.
+    await page.locator(`[data-testid="upgrade-line"][data-module="${loyalty._id}"] [data-testid="line-remove"]`).click();
+    const screens = expectedPrice(records, [{ id: kds._id, count: 2 }]);
+    await expect(page.getByTestId('upgrade-line')).toHaveCount(1);
+    await expect(page.getByTestId('upgrade-due')).toHaveText(money(screens.total));
+    await expect(page.getByTestId('upgrade-monthly-now')).toHaveText(money(records.subscription.monthly));
+    await expect(page.getByTestId('upgrade-monthly-after')).toHaveText(money(records.subscription.monthly + 2 * kds.monthPrice));
+
+    await page.getByTestId('upgrade-checkout').click();
+    await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'payment');
+    await expect(page.getByTestId('payment-due')).toHaveText(money(screens.total));
+    await fillCard(page);
+    await billing(page);
+    const pay = page.getByTestId('pay');
+    await pay.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await pay.dblclick();
+
+    // The confirmation: what was paid and the day the screens are ready.
+    await expect(page.getByTestId('upgrade-done')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('upgrade-paid')).toHaveText(money(screens.total));
+    const ready = estimatedAvailableDay('HK', new Date());
+    await expect(page.getByTestId('upgrade-available-on')).toHaveAttribute('data-day', ready);
+    await expect(page.getByTestId('upgrade-available-on')).toHaveText(formatDate(hkDay(ready), 'en'));
+
+    // Charged once, whatever the double click sent.
+    const headers = { authorization: `Bearer ${records.token}` };
+    const orders = (await (await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })).json()) as { data: { _id: string; total: number; status: string }[] };
+    expect(orders.data).toHaveLength(1);
+    const order = orders.data[0] as { _id: string; total: number; status: string };
+    expect(order).toMatchObject({ total: screens.total, status: 'provisioning' });
+    const payments = (await (await request.get(`/api/payments?order=${order._id}`, { headers })).json()) as { data: { status: string; amount: number }[] };
+    expect(payments.data).toEqual([expect.objectContaining({ status: 'succeeded', amount: screens.total })]);
+
+    // The dashboard: the screens are being set up, the new invoice is listed, nothing is owed.
+    await page.getByTestId('upgrade-to-dashboard').click();
+    await expect(page).toHaveURL('/en/portal');
+    const row = page.locator(`[data-testid="activated-module"][data-module="${kds._id}"]`);
+    await expect(row.getByTestId('module-pending')).toHaveText(`Being set up: ready by ${formatDate(hkDay(ready), 'en')}`);
+    await expect(page.getByTestId('figure-balance')).toHaveText('Nothing due');
+    await expect(page.locator('[data-testid="invoice-total"]', { hasText: money(screens.total) })).toHaveCount(1);
+
+    // Staff set them up; the dashboard shows them active.
+    const fulfilled = await request.post('/api/fulfilments', { data: { order: order._id }, headers: await staffHeaders(request) });
+    expect(fulfilled.status()).toBe(201);
+    await page.reload();
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('module-pending')).toHaveCount(0);
+  });
+
+  test('a member adds loyalty from the dashboard in Traditional Chinese', async ({ page, login, request }) => {
+    const member = upgradeMembers.zhHk;
+    const records = await own(request, member);
+    const loyalty = moduleByKey(records, 'loyalty');
+    await login(member);
+    await page.goto('/zh-hk/portal');
+    await page.locator(`[data-testid="inactive-add-on"][data-module="${loyalty._id}"] [data-testid="add-this"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/zh-hk/upgrade/${records.subscription._id}\\?add=${loyalty._id}`));
+    await hydrated(page);
+    await expect(page.getByTestId('add-on-loyalty')).toHaveAttribute('data-chosen', 'true');
+    await expect(page.getByTestId('step-heading')).toHaveText('為計劃新增功能');
+    await page.getByTestId('upgrade-review').click();
+
+    const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'zh-hk');
+    const price = expectedPrice(records, [{ id: loyalty._id }]);
+    const line = price.items[0];
+    await expect(page.getByTestId('upgrade-due')).toHaveText(money(price.total));
+    await expect(page.getByTestId('line-share')).toContainText(`${line?.periodDays} 日中的 ${line?.remainingDays} 日`);
+    await page.getByTestId('upgrade-checkout').click();
+    await fillCard(page);
+    await billing(page);
+    const pay = page.getByTestId('pay');
+    await pay.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await pay.click();
+    await expect(page.getByTestId('upgrade-done')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('step-heading')).toHaveText('多謝！附加功能即將開通');
+    await expect(page.getByTestId('upgrade-paid')).toHaveText(money(price.total));
+    await page.getByTestId('upgrade-to-dashboard').click();
+    await expect(page.locator(`[data-testid="activated-module"][data-module="${loyalty._id}"] [data-testid="module-pending"]`)).toContainText('開通中');
+    await expect(page.locator(`[data-testid="inactive-add-on"][data-module="${loyalty._id}"]`)).toHaveCount(0);
+  });
+
+  // The browser logs the refused price's and the not-found page's statuses, which are what this test asks for.
+  test.describe('refusals', () => {
+  test.use({ allowedConsoleErrors: [/status of (400|404)/] });
+  test('what a plan has already is refused with a message, and another member’s plan is not found', async ({ page, login, request }) => {
+    const member = upgradeMembers.twice;
+    const records = await own(request, member);
+    const others = await own(request, upgradeMembers.en);
+    const has = moduleByKey(records, 'qr-self-order')._id;
+    expect(records.subscription.modules.map((module) => module.id)).toContain(has);
+    await login(member);
+    await page.goto(`/en/upgrade/${records.subscription._id}?step=summary&add=${has}`);
+    await hydrated(page);
+    await expect(page.getByTestId('upgrade-problem')).toContainText('Your plan already has this add-on.');
+    await expect(page.getByTestId('upgrade-checkout')).toHaveCount(0);
+
+    // Without an id, the member's own plan; someone else's is not found.
+    await page.goto('/en/upgrade');
+    await expect(page).toHaveURL(`/en/upgrade/${records.subscription._id}`);
+    const response = await page.goto(`/en/upgrade/${others.subscription._id}`);
+    expect(response?.status()).toBe(404);
+    const quote = await request.post('/api/quotes', {
+      data: { subscription: others.subscription._id, addOns: [{ id: moduleByKey(records, 'kds')._id }] },
+      headers: { authorization: `Bearer ${records.token}` },
+    });
+    expect(quote.status(), await quote.text()).toBe(404);
+  });
+});
+});
