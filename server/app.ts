@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { setPasswordHashing } from './auth/passwords.ts';
 import { jsonBodiesOnly, localizeErrors, normalizeHttpError, unknownEndpoint } from './hooks/errors.ts';
 import { sessionCookie } from './auth/cookie.ts';
+import { DatabaseTicketStore, hideTicketSession, RedisTicketStore, socketTicketRoute, TicketStrategy, type TicketStore } from './auth/tickets.ts';
 import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
@@ -51,7 +52,7 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     entity: 'user',
     service: 'users',
     entityId: '_id',
-    authStrategies: ['jwt', 'local'],
+    authStrategies: ['jwt', 'local', 'ticket'],
     jwtOptions: { header: { typ: 'access' }, audience: config.publicUrl ?? 'tillpoint', issuer: 'tillpoint', algorithm: 'HS256', expiresIn: '7d' },
     local: { usernameField: 'email', passwordField: 'password', errorMessage: 'auth.invalidLogin' },
   });
@@ -61,6 +62,9 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   app.use(paymentWebhookRoute(app, logger));
   // Uploads are multipart, read by busboy within their limits; files are served as bytes.
   app.use(attachmentRoutes(app, config, () => uploadsOf(app)));
+  // Portal pages sign their live connection in with a one-time ticket, never the token (decision 027).
+  const tickets: TicketStore = redis ? new RedisTicketStore(redis, `${config.redisPrefix}:ticket`) : new DatabaseTicketStore(knex);
+  app.use(socketTicketRoute(app, config, tickets));
   // JSON only: no form body (which another site's page could send) reaches a service.
   app.use(jsonBodiesOnly);
   app.use(json({ limit: JSON_BODY_LIMIT }));
@@ -95,10 +99,11 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   authentication.revocations = revocations;
   authentication.register('jwt', new RevocableJWTStrategy(revocations));
   authentication.register('local', new PasswordStrategy(limits));
+  authentication.register('ticket', new TicketStrategy(tickets));
   api.use('authentication', authentication, { methods: ['create', 'remove'] });
   api.service('authentication').hooks({
     // No `authenticate` hook here: Feathers refuses it on this service; `remove` checks the token itself.
-    around: { all: [sessionCookie(config)] },
+    around: { all: [sessionCookie(config), hideTicketSession] },
   });
 
   configureChannels(api);

@@ -14,6 +14,7 @@ import * as m012 from './migrations/012_attachments.ts';
 import * as m013 from './migrations/013_billing_anchor_month_end.ts';
 import * as m014 from './migrations/014_password_resets.ts';
 import * as m015 from './migrations/015_add_on_orders.ts';
+import * as m016 from './migrations/016_socket_tickets.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Knex.Migration> = {
   '013_billing_anchor_month_end': m013,
   '014_password_resets': m014,
   '015_add_on_orders': m015,
+  '016_socket_tickets': m016,
 };
 
 const source: Knex.MigrationSource<string> = {

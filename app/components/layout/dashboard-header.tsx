@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { useLocale } from '../../i18n/messages';
+import { useSsoLink } from '../../portal/sso';
 import { siteLinks, useShell, useSite } from '../../shell';
 import { ChevronDownIcon } from '../ui/icons';
 import { Logo } from './logo';
@@ -7,9 +8,13 @@ import { Menu } from './menu';
 import { ThemeToggle } from './theme';
 import { UserBadge } from './user-badge';
 
-/** The dashboard's header: its title, and the user's menu with logout. */
-export function DashboardHeader() {
+/**
+ * The dashboard's header: its title, and the user's menu with logout. The portal's live connection
+ * takes the logout form's submission (`onLogout`) to sign out through it when it can.
+ */
+export function DashboardHeader({ onLogout }: { onLogout?: (event: React.FormEvent<HTMLFormElement>) => void }) {
   const { t, locale } = useLocale();
+  const link = useSsoLink();
   const { user } = useShell();
   const { site } = useSite();
   const links = siteLinks(locale, site.brandSlug);
@@ -32,16 +37,16 @@ export function DashboardHeader() {
               }
             >
               <p className="truncate px-3 py-2 text-sm text-muted">{user.email}</p>
-              <Link data-menu-item to={`/${locale}/portal`} className="block rounded-md px-3 py-2 hover:bg-sunken">
+              <Link data-menu-item to={link(`/${locale}/portal`)} className="block rounded-md px-3 py-2 hover:bg-sunken">
                 {t('portal.heading')}
               </Link>
-              <Link data-menu-item to={`/${locale}/portal/profile`} className="block rounded-md px-3 py-2 hover:bg-sunken" data-testid="menu-profile">
+              <Link data-menu-item to={link(`/${locale}/portal/profile`)} className="block rounded-md px-3 py-2 hover:bg-sunken" data-testid="menu-profile">
                 {t('portal.profile')}
               </Link>
-              <Link data-menu-item to={links.home} className="block rounded-md px-3 py-2 hover:bg-sunken">
+              <Link data-menu-item to={link(links.home)} className="block rounded-md px-3 py-2 hover:bg-sunken">
                 {t('portal.toSite')}
               </Link>
-              <Form method="post" action={`/${locale}/logout`}>
+              <Form method="post" action={`/${locale}/logout`} onSubmit={onLogout}>
                 <button data-menu-item type="submit" className="block w-full rounded-md px-3 py-2 text-left hover:bg-sunken">
                   {t('nav.logout')}
                 </button>

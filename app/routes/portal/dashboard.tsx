@@ -14,6 +14,11 @@ import type { Route } from './+types/dashboard';
 import { loadDashboard } from './dashboard.server';
 import type { loader as layoutLoader } from './layout';
 import { primaryButton, smallButton } from '../../components/ui/buttons';
+import { useSsoLink } from '../../portal/sso';
+import { useLiveRefresh } from '../../portal/use-live';
+
+/** Services whose changes to the member's own records (staff's too) refresh the dashboard as they happen. */
+const LIVE_SERVICES = ['subscriptions', 'orders', 'invoices'] as const;
 
 export const messageGroups = ['dashboard'] as const;
 
@@ -65,6 +70,7 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
   const price = (billing: Billing, amount: number) => t(PRICE_KEYS[billing], { price: money(amount) });
   const nameOf = (id: string) => localized(modules[id]?.name, locale) || id;
   const upgrade = `/${locale}/upgrade/${_id}`;
+  const link = useSsoLink();
   const settlement = t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay });
   return (
     <>
@@ -157,7 +163,7 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
               {t('dashboard.inactive')}
             </h2>
             {overview.inactiveAddOns.length > 0 ? (
-              <Link to={upgrade} className={smallButton} data-testid="add-functions">
+              <Link to={link(upgrade)} className={smallButton} data-testid="add-functions">
                 {t('dashboard.addFunctions')}
               </Link>
             ) : null}
@@ -175,7 +181,7 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
                       {addOn.counter ? <span className="text-muted"> · {t('dashboard.perUnit')}</span> : null}
                     </span>
                     <Link
-                      to={`${upgrade}?add=${encodeURIComponent(addOn.id)}`}
+                      to={link(`${upgrade}?add=${encodeURIComponent(addOn.id)}`)}
                       className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                       aria-label={t('dashboard.addThis', { name: localized(addOn.name, locale) })}
                       data-testid="add-this"
@@ -254,6 +260,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/portal/layout');
   const name = layout?.user.name ?? '';
+  const link = useSsoLink();
+  useLiveRefresh(LIVE_SERVICES);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-10">
       <h1 className="text-3xl font-bold">{t('portal.heading')}</h1>
@@ -268,7 +276,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {t('dashboard.emptyHeading')}
           </h2>
           <p className="mt-2 max-w-prose text-muted">{t('dashboard.emptyBody')}</p>
-          <Link to={siteLinks(locale, site.brandSlug).subscription} className={`${actionButton} mt-5`} data-testid="buy-plan">
+          <Link to={link(siteLinks(locale, site.brandSlug).subscription)} className={`${actionButton} mt-5`} data-testid="buy-plan">
             {t('dashboard.emptyAction')}
           </Link>
         </section>

@@ -1,10 +1,11 @@
 import { Outlet, useLocation, useParams, useRouteError } from 'react-router';
-import { isLocale } from '../../../domain/locales';
+import { isLocale, type Locale } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
 import { DashboardHeader } from '../../components/layout/dashboard-header';
 import { ErrorContent } from '../../components/layout/error-content';
 import { LanguageSelector } from '../../components/layout/language-selector';
 import { serverContext } from '../../context';
+import { LiveProvider, useLiveConnection } from '../../portal/use-live';
 import type { Route } from './+types/layout';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -17,11 +18,11 @@ function useEmbedded(): boolean {
   return new URLSearchParams(useLocation().search).has('sso');
 }
 
-function DashboardChrome({ children }: { children: React.ReactNode }) {
+function DashboardChrome({ children, onLogout }: { children: React.ReactNode; onLogout?: (event: React.FormEvent<HTMLFormElement>) => void }) {
   const embedded = useEmbedded();
   return (
     <div className="flex min-h-screen flex-col bg-sunken">
-      {embedded ? null : <DashboardHeader />}
+      {embedded ? null : <DashboardHeader onLogout={onLogout} />}
       <main id="main" className="flex-1">
         {children}
       </main>
@@ -36,11 +37,17 @@ function DashboardChrome({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The portal's pages keep a live connection (decision 027): staff's changes show as they happen. */
 export default function DashboardLayout() {
+  const { lang } = useParams();
+  const locale: Locale = isLocale(lang) ? lang : 'en';
+  const { live, onLogout } = useLiveConnection(locale);
   return (
-    <DashboardChrome>
-      <Outlet />
-    </DashboardChrome>
+    <LiveProvider value={live}>
+      <DashboardChrome onLogout={onLogout}>
+        <Outlet />
+      </DashboardChrome>
+    </LiveProvider>
   );
 }
 

@@ -4,9 +4,15 @@ import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import type { Route } from './+types/logout';
 
-/** Signing out revokes the session token on the server, clears the cookie and says so. */
-export async function action({ context, params }: Route.ActionArgs) {
+/**
+ * Signing out revokes the session token on the server, clears the cookie and says so. The portal's
+ * live connection posts `reason=expired` when the session was lost rather than ended by the member:
+ * the notice then asks them to log in again.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
+  const form = await request.formData().catch(() => null);
+  const expired = form?.get('reason') === 'expired';
   if (ctx.accessToken) {
     await ctx.api
       .service('authentication')
@@ -18,7 +24,7 @@ export async function action({ context, params }: Route.ActionArgs) {
   }
   const headers = new Headers();
   headers.append('Set-Cookie', sessionCookie(null, ctx.secureCookies));
-  headers.append('Set-Cookie', flashCookie({ type: 'success', key: 'feedback.signedOut' }, ctx.secureCookies));
+  headers.append('Set-Cookie', flashCookie(expired ? { type: 'error', key: 'feedback.signInAgain' } : { type: 'success', key: 'feedback.signedOut' }, ctx.secureCookies));
   return redirect(`/${params.lang}`, { headers });
 }
 

@@ -1,0 +1,240 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_TIMED_OUT, createLive, MAX_RETRIES, NETWORK_DISCONNECTED, type LiveClient, type LiveService, type LiveSocket } from './live';
+
+const notAuthenticated = () => Object.assign(new Error('Please sign in to continue.'), { name: 'NotAuthenticated', code: 401, className: 'not-authenticated' });
+const notFound = () => Object.assign(new Error('Not found'), { name: 'NotFound', code: 404, className: 'not-found' });
+
+type Handler = (...args: unknown[]) => Promise<unknown>;
+
+/** A Feathers-like client whose methods the test scripts. */
+function fakeClient(methods: Record<string, Record<string, Handler>>) {
+  const calls: string[] = [];
+  const listeners = new Map<string, Set<(data: unknown) => void>>();
+  const client: LiveClient = {
+    service(path: string): LiveService {
+      const own = methods[path] ?? {};
+      const wrap = (method: string) => (...args: unknown[]) => {
+        calls.push(`${path}.${method}`);
+        const handler = own[method];
+        return handler ? handler(...args) : Promise.resolve(null);
+      };
+      return {
+        create: wrap('create'),
+        remove: wrap('remove'),
+        find: wrap('find'),
+        get: wrap('get'),
+        on(event: string, listener: (data: unknown) => void) {
+          const key = `${path} ${event}`;
+          if (!listeners.has(key)) listeners.set(key, new Set());
+          listeners.get(key)!.add(listener);
+        },
+        off(event: string, listener: (data: unknown) => void) {
+          listeners.get(`${path} ${event}`)?.delete(listener);
+        },
+      };
+    },
+  };
+  const emit = (path: string, event: string, data: unknown) => {
+    for (const listener of listeners.get(`${path} ${event}`) ?? []) listener(data);
+  };
+  return { client, calls, emit, listeners };
+}
+
+function fakeSocket(connected = true) {
+  const listeners: Record<string, Set<() => void>> = { connect: new Set(), disconnect: new Set() };
+  const socket: LiveSocket & { fire(event: 'connect' | 'disconnect'): void } = {
+    connected,
+    on(event, listener) {
+      listeners[event]!.add(listener);
+    },
+    off(event, listener) {
+      listeners[event]!.delete(listener);
+    },
+    disconnect() {
+      socket.connected = false;
+    },
+    fire(event) {
+      socket.connected = event === 'connect';
+      for (const listener of [...listeners[event]!]) listener();
+    },
+  };
+  return socket;
+}
+
+function setup(methods: Record<string, Record<string, Handler>>, options: { connected?: boolean; getTicket?: () => Promise<string>; timeoutMs?: number } = {}) {
+  const fake = fakeClient(methods);
+  const socket = fakeSocket(options.connected ?? true);
+  let tickets = 0;
+  const onLoggedOut = vi.fn();
+  const onReconnected = vi.fn();
+  const live = createLive({
+    client: fake.client,
+    socket,
+    getTicket: options.getTicket ?? (async () => `ticket-${(tickets += 1)}`),
+    onLoggedOut,
+    onReconnected,
+    timeoutMs: options.timeoutMs,
+  });
+  return { live, socket, onLoggedOut, onReconnected, ...fake, tickets: () => tickets };
+}
+
+const signedIn = async (data: unknown) => ({ user: { _id: 'u1' }, authentication: { strategy: (data as { strategy: string }).strategy } });
+
+describe('the portal live connection', () => {
+  it('signs in with a fresh ticket each time, never a token', async () => {
+    const create = vi.fn(signedIn);
+    const { live } = setup({ authentication: { create } });
+    await live.authenticate();
+    await live.authenticate();
+    expect(create.mock.calls.map(([data]) => data)).toEqual([
+      { strategy: 'ticket', ticket: 'ticket-1' },
+      { strategy: 'ticket', ticket: 'ticket-2' },
+    ]);
+  });
+
+  it('shares one sign-in between callers asking at once', async () => {
+    const create = vi.fn(signedIn);
+    const { live, tickets } = setup({ authentication: { create } });
+    await Promise.all([live.authenticate(), live.authenticate(), live.authenticate()]);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(tickets()).toBe(1);
+  });
+
+  it('signs in when the socket connects, and refreshes the page when it comes back', async () => {
+    const create = vi.fn(signedIn);
+    const { socket, onReconnected } = setup({ authentication: { create } }, { connected: false });
+    socket.fire('connect');
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(onReconnected).not.toHaveBeenCalled();
+    socket.fire('disconnect');
+    socket.fire('connect');
+    await vi.waitFor(() => expect(onReconnected).toHaveBeenCalledTimes(1));
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(create.mock.calls[1]?.[0]).toEqual({ strategy: 'ticket', ticket: 'ticket-2' });
+  });
+
+  it.each([
+    ['NotAuthenticated', notAuthenticated],
+    ['NotFound', notFound],
+  ])('a sign-in refused with %s logs the member out', async (_name, error) => {
+    const { live, onLoggedOut } = setup({ authentication: { create: () => Promise.reject(error()) } });
+    await expect(live.authenticate()).rejects.toMatchObject({ code: error().code });
+    expect(onLoggedOut).toHaveBeenCalledExactlyOnceWith('ended');
+  });
+
+  it('a page without a session (no ticket) logs the member out', async () => {
+    const create = vi.fn(signedIn);
+    const { live, onLoggedOut } = setup({ authentication: { create } }, { getTicket: () => Promise.reject(notAuthenticated()) });
+    await expect(live.authenticate()).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    expect(create).not.toHaveBeenCalled();
+    expect(onLoggedOut).toHaveBeenCalledExactlyOnceWith('ended');
+  });
+
+  it('a sign-in that times out clears nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const { live, onLoggedOut } = setup({ authentication: { create: () => new Promise(() => undefined) } }, { timeoutMs: 30_000 });
+      const attempt = expect(live.authenticate()).rejects.toThrow(AUTH_TIMED_OUT);
+      await vi.advanceTimersByTimeAsync(30_000);
+      await attempt;
+      expect(onLoggedOut).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the socket’s own request timeout during sign-in is an authentication timeout too, and clears nothing', async () => {
+    const { live, onLoggedOut } = setup({ authentication: { create: () => Promise.reject(new Error('operation has timed out')) } });
+    await expect(live.authenticate()).rejects.toThrow(AUTH_TIMED_OUT);
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+
+  it('a failed ticket request for another reason (network, server) clears nothing', async () => {
+    const { live, onLoggedOut } = setup({}, { getTicket: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(live.authenticate()).rejects.toThrow('Failed to fetch');
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+
+  it('a call refused as not authenticated signs in again and is sent again', async () => {
+    let refusals = 1;
+    const create = vi.fn(signedIn);
+    const find = vi.fn(async () => {
+      if (refusals > 0) {
+        refusals -= 1;
+        throw notAuthenticated();
+      }
+      return { data: ['row'] };
+    });
+    const { live, calls, onLoggedOut } = setup({ authentication: { create }, subscriptions: { find } });
+    await expect(live.call('subscriptions', 'find', { query: {} })).resolves.toEqual({ data: ['row'] });
+    expect(calls).toEqual(['subscriptions.find', 'authentication.create', 'subscriptions.find']);
+    expect(find).toHaveBeenLastCalledWith({ query: {} });
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+
+  it(`after ${MAX_RETRIES} retries it logs out with the notice and rethrows`, async () => {
+    const create = vi.fn(signedIn);
+    const { live, calls, onLoggedOut } = setup({ authentication: { create }, orders: { get: () => Promise.reject(notAuthenticated()) } });
+    await expect(live.call('orders', 'get', 'o1')).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    expect(calls.filter((c) => c === 'orders.get')).toHaveLength(MAX_RETRIES + 1);
+    expect(create).toHaveBeenCalledTimes(MAX_RETRIES);
+    expect(onLoggedOut).toHaveBeenCalledExactlyOnceWith('expired');
+    // Logged out: nothing signs in again.
+    await expect(live.authenticate()).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    expect(create).toHaveBeenCalledTimes(MAX_RETRIES);
+  });
+
+  it('other errors, and errors of the authentication service itself, are not retried', async () => {
+    const create = vi.fn(signedIn);
+    const badRequest = Object.assign(new Error('Invalid'), { name: 'BadRequest', code: 400 });
+    const { live, calls } = setup({ authentication: { create, remove: () => Promise.reject(notAuthenticated()) }, orders: { find: () => Promise.reject(badRequest) } });
+    await expect(live.call('orders', 'find')).rejects.toBe(badRequest);
+    await expect(live.call('authentication', 'remove', null)).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    expect(calls).toEqual(['orders.find', 'authentication.remove']);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('a disconnect fails the calls in flight with "Network disconnected"', async () => {
+    const { live, socket } = setup({ orders: { find: () => new Promise(() => undefined) } });
+    const pending = live.call('orders', 'find');
+    socket.fire('disconnect');
+    await expect(pending).rejects.toThrow(NETWORK_DISCONNECTED);
+    // And a call made while disconnected fails at once.
+    await expect(live.call('orders', 'find')).rejects.toThrow(NETWORK_DISCONNECTED);
+  });
+
+  it('logs out through the authentication service and does not sign in again', async () => {
+    const create = vi.fn(signedIn);
+    const remove = vi.fn(async () => ({}));
+    const { live, socket } = setup({ authentication: { create, remove } });
+    await live.logout();
+    expect(remove).toHaveBeenCalledWith(null);
+    socket.fire('disconnect');
+    socket.fire('connect');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('once closed (the page left the portal), a refused ticket sends the member nowhere', async () => {
+    let refuse: (error: Error) => void = () => undefined;
+    const ticket = new Promise<string>((_resolve, reject) => {
+      refuse = reject;
+    });
+    const { live, onLoggedOut } = setup({}, { getTicket: () => ticket });
+    const attempt = live.authenticate();
+    live.close();
+    refuse(notAuthenticated());
+    await expect(attempt).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+
+  it('passes service events on, and stops when asked', () => {
+    const { live, emit } = setup({});
+    const heard: unknown[] = [];
+    const stop = live.on('subscriptions', 'patched', (data) => heard.push(data));
+    emit('subscriptions', 'patched', { _id: 's1' });
+    stop();
+    emit('subscriptions', 'patched', { _id: 's2' });
+    expect(heard).toEqual([{ _id: 's1' }]);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * The portal's live connection, without the transport (decision 027): how it signs in, retries,
+ * signs out and recovers. `connect.ts` gives it the official Feathers client over socket.io; the
+ * unit tests give it a fake one.
+ *
+ * The page never holds the session token: each sign-in of the socket redeems a fresh one-time
+ * ticket (`getTicket`, a same-origin POST carrying the httpOnly cookie).
+ */
+
+/** The parts of a Feathers client service used here. */
+export interface LiveService {
+  create(data: unknown, params?: unknown): Promise<unknown>;
+  remove(id: null | string, params?: unknown): Promise<unknown>;
+  on(event: string, listener: (data: unknown) => void): unknown;
+  off(event: string, listener: (data: unknown) => void): unknown;
+  [method: string]: unknown;
+}
+
+export interface LiveClient {
+  service(path: string): LiveService;
+}
+
+/** The socket underneath: its state and the events it announces. */
+export interface LiveSocket {
+  connected: boolean;
+  on(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  off(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  disconnect(): unknown;
+}
+
+export type LoggedOutReason = 'ended' | 'expired';
+
+export interface LiveOptions {
+  client: LiveClient;
+  socket: LiveSocket;
+  /** A fresh one-time ticket; rejects with a `NotAuthenticated` error when the page has no session. */
+  getTicket(): Promise<string>;
+  /** The session is gone: forget the user and send them to sign in (`expired`: with the "please log in again" notice). */
+  onLoggedOut(reason: LoggedOutReason): void | Promise<void>;
+  /** The socket came back and signed in again: refresh what the page shows. */
+  onReconnected(): void;
+  /** How long a sign-in may take (the calls' own timeout is the client's). */
+  timeoutMs?: number;
+}
+
+/** A service call re-signs in and is sent again this many times when it is refused as not authenticated. */
+export const MAX_RETRIES = 3;
+export const AUTH_TIMEOUT_MS = 30_000;
+export const AUTH_TIMED_OUT = 'Authentication timed out';
+export const NETWORK_DISCONNECTED = 'Network disconnected';
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  className?: unknown;
+}
+
+export function isNotAuthenticated(error: unknown): boolean {
+  const e = error as ErrorLike | null;
+  return Boolean(e) && (e?.name === 'NotAuthenticated' || e?.code === 401 || e?.className === 'not-authenticated');
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as ErrorLike | null;
+  return Boolean(e) && (e?.name === 'NotFound' || e?.code === 404 || e?.className === 'not-found');
+}
+
+/** A call the socket's disconnect cut off (a Feathers-style error, so callers can tell it apart). */
+export class NetworkDisconnected extends Error {
+  readonly code = 503;
+  readonly className = 'unavailable';
+  constructor() {
+    super(NETWORK_DISCONNECTED);
+    this.name = 'Unavailable';
+  }
+}
+
+export class AuthenticationTimedOut extends Error {
+  readonly code = 408;
+  readonly className = 'timeout';
+  constructor() {
+    super(AUTH_TIMED_OUT);
+    this.name = 'Timeout';
+  }
+}
+
+export interface Live {
+  /** Signs the socket in (a fresh ticket); shared by everyone asking at the same time. */
+  authenticate(): Promise<void>;
+  /** A service call, re-signed-in and retried when it is refused as not authenticated. */
+  call<T = unknown>(path: string, method: string, ...args: unknown[]): Promise<T>;
+  /** Listens to a service's events; returns how to stop. */
+  on(path: string, event: string, listener: (data: unknown) => void): () => void;
+  /** Signs the session out on the server (the token stops working everywhere). */
+  logout(): Promise<void>;
+  /** Stops listening and closes the socket. */
+  close(): void;
+}
+
+export function createLive(options: LiveOptions): Live {
+  const { client, socket } = options;
+  const timeoutMs = options.timeoutMs ?? AUTH_TIMEOUT_MS;
+  let authenticating: Promise<void> | null = null;
+  let loggedOut = false;
+  let closed = false;
+  let connectedBefore = socket.connected;
+  /** Rejecters of the calls in flight, failed when the socket drops. */
+  const pending = new Set<(error: Error) => void>();
+
+  const loggedOutBy = async (reason: LoggedOutReason) => {
+    // Closed: the page has left the portal (or is signing out), nothing to send anywhere.
+    if (loggedOut || closed) return;
+    loggedOut = true;
+    await options.onLoggedOut(reason);
+  };
+
+  /** A promise that also fails when the socket disconnects while it is waited for. */
+  const tracked = <T>(run: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (!socket.connected) {
+        reject(new NetworkDisconnected());
+        return;
+      }
+      const fail = (error: Error) => {
+        pending.delete(fail);
+        reject(error);
+      };
+      pending.add(fail);
+      run().then(
+        (value) => {
+          pending.delete(fail);
+          resolve(value);
+        },
+        (error: unknown) => fail(error as Error),
+      );
+    });
+
+  const signIn = async () => {
+    let ticket: string;
+    try {
+      ticket = await options.getTicket();
+    } catch (error) {
+      if (isNotAuthenticated(error)) await loggedOutBy('ended');
+      throw error;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new AuthenticationTimedOut()), timeoutMs);
+    });
+    try {
+      await Promise.race([tracked(() => client.service('authentication').create({ strategy: 'ticket', ticket })), timedOut]);
+    } catch (error) {
+      if (isNotAuthenticated(error) || isNotFound(error)) await loggedOutBy('ended');
+      // A timeout (ours, or the socket's own request timeout) clears nothing: the session may be
+      // fine and the network slow.
+      if (error instanceof Error && !(error instanceof AuthenticationTimedOut) && /timed out/i.test(error.message)) throw new AuthenticationTimedOut();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const authenticate = (): Promise<void> => {
+    if (loggedOut) return Promise.reject(Object.assign(new Error('auth.sessionEnded'), { name: 'NotAuthenticated', code: 401 }));
+    authenticating ??= signIn().finally(() => {
+      authenticating = null;
+    });
+    return authenticating;
+  };
+
+  const call = async <T>(path: string, method: string, ...args: unknown[]): Promise<T> => {
+    for (let retries = 0; ; retries += 1) {
+      if (authenticating) await authenticating;
+      try {
+        return await tracked(() => {
+          const service = client.service(path);
+          const fn = service[method];
+          if (typeof fn !== 'function') throw new TypeError(`${path}.${method} is not a service method`);
+          return (fn as (...a: unknown[]) => Promise<T>).apply(service, args);
+        });
+      } catch (error) {
+        if (path === 'authentication' || !isNotAuthenticated(error)) throw error;
+        if (retries >= MAX_RETRIES) {
+          await loggedOutBy('expired');
+          throw error;
+        }
+        await authenticate();
+      }
+    }
+  };
+
+  const onDisconnect = () => {
+    const error = new NetworkDisconnected();
+    for (const fail of [...pending]) fail(error);
+  };
+  const onConnect = () => {
+    if (closed || loggedOut) return;
+    const reconnected = connectedBefore;
+    connectedBefore = true;
+    // A new socket is a new connection on the server: it signs in again with a new ticket.
+    authenticate().then(
+      () => {
+        if (reconnected) options.onReconnected();
+      },
+      () => undefined,
+    );
+  };
+  socket.on('disconnect', onDisconnect);
+  socket.on('connect', onConnect);
+
+  return {
+    authenticate,
+    call,
+    on(path, event, listener) {
+      const service = client.service(path);
+      service.on(event, listener);
+      return () => {
+        service.off(event, listener);
+      };
+    },
+    async logout() {
+      loggedOut = true;
+      await tracked(() => client.service('authentication').remove(null));
+    },
+    close() {
+      closed = true;
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect', onConnect);
+      onDisconnect();
+      socket.disconnect();
+    },
+  };
+}
