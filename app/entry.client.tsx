@@ -2,7 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { installChunkReload } from './chunk-reload';
+import { rememberDocumentPath } from './purchase-document';
 
+rememberDocumentPath();
 installChunkReload();
 
 startTransition(() => {

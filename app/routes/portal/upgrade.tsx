@@ -13,6 +13,8 @@ import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
+import { usePurchaseDocument } from '../../purchase-document';
+import { useSsoLink } from '../../portal/sso';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/upgrade';
 import { loadUpgrade, upgradeAction, type UpgradeDone, type UpgradeSubscription } from './upgrade.server';
@@ -216,6 +218,7 @@ function lastDay(end: string): string {
 
 function Done({ done }: { done: UpgradeDone }) {
   const { t, locale } = useLocale();
+  const link = useSsoLink();
   const money = (amount: number) => formatMoney({ amount, currency: done.currency }, locale);
   return (
     <div className="mt-6 space-y-6" data-testid="upgrade-done" data-order={done.number}>
@@ -246,7 +249,7 @@ function Done({ done }: { done: UpgradeDone }) {
           <p className="mt-2 text-sm text-muted">{t('upgrade.availableHint', { days: formatNumber(ADD_ON_LEAD_WORKING_DAYS, locale) })}</p>
         </section>
       ) : null}
-      <Link to={`/${locale}/portal`} className={primaryButton} data-testid="upgrade-to-dashboard">
+      <Link to={link(`/${locale}/portal`)} className={primaryButton} data-testid="upgrade-to-dashboard">
         {t('upgrade.toDashboard')}
       </Link>
     </div>
@@ -258,7 +261,11 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
   const { subscription, done, payments } = loaderData;
   const [search, setSearch] = useSearchParams();
+  // The card fields need this page's own document (its policy allows their frame).
+  usePurchaseDocument();
   const navigate = useNavigate();
+  // Inside the company's apps (`?sso`) every step and link keeps the mark (`go` copies the address's query).
+  const link = useSsoLink();
   const heading = useRef<HTMLHeadingElement>(null);
   const requested = search.get('step');
   const chosen = useMemo(() => parseChoice(search.get('add')), [search]);
@@ -311,7 +318,7 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6" data-testid="upgrade-no-plan">
         <h1 className="text-3xl font-bold">{t('upgrade.noPlanHeading')}</h1>
         <p className="mt-3 text-lg text-muted">{t('upgrade.noPlanBody')}</p>
-        <Link to={siteLinks(locale, site.brandSlug).subscription} className={`${primaryButton} mt-6`}>
+        <Link to={link(siteLinks(locale, site.brandSlug).subscription)} className={`${primaryButton} mt-6`}>
           {t('upgrade.noPlanAction')}
         </Link>
       </div>
@@ -343,7 +350,7 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-6" data-testid="upgrade-none-left">{t('upgrade.noneLeft')}</p>
         )}
-        <StepActions onBack={() => void navigate(`/${locale}/portal`)}>
+        <StepActions onBack={() => void navigate(link(`/${locale}/portal`))}>
           {chosen.length ? (
             <button type="button" onClick={() => go('summary')} className={primaryButton} data-testid="upgrade-review">
               {t('upgrade.review')} →
@@ -385,7 +392,7 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
         shownTotal={price.total}
         payments={payments}
         onOrder={() => undefined}
-        onPaid={(orderId) => void navigate(`/${locale}/upgrade/${subscription._id}?${new URLSearchParams({ step: 'done', order: orderId })}`, { replace: true })}
+        onPaid={(orderId) => void navigate(link(`/${locale}/upgrade/${subscription._id}?${new URLSearchParams({ step: 'done', order: orderId })}`), { replace: true })}
         onBack={() => go('summary', { key: null })}
       />
     ) : priceProblem ? (

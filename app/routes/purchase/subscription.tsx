@@ -16,6 +16,7 @@ import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
+import { usePurchaseDocument } from '../../purchase-document';
 import { siteLinks, useShell, useSite } from '../../shell';
 import type { MarketingHandle } from '../site/layout';
 import type { Route } from './+types/subscription';
@@ -148,6 +149,8 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
   const links = siteLinks(locale, site.brandSlug);
   usePrefetchSteps();
+  // The card fields need this page's own document (its policy allows their frame).
+  usePurchaseDocument();
   const { catalogue, buyer, account, payments } = loaderData;
   const { form, step, frontier, update, goTo } = useSubscriptionFlow(catalogue, buyer);
   const navigate = useNavigate();
