@@ -69,6 +69,7 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
   const day = (value: string) => dayText(value, locale);
   const price = (billing: Billing, amount: number) => t(PRICE_KEYS[billing], { price: money(amount) });
   const nameOf = (id: string) => localized(modules[id]?.name, locale) || id;
+  // The upgrade is a purchase page: it loads as a document of its own (its policy allows the card frame).
   const upgrade = `/${locale}/upgrade/${_id}`;
   const link = useSsoLink();
   const settlement = t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay });
@@ -163,7 +164,7 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
               {t('dashboard.inactive')}
             </h2>
             {overview.inactiveAddOns.length > 0 ? (
-              <Link to={link(upgrade)} className={smallButton} data-testid="add-functions">
+              <Link to={link(upgrade)} reloadDocument className={smallButton} data-testid="add-functions">
                 {t('dashboard.addFunctions')}
               </Link>
             ) : null}
@@ -182,6 +183,7 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
                     </span>
                     <Link
                       to={link(`${upgrade}?add=${encodeURIComponent(addOn.id)}`)}
+                      reloadDocument
                       className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                       aria-label={t('dashboard.addThis', { name: localized(addOn.name, locale) })}
                       data-testid="add-this"

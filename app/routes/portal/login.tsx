@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
+import { isPurchasePath } from '../../../domain/public-pages';
 import { safeReturnPath, sessionCookie } from '../../auth.server';
 import { useActionErrorSnackbar } from '../../components/feedback/snackbars';
 import { serverContext } from '../../context';
@@ -26,7 +27,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { strategy: 'local', email, password },
       { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
     );
-    return redirect(safeReturnPath(from, params.lang, request.url), {
+    const target = safeReturnPath(from, params.lang, request.url);
+    // A purchase page loads as a document of its own: its policy allows the card fields' frame.
+    return (isPurchasePath(new URL(target, request.url).pathname) ? redirectDocument : redirect)(target, {
       headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) },
     });
   } catch (error) {
