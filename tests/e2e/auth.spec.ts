@@ -1,4 +1,4 @@
-import { expect, SESSION_COOKIE, test } from './fixtures.ts';
+import { expect, hydrated, SESSION_COOKIE, test } from './fixtures.ts';
 import { users } from './users.ts';
 
 test('the portal sends a signed-out visitor to log in, then back to the portal', async ({ page, navigate }) => {
@@ -65,6 +65,16 @@ test('the login form never follows a return path to another site', async ({ page
   await page.getByRole('button', { name: 'Log in' }).click();
   // Signing in hashes the password: seconds on a busy machine.
   await expect(page).toHaveURL('/en/portal', { timeout: 15_000 });
+});
+
+test('a visitor without an account is offered a plan from the login page', async ({ page }) => {
+  await page.goto('/zh-hk/login');
+  await hydrated(page);
+  const buy = page.getByTestId('login-buy');
+  await expect(buy).toHaveText('揀選計劃，網上購買');
+  await buy.click();
+  await expect(page).toHaveURL(/\/zh-hk\/subscription/);
+  await expect(page.getByTestId('subscription-flow')).toBeVisible();
 });
 
 test('logging out returns home and closes the portal', async ({ page, navigate, login }) => {

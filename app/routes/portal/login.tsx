@@ -5,6 +5,7 @@ import { useActionErrorSnackbar } from '../../components/feedback/snackbars';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
+import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/login';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -44,6 +45,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
+  const { site } = useSite();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   useActionErrorSnackbar(actionData);
@@ -82,6 +84,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t('login.submit')}
         </button>
       </Form>
+      <p className="mt-8 border-t border-line pt-6 text-muted">
+        {t('login.noAccount')}{' '}
+        {/* The purchase flow loads as a document of its own (its policy allows the card fields' frame). */}
+        <Link to={siteLinks(locale, site.brandSlug).subscription} reloadDocument className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300" data-testid="login-buy">
+          {t('login.buyPlan')}
+        </Link>
+      </p>
     </>
   );
 }
