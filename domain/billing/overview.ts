@@ -4,7 +4,7 @@ import { type Billing, convert, DEFAULT_EXCHANGE_RATES, type ExchangeRates } fro
 import { dayOf, type IsoDay } from './calendar.ts';
 import { offeredToIndustry } from './offered.ts';
 import { type Balance, balanceOf, ledgerOf, nextChargeAmount } from './ledger.ts';
-import { type BillingPeriodKind, type BillingTerms, contractEnd, currentPeriod, prepaidUsage, type PrepaidUsage, recurringChargeAt } from './schedule.ts';
+import { type BillingPeriodKind, type BillingTerms, contractEnd, currentPeriod, prepaidEnd, prepaidUsage, type PrepaidUsage, recurringChargeAt } from './schedule.ts';
 
 /*
  * The figures of a member's subscription dashboard (decision 023), worked out from the stored
@@ -67,6 +67,11 @@ export interface SubscriptionOverview {
   period: BillingPeriodKind;
   contractStart: IsoDay;
   contractEnd: IsoDay;
+  /** The contract's own length (0: none, as Lite) and the months paid ahead with the order. */
+  contractMonths: number;
+  prepaidMonths: number;
+  /** The day the prepaid months end and regular billing starts (null with none paid ahead). */
+  prepaidEnd: IsoDay | null;
   billingAnchorDay: number;
   /** The period today falls in. */
   currentPeriod: { start: IsoDay; end: IsoDay; prepaid: boolean };
@@ -133,6 +138,9 @@ export function subscriptionOverview(
     period: subscription.period,
     contractStart: terms.start,
     contractEnd: contractEnd(terms),
+    contractMonths: terms.contractMonths,
+    prepaidMonths: terms.prepaidMonths,
+    prepaidEnd: terms.prepaidMonths > 0 ? prepaidEnd(terms) : null,
     billingAnchorDay: terms.anchorDay,
     currentPeriod: { start: period.start, end: period.end, prepaid: period.prepaid },
     nextPayDate: period.end,

@@ -197,7 +197,7 @@ test.describe('adding functions to a plan', () => {
     await expect(page.getByRole('banner')).toHaveCount(0);
     await expect(page.getByTestId('dashboard-footer')).toHaveCount(0);
     await expect(page.getByTestId('add-on-loyalty')).toHaveAttribute('data-chosen', 'true');
-    await expect(page.getByTestId('step-heading')).toHaveText('為計劃新增功能');
+    await expect(page.getByTestId('step-heading')).toHaveText('為方案新增功能');
     await page.getByTestId('upgrade-review').click();
 
     const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'zh-hk');

@@ -90,6 +90,11 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
             {t(`dashboard.statuses.${plan.status}`)}
           </span>
         </p>
+        <p className="mt-3">
+          <Link to={link(`/${locale}/portal/plan`)} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="plan-details">
+            {t('dashboard.planDetails')} →
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="billing-heading" className="mt-6">
