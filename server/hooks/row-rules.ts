@@ -51,7 +51,8 @@ export function rowRules(def: EntityDef) {
     const caller = params.user as Caller;
     if (method === 'find' || method === 'get') {
       const condition = rowCondition(def, caller, 'read');
-      if (condition) params.query = narrowQuery(params.query as Record<string, unknown> | undefined, condition);
+      // A params object of the call's own: the caller's (reused for another call) is left as it was.
+      if (condition) context.params = { ...params, query: narrowQuery(params.query as Record<string, unknown> | undefined, condition) };
       return next();
     }
     if (method === 'create') {
@@ -68,7 +69,7 @@ export function rowRules(def: EntityDef) {
     // Top-level keys stay where they are: a patch reads its positional `list.key` conditions there.
     const original = (params.query ?? {}) as Record<string, unknown>;
     const { $and: and, ...rest } = original;
-    params.query = { ...rest, $and: and === undefined ? [condition] : [condition, { $and: and }] };
+    context.params = { ...params, query: { ...rest, $and: and === undefined ? [condition] : [condition, { $and: and }] } };
     try {
       await next();
     } catch (error) {

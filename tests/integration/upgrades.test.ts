@@ -163,6 +163,15 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
     expect(dayOf(new Date())).toBeTruthy();
   });
 
+  it('leaves the caller’s params as they were, so one params object serves several calls', async () => {
+    const params = { provider: 'rest', user: { _id: owner._id, role: 'member' } } as const;
+    const subscription = await typedService(f.state.server.api, 'subscriptions').get(subscriptionId, params);
+    expect(params).toEqual({ provider: 'rest', user: { _id: owner._id, role: 'member' } });
+    // A service without owners, read next with the same object, gets no owner condition.
+    const plan = await typedService(f.state.server.api, 'appTemplates').get(subscription.plan, params);
+    expect(plan._id).toBe(subscription.plan);
+  });
+
   it('keeps a member’s add-on orders from other members, over every path', async () => {
     const order = await orders().create({ subscription: subscriptionId, addOns: [{ id: oneTimeModule._id }], idempotencyKey: key() }, f.as(owner));
     expect(await rejectionOf(orders().get(order._id, f.as(other)))).toMatchObject({ code: 404 });
