@@ -24,7 +24,7 @@ export const upgradeMembers = {
   en: { email: 'upgrade-en@tillpoint.test', password: 'Upgrade12345', name: 'Chris Wong' },
   zhHk: { email: 'upgrade-zh@tillpoint.test', password: 'Upgrade12345', name: '陳大文' },
   twice: { email: 'upgrade-twice@tillpoint.test', password: 'Upgrade12345', name: 'Sam Lau' },
-  /** The cross-engine tests' (tests/e2e/engines/upgrade.spec.ts), one per engine. */
+  /** The cross-engine tests' (tests/e2e/engines/upgrade.spec.ts and profile.spec.ts), one per engine. */
   webkit: { email: 'upgrade-webkit@tillpoint.test', password: 'Upgrade12345', name: 'Ada Ng' },
   firefox: { email: 'upgrade-firefox@tillpoint.test', password: 'Upgrade12345', name: '李小明' },
 } as const satisfies Record<string, DemoUser>;
