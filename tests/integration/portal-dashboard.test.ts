@@ -46,6 +46,8 @@ describe.skipIf(skipReason)('the subscription dashboard loader', () => {
     expect(subscription?.overview.activated.map((module) => module.id)).toEqual([...active]);
     expect(subscription?.overview.inactiveAddOns.some((addOn) => active.has(addOn.id))).toBe(false);
     expect(invoices).toEqual([{ _id: invoice.id, number: invoice.number, issuedOn: dayOf(invoice.issued_at), total: invoice.total, currency: 'HKD', status: 'issued' }]);
+    // The card on file: what the member may see of it, never the gateway's references.
+    expect(subscription?.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: expect.any(Number) });
   });
 
   it('shows a payment still owed as an amount due, added to the next charge', async () => {

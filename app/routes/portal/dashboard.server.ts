@@ -32,7 +32,14 @@ export interface DashboardInvoice {
 
 export interface DashboardData {
   /** Null when the member has no subscription. */
-  subscription: { _id: string; plan: DashboardPlan; overview: SubscriptionOverview; modules: Record<string, DashboardModule> } | null;
+  subscription: {
+    _id: string;
+    plan: DashboardPlan;
+    overview: SubscriptionOverview;
+    modules: Record<string, DashboardModule>;
+    /** The card the newest successful payment was made with: brand, last four digits and expiry only. */
+    card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  } | null;
   /** The member's newest invoices, newest first. */
   invoices: DashboardInvoice[];
 }
@@ -73,7 +80,7 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
       if (data.length === 0 || rows.length >= total) return rows;
     }
   };
-  // The payments of the plan's order and of every add-on order since (decision 026).
+  // The payments of the plan's order and of every add-on order since (decision 028).
   const addOnOrders = await everyPage((skip) =>
     ctx.api.service('orders').find({ ...asMember, query: { subscription: subscription._id, $select: ['_id'], $sort: { createdAt: 1 }, $limit: 100, $skip: skip } }),
   );
@@ -86,9 +93,11 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
     recentInvoices(ctx, asMember),
   ]);
   const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data }, now);
+  const paidWith = payments.filter((payment) => payment.status === 'succeeded' && payment.card).at(-1)?.card;
   return {
     subscription: {
       _id: subscription._id,
+      card: paidWith ? { brand: paidWith.brand, last4: paidWith.last4, expMonth: paidWith.expMonth, expYear: paidWith.expYear } : null,
       plan: { name: plan.name, type: subscription.planType, status: subscription.status },
       overview,
       modules: Object.fromEntries(catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }])),

@@ -104,6 +104,16 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
               ? t('planDetail.prepaidTerm', { months: formatNumber(overview.prepaidMonths, locale), end: day(overview.prepaidEnd) })
               : t('planDetail.noPrepaid')}
           </Term>
+          <Term label={t('planDetail.card')} testId="term-card">
+            {subscription.card
+              ? t('planDetail.cardText', {
+                  brand: subscription.card.brand.toUpperCase(),
+                  last4: subscription.card.last4,
+                  month: String(subscription.card.expMonth).padStart(2, '0'),
+                  year: subscription.card.expYear,
+                })
+              : t('planDetail.noCard')}
+          </Term>
           <Term label={t('dashboard.settlement')} testId="term-settlement">
             {t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay })}
           </Term>
