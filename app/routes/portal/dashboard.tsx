@@ -1,8 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Balance } from '../../../domain/billing/ledger';
-import type { PLAN_TYPES } from '../../../domain/entities/app-templates';
-import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
-import { localized, type Locale } from '../../../domain/locales';
+import { formatMoney, formatNumber } from '../../../domain/format';
+import { localized } from '../../../domain/locales';
 import type { Billing } from '../../../domain/pricing';
 import { serverContext } from '../../context';
 import { requireUser } from '../../auth.server';
@@ -10,6 +9,7 @@ import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { siteLinks, useSite } from '../../shell';
+import { dayText, PLAN_NAMES, PRICE_KEYS } from '../../components/portal/plan-text';
 import type { Route } from './+types/dashboard';
 import { loadDashboard } from './dashboard.server';
 import type { loader as layoutLoader } from './layout';
@@ -34,16 +34,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The page's one call to action: the purchase flow's button. */
 const actionButton = primaryButton;
-
-/** The plans' own names (spec: lite, flexi, flexi+), the same in every language. */
-const PLAN_NAMES: Record<(typeof PLAN_TYPES)[number], string> = { lite: 'Lite', flexi: 'Flexi', enterprise: 'Flexi+' };
-
-const PRICE_KEYS: Record<Billing, string> = { monthly: 'dashboard.perMonth', yearly: 'dashboard.perYear', one_time: 'dashboard.once' };
-
-/** A Hong Kong calendar day (YYYY-MM-DD) written out in the reader's language. */
-function dayText(day: string, locale: Locale): string {
-  return formatDate(`${day}T12:00:00+08:00`, locale);
-}
 
 function Figure({ label, value, testId, note }: { label: string; value: string; testId: string; note?: string }) {
   return (

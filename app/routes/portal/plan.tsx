@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
-import type { PLAN_TYPES } from '../../../domain/entities/app-templates';
-import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
-import { localized, type Locale } from '../../../domain/locales';
-import type { Billing } from '../../../domain/pricing';
+import { formatMoney, formatNumber } from '../../../domain/format';
+import { localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
 import { primaryButton, secondaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
@@ -12,6 +10,7 @@ import { pageMeta } from '../../meta';
 import { useSsoLink } from '../../portal/sso';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/plan';
+import { dayText, PLAN_NAMES, PRICE_KEYS } from '../../components/portal/plan-text';
 import { loadDashboard } from './dashboard.server';
 
 /*
@@ -31,13 +30,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: 'planDetail.title', index: false });
-}
-
-const PLAN_NAMES: Record<(typeof PLAN_TYPES)[number], string> = { lite: 'Lite', flexi: 'Flexi', enterprise: 'Flexi+' };
-const PRICE_KEYS: Record<Billing, string> = { monthly: 'dashboard.perMonth', yearly: 'dashboard.perYear', one_time: 'dashboard.once' };
-
-function dayText(day: string, locale: Locale): string {
-  return formatDate(`${day}T12:00:00+08:00`, locale);
 }
 
 function Term({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { addDays } from '../../../domain/billing/calendar';
 import type { UpgradePrice } from '../../../domain/billing/upgrade';
-import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
-import { localized, type Locale } from '../../../domain/locales';
+import { formatMoney, formatNumber } from '../../../domain/format';
+import { localized } from '../../../domain/locales';
 import { ADD_ON_LEAD_WORKING_DAYS } from '../../../domain/billing/availability';
 import { newIdempotencyKey, type ChosenAddOn } from '../../../domain/purchase/subscription-form';
 import { AddOnsStep } from '../../components/purchase/add-ons-step';
@@ -17,6 +18,7 @@ import { usePurchaseDocument } from '../../purchase-document';
 import { useSsoLink } from '../../portal/sso';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/upgrade';
+import { dayText } from '../../components/portal/plan-text';
 import { loadUpgrade, upgradeAction, type UpgradeDone, type UpgradeSubscription } from './upgrade.server';
 
 /*
@@ -74,10 +76,6 @@ export function parseChoice(value: string | null): ChosenAddOn[] {
 
 export function choiceParam(addOns: readonly ChosenAddOn[]): string {
   return addOns.map((item) => (item.count > 1 ? `${item.id}:${item.count}` : item.id)).join(',');
-}
-
-function dayText(day: string, locale: Locale): string {
-  return formatDate(`${day}T12:00:00+08:00`, locale);
 }
 
 function Progress({ step }: { step: Step }) {
@@ -150,8 +148,8 @@ function Summary({
                 <p className="text-sm text-muted" data-testid="line-share">
                   {line.periodEnd && line.remainingDays > 0
                     ? t('upgrade.share', {
-                        from: dayText(shareStart(line.periodEnd, line.remainingDays), locale),
-                        to: dayText(lastDay(line.periodEnd), locale),
+                        from: dayText(addDays(line.periodEnd, -line.remainingDays), locale),
+                        to: dayText(addDays(line.periodEnd, -1), locale),
                         days: formatNumber(line.remainingDays, locale),
                         total: formatNumber(line.periodDays, locale),
                       })
@@ -202,18 +200,6 @@ function Summary({
       </dl>
     </div>
   );
-}
-
-/** The first day of the last `days` days before `end` (exclusive). */
-function shareStart(end: string, days: number): string {
-  const date = new Date(`${end}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The last day a period ending (exclusive) on `end` covers. */
-function lastDay(end: string): string {
-  return shareStart(end, 1);
 }
 
 function Done({ done }: { done: UpgradeDone }) {

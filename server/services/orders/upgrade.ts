@@ -1,7 +1,7 @@
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors';
 import type { Application } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
-import { dayOf } from '../../../domain/billing/calendar.ts';
+import { addDays, dayOf } from '../../../domain/billing/calendar.ts';
 import { billingTermsOf } from '../../../domain/billing/overview.ts';
 import { type UpgradeModule, type UpgradePrice, priceUpgrade, UpgradePricingError, type UpgradeProblem } from '../../../domain/billing/upgrade.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';
@@ -110,16 +110,10 @@ export function upgradeLines(price: UpgradePrice): OrderLine[] {
     unitPrice: line.unitPrice,
     count: line.count,
     amount: line.amount,
-    ...(line.periodEnd && line.remainingDays > 0 ? { from: shareStart(line.periodEnd, line.remainingDays), to: line.periodEnd } : {}),
+    ...(line.periodEnd && line.remainingDays > 0 ? { from: addDays(line.periodEnd, -line.remainingDays), to: line.periodEnd } : {}),
   }));
 }
 
-/** The first day of the last `days` days before `end`. */
-function shareStart(end: string, days: number): string {
-  const date = new Date(`${end}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * A new add-on order replaces the subscription's open ones (placed, or declined, and never paid):
