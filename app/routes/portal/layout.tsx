@@ -5,6 +5,7 @@ import { DashboardHeader } from '../../components/layout/dashboard-header';
 import { ErrorContent } from '../../components/layout/error-content';
 import { LanguageSelector } from '../../components/layout/language-selector';
 import { serverContext } from '../../context';
+import { PortalNav } from '../../components/portal/portal-nav';
 import { LiveProvider, useLiveConnection } from '../../portal/use-live';
 import type { Route } from './+types/layout';
 
@@ -23,6 +24,7 @@ function DashboardChrome({ children, onLogout }: { children: React.ReactNode; on
   return (
     <div className="flex min-h-screen flex-col bg-sunken">
       {embedded ? null : <DashboardHeader onLogout={onLogout} />}
+      <PortalNav />
       <main id="main" className="flex-1">
         {children}
       </main>
