@@ -56,6 +56,9 @@ export const PURCHASE_SECTIONS = ['subscription', 'upgrade'] as const;
 
 /** Whether a request path is a purchase page (`/en/subscription`, `/zh-hk/upgrade/...`). */
 export function isPurchasePath(pathname: string): boolean {
-  const [, lang = '', section = ''] = pathname.split('/');
-  return (LOCALES as readonly string[]).includes(lang) && (PURCHASE_SECTIONS as readonly string[]).includes(section.replace(/\.data$/, ''));
+  const [, lang = '', section = '', page = ''] = pathname.split('/');
+  if (!(LOCALES as readonly string[]).includes(lang)) return false;
+  // The portal's card page takes a new card in the provider's fields (decision 031).
+  if (section === 'portal') return page.replace(/\.data$/, '') === 'card';
+  return (PURCHASE_SECTIONS as readonly string[]).includes(section.replace(/\.data$/, ''));
 }

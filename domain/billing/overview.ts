@@ -21,7 +21,7 @@ export interface SubscriptionFacts {
   currency: CurrencyCode;
   /** The monthly charge: the plan's fee and the monthly add-ons. */
   monthly: number;
-  modules: readonly { id: string; count: number; monthPrice: number; billing?: Billing | null; status?: 'pending' | 'active' | null; availableOn?: string | null }[];
+  modules: readonly { id: string; count: number; monthPrice: number; billing?: Billing | null; status?: 'pending' | 'active' | 'suspended' | null; availableOn?: string | null }[];
   /** The plan's industry: add-ons sold to other industries only are not offered. */
   industry?: string;
 }
@@ -50,6 +50,8 @@ export interface ActiveModule {
   /** Bought on an upgrade and not yet set up; `availableOn` is the day it is expected. */
   pending: boolean;
   availableOn: IsoDay | null;
+  /** Stopped while a renewal is unpaid (decision 031). */
+  suspended: boolean;
 }
 
 export interface InactiveAddOn {
@@ -121,6 +123,7 @@ export function subscriptionOverview(
       unitPrice: module.monthPrice,
       pending: module.status === 'pending',
       availableOn: module.status === 'pending' ? (module.availableOn ?? null) : null,
+      suspended: module.status === 'suspended',
     }),
   );
   const chargeOf = (billing: Billing) => activated.filter((module) => module.billing === billing).reduce((sum, module) => sum + module.unitPrice * module.count, 0);

@@ -290,6 +290,28 @@ export interface FulfilmentsApi {
   create(data: { order: string }, params?: CallParams): Promise<{ order: string; status: 'completed' }>;
 }
 
+/** The day a plan asked to stop stops, and what ending it sooner would cost (domain/billing/lifecycle.ts). */
+export type CancellationAnswer =
+  | { kind: 'periodEnd'; endsOn: string }
+  | { kind: 'contractEnd'; endsOn: string; terminationFee: number; monthsLeft: number }
+  | { kind: 'notice'; endsOn: string };
+
+/** The owner stops their plan at the end the terms allow, or keeps it (server/services/subscriptions, decision 031). */
+export interface SubscriptionChangesApi {
+  create(
+    data: { subscription: string; action: 'cancel' | 'resume' },
+    params?: CallParams,
+  ): Promise<{ subscription: string; status: string; cancelAt: string | null; cancellation: CancellationAnswer }>;
+}
+
+/** The owner replaces the card on file; an overdue renewal is tried on it at once (decision 031). */
+export interface CardChangesApi {
+  create(
+    data: { subscription: string; paymentMethodId: string },
+    params?: CallParams,
+  ): Promise<{ subscription: string; card: { brand: string; last4: string; expMonth: number; expYear: number }; renewal: string; status: string }>;
+}
+
 /** The days a delivery to a country can be booked on (server/services/delivery-dates). */
 export interface DeliveryDatesAnswer {
   country: ShippingCountry;
@@ -313,6 +335,8 @@ interface OtherServices<O extends Transport> {
   quotes: QuotesApi;
   deliveryDates: DeliveryDatesApi;
   fulfilments: FulfilmentsApi;
+  subscriptionChanges: SubscriptionChangesApi;
+  cardChanges: CardChangesApi;
 }
 
 /**

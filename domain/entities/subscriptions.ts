@@ -1,5 +1,5 @@
 import { CURRENCY_CODES } from '../money.ts';
-import { subscriptionModuleSchema } from '../orders/records.ts';
+import { cardOnFileSchema, paymentMethodSchema, stateMoveSchema, subscriptionModuleSchema } from '../orders/records.ts';
 import { SUBSCRIPTION_STATES } from '../orders/states.ts';
 import { PLAN_TYPES } from './app-templates.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';
@@ -33,6 +33,15 @@ export const subscriptions = defineEntity({
     billingAnchorDay: { kind: 'integer', readonly: true, required: true, exported: true },
     nextPayDate: { kind: 'date', readonly: true, required: true, filterable: true, sortable: true, listed: true, exported: true },
     status: { kind: 'enum', enum: SUBSCRIPTION_STATES, readonly: true, defaulted: true, filterable: true, sortable: true, listed: true, exported: true },
+    /** The day it stops, once the member asked it to (status `non_renewing`; decision 031). */
+    cancelAt: { kind: 'date', readonly: true, filterable: true, sortable: true, exported: true },
+    /** The day a failed renewal is tried again (status `past_due`). */
+    retryOn: { kind: 'date', readonly: true, filterable: true, sortable: true, exported: true },
+    /** The card renewals are charged to: what a person recognises it by. */
+    card: { kind: 'object', schema: cardOnFileSchema, readonly: true },
+    /** The gateway's references to that card: the server's alone. */
+    paymentMethod: { kind: 'object', schema: paymentMethodSchema, readonly: true, hidden: true },
+    history: { kind: 'list', item: stateMoveSchema, readonly: true, defaulted: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
   },

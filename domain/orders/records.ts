@@ -7,7 +7,8 @@ import { MODULE_BILLING } from '../entities/modules.ts';
  * server writes into their lists and objects. Only the server writes them (decision 018).
  */
 
-export const SUBSCRIPTION_MODULE_STATES = ['pending', 'active'] as const;
+/** `suspended`: an add-on stopped while its renewal is unpaid (decision 031). */
+export const SUBSCRIPTION_MODULE_STATES = ['pending', 'active', 'suspended'] as const;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const minor = z.number().int().min(0).max(2_000_000_000);
@@ -49,6 +50,25 @@ export const cardSummarySchema = z
     expYear: z.number().int().min(2000).max(2200),
     customerId: z.string().max(255).optional(),
     paymentMethodId: z.string().max(255).optional(),
+  })
+  .strict();
+
+/** The card on file of a subscription, as the member sees it: brand, last four digits and expiry only. */
+export const cardOnFileSchema = z
+  .object({
+    brand: z.string().max(32),
+    last4: z.string().regex(/^\d{4}$/),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int().min(2000).max(2200),
+  })
+  .strict();
+
+/** The gateway's references to a subscription's card, which renewals are charged with; never sent out. */
+export const paymentMethodSchema = z
+  .object({
+    gateway: z.string().max(32),
+    customerId: z.string().max(255),
+    paymentMethodId: z.string().max(255),
   })
   .strict();
 

@@ -1,3 +1,5 @@
+import { SUBSCRIPTION_TRANSITIONS } from '../billing/lifecycle.ts';
+
 /*
  * The states of an order and of a payment attempt, and the one table of moves each allows
  * (decision 018). Nothing else sets a status: the server's transition functions check every move
@@ -20,7 +22,7 @@ export type OrderState = (typeof ORDER_STATES)[number];
 export const PAYMENT_STATES = ['created', 'processing', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-export const SUBSCRIPTION_STATES = ['active', 'cancelled', 'ended'] as const;
+export { SUBSCRIPTION_STATES, type SubscriptionState } from '../billing/lifecycle.ts';
 export const INVOICE_STATES = ['issued', 'void'] as const;
 
 type Table<S extends string> = { readonly [From in S]: readonly S[] };
@@ -56,8 +58,8 @@ export interface StateMove<S extends string = string> {
   reason: string;
 }
 
-export type Machine = 'order' | 'payment';
-const TABLES = { order: ORDER_TRANSITIONS, payment: PAYMENT_TRANSITIONS } as const;
+export type Machine = 'order' | 'payment' | 'subscription';
+const TABLES = { order: ORDER_TRANSITIONS, payment: PAYMENT_TRANSITIONS, subscription: SUBSCRIPTION_TRANSITIONS } as const;
 
 /** Whether the machine's table allows the move (an unknown state allows nothing). */
 export function canMove(machine: Machine, from: string, to: string): boolean {

@@ -22,6 +22,7 @@ import { configurePasswordResets } from './password-resets/password-resets.ts';
 import { configurePayments } from './payments/payments.ts';
 import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
+import { configureSubscriptions } from './subscriptions/subscriptions.ts';
 import { configureUserSessions } from './user-sessions/user-sessions.ts';
 import { configureUsers } from './users/users.ts';
 import type { ServerApp } from './types.ts';
@@ -69,6 +70,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureDeliveryDates(app);
   configureOrders(app, deps);
   configurePayments(app, deps);
+  // After the purchase (decision 031): renewals, failed-renewal mails, the member's changes.
+  configureSubscriptions(app, deps);
   // Uploads (decision 022): files, image variants, pictures; the routes are the app's (app.ts).
   configureAttachments(app, deps);
 

@@ -8,6 +8,7 @@ import type { FeaturesService } from './features/features.ts';
 import type { MissingTranslationsService } from './missing-translate/missing-translate.ts';
 import type { PasswordResetsService } from './password-resets/password-resets.ts';
 import type { FulfilmentsService } from './orders/fulfilments.ts';
+import type { CardChanges, SubscriptionChanges } from './subscriptions/subscriptions.ts';
 import type { QuotesService } from './quotes/quotes.ts';
 import type { RegistrationsService } from './registrations/registrations.ts';
 import type { UserSessionsService } from './user-sessions/user-sessions.ts';
@@ -32,6 +33,8 @@ export interface ServerServices extends EntityServices {
   quotes: QuotesService;
   deliveryDates: DeliveryDatesService;
   fulfilments: FulfilmentsService;
+  subscriptionChanges: SubscriptionChanges;
+  cardChanges: CardChanges;
 }
 
 /** The Feathers application as the services' own configuration sees it. */

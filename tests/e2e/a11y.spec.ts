@@ -67,6 +67,7 @@ const layouts = [
   { name: 'profile', path: '/portal/profile', signedIn: true },
   // Viewed only (nothing bought): the member's summary, priced by the server.
   { name: 'plan detail', path: '/portal/plan', signedIn: true, member: 'prepaid' },
+  { name: 'card', path: '/portal/card', signedIn: true, member: 'monthly', ready: 'card-form' },
   { name: 'add-on upgrade', path: '/upgrade?step=summary&add=qr-self-order,online-shop', signedIn: true, member: 'monthly', ready: 'upgrade-summary' },
   { name: 'microsite', path: '/campaign/sg23' },
   // A long table: axe needs more than the usual time on a busy machine.

@@ -7,13 +7,18 @@
  * The demo accounts' addresses count as verified (an unverified account cannot buy): the seed
  * makes them so, and accounts kept from an earlier run are marked here too.
  */
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import pino from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/database.ts';
 import { hashPassword, setPasswordHashing } from '../../server/auth/passwords.ts';
 import { newId } from '../../server/db/ids.ts';
 import { seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
-import { upgradeMembers, users } from './users.ts';
+import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
+import { renewalCharge } from '../../domain/billing/lifecycle.ts';
+import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
+import { lifecycleMembers, upgradeMembers, users } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
 const database = await openDatabase(config, pino({ level: 'warn' }));
@@ -40,6 +45,106 @@ try {
       await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-lite', addOns, prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
     });
   }
+  // The members who stop, keep and pay their plans: Lite in Hong Kong, and a Flexi in its term.
+  for (const member of Object.values(lifecycleMembers)) {
+    const password = await hashPassword(member.password);
+    await database.knex.transaction(async (trx) => {
+      await trx('users')
+        .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
+        .onConflict('email')
+        .ignore();
+      const overdue = member === lifecycleMembers.overdueEn || member === lifecycleMembers.overdueZh;
+      const flexi = member === lifecycleMembers.stopZh;
+      const planKey = flexi ? 'restaurant-flexi' : 'restaurant-lite';
+      // Twelve months paid a year and a day ago: the first renewal fell due yesterday.
+      const paidDaysAgo = overdue ? 366 : 20;
+      const seeded = await seedDemoPurchase(trx, { email: member.email, planKey, addOns: [{ key: flexi ? 'kiosk-self-order' : 'kds', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo }, new Date());
+      if (seeded && overdue) await seedFailedRenewal(trx, member.email);
+    });
+  }
 } finally {
   await database.close();
+}
+
+/**
+ * What a declined renewal leaves (server/services/subscriptions/renewals.ts): the billing date's
+ * renewal order, its declined attempt, and the subscription past due until the retry tomorrow.
+ */
+async function seedFailedRenewal(trx: Knex.Transaction, email: string): Promise<void> {
+  const sub = (await trx('subscriptions as s').join('users as u', 'u.id', 's.user_id').where('u.email', email).first('s.*')) as {
+    id: string;
+    user_id: string;
+    order_id: string;
+    plan_id: string;
+    industry_id: string;
+    plan_type: string;
+    currency: string;
+    monthly: number;
+    modules: { id: string; monthPrice: number; count: number }[];
+    next_pay_date: Date;
+    contract_start: Date;
+    billing_anchor_day: number;
+    prepaid_months: number;
+    contract_months: number;
+  };
+  const due = dayOf(sub.next_pay_date);
+  const planOrder = (await trx('orders').where('id', sub.order_id).first('seller', 'shipping')) as { seller: string; shipping: unknown };
+  const plan = (await trx('app_templates').where('id', sub.plan_id).first('name')) as { name: unknown };
+  const { periodEnd: to } = renewalCharge(
+    { start: dayOf(sub.contract_start), anchorDay: sub.billing_anchor_day, prepaidMonths: sub.prepaid_months, contractMonths: sub.contract_months, period: 'monthly' },
+    due,
+    { monthly: sub.monthly, yearly: 0 },
+  );
+  const addOns = sub.modules.filter((module) => module.monthPrice > 0);
+  const planFee = sub.monthly - addOns.reduce((sum, module) => sum + module.monthPrice * module.count, 0);
+  const lines = [
+    { key: 'plan', kind: 'plan', name: plan.name, billing: 'monthly', unitPrice: planFee, count: 1, amount: planFee, from: due, to },
+    ...addOns.map((module) => ({ key: `addon:${module.id}`, kind: 'addon', module: module.id, name: { en: module.id }, billing: 'monthly', unitPrice: module.monthPrice, count: module.count, amount: module.monthPrice * module.count, from: due, to })),
+  ];
+  const orderId = newId();
+  const at = new Date().toISOString();
+  await trx('orders').insert({
+    id: orderId,
+    number: `TP-E2E${randomBytes(3).toString('hex').toUpperCase()}`.slice(0, 11),
+    kind: 'renewal',
+    subscription_id: sub.id,
+    user_id: sub.user_id,
+    status: 'payment_failed',
+    seller: planOrder.seller,
+    industry_id: sub.industry_id,
+    plan_id: sub.plan_id,
+    plan_type: sub.plan_type,
+    items: JSON.stringify(lines),
+    currency: sub.currency,
+    prepaid_months: 1,
+    contract_months: 0,
+    monthly: sub.monthly,
+    yearly: 0,
+    one_time: 0,
+    subtotal: sub.monthly,
+    tax_rate: 0,
+    tax: 0,
+    total: sub.monthly,
+    shipping: JSON.stringify(planOrder.shipping),
+    idempotency_key: renewalKey(sub.id, due),
+    request_hash: 'e2e',
+    history: JSON.stringify([{ from: 'pending_payment', to: 'payment_failed', at, actor: 'system', reason: 'renewal declined' }]),
+  });
+  await trx('payments').insert({
+    id: newId(),
+    order_id: orderId,
+    user_id: sub.user_id,
+    status: 'failed',
+    gateway: 'sandbox',
+    amount: sub.monthly,
+    currency: sub.currency,
+    failure_code: 'card_declined',
+    failure_message: 'purchase.card.card_declined',
+    idempotency_key: `${renewalKey(sub.id, due)}:0`,
+    request_hash: 'e2e',
+    history: JSON.stringify([]),
+  });
+  await trx('subscriptions')
+    .where('id', sub.id)
+    .update({ status: 'past_due', retry_on: startOfDay(addDays(dayOf(new Date()), 1)), history: JSON.stringify([{ from: 'active', to: 'past_due', at, actor: 'system', reason: `renewal of ${due} failed` }]) });
 }

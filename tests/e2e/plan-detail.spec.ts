@@ -20,7 +20,7 @@ test('a Lite member without a contract reads their terms and what happens after 
   await expect(page.getByTestId('term-contract')).toHaveText('No contract: stop at the end of any billing period');
   await expect(page.getByTestId('term-ending')).toHaveCount(0);
   // The card the plan was paid with: brand, last four digits and expiry, nothing more.
-  await expect(page.getByTestId('term-card')).toHaveText(/^VISA ending in 4242, expires 12\/\d{4}$/);
+  await expect(page.getByTestId('card-text')).toHaveText(/^VISA ending in 4242, expires 12\/\d{4}$/);
   await expect(page.getByTestId('term-prepaid')).toHaveText(`12 months paid with the order, until ${end}`);
   await expect(page.getByTestId('renewal-monthly')).toHaveText(`From ${end}, when the prepaid months end, you are billed ${monthly} a month.`);
   await expect(page.getByTestId('plan-monthly')).toHaveText(monthly);
@@ -34,8 +34,8 @@ test('a Flexi member paid 24 months ahead reads a 24-month contract, ended early
   await page.goto('/zh-hk/portal/plan');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Flexi 方案');
   await expect(page.getByTestId('term-contract')).toContainText('24 個月合約');
-  await expect(page.getByTestId('term-card')).toHaveText(/^VISA，尾號 4242，有效期至 12\/\d{4}$/);
+  await expect(page.getByTestId('card-text')).toHaveText(/^VISA，尾號 4242，有效期至 12\/\d{4}$/);
   await expect(page.getByTestId('term-contract')).toContainText(end);
-  await expect(page.getByTestId('term-ending')).toContainText(`${end} 前只可以提前終止方式結束合約`);
+  await expect(page.getByTestId('term-ending')).toHaveText(`最短合約期於 ${end} 屆滿，之後只需提前 30 日通知即可停止方案。`);
   await expect(page.getByTestId('renewal-contract')).toContainText(`${end} 後方案會按相同條款逐月延續`);
 });

@@ -28,3 +28,18 @@ export const upgradeMembers = {
   webkit: { email: 'upgrade-webkit@tillpoint.test', password: 'Upgrade12345', name: 'Ada Ng' },
   firefox: { email: 'upgrade-firefox@tillpoint.test', password: 'Upgrade12345', name: '李小明' },
 } as const satisfies Record<string, DemoUser>;
+
+/**
+ * Members the subscription-lifecycle tests stop, keep and pay (lifecycle.spec.ts and
+ * engines/lifecycle.spec.ts), one per test. `overdue` has a renewal that failed: it falls due
+ * the day before the server starts, was declined, and is tried again the day after
+ * (tests/e2e/demo-accounts.ts makes that state as the renewals would).
+ */
+export const lifecycleMembers = {
+  stopEn: { email: 'stop-en@tillpoint.test', password: 'Lifecycle12345', name: 'Kit Chan' },
+  stopZh: { email: 'stop-zh@tillpoint.test', password: 'Lifecycle12345', name: '黃小玲' },
+  overdueEn: { email: 'overdue-en@tillpoint.test', password: 'Lifecycle12345', name: 'Jo Yip' },
+  overdueZh: { email: 'overdue-zh@tillpoint.test', password: 'Lifecycle12345', name: '何家明' },
+  webkit: { email: 'stop-webkit@tillpoint.test', password: 'Lifecycle12345', name: 'Pat Lo' },
+  firefox: { email: 'stop-firefox@tillpoint.test', password: 'Lifecycle12345', name: 'Lee Fung' },
+} as const satisfies Record<string, DemoUser>;

@@ -1,5 +1,6 @@
-import { dayOf } from '../../../domain/billing/calendar';
-import { subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
+import { dayOf, type IsoDay } from '../../../domain/billing/calendar';
+import { type Cancellation, cancellationOf } from '../../../domain/billing/lifecycle';
+import { billingTermsOf, subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
 import type { invoices } from '../../../domain/entities/invoices';
 import type { subscriptions } from '../../../domain/entities/subscriptions';
 import type { RecordOf } from '../../../domain/entities/types';
@@ -37,11 +38,25 @@ export interface DashboardData {
     plan: DashboardPlan;
     overview: SubscriptionOverview;
     modules: Record<string, DashboardModule>;
-    /** The card the newest successful payment was made with: brand, last four digits and expiry only. */
+    /** The card on file (renewals are charged to it): brand, last four digits and expiry only. */
     card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+    lifecycle: DashboardLifecycle;
   } | null;
   /** The member's newest invoices, newest first. */
   invoices: DashboardInvoice[];
+}
+
+/** Where the subscription stands after its purchase (decision 031). */
+export interface DashboardLifecycle {
+  status: SubscriptionRecord['status'];
+  /** The day it stops, when the member asked it to. */
+  cancelAt: IsoDay | null;
+  /** The day a failed renewal is tried again. */
+  retryOn: IsoDay | null;
+  /** A renewal not paid yet: how much, for the billing date of when. */
+  pastDue: { amount: number; since: IsoDay; order: string } | null;
+  /** What stopping the plan today would mean. */
+  cancellation: Cancellation;
 }
 
 /** How many invoices the dashboard lists. */
@@ -93,11 +108,23 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
     recentInvoices(ctx, asMember),
   ]);
   const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data }, now);
-  const paidWith = payments.filter((payment) => payment.status === 'succeeded' && payment.card).at(-1)?.card;
+  const paidWith = subscription.card ?? payments.filter((payment) => payment.status === 'succeeded' && payment.card).at(-1)?.card;
+  const unpaid = subscription.status === 'past_due' || subscription.status === 'unpaid'
+    ? (await ctx.api.service('orders').find({ ...asMember, query: { subscription: subscription._id, kind: 'renewal', status: { $in: ['pending_payment', 'payment_failed'] }, $sort: { createdAt: -1 }, $limit: 1 } })).data[0]
+    : undefined;
+  const renewalDay = unpaid?.items.find((line) => line.kind === 'plan')?.from;
+  const lifecycle: DashboardLifecycle = {
+    status: subscription.status,
+    cancelAt: subscription.cancelAt ? dayOf(subscription.cancelAt) : null,
+    retryOn: subscription.retryOn ? dayOf(subscription.retryOn) : null,
+    pastDue: unpaid && renewalDay ? { amount: unpaid.total, since: renewalDay, order: unpaid._id } : null,
+    cancellation: cancellationOf(billingTermsOf(subscription), dayOf(now), subscription.monthly),
+  };
   return {
     subscription: {
       _id: subscription._id,
       card: paidWith ? { brand: paidWith.brand, last4: paidWith.last4, expMonth: paidWith.expMonth, expYear: paidWith.expYear } : null,
+      lifecycle,
       plan: { name: plan.name, type: subscription.planType, status: subscription.status },
       overview,
       modules: Object.fromEntries(catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }])),

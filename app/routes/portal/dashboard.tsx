@@ -3,6 +3,7 @@ import type { Balance } from '../../../domain/billing/ledger';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
 import type { Billing } from '../../../domain/pricing';
+import type { CurrencyCode } from '../../../domain/money';
 import { serverContext } from '../../context';
 import { requireUser } from '../../auth.server';
 import { useLocale } from '../../i18n/messages';
@@ -53,7 +54,40 @@ function balanceText(balance: Balance, money: (amount: number) => string, t: Ret
   return t('dashboard.balanceSettled');
 }
 
-function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentProps['loaderData']['subscription']>) {
+/** What needs the member's eye before the figures: a payment overdue, add-ons suspended, the plan stopping or ended. */
+function LifecycleBanner({ lifecycle, currency }: { lifecycle: NonNullable<Route.ComponentProps['loaderData']['subscription']>['lifecycle']; currency: CurrencyCode }) {
+  const { t, locale } = useLocale();
+  const link = useSsoLink();
+  const amount = lifecycle.pastDue ? formatMoney({ amount: lifecycle.pastDue.amount, currency }, locale) : '';
+  const text =
+    lifecycle.status === 'past_due' && lifecycle.retryOn
+      ? t('dashboard.pastDueBanner', { amount, date: dayText(lifecycle.retryOn, locale) })
+      : lifecycle.status === 'unpaid'
+        ? t('dashboard.unpaidBanner', { amount })
+        : lifecycle.status === 'non_renewing' && lifecycle.cancelAt
+          ? t('dashboard.stoppingBanner', { date: dayText(lifecycle.cancelAt, locale) })
+          : lifecycle.status === 'cancelled' && lifecycle.cancelAt
+            ? t('dashboard.endedBanner', { date: dayText(lifecycle.cancelAt, locale) })
+            : null;
+  if (!text) return null;
+  const urgent = lifecycle.status === 'past_due' || lifecycle.status === 'unpaid';
+  return (
+    <div
+      role={urgent ? 'alert' : 'status'}
+      className={`mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border p-4 ${
+        urgent ? 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50' : 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50'
+      }`}
+      data-testid="lifecycle-banner"
+    >
+      <p className="font-medium">{text}</p>
+      <Link to={link(`/${locale}/portal/plan`)} className="font-semibold underline underline-offset-2">
+        {t('dashboard.bannerAction')}
+      </Link>
+    </div>
+  );
+}
+
+function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route.ComponentProps['loaderData']['subscription']>) {
   const { t, locale } = useLocale();
   const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
   const day = (value: string) => dayText(value, locale);
@@ -65,6 +99,7 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
   const settlement = t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay });
   return (
     <>
+      <LifecycleBanner lifecycle={lifecycle} currency={overview.currency} />
       <section aria-labelledby="plan-heading" className="mt-8 rounded-2xl border border-line bg-raised p-5 sm:p-6" data-testid="plan">
         <h2 id="plan-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
           {t('dashboard.plan')}
@@ -142,6 +177,11 @@ function Overview({ _id, plan, overview, modules }: NonNullable<Route.ComponentP
                   {module.pending ? (
                     <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="module-pending">
                       {module.availableOn ? t('dashboard.pending', { date: day(module.availableOn) }) : t('dashboard.pendingNoDate')}
+                    </span>
+                  ) : null}
+                  {module.suspended ? (
+                    <span className="mt-1 block w-fit rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="module-suspended">
+                      {t('dashboard.suspended')}
                     </span>
                   ) : null}
                 </span>

@@ -1,9 +1,11 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
+import { useSnackbar } from '../../components/feedback/snackbars';
 import { primaryButton, secondaryButton } from '../../components/ui/buttons';
-import { serverContext } from '../../context';
+import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
@@ -11,7 +13,8 @@ import { useSsoLink } from '../../portal/sso';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/plan';
 import { dayText, PLAN_NAMES, PRICE_KEYS } from '../../components/portal/plan-text';
-import { loadDashboard } from './dashboard.server';
+import { isMessageKey } from '../../../domain/forms/messages';
+import { type DashboardData, loadDashboard } from './dashboard.server';
 
 /*
  * `/{locale}/portal/plan`: the member's plan in detail (issue 16, "plan detail"): its modules and
@@ -26,6 +29,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(ctx, request, params.lang);
   const { subscription } = await loadDashboard(ctx, user);
   return { subscription, messages: pageMessages(params.lang, messageGroups) };
+}
+
+type ChangeAnswer = { ok: true; action: 'cancel' | 'resume'; cancelAt: string | null } | { ok: false; message: string };
+
+function callParams(ctx: ServerContext, lang: string) {
+  return { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
+}
+
+/** Stop the plan, or keep it: through `subscriptionChanges` as the member (decision 031). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const ctx = context.get(serverContext);
+  requireUser(ctx, request, params.lang);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const subscription = form.get('subscription');
+  if ((intent !== 'cancel' && intent !== 'resume') || typeof subscription !== 'string') {
+    return data<ChangeAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
+  }
+  try {
+    const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent }, callParams(ctx, params.lang));
+    return data<ChangeAnswer>({ ok: true, action: intent, cancelAt: answer.cancelAt });
+  } catch (error) {
+    const e = error as { code?: number; message?: string };
+    const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
+    return data<ChangeAnswer>({ ok: false, message: status === 500 || !e.message ? 'errors.generic' : e.message }, { status });
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -57,8 +86,9 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { plan, overview, modules } = subscription;
+  const { plan, overview, modules, lifecycle } = subscription;
   const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
+  const { cancellation } = lifecycle;
   const day = (value: string) => dayText(value, locale);
   const nameOf = (id: string) => localized(modules[id]?.name, locale) || id;
   const yearly = overview.activated.filter((module) => module.billing === 'yearly' && !module.included);
@@ -74,6 +104,12 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         {t('planDetail.heading', { plan: PLAN_NAMES[plan.type] })}
         <span className="ml-3 text-lg font-normal text-muted">{localized(plan.name, locale)}</span>
       </h1>
+      <p className="mt-2">
+        <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${STATUS_TONES[lifecycle.status]}`} data-testid="plan-status">
+          {t(`dashboard.statuses.${lifecycle.status}`)}
+        </span>
+      </p>
+      <PaymentAlert subscription={subscription} />
 
       <section aria-labelledby="terms-heading" className="mt-8 rounded-2xl border border-line bg-raised">
         <h2 id="terms-heading" className="border-b border-line px-4 py-3 text-lg font-semibold sm:px-5">
@@ -88,7 +124,11 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
           </Term>
           {overview.contractMonths > 0 ? (
             <Term label={t('planDetail.ending')} testId="term-ending">
-              {t('planDetail.termination', { end: day(overview.contractEnd) })}
+              {cancellation.kind === 'contractEnd'
+                ? cancellation.terminationFee > 0
+                  ? t('planDetail.termination', { end: day(overview.contractEnd), fee: money(cancellation.terminationFee), months: formatNumber(cancellation.monthsLeft, locale) })
+                  : t('planDetail.terminationNone', { end: day(overview.contractEnd) })
+                : t('planDetail.afterTerm', { end: day(overview.contractEnd) })}
             </Term>
           ) : null}
           <Term label={t('planDetail.prepaid')} testId="term-prepaid">
@@ -97,6 +137,7 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
               : t('planDetail.noPrepaid')}
           </Term>
           <Term label={t('planDetail.card')} testId="term-card">
+            <span data-testid="card-text">
             {subscription.card
               ? t('planDetail.cardText', {
                   brand: subscription.card.brand.toUpperCase(),
@@ -105,6 +146,12 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
                   year: subscription.card.expYear,
                 })
               : t('planDetail.noCard')}
+            </span>
+            {lifecycle.status !== 'cancelled' ? (
+              <Link to={link(`/${locale}/portal/card`)} reloadDocument className="ml-3 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="change-card">
+                {t('planDetail.changeCard')}
+              </Link>
+            ) : null}
           </Term>
           <Term label={t('dashboard.settlement')} testId="term-settlement">
             {t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay })}
@@ -148,6 +195,7 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
                 <span className="font-medium">{nameOf(module.id)}</span>
                 {module.count > 1 ? <span className="ml-2 text-muted">{t('dashboard.count', { count: formatNumber(module.count, locale) })}</span> : null}
                 {module.pending ? <span className="ml-2 text-sm text-muted">({t('dashboard.pendingNoDate')})</span> : null}
+                {module.suspended ? <span className="ml-2 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="module-suspended">({t('dashboard.suspended')})</span> : null}
               </span>
               <span className="text-right whitespace-nowrap text-muted">
                 {module.included ? t('dashboard.included') : t(PRICE_KEYS[module.billing], { price: money(module.unitPrice * module.count) })}
@@ -163,7 +211,9 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {overview.inactiveAddOns.length > 0 ? (
+      <StopSection subscription={subscription} />
+
+      {overview.inactiveAddOns.length > 0 && lifecycle.status === 'active' ? (
         <p className="mt-6">
           <Link to={link(`/${locale}/upgrade/${subscription._id}`)} reloadDocument className={secondaryButton} data-testid="plan-add-functions">
             {t('dashboard.addFunctions')}
@@ -171,5 +221,132 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+type PlanSubscription = NonNullable<DashboardData['subscription']>;
+
+const STATUS_TONES: Record<PlanSubscription['lifecycle']['status'], string> = {
+  incomplete: 'bg-tint',
+  active: 'bg-tint',
+  past_due: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  unpaid: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  non_renewing: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
+  cancelled: 'bg-sunken text-muted',
+};
+
+/** A renewal not paid: how much, since when, when it is tried again, and the way to another card. */
+function PaymentAlert({ subscription }: { subscription: PlanSubscription }) {
+  const { t, locale } = useLocale();
+  const link = useSsoLink();
+  const { lifecycle, overview } = subscription;
+  if (!lifecycle.pastDue || (lifecycle.status !== 'past_due' && lifecycle.status !== 'unpaid')) return null;
+  const values = {
+    amount: formatMoney({ amount: lifecycle.pastDue.amount, currency: overview.currency }, locale),
+    date: dayText(lifecycle.pastDue.since, locale),
+    retry: lifecycle.retryOn ? dayText(lifecycle.retryOn, locale) : '',
+  };
+  const unpaid = lifecycle.status === 'unpaid';
+  return (
+    <section role="alert" className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950 sm:p-5 dark:border-red-800 dark:bg-red-950 dark:text-red-50" data-testid="payment-alert">
+      <h2 className="text-lg font-semibold">{t(unpaid ? 'planDetail.unpaidTitle' : 'planDetail.pastDueTitle')}</h2>
+      <p className="mt-1">{t(unpaid ? 'planDetail.unpaidBody' : 'planDetail.pastDueBody', values)}</p>
+      <p className="mt-3">
+        <Link to={link(`/${locale}/portal/card`)} reloadDocument className={primaryButton} data-testid="alert-change-card">
+          {t('planDetail.changeCard')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Stopping the plan (decision 031): when it would end if stopped today (the period's end, the
+ * minimum term's, or 30 days' notice), asked to confirm; once stopping, the day it ends and the
+ * way to keep it.
+ */
+function StopSection({ subscription }: { subscription: PlanSubscription }) {
+  const { t, locale } = useLocale();
+  const { success, error } = useSnackbar();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const busy = navigation.state !== 'idle';
+  const { lifecycle } = subscription;
+  const { cancellation } = lifecycle;
+  const day = (value: string) => dayText(value, locale);
+
+  useEffect(() => {
+    if (!answer) return;
+    dialog.current?.close();
+    if (answer.ok) success(answer.action === 'cancel' && answer.cancelAt ? t('planDetail.stopped', { date: day(answer.cancelAt) }) : t('planDetail.resumed'));
+    else error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+    // Once per answer.
+  }, [answer]);
+
+  if (lifecycle.status === 'cancelled') {
+    return (
+      <section className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5" data-testid="plan-ended">
+        <h2 className="text-lg font-semibold">{t('planDetail.endedTitle')}</h2>
+        <p className="mt-1 text-muted">{t('planDetail.endedBody', { date: day(lifecycle.cancelAt ?? subscription.overview.nextPayDate) })}</p>
+      </section>
+    );
+  }
+  const hidden = <input type="hidden" name="subscription" value={subscription._id} />;
+  if (lifecycle.status === 'non_renewing' && lifecycle.cancelAt) {
+    return (
+      <section aria-labelledby="stop-heading" className="mt-6 rounded-2xl border border-amber-400 bg-raised p-4 sm:p-5" data-testid="plan-stopping">
+        <h2 id="stop-heading" className="text-lg font-semibold">
+          {t('planDetail.stoppingTitle', { date: day(lifecycle.cancelAt) })}
+        </h2>
+        <p className="mt-1 text-muted">{t('planDetail.stoppingBody')}</p>
+        <Form method="post" className="mt-4">
+          {hidden}
+          <button type="submit" name="intent" value="resume" className={primaryButton} disabled={busy} data-testid="plan-resume">
+            {t('planDetail.resume')}
+          </button>
+        </Form>
+      </section>
+    );
+  }
+  if (lifecycle.status !== 'active' && lifecycle.status !== 'past_due') return null;
+  const explanation =
+    cancellation.kind === 'periodEnd'
+      ? t('planDetail.stopPeriodEnd', { date: day(cancellation.endsOn) })
+      : cancellation.kind === 'contractEnd'
+        ? t('planDetail.stopContractEnd', { date: day(cancellation.endsOn) })
+        : t('planDetail.stopNotice', { date: day(cancellation.endsOn) });
+  return (
+    <section aria-labelledby="stop-heading" className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5" data-testid="plan-stop">
+      <h2 id="stop-heading" className="text-lg font-semibold">
+        {t('planDetail.stopHeading')}
+      </h2>
+      <p className="mt-1 text-muted" data-testid="plan-stop-when">
+        {explanation}
+      </p>
+      <button type="button" className={`${secondaryButton} mt-4`} onClick={() => dialog.current?.showModal()} data-testid="plan-stop-open">
+        {t('planDetail.stop')}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="stop-confirm-heading"
+        className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-5 text-ink backdrop:bg-black/50"
+        data-testid="plan-stop-dialog"
+      >
+        <h2 id="stop-confirm-heading" className="text-lg font-semibold">
+          {t('planDetail.stopConfirmTitle')}
+        </h2>
+        <p className="mt-2">{t('planDetail.stopConfirmBody', { date: day(cancellation.endsOn) })}</p>
+        <Form method="post" className="mt-5 flex flex-wrap justify-end gap-3">
+          {hidden}
+          <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
+            {t('planDetail.notNow')}
+          </button>
+          <button type="submit" name="intent" value="cancel" className={primaryButton} disabled={busy} data-testid="plan-stop-confirm">
+            {t('planDetail.stopConfirm', { date: day(cancellation.endsOn) })}
+          </button>
+        </Form>
+      </dialog>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Conflict, Forbidden, NotAuthenticated, Unprocessable } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
@@ -15,18 +15,12 @@ import { isDeliveryDate } from '../../purchase/delivery-dates.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
 import { configureFulfilments } from './fulfilments.ts';
+import { insertNumberedOrder, orderNumber } from './numbered.ts';
 import { defineOrderMailJobs } from './mail-jobs.ts';
 import { parseRequest, priceChoice, priceColumns } from './price.ts';
 import { priceUpgradeOf, replaceOpenAddOnOrders, subscriptionToUpgrade, upgradeCatalogue, upgradeLines } from './upgrade.ts';
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** An order's number: `TP-` and 8 random base32 characters (decision 018). */
-export function orderNumber(): string {
-  let code = '';
-  for (let i = 0; i < 8; i += 1) code += BASE32[randomInt(32)];
-  return `TP-${code}`;
-}
+export { orderNumber } from './numbered.ts';
 
 /** A digest of what was asked for, so the same key with another request is told apart. */
 function digest(request: unknown): string {
@@ -145,46 +139,31 @@ async function placeUpgradeOrder(app: ServerApp, knex: Knex, userId: string, dat
     await replaceOpenAddOnOrders(trx, subject.subscription.id, userId);
     const { subscription } = subject;
     const placed: StateMove = { from: 'draft', to: 'pending_payment', at: now.toISOString(), actor: userId, reason: 'add-on order placed' };
-    for (let attempt = 0; ; attempt += 1) {
-      const id = newId();
-      try {
-        await trx.transaction(async (inner) => {
-          await inner('orders').insert({
-            id,
-            number: orderNumber(),
-            kind: 'addon',
-            subscription_id: subscription.id,
-            user_id: userId,
-            status: 'pending_payment',
-            seller: price.seller,
-            industry_id: subscription.industry_id,
-            plan_id: subscription.plan_id,
-            plan_type: subscription.plan_type,
-            items: JSON.stringify(upgradeLines(price)),
-            currency: price.currency,
-            prepaid_months: 0,
-            contract_months: 0,
-            monthly: price.monthlyAfter - price.monthlyBefore,
-            yearly: price.yearly,
-            one_time: price.oneTime,
-            subtotal: price.subtotal,
-            tax_rate: price.taxRate,
-            tax: price.tax,
-            total: price.total,
-            shipping: JSON.stringify(subject.shipping),
-            idempotency_key: idempotencyKey,
-            request_hash: requestHash,
-            history: JSON.stringify([placed]),
-          });
-        });
-        return id;
-      } catch (error) {
-        // Two random order numbers met (about one in a trillion): draw another.
-        const pg = error as { code?: string; constraint?: string };
-        if (pg.code === '23505' && pg.constraint === 'orders_number_unique' && attempt < 3) continue;
-        throw error;
-      }
-    }
+    return insertNumberedOrder(trx, {
+      kind: 'addon',
+      subscription_id: subscription.id,
+      user_id: userId,
+      status: 'pending_payment',
+      seller: price.seller,
+      industry_id: subscription.industry_id,
+      plan_id: subscription.plan_id,
+      plan_type: subscription.plan_type,
+      items: JSON.stringify(upgradeLines(price)),
+      currency: price.currency,
+      prepaid_months: 0,
+      contract_months: 0,
+      monthly: price.monthlyAfter - price.monthlyBefore,
+      yearly: price.yearly,
+      one_time: price.oneTime,
+      subtotal: price.subtotal,
+      tax_rate: price.taxRate,
+      tax: price.tax,
+      total: price.total,
+      shipping: JSON.stringify(subject.shipping),
+      idempotency_key: idempotencyKey,
+      request_hash: requestHash,
+      history: JSON.stringify([placed]),
+    });
   });
 }
 

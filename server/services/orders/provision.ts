@@ -5,9 +5,11 @@ import { estimatedAvailableDay } from '../../../domain/billing/availability.ts';
 import { isShippingCountry, type ShippingCountry } from '../../../domain/orders/countries.ts';
 import { subscriptionTerm } from '../../../domain/orders/term.ts';
 import type { StateMove } from '../../../domain/orders/states.ts';
+import type { CardSummaryRecord } from '../../../domain/orders/records.ts';
 import { newId } from '../../db/ids.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { IllegalTransition, moveOrder } from './transitions.ts';
+import { IllegalTransition, moveOrder, tryMove } from './transitions.ts';
+import { startOfDay } from '../../../domain/billing/calendar.ts';
 
 /** The job that mails the buyer their invoice, and the one that tells staff of a paid order. */
 export const INVOICE_MAIL_JOB = 'invoice-mail';
@@ -18,6 +20,15 @@ export interface InvoiceMailJob {
 export interface OrderStaffMailJob {
   order: string;
   invoice: string;
+}
+
+/** A payment's card split into what the member sees and the gateway's references; null without both. */
+export function cardOnFile(gateway: string | undefined, card: CardSummaryRecord | null) {
+  if (!gateway || !card?.customerId || !card.paymentMethodId) return null;
+  return {
+    card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+    method: { gateway, customerId: card.customerId, paymentMethodId: card.paymentMethodId },
+  };
 }
 
 /** States an order is in once it has been provisioned: provisioning it again does nothing. */
@@ -56,7 +67,7 @@ interface OrderRow {
   total: number;
   card: unknown;
   history: StateMove[];
-  kind: 'plan' | 'addon';
+  kind: 'plan' | 'addon' | 'renewal';
   subscription_id: string | null;
   shipping: { country: ShippingCountry };
 }
@@ -89,6 +100,7 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
 
   const paidAt = new Date([...order.history].reverse().find((entry) => entry.to === 'paid')?.at ?? Date.now());
   if (order.kind === 'addon') return provisionAddOns(app, trx, order, paidAt, actor);
+  if (order.kind === 'renewal') return provisionRenewal(app, trx, order, actor);
   const term = subscriptionTerm(paidAt, order.contract_months, order.prepaid_months);
   const template = (await trx('app_templates').where('id', order.plan_id).first('modules')) as { modules: { id: string; count?: number }[] } | undefined;
   const included = (template?.modules ?? []).map((item) => ({ id: item.id, count: Math.max(item.count ?? 1, 1), monthPrice: 0 }));
@@ -96,8 +108,15 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
     .filter((line) => line.kind === 'addon' && line.module)
     .map((line) => ({ id: line.module as string, count: line.count, monthPrice: line.unitPrice, billing: line.billing }));
 
+  // The card the plan was paid with is the one renewals charge (decision 031).
+  const paidWith = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').first('gateway', 'card')) as
+    | { gateway: string; card: CardSummaryRecord | null }
+    | undefined;
+  const onFile = cardOnFile(paidWith?.gateway, paidWith?.card ?? null);
   const subscriptionId = newId();
   await trx('subscriptions').insert({
+    card: onFile ? JSON.stringify(onFile.card) : null,
+    payment_method: onFile ? JSON.stringify(onFile.method) : null,
     id: subscriptionId,
     user_id: order.user_id,
     order_id: order.id,
@@ -140,8 +159,37 @@ async function provisionAddOns(app: { jobs: JobQueue }, trx: Knex.Transaction, o
   return issueInvoice(app, trx, order, subscription.id, actor, 'add-ons and invoice');
 }
 
+/**
+ * A paid renewal (decision 031): the subscription's next billing date moves to the end of the
+ * period paid for, a failed renewal's retry is cleared, suspended add-ons come back, and the
+ * subscription is active again (or still stopping on its day); then the invoice.
+ */
+async function provisionRenewal(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, actor: string): Promise<ProvisionResult> {
+  const subscription = (await trx('subscriptions').where('id', order.subscription_id).forUpdate().first('id', 'status', 'modules', 'cancel_at')) as
+    | { id: string; status: string; modules: { id: string; status?: string }[]; cancel_at: Date | null }
+    | undefined;
+  if (!subscription) throw new NotFound(`No subscription found for order '${order.id}'`);
+  const paidUntil = order.items.find((line) => line.kind === 'plan')?.to;
+  if (!paidUntil) throw new Error(`Renewal order ${order.id} has no period`);
+  const modules = subscription.modules.map((module) => (module.status === 'suspended' ? { ...module, status: 'active' } : module));
+  await trx('subscriptions')
+    .where('id', subscription.id)
+    .update({ next_pay_date: startOfDay(paidUntil), retry_on: null, modules: JSON.stringify(modules), updated_at: trx.fn.now() });
+  const back = subscription.cancel_at ? 'non_renewing' : 'active';
+  if (subscription.status !== back) await tryMove(trx, 'subscription', subscription.id, back, { actor, reason: `renewal ${order.number} paid` });
+  return issueInvoice(app, trx, order, subscription.id, actor, 'renewal invoice', { staffMail: false });
+}
+
 /** The invoice of a paid order (the seller's next number), the order moved to `provisioning`, and its mails queued. */
-async function issueInvoice(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, subscriptionId: string, actor: string, what: string): Promise<ProvisionResult> {
+async function issueInvoice(
+  app: { jobs: JobQueue },
+  trx: Knex.Transaction,
+  order: OrderRow,
+  subscriptionId: string,
+  actor: string,
+  what: string,
+  { staffMail = true }: { staffMail?: boolean } = {},
+): Promise<ProvisionResult> {
   const payment = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').first('card', 'billing_address')) as
     | { card: unknown; billing_address: unknown }
     | undefined;
@@ -168,12 +216,13 @@ async function issueInvoice(app: { jobs: JobQueue }, trx: Knex.Transaction, orde
 
   await moveOrder(trx, order.id, 'provisioning', { actor, reason: `${what} ${number} issued` });
   await app.jobs.send(INVOICE_MAIL_JOB, { invoice: invoiceId } satisfies InvoiceMailJob, trx);
-  await app.jobs.send(ORDER_STAFF_MAIL_JOB, { order: order.id, invoice: invoiceId } satisfies OrderStaffMailJob, trx);
+  // Staff hear of what was bought; a renewal is routine.
+  if (staffMail) await app.jobs.send(ORDER_STAFF_MAIL_JOB, { order: order.id, invoice: invoiceId } satisfies OrderStaffMailJob, trx);
   // Once committed the mails go now, not at the queue's next poll.
   trx.executionPromise.then(
     () => {
       app.jobs.wake(INVOICE_MAIL_JOB);
-      app.jobs.wake(ORDER_STAFF_MAIL_JOB);
+      if (staffMail) app.jobs.wake(ORDER_STAFF_MAIL_JOB);
     },
     () => undefined,
   );

@@ -1,6 +1,6 @@
 import { Conflict, NotFound } from '@feathersjs/errors';
 import type { Knex } from 'knex';
-import { canMove, type Machine, type OrderState, type PaymentState, type StateMove } from '../../../domain/orders/states.ts';
+import { canMove, type Machine, type OrderState, type PaymentState, type StateMove, type SubscriptionState } from '../../../domain/orders/states.ts';
 
 /** Who moves a state and why: a user's id, `system`, or `gateway:<name>`; a short reason. */
 export interface MoveBy {
@@ -15,7 +15,7 @@ export class IllegalTransition extends Conflict {
   }
 }
 
-const TABLES: Record<Machine, string> = { order: 'orders', payment: 'payments' };
+const TABLES: Record<Machine, string> = { order: 'orders', payment: 'payments', subscription: 'subscriptions' };
 
 /** Runs in the caller's transaction, or in a new one. */
 export function inTransaction<T>(db: Knex | Knex.Transaction, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
@@ -64,6 +64,7 @@ export async function movePayment(db: Knex | Knex.Transaction, paymentId: string
  */
 export async function tryMove(db: Knex | Knex.Transaction, machine: 'order', id: string, to: OrderState, by: MoveBy): Promise<boolean>;
 export async function tryMove(db: Knex | Knex.Transaction, machine: 'payment', id: string, to: PaymentState, by: MoveBy): Promise<boolean>;
+export async function tryMove(db: Knex | Knex.Transaction, machine: 'subscription', id: string, to: SubscriptionState, by: MoveBy): Promise<boolean>;
 export async function tryMove(db: Knex | Knex.Transaction, machine: Machine, id: string, to: string, by: MoveBy): Promise<boolean> {
   return (await move(db, machine, id, to, by, true)) !== null;
 }

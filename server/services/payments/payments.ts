@@ -283,7 +283,7 @@ export class Payments {
   }
 
   /** The user's customer at the gateway, made once and kept on our side. */
-  private async customerFor(userId: string, account: { email: string; name: string | null }, gateway: PaymentGateway): Promise<string> {
+  async customerFor(userId: string, account: { email: string; name: string | null }, gateway: PaymentGateway): Promise<string> {
     const known = (await this.knex('payment_customers').where({ user_id: userId, gateway: gateway.name }).first('customer_id')) as { customer_id: string } | undefined;
     if (known) return known.customer_id;
     let customerId: string;
@@ -299,7 +299,7 @@ export class Payments {
   }
 
   /** A gateway's refusal before anything was charged: 503 when it did not answer, 400 on the field it refused. */
-  private gatewayFailure(error: unknown, fieldErrors?: Record<string, string>): Error {
+  gatewayFailure(error: unknown, fieldErrors?: Record<string, string>): Error {
     if (error instanceof GatewayError && error.code === 'invalid_request' && fieldErrors) return invalid(fieldErrors);
     this.deps.logger.warn({ err: error }, 'the payment gateway failed before a charge');
     return new Unavailable(PAYMENT_MESSAGES.gatewayUnavailable);

@@ -128,12 +128,12 @@ export async function applyCharge(deps: SettleDependencies, db: Knex | Knex.Tran
   });
 }
 
-/** Marks an attempt failed without a charge (the gateway refused the request itself). */
-export async function failWithoutCharge(db: Knex | Knex.Transaction, paymentId: string, actor: string, reason: string): Promise<void> {
+/** Marks an attempt failed without a charge (the gateway refused the request itself, or there was nothing to charge). */
+export async function failWithoutCharge(db: Knex | Knex.Transaction, paymentId: string, actor: string, reason: string, code: CardFailureCode = 'processing_error'): Promise<void> {
   await inTransaction(db, async (trx) => {
     const row = (await trx('payments').where('id', paymentId).forUpdate().first('order_id')) as { order_id: string };
     if (!(await tryMove(trx, 'payment', paymentId, 'failed', { actor, reason }))) return;
-    await trx('payments').where('id', paymentId).update({ failure_code: 'processing_error', failure_message: cardFailureMessage('processing_error') });
+    await trx('payments').where('id', paymentId).update({ failure_code: code, failure_message: cardFailureMessage(code) });
     await tryMove(trx, 'order', row.order_id, 'payment_failed', { actor, reason: `payment ${paymentId} failed: ${reason}` });
   });
 }

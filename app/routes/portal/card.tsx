@@ -1,0 +1,256 @@
+import { useEffect, useRef, useState } from 'react';
+import { data, Link, useFetcher } from 'react-router';
+import { isMessageKey } from '../../../domain/forms/messages';
+import { formatMoney } from '../../../domain/format';
+import { requireUser } from '../../auth.server';
+import { useSnackbar } from '../../components/feedback/snackbars';
+import { inputClass } from '../../components/forms/fields';
+import { StripeCardInputs } from '../../components/purchase/stripe-card-inputs';
+import type { StripeCardFields } from '../../components/purchase/stripe-card-fields';
+import { primaryButton } from '../../components/ui/buttons';
+import { serverContext, type ServerContext } from '../../context';
+import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
+import { pageMeta } from '../../meta';
+import { usePurchaseDocument } from '../../purchase-document';
+import { useSsoLink } from '../../portal/sso';
+import type { Route } from './+types/card';
+import { loadDashboard } from './dashboard.server';
+
+/*
+ * `/{locale}/portal/card`: the member replaces the card renewals are charged to (decision 031).
+ * The card is typed into the payment provider's own fields, as at checkout, which answer a token;
+ * the server attaches it at the provider, keeps it on file, and tries an overdue renewal on it at
+ * once. It is a purchase page: its policy lets the provider's frame in.
+ */
+
+export const messageGroups = ['cardChange'] as const;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const ctx = context.get(serverContext);
+  const user = requireUser(ctx, request, params.lang);
+  const { subscription } = await loadDashboard(ctx, user);
+  return {
+    subscription: subscription
+      ? { _id: subscription._id, card: subscription.card, lifecycle: subscription.lifecycle, currency: subscription.overview.currency }
+      : null,
+    name: user.name || '',
+    payments: ctx.payments,
+    messages: pageMessages(params.lang, messageGroups),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, { title: 'cardChange.title', index: false });
+}
+
+type CardAnswer = { ok: true; renewal: string; status: string } | { ok: false; message: string; field?: string };
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const ctx = context.get(serverContext);
+  requireUser(ctx, request, params.lang);
+  const form = await request.formData();
+  const subscription = form.get('subscription');
+  const paymentMethodId = form.get('paymentMethodId');
+  if (typeof subscription !== 'string' || typeof paymentMethodId !== 'string') return data<CardAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
+  try {
+    const answer = await ctx.api.service('cardChanges').create({ subscription, paymentMethodId }, callParams(ctx, params.lang));
+    return data<CardAnswer>({ ok: true, renewal: answer.renewal, status: answer.status });
+  } catch (error) {
+    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
+    const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : e.code === 503 ? 503 : 500;
+    const message = e.errors?.paymentMethodId ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
+    return data<CardAnswer>({ ok: false, message }, { status });
+  }
+}
+
+function callParams(ctx: ServerContext, lang: string) {
+  return { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
+}
+
+/** Frame messages of the sandbox gateway (decision 019). */
+type FrameMessage =
+  | { type: 'sandbox:ready'; height?: number }
+  | { type: 'sandbox:change'; complete: boolean }
+  | { type: 'sandbox:tokenized'; requestId: string; paymentMethodId: string }
+  | { type: 'sandbox:error'; requestId: string; message: string };
+
+export default function CardPage({ loaderData }: Route.ComponentProps) {
+  usePurchaseDocument();
+  const { t, locale } = useLocale();
+  const link = useSsoLink();
+  const { subscription, payments } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const { success, error } = useSnackbar();
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [frameReady, setFrameReady] = useState(false);
+  const [frameHeight, setFrameHeight] = useState(230);
+  const [stripeReady, setStripeReady] = useState(false);
+  const [name, setName] = useState(loaderData.name);
+  /** The provider's frame is made in the browser, which knows its own origin. */
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const stripeFields = useRef<StripeCardFields | null>(null);
+  const tokenRequest = useRef<string | null>(null);
+  const origin = payments.origin ?? '';
+  const stripeKey = payments.provider === 'stripe' ? payments.publishableKey : undefined;
+  const ready = stripeKey ? stripeReady : frameReady;
+  const overdue = subscription?.lifecycle.pastDue && (subscription.lifecycle.status === 'past_due' || subscription.lifecycle.status === 'unpaid') ? subscription.lifecycle.pastDue : null;
+  const amount = overdue && subscription ? formatMoney({ amount: overdue.amount, currency: subscription.currency }, locale) : '';
+
+  const send = (paymentMethodId: string) => {
+    if (!subscription) return;
+    void fetcher.submit({ subscription: subscription._id, paymentMethodId }, { method: 'post' });
+  };
+
+  // The provider's frame and nothing else speaks to this page.
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== origin || typeof event.data !== 'object' || event.data === null) return;
+      const message = event.data as FrameMessage;
+      if (message.type === 'sandbox:ready') {
+        if (typeof message.height === 'number') setFrameHeight(Math.max(160, Math.ceil(message.height) + 4));
+        setFrameReady(true);
+      } else if (message.type === 'sandbox:tokenized' && message.requestId === tokenRequest.current) {
+        tokenRequest.current = null;
+        send(message.paymentMethodId);
+      } else if (message.type === 'sandbox:error' && message.requestId === tokenRequest.current) {
+        tokenRequest.current = null;
+        setBusy(false);
+        setProblem(message.message);
+      }
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  });
+
+  // The server's answer: the card is saved (and what the overdue payment did), or why not.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    setBusy(false);
+    if (!answer.ok) {
+      setProblem(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+      return;
+    }
+    setProblem('');
+    if (answer.renewal === 'renewed') success(t('cardChange.paid', { amount }));
+    else if (answer.renewal === 'failed') error(t('cardChange.notPaid'));
+    else if (answer.renewal === 'pending') success(t('cardChange.pending'));
+    else success(t('cardChange.saved'));
+    // Once per answer.
+  }, [answer]);
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !ready || !subscription) return;
+    setBusy(true);
+    setProblem('');
+    if (stripeKey) {
+      const fields = stripeFields.current;
+      void (fields ? fields.tokenize({ name, line1: '', line2: '', city: '', postalCode: '', country: '' }) : Promise.resolve({ ok: false as const, message: t('cardChange.unavailable') })).then((result) => {
+        if (result.ok) send(result.paymentMethodId);
+        else {
+          setBusy(false);
+          setProblem(result.message);
+        }
+      });
+      return;
+    }
+    const requestId = crypto.randomUUID();
+    tokenRequest.current = requestId;
+    frame.current?.contentWindow?.postMessage({ type: 'sandbox:tokenize', requestId }, origin);
+  };
+
+  const card = subscription?.card;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:py-10" data-testid="card-page">
+      <p>
+        <Link to={link(`/${locale}/portal/plan`)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          ← {t('cardChange.back')}
+        </Link>
+      </p>
+      <h1 className="mt-3 text-3xl font-bold">{t('cardChange.heading')}</h1>
+      {!subscription || subscription.lifecycle.status === 'cancelled' ? (
+        <p className="mt-6 text-lg text-muted" data-testid="card-no-plan">
+          {t('cardChange.noPlan')}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-6 space-y-6" data-testid="card-form">
+          <section className="rounded-2xl border border-line bg-raised p-4 sm:p-5" aria-labelledby="current-card-heading">
+            <h2 id="current-card-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
+              {t('cardChange.current')}
+            </h2>
+            <p className="mt-1 text-lg font-semibold" data-testid="card-current">
+              {card
+                ? t('cardChange.cardText', { brand: card.brand.toUpperCase(), last4: card.last4, month: String(card.expMonth).padStart(2, '0'), year: card.expYear })
+                : t('cardChange.none')}
+            </p>
+          </section>
+
+          {overdue ? (
+            <p role="status" className="rounded-2xl border border-red-300 bg-red-50 p-4 font-medium text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50" data-testid="card-overdue">
+              {t('cardChange.overdue', { amount })}
+            </p>
+          ) : null}
+
+          <section className="space-y-4 rounded-2xl border border-line bg-raised p-4 sm:p-6" aria-labelledby="new-card-heading">
+            <h2 id="new-card-heading" className="text-xl font-semibold">
+              {t('cardChange.frame')}
+            </h2>
+            <p className="text-sm text-muted">{t('cardChange.hint')}</p>
+            {stripeKey ? (
+              <>
+                <div>
+                  <label htmlFor="card-name" className="block font-medium">
+                    {t('cardChange.nameOnCard')}
+                  </label>
+                  <input id="card-name" name="name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="cc-name" className={inputClass} />
+                </div>
+                <StripeCardInputs
+                  publishableKey={stripeKey}
+                  onFields={(fields) => {
+                    stripeFields.current = fields;
+                  }}
+                  onReady={setStripeReady}
+                />
+              </>
+            ) : origin && mounted ? (
+              // The provider's page is light: it sits on a light card of its own, in dark mode too.
+              <div className="rounded-xl border border-line bg-white p-3 sm:p-4">
+                <iframe
+                  ref={frame}
+                  title={t('cardChange.frame')}
+                  src={`${origin}/frame?${new URLSearchParams({ parent: window.location.origin, locale })}`}
+                  className="block w-full border-0 bg-white"
+                  style={{ height: frameHeight }}
+                  data-ready={frameReady}
+                  data-testid="card-frame"
+                />
+              </div>
+            ) : origin ? (
+              <div className="rounded-xl border border-line bg-white" style={{ height: frameHeight }} aria-busy="true" />
+            ) : (
+              <p role="alert">{t('cardChange.unavailable')}</p>
+            )}
+          </section>
+
+          <div aria-live="polite">
+            {problem ? (
+              <p role="alert" className="rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300" data-testid="card-problem">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+
+          <button type="submit" disabled={busy || !ready} className={primaryButton} data-testid="card-save">
+            {busy ? t('cardChange.saving') : overdue ? t('cardChange.saveAndPay', { amount }) : t('cardChange.save')}
+          </button>
+          <p className="text-xs text-muted">{t('cardChange.secure')}</p>
+        </form>
+      )}
+    </div>
+  );
+}

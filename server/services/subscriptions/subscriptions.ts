@@ -1,0 +1,279 @@
+import { BadRequest, Conflict, NotFound, TooManyRequests } from '@feathersjs/errors';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { dayOf, startOfDay } from '../../../domain/billing/calendar.ts';
+import { cancellationOf, type Cancellation } from '../../../domain/billing/lifecycle.ts';
+import { billingTermsOf } from '../../../domain/billing/overview.ts';
+import { definitions } from '../../../domain/entities/index.ts';
+import { localeOf } from '../../../domain/locales.ts';
+import { isCurrency } from '../../../domain/money.ts';
+import { clockOf } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import { authorize } from '../../hooks/authorize.ts';
+import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import { renewalMail } from '../../mail/renewal-mail.ts';
+import type { CardSummary, PaymentGateway } from '../../payments/gateway.ts';
+import { PAYMENT_MESSAGES } from '../../../domain/orders/payment-request.ts';
+import { createLimiter } from '../../auth/limits.ts';
+import { paymentsOf } from '../payments/payments.ts';
+import { tryMove } from '../orders/transitions.ts';
+import type { ServerApp } from '../types.ts';
+import { RENEWAL_MAIL_JOB, type RenewalMailJob, type RenewalOutcome, Renewals } from './renewals.ts';
+
+/** The queue whose job brings every subscription's renewals up to date, and how often it is asked for. */
+export const RENEWAL_QUEUE = 'renewals';
+export const RENEWAL_PERIOD_SECONDS = 15 * 60;
+
+/** The messages of a change a member asks for and cannot have. */
+export const CHANGE_MESSAGES = {
+  notActive: 'renewal.notActive',
+  notStopping: 'renewal.notStopping',
+  tooManyCards: 'renewal.tooManyCards',
+} as const;
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const ACTIONS = ['cancel', 'resume'] as const;
+type Action = (typeof ACTIONS)[number];
+
+export interface SubscriptionChange {
+  subscription: string;
+  status: string;
+  /** The day it stops (after `cancel`), null after `resume`. */
+  cancelAt: string | null;
+  cancellation: Cancellation;
+}
+
+type Caller = { _id: unknown; role?: string };
+
+/**
+ * `subscriptionChanges` create `{subscription, action}`: the owner stops the plan (`cancel`: it
+ * goes on until the day the terms allow, then ends, decision 031) or keeps it after all
+ * (`resume`). Another member's subscription is 404; the answer says the day it stops.
+ */
+export class SubscriptionChanges {
+  private readonly app: ServerApp;
+  private readonly knex: Knex;
+
+  constructor(app: ServerApp, knex: Knex) {
+    this.app = app;
+    this.knex = knex;
+  }
+
+  async create(data: unknown, params: Params & { user?: Caller | null } = {}): Promise<SubscriptionChange> {
+    const body = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+    const errors: Record<string, string> = {};
+    if (typeof body.subscription !== 'string' || !ID.test(body.subscription)) errors.subscription = 'validation.invalid';
+    if (!(ACTIONS as readonly unknown[]).includes(body.action)) errors.action = 'validation.invalid';
+    for (const field of Object.keys(body)) if (field !== 'subscription' && field !== 'action') errors[field] = 'validation.unknownField';
+    if (Object.keys(errors).length > 0) throw new BadRequest('validation.failed', { errors });
+    const subscriptionId = body.subscription as string;
+    const action = body.action as Action;
+    const userId = String(params.user?._id ?? '');
+    const now = clockOf(this.app)();
+
+    const answer = await this.knex.transaction(async (trx) => {
+      const row = (await trx('subscriptions').where({ id: subscriptionId, user_id: userId }).forUpdate().first()) as
+        | { id: string; status: string; cancel_at: Date | null; contract_start: Date; billing_anchor_day: number; prepaid_months: number; contract_months: number; period: 'monthly' | 'annual'; monthly: number }
+        | undefined;
+      if (!row) throw new NotFound(`No record found for id '${subscriptionId}'`);
+      const cancellation = cancellationOf(
+        billingTermsOf({
+          contractStart: row.contract_start,
+          billingAnchorDay: row.billing_anchor_day,
+          prepaidMonths: row.prepaid_months,
+          contractMonths: row.contract_months,
+          period: row.period,
+        } as Parameters<typeof billingTermsOf>[0]),
+        dayOf(now),
+        row.monthly,
+      );
+      const actor = userId;
+      if (action === 'cancel') {
+        if (row.status === 'non_renewing') return { status: row.status, cancelAt: row.cancel_at ? dayOf(row.cancel_at) : cancellation.endsOn, cancellation };
+        if (!(await tryMove(trx, 'subscription', row.id, 'non_renewing', { actor, reason: `stop asked for, on ${cancellation.endsOn}` }))) {
+          throw new Conflict(CHANGE_MESSAGES.notActive, { status: row.status });
+        }
+        await trx('subscriptions').where('id', row.id).update({ cancel_at: startOfDay(cancellation.endsOn), updated_at: trx.fn.now() });
+        return { status: 'non_renewing', cancelAt: cancellation.endsOn, cancellation };
+      }
+      if (row.status !== 'non_renewing') throw new Conflict(CHANGE_MESSAGES.notStopping, { status: row.status });
+      await tryMove(trx, 'subscription', row.id, 'active', { actor, reason: 'kept after all' });
+      await trx('subscriptions').where('id', row.id).update({ cancel_at: null, updated_at: trx.fn.now() });
+      return { status: 'active', cancelAt: null, cancellation };
+    });
+    await announce(this.app, subscriptionId);
+    return { subscription: subscriptionId, ...answer };
+  }
+}
+
+/** Tells the listeners (the owner, staff, other instances) of a change, as a patch through the service would. */
+export async function announce(app: ServerApp, subscriptionId: string): Promise<void> {
+  const subscriptions = app.service('subscriptions');
+  subscriptions.emit('patched', stripResult(await subscriptions.get(subscriptionId), hiddenFields(definitions.subscriptions)));
+}
+
+export interface SubscriptionsDependencies {
+  config: Config;
+  knex: Knex;
+  logger: Logger;
+  jobs: JobQueue;
+  redis: Redis | null;
+}
+
+/**
+ * What keeps subscriptions going (decision 031): the renewals job, asked for every quarter of
+ * an hour by each instance and run by one (the first a quarter of an hour after start: a
+ * restart loop never charges); the member's mails about failed renewals; and the
+ * member's own changes: stopping the plan, keeping it, another card.
+ */
+export function configureSubscriptions(app: ServerApp, { config, knex, logger, jobs, redis }: SubscriptionsDependencies): Renewals {
+  const log = logger.child({ component: 'renewals' });
+  const renewals = new Renewals({ knex, logger: log, jobs, gateway: () => app.get('paymentGateway') as PaymentGateway });
+  app.set('renewals', renewals);
+
+  app.use('subscriptionChanges', new SubscriptionChanges(app, knex), { methods: ['create'], events: [] });
+  app.service('subscriptionChanges').hooks({
+    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } })] },
+  });
+
+  app.use('cardChanges', new CardChanges(app, knex, createLimiter(redis, `${config.redisPrefix}:limit:cardChanges`, CARD_CHANGE_LIMIT)), { methods: ['create'], events: [] });
+  app.service('cardChanges').hooks({
+    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } })] },
+  });
+
+  jobs.define(RENEWAL_QUEUE, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
+    const counts = await renewals.runDue(clockOf(app)());
+    log.info(counts, 'renewals run');
+  });
+  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
+  jobs.define<RenewalMailJob>(RENEWAL_MAIL_JOB, config.mail, async (job) => {
+    const row = (await knex('subscriptions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .join('orders as o', 'o.id', knex.raw('?', [job.order]))
+      .where('s.id', job.subscription)
+      .first('u.email', 'u.name', 'u.locale', 'o.number', 'o.total', 'o.currency')) as
+      | { email: string; name: string | null; locale: string | null; number: string; total: number; currency: string }
+      | undefined;
+    if (!row || !isCurrency(row.currency)) return;
+    const failure = (await knex('payments').where({ order_id: job.order, status: 'failed' }).orderBy('created_at', 'desc').first('failure_message')) as
+      | { failure_message: string | null }
+      | undefined;
+    await mailer(
+      renewalMail({
+        kind: job.kind,
+        to: row.email,
+        name: row.name,
+        locale: localeOf(row.locale),
+        brand: config.site.brandName,
+        order: row.number,
+        amount: Number(row.total),
+        currency: row.currency,
+        ...(job.retryOn ? { retryOn: job.retryOn } : {}),
+        reason: failure?.failure_message ?? null,
+        ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      }),
+    );
+    await announce(app, job.subscription).catch(() => undefined);
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  app.hooks({
+    setup: [
+      async (_context: HookContext, next: NextFunction) => {
+        await next();
+        const ask = () => {
+          jobs.send(RENEWAL_QUEUE, {}, { singletonKey: RENEWAL_QUEUE, singletonSeconds: RENEWAL_PERIOD_SECONDS }).catch((error: unknown) => log.warn({ err: error }, 'renewals not scheduled'));
+        };
+        timer = setInterval(ask, RENEWAL_PERIOD_SECONDS * 1000);
+        timer.unref();
+      },
+    ],
+    teardown: [
+      async (_context: HookContext, next: NextFunction) => {
+        clearInterval(timer);
+        await next();
+      },
+    ],
+  });
+  return renewals;
+}
+
+/** The app's renewals (set by configureSubscriptions). */
+export function renewalsOf(app: { get(name: string): unknown }): Renewals {
+  const renewals = app.get('renewals');
+  if (!(renewals instanceof Renewals)) throw new Error('renewals are not configured');
+  return renewals;
+}
+
+/** How many cards a member may put in (each is checked at the gateway): per member and hour. */
+export const CARD_CHANGE_LIMIT = { points: 10, duration: 60 * 60 };
+
+export interface CardChange {
+  subscription: string;
+  card: { brand: string; last4: string; expMonth: number; expYear: number };
+  /** What trying the overdue renewal again with the new card did (`none` when nothing was due). */
+  renewal: RenewalOutcome;
+  status: string;
+}
+
+/**
+ * `cardChanges` create `{subscription, paymentMethodId}`: the owner replaces the card on file with
+ * one the provider's own fields tokenised (as at checkout: the number never reaches us). The card
+ * is attached to the member's customer at the gateway first, so a card it refuses changes
+ * nothing; a renewal overdue is then tried on it at once (decision 031).
+ */
+export class CardChanges {
+  private readonly app: ServerApp;
+  private readonly knex: Knex;
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(app: ServerApp, knex: Knex, limiter: RateLimiterAbstract) {
+    this.app = app;
+    this.knex = knex;
+    this.limiter = limiter;
+  }
+
+  async create(data: unknown, params: Params & { user?: Caller | null } = {}): Promise<CardChange> {
+    const body = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+    const errors: Record<string, string> = {};
+    if (typeof body.subscription !== 'string' || !ID.test(body.subscription)) errors.subscription = 'validation.invalid';
+    if (typeof body.paymentMethodId !== 'string' || body.paymentMethodId.length < 1 || body.paymentMethodId.length > 255) errors.paymentMethodId = 'validation.invalid';
+    for (const field of Object.keys(body)) if (field !== 'subscription' && field !== 'paymentMethodId') errors[field] = 'validation.unknownField';
+    if (Object.keys(errors).length > 0) throw new BadRequest('validation.failed', { errors });
+    const subscriptionId = body.subscription as string;
+    const paymentMethodId = body.paymentMethodId as string;
+    const userId = String(params.user?._id ?? '');
+
+    const row = (await this.knex('subscriptions').where({ id: subscriptionId, user_id: userId }).first('id', 'status')) as { id: string; status: string } | undefined;
+    if (!row) throw new NotFound(`No record found for id '${subscriptionId}'`);
+    if (row.status === 'cancelled') throw new Conflict(CHANGE_MESSAGES.notActive, { status: row.status });
+    try {
+      await this.limiter.consume(userId);
+    } catch {
+      throw new TooManyRequests(CHANGE_MESSAGES.tooManyCards);
+    }
+    const account = (await this.knex('users').where('id', userId).first('email', 'name')) as { email: string; name: string | null };
+    const payments = paymentsOf(this.app);
+    const gateway = payments.gateway;
+    const customerId = await payments.customerFor(userId, account, gateway);
+    let card: CardSummary;
+    try {
+      card = await gateway.attachPaymentMethod({ customerId, paymentMethodId });
+    } catch (error) {
+      throw payments.gatewayFailure(error, { paymentMethodId: PAYMENT_MESSAGES.paymentMethodInvalid });
+    }
+    const onFile = { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+    await this.knex('subscriptions')
+      .where('id', row.id)
+      .update({ card: JSON.stringify(onFile), payment_method: JSON.stringify({ gateway: gateway.name, customerId, paymentMethodId }), updated_at: this.knex.fn.now() });
+    const renewal = row.status === 'past_due' || row.status === 'unpaid' ? await renewalsOf(this.app).renew(row.id, clockOf(this.app)(), { force: true }) : 'none';
+    await announce(this.app, row.id);
+    const after = (await this.knex('subscriptions').where('id', row.id).first('status')) as { status: string };
+    return { subscription: row.id, card: onFile, renewal, status: after.status };
+  }
+}
