@@ -85,6 +85,8 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [frameReady, setFrameReady] = useState(false);
+  /** The provider's fields hold a whole card (they say so as it is typed). */
+  const [complete, setComplete] = useState(false);
   const [frameHeight, setFrameHeight] = useState(230);
   const [stripeReady, setStripeReady] = useState(false);
   const [name, setName] = useState(loaderData.name);
@@ -113,6 +115,8 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
       if (message.type === 'sandbox:ready') {
         if (typeof message.height === 'number') setFrameHeight(Math.max(160, Math.ceil(message.height) + 4));
         setFrameReady(true);
+      } else if (message.type === 'sandbox:change') {
+        setComplete(message.complete);
       } else if (message.type === 'sandbox:tokenized' && message.requestId === tokenRequest.current) {
         tokenRequest.current = null;
         send(message.paymentMethodId);
@@ -227,6 +231,7 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
                   className="block w-full border-0 bg-white"
                   style={{ height: frameHeight }}
                   data-ready={frameReady}
+                  data-complete={complete}
                   data-testid="card-frame"
                 />
               </div>
