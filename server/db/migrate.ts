@@ -15,6 +15,7 @@ import * as m013 from './migrations/013_billing_anchor_month_end.ts';
 import * as m014 from './migrations/014_password_resets.ts';
 import * as m015 from './migrations/015_add_on_orders.ts';
 import * as m016 from './migrations/016_socket_tickets.ts';
+import * as m018 from './migrations/018_devices.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Knex.Migration> = {
   '014_password_resets': m014,
   '015_add_on_orders': m015,
   '016_socket_tickets': m016,
+  '018_devices': m018,
 };
 
 const source: Knex.MigrationSource<string> = {
