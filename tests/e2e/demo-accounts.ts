@@ -13,7 +13,7 @@ import { openDatabase } from '../../server/database.ts';
 import { hashPassword, setPasswordHashing } from '../../server/auth/passwords.ts';
 import { newId } from '../../server/db/ids.ts';
 import { seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
-import { upgradeMembers, users } from './users.ts';
+import { appsMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
 const database = await openDatabase(config, pino({ level: 'warn' }));
@@ -40,6 +40,26 @@ try {
       await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-lite', addOns, prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
     });
   }
+  // The members the apps tests register devices for, each with a Flexi plan (one kitchen screen) and two kiosks.
+  for (const member of Object.values(appsMembers)) {
+    const password = await hashPassword(member.password);
+    await database.knex.transaction(async (trx) => {
+      await trx('users')
+        .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
+        .onConflict('email')
+        .ignore();
+      await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-flexi', addOns: [{ key: 'kiosk-self-order', count: 2 }], prepaidMonths: 24, country: 'HK', paidDaysAgo: 30 }, new Date());
+    });
+  }
+  // The viewer's kitchen screen, as the devices service would have registered it.
+  const viewer = (await database.knex('users').where('email', appsMembers.viewer.email).first('id')) as { id: string };
+  const subscription = (await database.knex('subscriptions').where('user_id', viewer.id).first('id')) as { id: string };
+  const kds = (await database.knex('modules').where('key', 'kds').first('id')) as { id: string };
+  await database
+    .knex('devices')
+    .insert({ id: VIEWER_DEVICE._id, user_id: viewer.id, subscription_id: subscription.id, module_id: kds.id, name: VIEWER_DEVICE.name, code: 'KDS-V1EWER', pairing_code: 'VIEW-0001' })
+    .onConflict('id')
+    .ignore();
 } finally {
   await database.close();
 }
