@@ -228,8 +228,8 @@ export interface DeviceAnswer {
   name?: string;
 }
 
-function callParams(ctx: ServerContext, lang: string) {
-  return { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
+function callParams(ctx: ServerContext, user: SessionUser, lang: string) {
+  return { provider: 'ssr', user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
 }
 
 /** A refused call as the form shows it: the fields' messages, else the error's own message. */
@@ -244,7 +244,7 @@ function refusal(error: unknown, intent: NonNullable<DeviceAnswer['intent']>, na
  * one, remove one (then the app's page). Every write goes through the devices service as the
  * member, so its rules hold here as on every other path; `?sso` is kept on the way.
  */
-export async function deviceAction(ctx: ServerContext, request: Request, lang: string, slug: string, entry?: string) {
+export async function deviceAction(ctx: ServerContext, user: SessionUser, request: Request, lang: string, slug: string, entry?: string) {
   const form = await request.formData();
   const intent = form.get('intent');
   const search = new URL(request.url).search;
@@ -255,11 +255,11 @@ export async function deviceAction(ctx: ServerContext, request: Request, lang: s
   };
   if (intent === 'register') {
     const name = text('name');
-    const catalogue = await catalogueOf(ctx, { provider: 'ssr', user: ctx.user as SessionUser });
+    const catalogue = await catalogueOf(ctx, { provider: 'ssr', user });
     const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
     if (!module) throw data(null, { status: 404 });
     try {
-      const device = await ctx.api.service('devices').create({ module: module._id, name }, callParams(ctx, lang));
+      const device = await ctx.api.service('devices').create({ module: module._id, name }, callParams(ctx, user, lang));
       return redirect(withSso(`${appPath}/${device._id}?registered=1`, search));
     } catch (error) {
       return refusal(error, intent, name);
@@ -270,7 +270,7 @@ export async function deviceAction(ctx: ServerContext, request: Request, lang: s
   if (intent === 'rename') {
     const name = text('name');
     try {
-      await ctx.api.service('devices').patch(device, { name }, callParams(ctx, lang));
+      await ctx.api.service('devices').patch(device, { name }, callParams(ctx, user, lang));
     } catch (error) {
       return refusal(error, intent, name);
     }
@@ -278,7 +278,7 @@ export async function deviceAction(ctx: ServerContext, request: Request, lang: s
   }
   if (intent === 'remove') {
     try {
-      await ctx.api.service('devices').remove(device, callParams(ctx, lang));
+      await ctx.api.service('devices').remove(device, callParams(ctx, user, lang));
     } catch (error) {
       return refusal(error, intent);
     }

@@ -33,8 +33,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
-  requireUser(ctx, request, params.lang);
-  return deviceAction(ctx, request, params.lang, params.app, params.entry);
+  const user = requireUser(ctx, request, params.lang);
+  return deviceAction(ctx, user, request, params.lang, params.app, params.entry);
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
