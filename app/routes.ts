@@ -40,7 +40,17 @@ export default [
     route('currency', 'routes/currency.tsx'),
     // Adding functions to a plan (decision 028): the dashboard's layout, outside /portal as the spec names it.
     layout('routes/portal/layout.tsx', { id: 'upgrade-layout' }, [route('upgrade/:id?', 'routes/portal/upgrade.tsx')]),
-    route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx'), route('profile', 'routes/portal/profile.tsx'), route('plan', 'routes/portal/plan.tsx'), route('card', 'routes/portal/card.tsx')]),
+    route('portal', 'routes/portal/layout.tsx', [
+      index('routes/portal/dashboard.tsx'),
+      route('profile', 'routes/portal/profile.tsx'),
+      route('plan', 'routes/portal/plan.tsx'),
+      // The card renewals are charged to (decision 031): a purchase page, with the provider's fields.
+      route('card', 'routes/portal/card.tsx'),
+      // An app per module of the plan, by the module's key, and the devices registered to it (decision 030).
+      route('apps', 'routes/portal/apps.tsx'),
+      route('apps/:app', 'routes/portal/app-detail.tsx'),
+      route('apps/:app/:entry', 'routes/portal/device.tsx'),
+    ]),
     layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
   ]),
 ] satisfies RouteConfig;

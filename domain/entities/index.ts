@@ -2,6 +2,7 @@ import { appTemplates } from './app-templates.ts';
 import { attachments } from './attachments.ts';
 import { blogs } from './blogs.ts';
 import { contactForms } from './contact-forms.ts';
+import { devices } from './devices.ts';
 import { enquiries } from './enquiries.ts';
 import { industries } from './industries.ts';
 import { invoices } from './invoices.ts';
@@ -35,6 +36,7 @@ export const definitions = byServicePath({
   subscriptions,
   invoices,
   attachments,
+  devices,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

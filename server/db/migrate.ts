@@ -16,6 +16,7 @@ import * as m014 from './migrations/014_password_resets.ts';
 import * as m015 from './migrations/015_add_on_orders.ts';
 import * as m016 from './migrations/016_socket_tickets.ts';
 import * as m017 from './migrations/017_subscription_lifecycle.ts';
+import * as m018 from './migrations/018_devices.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Knex.Migration> = {
   '015_add_on_orders': m015,
   '016_socket_tickets': m016,
   '017_subscription_lifecycle': m017,
+  '018_devices': m018,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -12,6 +12,7 @@ import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-ve
 import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
 import { Verifications } from './email-verifications/verifications.ts';
 import { configureDeliveryDates } from './delivery-dates/delivery-dates.ts';
+import { configureDevices } from './devices/devices.ts';
 import { registerEntityService } from './entity/register.ts';
 import { configureFeatures } from './features/features.ts';
 import { configureForms } from './forms/configure.ts';
@@ -74,6 +75,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureSubscriptions(app, deps);
   // Uploads (decision 022): files, image variants, pictures; the routes are the app's (app.ts).
   configureAttachments(app, deps);
+  // The devices registered to a member's apps (decision 030).
+  configureDevices(app, knex);
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { planId } from './plans.ts';
-import { users } from './users.ts';
+import { appsMembers, users, VIEWER_DEVICE } from './users.ts';
 
 /** axe on the whole page, or on the part `scope` selects: WCAG 2.1 A and AA, including colour contrast. */
 function axe(page: Page, scope?: string) {
@@ -69,6 +69,11 @@ const layouts = [
   { name: 'plan detail', path: '/portal/plan', signedIn: true, member: 'prepaid' },
   { name: 'card', path: '/portal/card', signedIn: true, member: 'monthly', ready: 'card-form' },
   { name: 'add-on upgrade', path: '/upgrade?step=summary&add=qr-self-order,online-shop', signedIn: true, member: 'monthly', ready: 'upgrade-summary' },
+  // The apps (decision 030): the grid, an app with its registered screen, the screen's own page, and an add-on not on the plan.
+  { name: 'apps', path: '/portal/apps', signedIn: true, member: 'appsViewer' },
+  { name: 'app', path: `/portal/apps/kds?remove=${VIEWER_DEVICE._id}`, signedIn: true, member: 'appsViewer', ready: 'remove-confirm' },
+  { name: 'app device', path: `/portal/apps/kds/${VIEWER_DEVICE._id}`, signedIn: true, member: 'appsViewer', ready: 'pairing-code' },
+  { name: 'app not on the plan', path: '/portal/apps/online-shop', signedIn: true, member: 'appsViewer' },
   { name: 'microsite', path: '/campaign/sg23' },
   // A long table: axe needs more than the usual time on a busy machine.
   { name: 'feature list', path: '/feature_list', slow: true },
@@ -82,6 +87,9 @@ const layouts = [
 ] as const;
 
 const LANGS = ['en', 'zh-hk', 'zh-cn'] as const;
+
+/** Who the signed-in layouts are looked at as. */
+const signedInAs = { ...users, appsViewer: appsMembers.viewer };
 
 /**
  * Colours, landmarks, names and roles do not change with the language, so each layout is checked
@@ -98,7 +106,7 @@ for (const lang of LANGS) {
     for (const layout of layoutsIn(lang)) {
       test(`the ${layout.name} layout has no axe violations`, async ({ page, login }) => {
         if ('slow' in layout) test.slow();
-        if ('signedIn' in layout) await login('member' in layout ? users[layout.member] : users.owner);
+        if ('signedIn' in layout) await login('member' in layout ? signedInAs[layout.member] : users.owner);
         await page.goto(`/${lang}${layout.path}`);
         await expect(page.locator('main')).toBeVisible();
         if ('ready' in layout) await expect(page.getByTestId(layout.ready)).toBeVisible();

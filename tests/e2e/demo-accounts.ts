@@ -18,7 +18,7 @@ import { seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
 import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
 import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
-import { lifecycleMembers, upgradeMembers, users } from './users.ts';
+import { appsMembers, lifecycleMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
 const database = await openDatabase(config, pino({ level: 'warn' }));
@@ -62,6 +62,26 @@ try {
       if (seeded && overdue) await seedFailedRenewal(trx, member.email);
     });
   }
+  // The members the apps tests register devices for, each with a Flexi plan (one kitchen screen) and two kiosks.
+  for (const member of Object.values(appsMembers)) {
+    const password = await hashPassword(member.password);
+    await database.knex.transaction(async (trx) => {
+      await trx('users')
+        .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
+        .onConflict('email')
+        .ignore();
+      await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-flexi', addOns: [{ key: 'kiosk-self-order', count: 2 }], prepaidMonths: 24, country: 'HK', paidDaysAgo: 30 }, new Date());
+    });
+  }
+  // The viewer's kitchen screen, as the devices service would have registered it.
+  const viewer = (await database.knex('users').where('email', appsMembers.viewer.email).first('id')) as { id: string };
+  const subscription = (await database.knex('subscriptions').where('user_id', viewer.id).first('id')) as { id: string };
+  const kds = (await database.knex('modules').where('key', 'kds').first('id')) as { id: string };
+  await database
+    .knex('devices')
+    .insert({ id: VIEWER_DEVICE._id, user_id: viewer.id, subscription_id: subscription.id, module_id: kds.id, name: VIEWER_DEVICE.name, code: 'KDS-V1EWER', pairing_code: 'VIEW-0001' })
+    .onConflict('id')
+    .ignore();
 } finally {
   await database.close();
 }

@@ -43,3 +43,20 @@ export const lifecycleMembers = {
   webkit: { email: 'stop-webkit@tillpoint.test', password: 'Lifecycle12345', name: 'Pat Lo' },
   firefox: { email: 'stop-firefox@tillpoint.test', password: 'Lifecycle12345', name: 'Lee Fung' },
 } as const satisfies Record<string, DemoUser>;
+
+/**
+ * Members the apps tests register devices for (apps.spec.ts, engines/apps.spec.ts), one per test,
+ * each with a Flexi restaurant plan of their own (one kitchen screen included) and two kiosks
+ * bought with it (tests/e2e/demo-accounts.ts makes them). `viewer` is only looked at (a11y.spec.ts):
+ * their kitchen screen is registered with a known id.
+ */
+export const appsMembers = {
+  en: { email: 'apps-en@tillpoint.test', password: 'Apps12345', name: 'Kit Yeung' },
+  zhHk: { email: 'apps-zh@tillpoint.test', password: 'Apps12345', name: '黃小玲' },
+  webkit: { email: 'apps-webkit@tillpoint.test', password: 'Apps12345', name: 'Jo Tam' },
+  firefox: { email: 'apps-firefox@tillpoint.test', password: 'Apps12345', name: '何志明' },
+  viewer: { email: 'apps-viewer@tillpoint.test', password: 'Apps12345', name: 'Lou Fung' },
+} as const satisfies Record<string, DemoUser>;
+
+/** The viewer's kitchen screen (a11y.spec.ts opens its page). */
+export const VIEWER_DEVICE = { _id: 'e2eviewerdevice000000001', name: 'Pass kitchen' } as const;

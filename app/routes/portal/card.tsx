@@ -24,7 +24,7 @@ import { loadDashboard } from './dashboard.server';
  * once. It is a purchase page: its policy lets the provider's frame in.
  */
 
-export const messageGroups = ['cardChange'] as const;
+export const messageGroups = ['cardChange', 'forms', 'purchase', 'subscription'] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
