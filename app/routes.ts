@@ -40,7 +40,13 @@ export default [
     route('currency', 'routes/currency.tsx'),
     // Adding functions to a plan (decision 028): the dashboard's layout, outside /portal as the spec names it.
     layout('routes/portal/layout.tsx', { id: 'upgrade-layout' }, [route('upgrade/:id?', 'routes/portal/upgrade.tsx')]),
-    route('portal', 'routes/portal/layout.tsx', [index('routes/portal/dashboard.tsx'), route('profile', 'routes/portal/profile.tsx'), route('plan', 'routes/portal/plan.tsx')]),
+    route('portal', 'routes/portal/layout.tsx', [
+      index('routes/portal/dashboard.tsx'),
+      route('profile', 'routes/portal/profile.tsx'),
+      route('plan', 'routes/portal/plan.tsx'),
+      // The member's invoices; each one's PDF is served by the API (decision 029).
+      route('invoices', 'routes/portal/invoices.tsx'),
+    ]),
     layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
   ]),
 ] satisfies RouteConfig;
