@@ -56,7 +56,9 @@ class Writer {
   constructor(doc: PDFKit.PDFDocument, fonts: Record<FontWeight, [LoadedFont, LoadedFont]>) {
     this.doc = doc;
     this.fonts = fonts;
-    for (const font of [...fonts.regular, ...fonts.bold]) doc.registerFont(font.name, font.data);
+    // PDFKit takes a font fontkit has parsed (`PDFFontFactory.open`), which its types do not list.
+    const register = doc.registerFont.bind(doc) as unknown as (name: string, font: LoadedFont['font']) => PDFKit.PDFDocument;
+    for (const font of [...fonts.regular, ...fonts.bold]) register(font.name, font.font);
   }
 
   /** The text cut where the font that draws it changes; the document's own font where neither has a character. */
