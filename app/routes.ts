@@ -50,6 +50,8 @@ export default [
       route('apps', 'routes/portal/apps.tsx'),
       route('apps/:app', 'routes/portal/app-detail.tsx'),
       route('apps/:app/:entry', 'routes/portal/device.tsx'),
+      // The member's invoices; each one's PDF is served by the API (decision 029).
+      route('invoices', 'routes/portal/invoices.tsx'),
     ]),
     layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
   ]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatIsoDate, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatDay, formatIsoDate, formatMoney, formatNumber } from './format.ts';
 import { CURRENCIES, type CurrencyCode } from './money.ts';
 import { LOCALES } from './locales.ts';
 
@@ -84,6 +84,11 @@ describe('dates and numbers', () => {
     expect(formatDate(lateEvening, 'zh-hk')).toBe('2026年11月22日');
     expect(formatDate(lateEvening, 'zh-cn')).toBe('2026年11月22日');
     expect(formatDate(lateEvening, 'en', 'UTC')).toBe('21 November 2026');
+  });
+
+  it('writes a Hong Kong calendar day out as that day', () => {
+    expect(formatDay('2026-02-28', 'en')).toBe('28 February 2026');
+    expect(formatDay('2026-02-28', 'zh-hk')).toBe('2026年2月28日');
   });
 
   it('writes the short form as YYYY-MM-DD', () => {

@@ -56,6 +56,14 @@ export function formatDate(date: Date | string | number, locale: Locale, timeZon
   return dateFormat(INTL_LOCALE[locale], { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(new Date(date));
 }
 
+/**
+ * A Hong Kong calendar day (YYYY-MM-DD, as billing keeps them) written out in the reader's
+ * language: noon in Hong Kong falls on that day in the default zone (the portal's `dayText`).
+ */
+export function formatDay(day: string, locale: Locale): string {
+  return formatDate(`${day}T12:00:00+08:00`, locale);
+}
+
 /** The spec's short form, YYYY-MM-DD, in the same time zone. */
 export function formatIsoDate(date: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
   // en-CA writes dates as YYYY-MM-DD.

@@ -22,6 +22,7 @@ import { configureServices } from './services/index.ts';
 import { paymentWebhookRoute } from './services/payments/webhooks.ts';
 import { uploadsOf } from './services/attachments/attachments.ts';
 import { attachmentRoutes } from './services/attachments/routes.ts';
+import { invoicePdfRoute } from './invoices/route.ts';
 import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -62,6 +63,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   app.use(paymentWebhookRoute(app, logger));
   // Uploads are multipart, read by busboy within their limits; files are served as bytes.
   app.use(attachmentRoutes(app, config, () => uploadsOf(app)));
+  // An invoice as a PDF file, read as the caller through the invoices service (decision 029).
+  app.use(invoicePdfRoute(app, config));
   // Portal pages sign their live connection in with a one-time ticket, never the token (decision 027).
   const tickets: TicketStore = redis ? new RedisTicketStore(redis, `${config.redisPrefix}:ticket`) : new DatabaseTicketStore(knex);
   app.use(socketTicketRoute(app, config, tickets));

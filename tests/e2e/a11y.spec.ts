@@ -84,6 +84,8 @@ const layouts = [
   { name: 'blog article', path: '/blogs/case-study-restaurant-group-eight-stores' },
   { name: 'forgot password', path: '/forgot-password' },
   { name: 'reset password', path: `/reset-password?token=${'a'.repeat(43)}` },
+  // Last, so the layouts above keep their languages: a member's invoices, each with its lines.
+  { name: 'invoices', path: '/portal/invoices', signedIn: true, member: 'monthly', ready: 'invoices' },
 ] as const;
 
 const LANGS = ['en', 'zh-hk', 'zh-cn'] as const;

@@ -9,6 +9,7 @@ import { useSsoLink } from '../../portal/sso';
 export const PORTAL_SECTIONS = [
   { key: 'overview', path: '', end: true },
   { key: 'plan', path: '/plan', end: false },
+  { key: 'invoices', path: '/invoices', end: false },
   { key: 'apps', path: '/apps', end: false },
   { key: 'profile', path: '/profile', end: false },
 ] as const;

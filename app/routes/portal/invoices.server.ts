@@ -1,0 +1,89 @@
+import { dayOf } from '../../../domain/billing/calendar';
+import type { invoices } from '../../../domain/entities/invoices';
+import type { RecordOf } from '../../../domain/entities/types';
+import { invoiceKind, type InvoiceKind, type InvoiceLineFacts } from '../../../domain/invoices/lines';
+import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
+import type { CurrencyCode } from '../../../domain/money';
+import type { ServerContext, SessionUser } from '../../context';
+
+type InvoiceRecord = RecordOf<typeof invoices>;
+
+/** How many invoices the page lists, newest first (decision 029): a member has one per charge, so years of them fit. */
+export const INVOICES_LISTED = 100;
+
+export interface InvoiceLineRow extends InvoiceLineFacts {
+  key: string;
+  name: I18nText;
+}
+
+export interface InvoiceRow {
+  _id: string;
+  number: string;
+  /** The Hong Kong day it was issued. */
+  issuedOn: string;
+  status: InvoiceRecord['status'];
+  kind: InvoiceKind;
+  currency: CurrencyCode;
+  lines: InvoiceLineRow[];
+  subtotal: number;
+  /** Basis points; 0 where no tax is shown (Hong Kong). */
+  taxRate: number;
+  tax: number;
+  total: number;
+  /** The order's number, and the months a plan's order paid ahead (its lines' wording); null if the order is not readable. */
+  order: { number: string; prepaidMonths: number } | null;
+}
+
+export interface InvoicesData {
+  invoices: InvoiceRow[];
+  /** How many the member has in all (more than listed when they have over `INVOICES_LISTED`). */
+  total: number;
+}
+
+/**
+ * The member's newest invoices with their orders' numbers, read as the member (provider `ssr`),
+ * so the definitions' owner rules keep every row to their own; the queries name the member too,
+ * so a staff account sees its own invoices here, not everyone's. Two reads whatever the count.
+ */
+export async function loadInvoices(ctx: Pick<ServerContext, 'api'>, user: SessionUser, locale: Locale): Promise<InvoicesData> {
+  const asMember = () => ({ provider: 'ssr', user });
+  const page = await ctx.api.service('invoices').find({ ...asMember(), query: { user: user._id, $sort: { issuedAt: -1 }, $limit: INVOICES_LISTED } });
+  const orderIds = [...new Set(page.data.map((invoice) => invoice.order))];
+  const orders =
+    orderIds.length === 0
+      ? []
+      : (
+          await ctx.api.service('orders').find({
+            ...asMember(),
+            query: { user: user._id, _id: { $in: orderIds }, $select: ['_id', 'number', 'prepaidMonths'], $limit: INVOICES_LISTED },
+          })
+        ).data;
+  const orderOf = new Map(orders.map((order) => [order._id, { number: order.number, prepaidMonths: order.prepaidMonths }]));
+  const rows = page.data.map(
+    (invoice): InvoiceRow => ({
+      _id: invoice._id,
+      number: invoice.number,
+      issuedOn: dayOf(invoice.issuedAt),
+      status: invoice.status,
+      kind: invoiceKind(invoice.lines),
+      currency: invoice.currency,
+      lines: invoice.lines.map((line) => ({
+        key: line.key,
+        kind: line.kind,
+        name: line.name,
+        billing: line.billing,
+        unitPrice: line.unitPrice,
+        count: line.count,
+        amount: line.amount,
+        ...(line.from && line.to ? { from: line.from, to: line.to } : {}),
+      })),
+      subtotal: invoice.subtotal,
+      taxRate: invoice.taxRate,
+      tax: invoice.tax,
+      total: invoice.total,
+      order: orderOf.get(invoice.order) ?? null,
+    }),
+  );
+  // Names travel in the page's language only.
+  return { invoices: forLocale(rows, locale), total: page.total };
+}
