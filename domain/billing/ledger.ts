@@ -34,12 +34,14 @@ export function nextChargeAmount(recurring: number, balance: Balance): number {
   return Math.max(recurring - balance.amount, 0);
 }
 
-/** The ledger of the stored records: issued invoices, and payments by their outcome. */
+/** The ledger of the stored records: issued invoices, payments by their outcome, and the balance's own entries (a removed add-on's credit). */
 export function ledgerOf(
   invoices: readonly { total: number; currency: string; status: string }[],
   payments: readonly { amount: number; currency: string; status: string }[],
+  entries: readonly LedgerEntry[] = [],
 ): LedgerEntry[] {
   return [
+    ...entries.map((entry): LedgerEntry => ({ kind: entry.kind, amount: entry.amount, currency: entry.currency })),
     ...invoices.filter((invoice) => invoice.status === 'issued').map((invoice): LedgerEntry => ({ kind: 'debit', amount: invoice.total, currency: invoice.currency })),
     ...payments
       .filter((payment) => payment.status === 'succeeded' || payment.status === 'refunded')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptDay, canMoveSubscription, cancellationOf, renewalCharge, renewalStep } from './lifecycle.ts';
+import { attemptDay, canMoveSubscription, cancellationOf, isRemovable, removalCredit, renewalCharge, renewalStep } from './lifecycle.ts';
 import type { BillingTerms } from './schedule.ts';
 
 const terms = (overrides: Partial<BillingTerms>): BillingTerms => ({
@@ -65,5 +65,19 @@ describe('subscription lifecycle', () => {
     // Paid 24 months ahead on a 12-month term: the term is the prepaid months, with nothing left to pay.
     const prepaidFlexi = terms({ start: '2026-01-15', anchorDay: 15, prepaidMonths: 24, contractMonths: 12 });
     expect(cancellationOf(prepaidFlexi, '2026-08-01', 50_000)).toEqual({ kind: 'contractEnd', endsOn: '2028-01-15', terminationFee: 0, monthsLeft: 0 });
+  });
+
+  it('credits the unused share of a removed add-on, by the rule that prices adding one', () => {
+    // Monthly from 28 February to 31 March 2026 (31 days); removed on 10 March, 21 days are left.
+    const monthly = terms({});
+    expect(removalCredit(monthly, { monthPrice: 18_800, count: 2, billing: 'monthly' }, '2026-03-10').credit).toBe(Math.round((18_800 * 2 * 21) / 31));
+    // In the prepaid months the period is the prepaid term: its months are paid for.
+    const prepaid = terms({ prepaidMonths: 12 });
+    expect(removalCredit(prepaid, { monthPrice: 10_000, count: 1, billing: 'monthly' }, '2026-07-31').credit).toBe(Math.round((10_000 * 12 * 184) / 365));
+    expect(isRemovable({ monthPrice: 18_800, count: 1, billing: 'monthly' })).toBe(true);
+    expect(isRemovable({ monthPrice: 0, count: 1 })).toBe(false);
+    expect(isRemovable({ monthPrice: 50_000, count: 1, billing: 'one_time' })).toBe(false);
+    expect(isRemovable({ monthPrice: 18_800, count: 1, status: 'pending' })).toBe(false);
+    expect(isRemovable({ monthPrice: 18_800, count: 1, status: 'suspended' })).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
+import type { Billing } from '../pricing.ts';
 import { addDays, daysBetween, type IsoDay } from './calendar.ts';
+import { prorate, type Proration } from './proration.ts';
 import { type BillingTerms, billingDate, contractEnd, currentPeriod, PERIOD_MONTHS, recurringChargeAt } from './schedule.ts';
 
 /*
@@ -99,4 +101,31 @@ function monthsBetweenBillingDates(terms: BillingTerms, from: IsoDay, to: IsoDay
   const start = currentPeriod(terms, from).endMonth - PERIOD_MONTHS[terms.period];
   while (billingDate(terms, start + months) < to) months += 1;
   return months;
+}
+
+/** A module of a subscription as its removal reads it. */
+export interface RemovableModule {
+  monthPrice: number;
+  count: number;
+  billing?: Billing | null;
+  status?: string | null;
+}
+
+/**
+ * Whether the member may remove a module themselves: a bought add-on that is running (not one
+ * included in the plan, not one still being set up or suspended, not a one-time purchase, which
+ * was delivered once).
+ */
+export function isRemovable(module: RemovableModule): boolean {
+  return module.monthPrice > 0 && (module.billing ?? 'monthly') !== 'one_time' && module.status !== 'pending' && module.status !== 'suspended';
+}
+
+/**
+ * What removing an add-on on `today` credits to the balance: its unused share of the period it
+ * is paid for, by the same rule as adding one (`prorate`, decision 023), so the preview and the
+ * credit are the same figure.
+ */
+export function removalCredit(terms: BillingTerms, module: RemovableModule, today: IsoDay): { credit: number; proration: Proration } {
+  const proration = prorate(terms, { billing: module.billing ?? 'monthly', unitPrice: module.monthPrice, count: module.count, change: 'remove' }, today);
+  return { credit: -proration.amount, proration };
 }

@@ -3,7 +3,7 @@ import { type CurrencyCode, isCurrency } from '../money.ts';
 import { type Billing, convert, DEFAULT_EXCHANGE_RATES, type ExchangeRates } from '../pricing.ts';
 import { dayOf, type IsoDay } from './calendar.ts';
 import { offeredToIndustry } from './offered.ts';
-import { type Balance, balanceOf, ledgerOf, nextChargeAmount } from './ledger.ts';
+import { type Balance, balanceOf, type LedgerEntry, ledgerOf, nextChargeAmount } from './ledger.ts';
 import { type BillingPeriodKind, type BillingTerms, contractEnd, currentPeriod, prepaidEnd, prepaidUsage, type PrepaidUsage, recurringChargeAt } from './schedule.ts';
 
 /*
@@ -106,6 +106,8 @@ export function subscriptionOverview(
     invoices: readonly { total: number; currency: string; status: string }[];
     payments: readonly { amount: number; currency: string; status: string }[];
     catalogue: readonly CatalogueModule[];
+    /** The balance's own entries (decision 031): a removed add-on's credit. */
+    balanceEntries?: readonly LedgerEntry[];
   },
   now: Date,
   rates: ExchangeRates = DEFAULT_EXCHANGE_RATES,
@@ -131,6 +133,7 @@ export function subscriptionOverview(
     ledgerOf(
       records.invoices.filter((invoice) => invoice.currency === currency),
       records.payments.filter((payment) => payment.currency === currency),
+      (records.balanceEntries ?? []).filter((entry) => entry.currency === currency),
     ),
     currency,
   );

@@ -1,5 +1,6 @@
 import { appTemplates } from './app-templates.ts';
 import { attachments } from './attachments.ts';
+import { balanceEntries } from './balance-entries.ts';
 import { blogs } from './blogs.ts';
 import { contactForms } from './contact-forms.ts';
 import { devices } from './devices.ts';
@@ -37,6 +38,7 @@ export const definitions = byServicePath({
   invoices,
   attachments,
   devices,
+  balanceEntries,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

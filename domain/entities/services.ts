@@ -299,9 +299,9 @@ export type CancellationAnswer =
 /** The owner stops their plan at the end the terms allow, or keeps it (server/services/subscriptions, decision 031). */
 export interface SubscriptionChangesApi {
   create(
-    data: { subscription: string; action: 'cancel' | 'resume' },
+    data: { subscription: string; action: 'cancel' | 'resume' } | { subscription: string; action: 'removeAddOn'; module: string },
     params?: CallParams,
-  ): Promise<{ subscription: string; status: string; cancelAt: string | null; cancellation: CancellationAnswer }>;
+  ): Promise<{ subscription: string; status: string; cancelAt: string | null; cancellation: CancellationAnswer; removed?: { module: string; credit: number; monthly: number } }>;
 }
 
 /** The owner replaces the card on file; an overdue renewal is tried on it at once (decision 031). */

@@ -72,6 +72,18 @@ export const paymentMethodSchema = z
   })
   .strict();
 
+/** What a balance entry was worked out from: the removed add-on's share of its period (decision 031). */
+export const balanceDetailsSchema = z
+  .object({
+    count: z.number().int().min(1).max(1000),
+    unitPrice: minor,
+    from: isoDay,
+    to: isoDay,
+    remainingDays: z.number().int().min(0).max(1200),
+    periodDays: z.number().int().min(1).max(1200),
+  })
+  .strict();
+
 /** A card's billing address (server/payments/gateway.ts `BillingAddress`). */
 export const billingAddressSchema = z
   .object({

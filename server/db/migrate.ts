@@ -17,6 +17,7 @@ import * as m015 from './migrations/015_add_on_orders.ts';
 import * as m016 from './migrations/016_socket_tickets.ts';
 import * as m017 from './migrations/017_subscription_lifecycle.ts';
 import * as m018 from './migrations/018_devices.ts';
+import * as m019 from './migrations/019_balance_entries.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Knex.Migration> = {
   '016_socket_tickets': m016,
   '017_subscription_lifecycle': m017,
   '018_devices': m018,
+  '019_balance_entries': m019,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -113,6 +113,12 @@ for (const lang of LANGS) {
         await expect(page.locator('main')).toBeVisible();
         if ('ready' in layout) await expect(page.getByTestId(layout.ready)).toBeVisible();
         expect(await themesFor(layout.name, lang)(page)).toEqual([]);
+        // The portal's pages (issue 16): on a phone too, where the tabs scroll and the rows stack.
+        if ('signedIn' in layout) {
+          await page.setViewportSize({ width: 390, height: 844 });
+          await expect(page.locator('main')).toBeVisible();
+          expect({ phone: await bothThemes(page) }).toEqual({ phone: [] });
+        }
       });
     }
 

@@ -12,6 +12,14 @@ test.use({ colorScheme: 'light' });
 // Each test walks several pages and waits on the gateway: more than the default time on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
+/**
+ * Saves the card from the keyboard: the button is pressed where it is now, whatever the page's
+ * late layout (a font arriving) has moved since it was found.
+ */
+async function saveCard(page: Page) {
+  await page.getByTestId('card-save').press('Enter');
+}
+
 async function fillCard(page: Page, number = '4242424242424242') {
   await expect(page.getByTestId('card-frame')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
   const frame = page.frameLocator('[data-testid="card-frame"]');
@@ -91,12 +99,12 @@ for (const [locale, member, texts] of [
 
     // A declined card is kept on file but pays nothing: the plan stays overdue.
     await fillCard(page, '4000000000000002');
-    await page.getByTestId('card-save').click();
+    await saveCard(page);
     await expect(page.getByTestId('card-current')).toContainText('0002', { timeout: 15_000 });
     await expect(page.getByTestId('card-overdue')).toBeVisible();
 
     await fillCard(page);
-    await page.getByTestId('card-save').click();
+    await saveCard(page);
     await expect(page.getByTestId('card-current')).toContainText('4242', { timeout: 15_000 });
     await expect(page.getByTestId('card-overdue')).toHaveCount(0);
     await page.goto(`/${locale}/portal/plan`);
@@ -106,6 +114,26 @@ for (const [locale, member, texts] of [
     await expect(page.getByTestId('lifecycle-banner')).toHaveCount(0);
   });
 }
+
+test('a member removes a bought add-on and its unused share is credited to the balance, in Traditional Chinese', async ({ page, login }) => {
+  await login(lifecycleMembers.removeZh);
+  await page.goto('/zh-hk/portal');
+  await expect(page.getByTestId('figure-balance')).toHaveText('沒有未付款項');
+  await page.goto('/zh-hk/portal/plan');
+  await hydrated(page);
+  const before = (await page.getByTestId('plan-monthly').textContent()) ?? '';
+  const row = page.getByTestId('plan-module').filter({ hasText: '廚房顯示系統' });
+  await row.getByTestId('module-remove').click();
+  const dialog = page.getByTestId('remove-dialog');
+  await expect(dialog).toBeVisible();
+  const credit = ((await dialog.getByTestId('remove-credit').textContent()) ?? '').match(/費用 (HK\$[\d,.]+) 會撥入/)?.[1] ?? '';
+  expect(credit).toMatch(/^HK\$/);
+  await dialog.getByTestId('remove-confirm').click();
+  await expect(page.getByTestId('plan-module').filter({ hasText: '廚房顯示系統' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('plan-monthly')).not.toHaveText(before);
+  await page.goto('/zh-hk/portal');
+  await expect(page.getByTestId('figure-balance')).toContainText(credit);
+});
 
 test('another member cannot stop someone else’s plan through the page', async ({ page, login }) => {
   await login(lifecycleMembers.stopEn);

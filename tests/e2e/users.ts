@@ -40,6 +40,7 @@ export const lifecycleMembers = {
   stopZh: { email: 'stop-zh@tillpoint.test', password: 'Lifecycle12345', name: '黃小玲' },
   overdueEn: { email: 'overdue-en@tillpoint.test', password: 'Lifecycle12345', name: 'Jo Yip' },
   overdueZh: { email: 'overdue-zh@tillpoint.test', password: 'Lifecycle12345', name: '何家明' },
+  removeZh: { email: 'remove-zh@tillpoint.test', password: 'Lifecycle12345', name: '鄭家欣' },
   webkit: { email: 'stop-webkit@tillpoint.test', password: 'Lifecycle12345', name: 'Pat Lo' },
   firefox: { email: 'stop-firefox@tillpoint.test', password: 'Lifecycle12345', name: 'Lee Fung' },
 } as const satisfies Record<string, DemoUser>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../app/context.ts';
 import { loadDashboard } from '../../app/routes/portal/dashboard.server.ts';
 import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
+import { removalCredit } from '../../domain/billing/lifecycle.ts';
 import type { Caller } from '../../domain/entities/services.ts';
 import { translate } from '../../server/i18n.ts';
 import { renewalsOf } from '../../server/services/subscriptions/subscriptions.ts';
@@ -187,4 +188,54 @@ describe.skipIf(skipReason)('renewals and the member’s changes', () => {
     expect(await rejectionOf(changes().create({ subscription: subscriptionId, action: 'resume' }, f.as(owner)))).toMatchObject({ code: 409 });
     expect((await f.knex()('orders').where('id', planOrderId).first('status')).status).not.toBe('cancelled');
   });
+
+  it('removes a bought add-on for its owner alone, credits its unused share, and takes the credit off the next charge', async () => {
+    const buyer = await f.buyer('removing');
+    const order = await f.order(buyer, { prepaidMonths: 12 });
+    expect((await f.pay(buyer, order, CARDS.success)).status).toBe('succeeded');
+    const id = ((await f.knex()('subscriptions').where('order_id', order._id).first('id')) as { id: string }).id;
+    const read = async () => (await f.knex()('subscriptions').where('id', id).first()) as SubscriptionRow & { contract_start: Date; billing_anchor_day: number; prepaid_months: number; contract_months: number };
+    const before = await read();
+    const addOn = before.modules.find((module) => module.id === f.state.addOn) as SubscriptionRow['modules'][number] & { count: number };
+    // One included in the plan when it has any, else one it does not have: neither is the member's to remove.
+    const notTheirs = before.modules.find((module) => module.monthPrice === 0)?.id ?? 'notOnThisPlan';
+    const remove = (module: string) => ({ subscription: id, action: 'removeAddOn' as const, module });
+
+    expect(await rejectionOf(changes().create(remove(addOn.id), f.as(other)))).toMatchObject({ code: 404 });
+    const refused = await rejectionOf(changes().create(remove(notTheirs), { ...f.as(buyer), headers: { 'x-locale': 'zh-hk' } }));
+    expect(refused).toMatchObject({ code: 400, errors: { module: translate('zh-hk', 'renewal.notRemovable') } });
+    expect(await rejectionOf(changes().create({ ...remove(addOn.id), credit: 999_999 } as never, f.as(buyer)))).toMatchObject({ code: 400 });
+
+    const today = dayOf(new Date());
+    const terms = { start: dayOf(before.contract_start), anchorDay: before.billing_anchor_day, prepaidMonths: before.prepaid_months, contractMonths: before.contract_months, period: 'monthly' as const };
+    const { credit } = removalCredit(terms, addOn, today);
+    expect(credit).toBeGreaterThan(0);
+    const answer = await changes().create(remove(addOn.id), f.as(buyer));
+    expect(answer.removed).toEqual({ module: addOn.id, credit, monthly: before.monthly - addOn.monthPrice * addOn.count });
+    const after = await read();
+    expect(after.modules.map((module) => module.id)).not.toContain(addOn.id);
+    expect(after.monthly).toBe(before.monthly - addOn.monthPrice * addOn.count);
+    // Removed once: asked again, there is nothing to remove.
+    expect(await rejectionOf(changes().create(remove(addOn.id), f.as(buyer)))).toMatchObject({ code: 400 });
+    const entries = await typedService(f.state.server.api, 'balanceEntries').find({ ...f.as(buyer), query: { subscription: id } });
+    expect(entries.data).toEqual([expect.objectContaining({ kind: 'credit', amount: credit, reason: 'addon_removed', module: addOn.id })]);
+    expect((await typedService(f.state.server.api, 'balanceEntries').find({ ...f.as(other), query: { subscription: id } })).data).toEqual([]);
+    const user = { _id: String(buyer._id), email: buyer.email, role: 'member', name: '' } as SessionUser;
+    const dashboard = await loadDashboard({ api: f.state.server.api }, user);
+    expect(dashboard.subscription?.overview.balance).toMatchObject({ state: 'credit', amount: credit });
+
+    // The next billing date takes the credit off the new monthly price: a year's unused share covers
+    // the month, so nothing is charged to the card; the invoice shows the period's price.
+    expect(credit).toBeGreaterThan(after.monthly);
+    const due = dayOf(after.next_pay_date);
+    expect(await renewals().renew(id, noonOf(due))).toBe('renewed');
+    const renewal = (await f.knex()('orders').where({ subscription_id: id, kind: 'renewal' }).first('id', 'total', 'status')) as { id: string; total: number; status: string };
+    expect(renewal).toMatchObject({ total: after.monthly, status: 'provisioning' });
+    expect(await f.charges(renewal.id)).toEqual([]);
+    expect((await f.knex()('invoices').where('order_id', renewal.id).first('total')).total).toBe(after.monthly);
+    const later = await loadDashboard({ api: f.state.server.api }, user, noonOf(due));
+    expect(later.subscription?.overview.balance).toMatchObject({ state: 'credit', amount: credit - after.monthly });
+    expect(dayOf((await read()).next_pay_date)).not.toBe(due);
+  });
 });
+

@@ -1,5 +1,5 @@
 import { dayOf, type IsoDay } from '../../../domain/billing/calendar';
-import { type Cancellation, cancellationOf } from '../../../domain/billing/lifecycle';
+import { type Cancellation, cancellationOf, isRemovable, removalCredit } from '../../../domain/billing/lifecycle';
 import { billingTermsOf, subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
 import type { invoices } from '../../../domain/entities/invoices';
 import type { subscriptions } from '../../../domain/entities/subscriptions';
@@ -57,6 +57,8 @@ export interface DashboardLifecycle {
   pastDue: { amount: number; since: IsoDay; order: string } | null;
   /** What stopping the plan today would mean. */
   cancellation: Cancellation;
+  /** The add-ons the member may remove, each with what removing it today credits to the balance. */
+  removals: Record<string, number>;
 }
 
 /** How many invoices the dashboard lists. */
@@ -100,14 +102,15 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
     ctx.api.service('orders').find({ ...asMember, query: { subscription: subscription._id, $select: ['_id'], $sort: { createdAt: 1 }, $limit: 100, $skip: skip } }),
   );
   const orderIds = [subscription.order, ...addOnOrders.map((order) => order._id)];
-  const [plan, catalogue, invoices, payments, listed] = await Promise.all([
+  const [plan, catalogue, invoices, payments, listed, balanceEntries] = await Promise.all([
     ctx.api.service('appTemplates').get(subscription.plan, asMember),
     ctx.api.service('modules').find({ ...asMember, query: { $sort: { order: 1 }, $limit: 100 } }),
     everyPage((skip) => ctx.api.service('invoices').find({ ...asMember, query: { subscription: subscription._id, $sort: { issuedAt: 1 }, $limit: 100, $skip: skip } })),
     everyPage((skip) => ctx.api.service('payments').find({ ...asMember, query: { order: { $in: orderIds }, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
     recentInvoices(ctx, asMember),
+    everyPage((skip) => ctx.api.service('balanceEntries').find({ ...asMember, query: { subscription: subscription._id, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
   ]);
-  const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data }, now);
+  const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data, balanceEntries }, now);
   const paidWith = subscription.card ?? payments.filter((payment) => payment.status === 'succeeded' && payment.card).at(-1)?.card;
   const unpaid = subscription.status === 'past_due' || subscription.status === 'unpaid'
     ? (await ctx.api.service('orders').find({ ...asMember, query: { subscription: subscription._id, kind: 'renewal', status: { $in: ['pending_payment', 'payment_failed'] }, $sort: { createdAt: -1 }, $limit: 1 } })).data[0]
@@ -119,6 +122,9 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
     retryOn: subscription.retryOn ? dayOf(subscription.retryOn) : null,
     pastDue: unpaid && renewalDay ? { amount: unpaid.total, since: renewalDay, order: unpaid._id } : null,
     cancellation: cancellationOf(billingTermsOf(subscription), dayOf(now), subscription.monthly),
+    removals: Object.fromEntries(
+      subscription.modules.filter((module) => isRemovable(module)).map((module) => [module.id, removalCredit(billingTermsOf(subscription), module, dayOf(now)).credit]),
+    ),
   };
   return {
     subscription: {

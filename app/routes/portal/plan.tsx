@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
@@ -31,7 +31,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { subscription, messages: pageMessages(params.lang, messageGroups) };
 }
 
-type ChangeAnswer = { ok: true; action: 'cancel' | 'resume'; cancelAt: string | null } | { ok: false; message: string };
+type ChangeAnswer =
+  | { ok: true; action: 'cancel' | 'resume'; cancelAt: string | null }
+  | { ok: true; action: 'removeAddOn'; credit: number; module: string }
+  | { ok: false; message: string; action: string | null };
 
 function callParams(ctx: ServerContext, lang: string) {
   return { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
@@ -44,16 +47,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const subscription = form.get('subscription');
-  if ((intent !== 'cancel' && intent !== 'resume') || typeof subscription !== 'string') {
-    return data<ChangeAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
+  const module = form.get('module');
+  if ((intent !== 'cancel' && intent !== 'resume' && intent !== 'removeAddOn') || typeof subscription !== 'string') {
+    return data<ChangeAnswer>({ ok: false, message: 'validation.invalid', action: null }, { status: 400 });
   }
   try {
+    if (intent === 'removeAddOn') {
+      const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent, module: typeof module === 'string' ? module : '' }, callParams(ctx, params.lang));
+      return data<ChangeAnswer>({ ok: true, action: intent, credit: answer.removed?.credit ?? 0, module: answer.removed?.module ?? '' });
+    }
     const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent }, callParams(ctx, params.lang));
     return data<ChangeAnswer>({ ok: true, action: intent, cancelAt: answer.cancelAt });
   } catch (error) {
-    const e = error as { code?: number; message?: string };
+    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
     const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-    return data<ChangeAnswer>({ ok: false, message: status === 500 || !e.message ? 'errors.generic' : e.message }, { status });
+    const message = e.errors?.module ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
+    return data<ChangeAnswer>({ ok: false, message, action: intent }, { status });
   }
 }
 
@@ -89,6 +98,7 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
   const { plan, overview, modules, lifecycle } = subscription;
   const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
   const { cancellation } = lifecycle;
+  const [removing, setRemoving] = useState<string | null>(null);
   const day = (value: string) => dayText(value, locale);
   const nameOf = (id: string) => localized(modules[id]?.name, locale) || id;
   const yearly = overview.activated.filter((module) => module.billing === 'yearly' && !module.included);
@@ -197,8 +207,21 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
                 {module.pending ? <span className="ml-2 text-sm text-muted">({t('dashboard.pendingNoDate')})</span> : null}
                 {module.suspended ? <span className="ml-2 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="module-suspended">({t('dashboard.suspended')})</span> : null}
               </span>
-              <span className="text-right whitespace-nowrap text-muted">
-                {module.included ? t('dashboard.included') : t(PRICE_KEYS[module.billing], { price: money(module.unitPrice * module.count) })}
+              <span className="flex items-baseline gap-3">
+                <span className="text-right whitespace-nowrap text-muted">
+                  {module.included ? t('dashboard.included') : t(PRICE_KEYS[module.billing], { price: money(module.unitPrice * module.count) })}
+                </span>
+                {module.id in lifecycle.removals && (lifecycle.status === 'active' || lifecycle.status === 'non_renewing') ? (
+                  <button
+                    type="button"
+                    className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                    onClick={() => setRemoving(module.id)}
+                    aria-label={t('planDetail.removeThis', { name: nameOf(module.id) })}
+                    data-testid="module-remove"
+                  >
+                    {t('planDetail.remove')}
+                  </button>
+                ) : null}
               </span>
             </li>
           ))}
@@ -211,6 +234,7 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      <RemoveDialog subscription={subscription} module={removing} name={removing ? nameOf(removing) : ''} onClose={() => setRemoving(null)} />
       <StopSection subscription={subscription} />
 
       {overview.inactiveAddOns.length > 0 && lifecycle.status === 'active' ? (
@@ -277,10 +301,11 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
   const day = (value: string) => dayText(value, locale);
 
   useEffect(() => {
-    if (!answer) return;
+    if (!answer || answer.action === 'removeAddOn') return;
     dialog.current?.close();
-    if (answer.ok) success(answer.action === 'cancel' && answer.cancelAt ? t('planDetail.stopped', { date: day(answer.cancelAt) }) : t('planDetail.resumed'));
-    else error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+    if (!answer.ok) error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+    else if (answer.action === 'cancel' && answer.cancelAt) success(t('planDetail.stopped', { date: day(answer.cancelAt) }));
+    else success(t('planDetail.resumed'));
     // Once per answer.
   }, [answer]);
 
@@ -348,5 +373,62 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
         </Form>
       </dialog>
     </section>
+  );
+}
+
+/**
+ * Removing a bought add-on (decision 031): what removing it today credits to the balance (the
+ * same figure the server credits) and the monthly charge after, asked to confirm.
+ */
+function RemoveDialog({ subscription, module, name, onClose }: { subscription: PlanSubscription; module: string | null; name: string; onClose: () => void }) {
+  const { t, locale } = useLocale();
+  const { success, error } = useSnackbar();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { overview, lifecycle } = subscription;
+  const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
+  const activated = overview.activated.find((item) => item.id === module);
+  const monthlyAfter = activated && activated.billing === 'monthly' ? overview.monthly - activated.unitPrice * activated.count : overview.monthly;
+
+  useEffect(() => {
+    if (module && !dialog.current?.open) dialog.current?.showModal();
+  }, [module]);
+  useEffect(() => {
+    if (!answer || !module || answer.action !== 'removeAddOn') return;
+    dialog.current?.close();
+    onClose();
+    if (answer.ok && answer.action === 'removeAddOn') success(t('planDetail.removed', { name, amount: money(answer.credit) }));
+    else if (!answer.ok) error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+    // Once per answer.
+  }, [answer]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="remove-heading"
+      onClose={onClose}
+      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-5 text-ink backdrop:bg-black/50"
+      data-testid="remove-dialog"
+    >
+      <h2 id="remove-heading" className="text-lg font-semibold">
+        {t('planDetail.removeTitle', { name })}
+      </h2>
+      {module ? (
+        <p className="mt-2" data-testid="remove-credit">
+          {t('planDetail.removeBody', { amount: money(lifecycle.removals[module] ?? 0), monthly: money(monthlyAfter) })}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="subscription" value={subscription._id} />
+        <input type="hidden" name="module" value={module ?? ''} />
+        <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
+          {t('planDetail.notNow')}
+        </button>
+        <button type="submit" name="intent" value="removeAddOn" className={primaryButton} disabled={navigation.state !== 'idle'} data-testid="remove-confirm">
+          {t('planDetail.removeConfirm')}
+        </button>
+      </Form>
+    </dialog>
   );
 }

@@ -184,6 +184,7 @@ export function configureOrders(app: ServerApp, { config, knex, logger, jobs, no
   registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })] });
   registerEntityService(app, definitions.subscriptions);
   registerEntityService(app, definitions.invoices);
+  registerEntityService(app, definitions.balanceEntries);
   configureFulfilments(app, knex);
   defineOrderMailJobs(app, jobs, config, logger);
 }

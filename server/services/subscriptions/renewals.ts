@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { addDays, dayOf, type IsoDay, startOfDay } from '../../../domain/billing/calendar.ts';
-import { balanceOf, ledgerOf, nextChargeAmount } from '../../../domain/billing/ledger.ts';
+import { balanceOf, type LedgerEntry, ledgerOf, nextChargeAmount } from '../../../domain/billing/ledger.ts';
 import { attemptDay, RENEWAL_ATTEMPTS, renewalCharge } from '../../../domain/billing/lifecycle.ts';
 import type { BillingPeriodKind, BillingTerms } from '../../../domain/billing/schedule.ts';
 import { PERIOD_MONTHS } from '../../../domain/billing/schedule.ts';
@@ -251,12 +251,13 @@ export class Renewals {
   /** The subscription's balance (decision 023): a credit is taken off the charge, an amount due added. */
   private async ledger(row: SubscriptionRow): Promise<number> {
     const orderIds = [row.order_id, ...((await this.knex('orders').where('subscription_id', row.id).pluck('id')) as string[])];
-    const [invoices, payments] = await Promise.all([
+    const [invoices, payments, entries] = await Promise.all([
       this.knex('invoices').where('subscription_id', row.id).select('total', 'currency', 'status') as Promise<{ total: number; currency: string; status: string }[]>,
       this.knex('payments').whereIn('order_id', orderIds).select('amount', 'currency', 'status') as Promise<{ amount: number; currency: string; status: string }[]>,
+      this.knex('balance_entries').where('subscription_id', row.id).select('kind', 'amount', 'currency') as Promise<LedgerEntry[]>,
     ]);
     const same = <T extends { currency: string }>(rows: T[]) => rows.filter((entry) => entry.currency === row.currency);
-    return balanceOf(ledgerOf(same(invoices), same(payments)), row.currency).amount;
+    return balanceOf(ledgerOf(same(invoices), same(payments), same(entries)), row.currency).amount;
   }
 
   /** One off-session charge of the renewal order on the card on file. */

@@ -5,7 +5,8 @@ import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { dayOf, startOfDay } from '../../../domain/billing/calendar.ts';
-import { cancellationOf, type Cancellation } from '../../../domain/billing/lifecycle.ts';
+import { cancellationOf, type Cancellation, isRemovable, removalCredit, type RemovableModule } from '../../../domain/billing/lifecycle.ts';
+import { newId } from '../../db/ids.ts';
 import { billingTermsOf } from '../../../domain/billing/overview.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import { localeOf } from '../../../domain/locales.ts';
@@ -34,10 +35,12 @@ export const CHANGE_MESSAGES = {
   notActive: 'renewal.notActive',
   notStopping: 'renewal.notStopping',
   tooManyCards: 'renewal.tooManyCards',
+  notRemovable: 'renewal.notRemovable',
+  notRunning: 'renewal.notRunning',
 } as const;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const ACTIONS = ['cancel', 'resume'] as const;
+const ACTIONS = ['cancel', 'resume', 'removeAddOn'] as const;
 type Action = (typeof ACTIONS)[number];
 
 export interface SubscriptionChange {
@@ -46,14 +49,18 @@ export interface SubscriptionChange {
   /** The day it stops (after `cancel`), null after `resume`. */
   cancelAt: string | null;
   cancellation: Cancellation;
+  /** After `removeAddOn`: what went to the balance, and the monthly charge now. */
+  removed?: { module: string; credit: number; monthly: number };
 }
 
 type Caller = { _id: unknown; role?: string };
 
 /**
  * `subscriptionChanges` create `{subscription, action}`: the owner stops the plan (`cancel`: it
- * goes on until the day the terms allow, then ends, decision 031) or keeps it after all
- * (`resume`). Another member's subscription is 404; the answer says the day it stops.
+ * goes on until the day the terms allow, then ends, decision 031), keeps it after all
+ * (`resume`), or removes a bought add-on (`removeAddOn` with `module`: its unused share of the
+ * period goes to the balance, taken off the next charge). Another member's subscription is 404;
+ * the answer says the day it stops, or what the removal credited.
  */
 export class SubscriptionChanges {
   private readonly app: ServerApp;
@@ -69,7 +76,9 @@ export class SubscriptionChanges {
     const errors: Record<string, string> = {};
     if (typeof body.subscription !== 'string' || !ID.test(body.subscription)) errors.subscription = 'validation.invalid';
     if (!(ACTIONS as readonly unknown[]).includes(body.action)) errors.action = 'validation.invalid';
-    for (const field of Object.keys(body)) if (field !== 'subscription' && field !== 'action') errors[field] = 'validation.unknownField';
+    if (body.action === 'removeAddOn' && (typeof body.module !== 'string' || !ID.test(body.module))) errors.module = 'validation.invalid';
+    const known = body.action === 'removeAddOn' ? ['subscription', 'action', 'module'] : ['subscription', 'action'];
+    for (const field of Object.keys(body)) if (!known.includes(field)) errors[field] = 'validation.unknownField';
     if (Object.keys(errors).length > 0) throw new BadRequest('validation.failed', { errors });
     const subscriptionId = body.subscription as string;
     const action = body.action as Action;
@@ -78,21 +87,70 @@ export class SubscriptionChanges {
 
     const answer = await this.knex.transaction(async (trx) => {
       const row = (await trx('subscriptions').where({ id: subscriptionId, user_id: userId }).forUpdate().first()) as
-        | { id: string; status: string; cancel_at: Date | null; contract_start: Date; billing_anchor_day: number; prepaid_months: number; contract_months: number; period: 'monthly' | 'annual'; monthly: number }
+        | {
+            id: string;
+            user_id: string;
+            status: string;
+            currency: string;
+            cancel_at: Date | null;
+            contract_start: Date;
+            billing_anchor_day: number;
+            prepaid_months: number;
+            contract_months: number;
+            period: 'monthly' | 'annual';
+            monthly: number;
+            modules: (RemovableModule & { id: string })[];
+          }
         | undefined;
       if (!row) throw new NotFound(`No record found for id '${subscriptionId}'`);
-      const cancellation = cancellationOf(
-        billingTermsOf({
-          contractStart: row.contract_start,
-          billingAnchorDay: row.billing_anchor_day,
-          prepaidMonths: row.prepaid_months,
-          contractMonths: row.contract_months,
-          period: row.period,
-        } as Parameters<typeof billingTermsOf>[0]),
-        dayOf(now),
-        row.monthly,
-      );
+      const terms = billingTermsOf({
+        contractStart: row.contract_start,
+        billingAnchorDay: row.billing_anchor_day,
+        prepaidMonths: row.prepaid_months,
+        contractMonths: row.contract_months,
+        period: row.period,
+      } as Parameters<typeof billingTermsOf>[0]);
+      const cancellation = cancellationOf(terms, dayOf(now), row.monthly);
       const actor = userId;
+      if (action === 'removeAddOn') {
+        // A plan overdue or ended changes nothing until it is paid (decision 031).
+        if (row.status !== 'active' && row.status !== 'non_renewing') throw new Conflict(CHANGE_MESSAGES.notRunning, { status: row.status });
+        const module = row.modules.find((item) => item.id === body.module);
+        if (!module || !isRemovable(module)) throw new BadRequest('validation.failed', { errors: { module: CHANGE_MESSAGES.notRemovable } });
+        const { credit, proration } = removalCredit(terms, module, dayOf(now));
+        const monthly = (module.billing ?? 'monthly') === 'monthly' ? row.monthly - module.monthPrice * module.count : row.monthly;
+        await trx('subscriptions')
+          .where('id', row.id)
+          .update({
+            modules: JSON.stringify(row.modules.filter((item) => item !== module)),
+            monthly,
+            history: trx.raw(`history || ?::jsonb`, [
+              JSON.stringify([{ from: row.status, to: row.status, at: now.toISOString(), actor, reason: `add-on ${module.id} removed, ${credit} credited` }]),
+            ]),
+            updated_at: trx.fn.now(),
+          });
+        if (credit > 0 && proration.period) {
+          await trx('balance_entries').insert({
+            id: newId(),
+            user_id: row.user_id,
+            subscription_id: row.id,
+            kind: 'credit',
+            amount: credit,
+            currency: row.currency,
+            reason: 'addon_removed',
+            module_id: module.id,
+            details: JSON.stringify({
+              count: module.count,
+              unitPrice: module.monthPrice,
+              from: dayOf(now),
+              to: proration.period.end,
+              remainingDays: proration.remainingDays,
+              periodDays: proration.periodDays,
+            }),
+          });
+        }
+        return { status: row.status, cancelAt: row.cancel_at ? dayOf(row.cancel_at) : null, cancellation, removed: { module: module.id, credit, monthly } };
+      }
       if (action === 'cancel') {
         if (row.status === 'non_renewing') return { status: row.status, cancelAt: row.cancel_at ? dayOf(row.cancel_at) : cancellation.endsOn, cancellation };
         if (!(await tryMove(trx, 'subscription', row.id, 'non_renewing', { actor, reason: `stop asked for, on ${cancellation.endsOn}` }))) {
