@@ -139,6 +139,16 @@ export class JobQueue {
     return jobs.map((job) => ({ id: job.id, state: job.state, retryCount: job.retryCount }));
   }
 
+  /**
+   * Resolves when the queue works on this instance: it started, and its tables answer (one read of
+   * its queues). Rejects otherwise; `/health` reports it as `jobs` (decision 032).
+   */
+  async check(): Promise<void> {
+    if (!this.started) throw new Error('the job queue has not started');
+    await this.started;
+    await this.boss.getQueues(undefined, { limit: 1 });
+  }
+
   /** Stops taking jobs and waits (up to 10 s) for those being worked. */
   async stop(): Promise<void> {
     if (!this.started) return;
