@@ -6,12 +6,21 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
 export const POOL_MAX = 8;
 
+/**
+ * How long a query waits for the database before it fails (decision 032): a call answers 503
+ * within seconds when the database is away, never hangs. A connection not made in
+ * `connectMs` is given up; a query that found no pooled connection in `acquireMs` (none could be
+ * made, or all are busy that long) fails. Connections keep TCP keep-alive on, so a peer that
+ * vanished is noticed on an idle connection too.
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 3_000, acquireMs: 5_000 } as const;
+
 export function createKnex(url: string, options: { searchPath?: string; poolMax?: number } = {}): Knex {
   return knexFactory({
     client: 'pg',
-    connection: url,
+    connection: { connectionString: url, connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs, keepAlive: true },
     searchPath: options.searchPath ? [options.searchPath] : undefined,
     pool: { min: 0, max: options.poolMax ?? POOL_MAX, idleTimeoutMillis: 30_000 },
-    acquireConnectionTimeout: 20_000,
+    acquireConnectionTimeout: DATABASE_TIMEOUTS.acquireMs,
   });
 }
