@@ -21,11 +21,19 @@ type BossDatabase = { executeSql(text: string, values?: unknown[]): Promise<{ ro
 
 function knexDatabase(knex: Knex | Knex.Transaction): BossDatabase {
   const client = knex.client as unknown as KnexClient;
+  const inTransaction = 'isTransaction' in knex && knex.isTransaction === true;
   return {
     async executeSql(text, values) {
       const connection = await client.acquireConnection();
       try {
         return await connection.query(text, values);
+      } catch (error) {
+        // pg-boss sends some work as one text with its own BEGIN and COMMIT, and takes some of its
+        // failures for granted (two instances installing its schema at once: the second one's
+        // CREATE fails and is ignored). Such a failure leaves the connection inside an aborted
+        // transaction; ended here, it goes back to the pool clean (pg's own pool would drop it).
+        if (!inTransaction) await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
       } finally {
         await client.releaseConnection(connection);
       }
