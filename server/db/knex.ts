@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from 'pino';
 
 // Counts and bigint sums come back as numbers; our values stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -15,9 +16,23 @@ export const POOL_MAX = 8;
  */
 export const DATABASE_TIMEOUTS = { connectMs: 3_000, acquireMs: 5_000 } as const;
 
-export function createKnex(url: string, options: { searchPath?: string; poolMax?: number } = {}): Knex {
+/** Where knex's own warnings go (a connection lost, none acquired): the server's log, else the console. */
+type KnexLogger = Pick<Logger, 'warn' | 'error' | 'debug'>;
+
+export function createKnex(url: string, options: { searchPath?: string; poolMax?: number; logger?: KnexLogger } = {}): Knex {
+  const { logger } = options;
   return knexFactory({
     client: 'pg',
+    ...(logger
+      ? {
+          log: {
+            warn: (message: unknown) => logger.warn({ source: 'knex' }, String(message)),
+            error: (message: unknown) => logger.error({ source: 'knex' }, String(message)),
+            deprecate: (message: unknown) => logger.warn({ source: 'knex' }, String(message)),
+            debug: (message: unknown) => logger.debug({ source: 'knex' }, String(message)),
+          },
+        }
+      : {}),
     connection: { connectionString: url, connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs, keepAlive: true },
     searchPath: options.searchPath ? [options.searchPath] : undefined,
     pool: { min: 0, max: options.poolMax ?? POOL_MAX, idleTimeoutMillis: 30_000 },
