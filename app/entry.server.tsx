@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
+import { DATABASE_RETRY_AFTER } from '../server/db/unavailable';
 import { serverContext } from './context';
 import { scriptsAfterLoad } from './scripts-after-load.server';
 import { NonceProvider } from './nonce';
@@ -40,6 +41,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page that could not be rendered because the database is away says when to try again.
+  if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER));
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -2,23 +2,23 @@ import { errorHandler, json, rest, type Application as ExpressFeathers } from '@
 import express from '@feathersjs/express';
 import { feathers, type HookContext } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio';
-import sync from 'feathers-sync';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { clientAddress, type TrustProxy } from './auth/address.ts';
 import { createLoginLimits, type LoginLimits } from './auth/limits.ts';
-import { DatabaseRevocationStore, RedisRevocationStore, type RevocationStore } from './auth/revocation.ts';
+import { DatabaseRevocationStore, SharedRevocationStore, type RevocationStore } from './auth/revocation.ts';
 import { AppAuthenticationService, PasswordStrategy, RevocableJWTStrategy } from './auth/strategies.ts';
 import { configureChannels, serializeEvent } from './channels.ts';
 import type { Config } from './config.ts';
 import { setPasswordHashing } from './auth/passwords.ts';
 import { jsonBodiesOnly, localizeErrors, normalizeHttpError, unknownEndpoint } from './hooks/errors.ts';
 import { sessionCookie } from './auth/cookie.ts';
-import { DatabaseTicketStore, hideTicketSession, RedisTicketStore, socketTicketRoute, TicketStrategy, type TicketStore } from './auth/tickets.ts';
+import { DatabaseTicketStore, FallbackTicketStore, hideTicketSession, RedisTicketStore, socketTicketRoute, TicketStrategy, type TicketStore } from './auth/tickets.ts';
 import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
+import { redisSync } from './sync.ts';
 import { paymentWebhookRoute } from './services/payments/webhooks.ts';
 import { uploadsOf } from './services/attachments/attachments.ts';
 import { attachmentRoutes } from './services/attachments/routes.ts';
@@ -66,7 +66,11 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   // An invoice as a PDF file, read as the caller through the invoices service (decision 029).
   app.use(invoicePdfRoute(app, config));
   // Portal pages sign their live connection in with a one-time ticket, never the token (decision 027).
-  const tickets: TicketStore = redis ? new RedisTicketStore(redis, `${config.redisPrefix}:ticket`) : new DatabaseTicketStore(knex);
+  // With Redis, the table takes the tickets Redis cannot (decision 032).
+  const redisAway = (error: unknown) => logger.warn({ err: error }, 'Redis did not answer; the database stands in');
+  const tickets: TicketStore = redis
+    ? new FallbackTicketStore(new RedisTicketStore(redis, `${config.redisPrefix}:ticket`), new DatabaseTicketStore(knex), redisAway)
+    : new DatabaseTicketStore(knex);
   app.use(socketTicketRoute(app, config, tickets));
   // JSON only: no form body (which another site's page could send) reaches a service.
   app.use(jsonBodiesOnly);
@@ -87,12 +91,18 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
       });
     }),
   );
-  if (config.redisUrl) {
-    app.configure(sync({ uri: config.redisUrl, key: `${config.redisPrefix}:events`, serialize: serializeEvent, deserialize: JSON.parse }));
+  if (redis) {
+    // A connection of its own for listening (a subscribed connection sends nothing else).
+    const sub = redis.duplicate({ connectionName: `${redis.options.connectionName ?? 'tillpoint'}:events` });
+    sub.on('error', () => undefined);
+    app.configure(redisSync({ pub: redis, sub, key: `${config.redisPrefix}:events`, serialize: serializeEvent, deserialize: JSON.parse, logger }));
   }
 
   const limits = createLoginLimits(redis, `${config.redisPrefix}:limit`, config.loginLimits);
-  const revocations: RevocationStore = redis ? new RedisRevocationStore(redis, `${config.redisPrefix}:revoked`) : new DatabaseRevocationStore(knex);
+  // With Redis, the table stays the record and Redis a copy that answers at once (decision 032).
+  const revocations: RevocationStore = redis
+    ? new SharedRevocationStore(redis, knex, { prefix: `${config.redisPrefix}:revoked`, onError: redisAway })
+    : new DatabaseRevocationStore(knex);
   const api: Api = Object.assign(app, { limits, revocations, jobs: configureJobs(app, knex, logger) });
 
   api.hooks({ around: { all: [localizeErrors] } });

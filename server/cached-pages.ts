@@ -4,10 +4,14 @@ import type { Logger } from 'pino';
 import type { RouterContextProvider } from 'react-router';
 import { isPrivatePath } from '../domain/public-pages.ts';
 import type { Api } from './app.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { nonceOnlyInAttributes, withNonce, type PageCache } from './page-cache.ts';
 
-/** Public HTML: a CDN may keep it 5 s and serve it stale while it fetches a fresh one. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+/**
+ * Public HTML: a CDN may keep it 5 s, serve it stale for 30 s while it fetches a fresh one, and
+ * for a day while this site answers errors (the database away: decision 032).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30, stale-if-error=86400';
 /** A signed-in visitor's page (their name in the header), or any answer not fit to share. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
@@ -79,7 +83,10 @@ export interface CachedPagesOptions {
 /**
  * Anonymous GETs of public pages are answered from the cache when it has them, else rendered
  * whole, stored when fit to share (200, no Set-Cookie, text) and sent. Each answer carries the
- * nonce of its own CSP header. `x-page-cache` says hit, miss or bypass.
+ * nonce of its own CSP header. When a page cannot be rendered because the database is away (its
+ * answer is the 503 error page, or rendering throws such an error), the page's last copy is
+ * served instead, however old (up to a day: PageCache's `stale`). `x-page-cache` says hit, miss,
+ * stale or bypass.
  */
 export function cachedPages({ cache, render, anonymousContext, fresh, logger }: CachedPagesOptions): RequestHandler {
   return async (req, res, next) => {
@@ -98,9 +105,21 @@ export function cachedPages({ cache, render, anonymousContext, fresh, logger }: 
       send(res, hit.status, hit.headers, withNonce(hit, nonce), PUBLIC_CACHE_CONTROL);
       return;
     }
+    const serveStale = () => {
+      const last = cache.stale(key);
+      if (!last) return false;
+      res.setHeader('x-page-cache', 'stale');
+      send(res, last.status, last.headers, withNonce(last, nonce), PUBLIC_CACHE_CONTROL);
+      return true;
+    };
     try {
       const generation = cache.generation;
       const response = await render(fetchRequest(req, origin), anonymousContext(req, res));
+      if (response.status === 503 && cache.stale(key)) {
+        await response.body?.cancel();
+        serveStale();
+        return;
+      }
       const body = await response.text();
       const headers = [...response.headers].filter(([name]) => name !== 'content-length');
       const type = response.headers.get('content-type') ?? '';
@@ -115,6 +134,7 @@ export function cachedPages({ cache, render, anonymousContext, fresh, logger }: 
       res.setHeader('x-page-cache', 'miss');
       send(res, response.status, headers, body, shareable ? PUBLIC_CACHE_CONTROL : response.headers.get('cache-control') ?? PRIVATE_CACHE_CONTROL);
     } catch (error) {
+      if (isDatabaseUnavailable(error) && serveStale()) return;
       next(error);
     }
   };

@@ -69,6 +69,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses Redis (several instances) on the embedded database, saying why in one line', () => {
+    const error = configError({ APP_SECRET: SECRET, REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toMatch(/^Refusing to start: REDIS_URL is set .* DATABASE_URL is not, and the embedded database serves one instance only/);
+  });
+
+  it('names the instance from INSTANCE_NAME, else from the host and the process', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, INSTANCE_NAME: 'web-2' }).instanceName).toBe('web-2');
+    expect(loadConfig({ APP_SECRET: SECRET }).instanceName).toBe(`${os.hostname()}:${process.pid}`);
+    expect(configError({ APP_SECRET: SECRET, INSTANCE_NAME: 'two words' }).message).toMatch(/\n {2}INSTANCE_NAME: \S/);
+  });
+
   it('treats an empty variable as absent', () => {
     expect(loadConfig({ APP_SECRET: SECRET, PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

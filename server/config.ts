@@ -44,6 +44,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   REDIS_PREFIX: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only (up to 64)').default('tillpoint'),
+  // Names this process in the X-Instance header and its log lines (default: host name and process id).
+  INSTANCE_NAME: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits, _ . : - only (up to 64)').optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@tillpoint.test'),
   // The accounts' own password rules; never echoed in an error.
@@ -130,6 +132,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prepended to every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
+  /** This instance's name, sent as `X-Instance` on every response (INSTANCE_NAME, else host name and pid). */
+  instanceName: string;
   appSecret: string;
   adminEmail: string;
   adminPassword: string;
@@ -246,6 +250,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Redis means several instances, which the embedded database cannot serve: one line says why.
+  if (e.REDIS_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Refusing to start: REDIS_URL is set (several instances) but DATABASE_URL is not, and the embedded database serves one instance only: set DATABASE_URL to the PostgreSQL server the instances share, or unset REDIS_URL',
+    );
+  }
   // Stripe's keys come together: a secret key without the webhook secret would take payments it never hears about.
   const stripeKeys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET };
   const missingStripe = Object.entries(stripeKeys).filter(([, value]) => !value).map(([name]) => name);
@@ -269,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}`,
     appSecret,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,

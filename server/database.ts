@@ -17,7 +17,7 @@ export interface Database {
  * Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds (logging what the
  * seed warns of); instances starting together take turns (db/prepare.ts).
  */
-export async function openDatabase(config: Config, logger: Pick<Logger, 'warn'>): Promise<Database> {
+export async function openDatabase(config: Config, logger: Pick<Logger, 'warn' | 'error' | 'debug'>): Promise<Database> {
   let kind: Database['kind'] = 'postgres';
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -32,7 +32,8 @@ export async function openDatabase(config: Config, logger: Pick<Logger, 'warn'>)
   if (config.passwordHashing === 'fast' && config.env === 'production') {
     logger.warn('PASSWORD_HASHING=fast: passwords are hashed at a test cost; never set it for a real site');
   }
-  const knex = createKnex(url);
+  // Lost connections and acquire timeouts (the database away) go to the server's log as lines of their own.
+  const knex = createKnex(url, { logger });
   try {
     const { warnings } = await prepareDatabase(knex, kind, {
       adminEmail: config.adminEmail,

@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
 
 let config;
 try {
@@ -12,6 +11,8 @@ try {
   throw error;
 }
 
+// Loaded once the configuration is accepted: a refused start says why at once, without loading the server.
+const { startServer } = await import('./server.ts');
 // `--dev`: pages from Vite's dev server with hot reload (npm run dev).
 const server = await startServer(config, { dev: process.argv.includes('--dev') });
 console.log(`Tillpoint is ready at ${server.url.replace('127.0.0.1', 'localhost')}/en`);

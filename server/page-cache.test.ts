@@ -58,3 +58,36 @@ describe('nonces', () => {
     expect(nonceOnlyInAttributes('<script nonce="abc">var n="abc"</script>', 'abc')).toBe(false);
   });
 });
+
+describe('last copies (stale-if-error)', () => {
+  it('keeps the last copy of an expired or cleared page for when it cannot be rendered, never serving it fresh', () => {
+    let now = 0;
+    const cache = new PageCache({ ttlMs: 1000, staleMs: 10_000, now: () => now });
+    cache.set('/en', page('a'), cache.generation);
+    cache.set('/zh-hk', page('b'), cache.generation);
+    expect(cache.stale('/en')?.body).toBe('a');
+    now = 1000;
+    expect(cache.get('/en')).toBeUndefined();
+    expect(cache.stale('/en')?.body).toBe('a');
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(cache.get('/zh-hk')).toBeUndefined();
+    expect(cache.stale('/zh-hk')?.body).toBe('b');
+    // A new rendering replaces the last copy; a copy older than staleMs is not served.
+    cache.set('/en', page('a2'), cache.generation);
+    expect(cache.stale('/en')?.body).toBe('a2');
+    now = 10_000;
+    expect(cache.stale('/zh-hk')).toBeUndefined();
+  });
+
+  it('counts last copies within the limits and drops them before fresh pages', () => {
+    const cache = new PageCache({ maxEntries: 2 });
+    cache.set('a', page('1'), 0);
+    cache.clear();
+    cache.set('b', page('2'), 1);
+    cache.set('c', page('3'), 1);
+    expect(cache.stale('a')).toBeUndefined();
+    expect(cache.get('b')?.body).toBe('2');
+    expect(cache.get('c')?.body).toBe('3');
+  });
+});

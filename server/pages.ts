@@ -8,6 +8,7 @@ import type { Api } from './app.ts';
 import { cachedPages, invalidateOnCatalogueChanges } from './cached-pages.ts';
 import type { Config } from './config.ts';
 import type { PageCache } from './page-cache.ts';
+import { pageServices } from './page-services.ts';
 import { createGateway } from './payments/index.ts';
 
 /** The page build's server entry, which hands over its own context key (app/entry.server.tsx). */
@@ -34,8 +35,8 @@ export async function createPageHandler({ build, api, config, mode = 'production
   const entry: ServerEntry = build.entry.module;
   const key = entry.serverContext;
   if (!key) throw new Error('The page build does not export serverContext from its server entry');
-  // Pages reach the services through their types only.
-  const services: ServiceMap = api;
+  // Pages reach the services through their types only; the database away is a 503 page (page-services.ts).
+  const services: ServiceMap = pageServices(api);
 
   const secureCookies = isHttpsSite(config.publicUrl);
   const sessionUser = async (req: Request): Promise<Session> => {

@@ -6,11 +6,11 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
-import { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { isPublicSitePath, isPurchasePath } from '../domain/public-pages.ts';
 import { createApi, type Api } from './app.ts';
+import { checkHealth, type HealthCheck } from './health.ts';
 import { accessLogSerializers, createLogger } from './logging.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
@@ -19,6 +19,8 @@ import { PageCache } from './page-cache.ts';
 import { createPageHandler } from './pages.ts';
 import { gatewayCspSources, startPaymentSandbox, webhookPath } from './payments/index.ts';
 import type { PaymentSandbox } from './payments/sandbox/sandbox.ts';
+import { closeRedis, createRedis } from './redis.ts';
+import type { EventSync } from './sync.ts';
 
 export interface RunningServer {
   url: string;
@@ -31,13 +33,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The Redis clients feathers-sync adds to the app (its types do not declare them). */
-interface SyncClients {
-  ready: Promise<unknown>;
-  pub: { close(): Promise<unknown> };
-  sub: { close(): Promise<unknown> };
-}
-const sync = (api: Api) => (api as unknown as { sync?: SyncClients }).sync;
+/** What the events sync adds to the app (server/sync.ts; Feathers' types do not declare it). */
+const sync = (api: Api) => (api as unknown as { sync?: EventSync }).sync;
 
 export interface ServerOptions {
   /** Serve the React Router pages from the production build (when it exists). */
@@ -64,12 +61,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     if (!options.database) await database.close();
     throw error;
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // Bounded timeouts and no offline queue: nothing waits on a Redis that does not answer (decision 032).
+  const redis = config.redisUrl ? createRedis(config.redisUrl, logger, `tillpoint:${config.instanceName}`) : null;
   const api = createApi({ config, knex: database.knex, logger, redis });
 
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  // Which instance answered, behind a load balancer (logs and tests find it by this name).
+  app.use((_req, res, next) => {
+    res.setHeader('X-Instance', config.instanceName);
+    next();
+  });
 
   app.use(
     pinoHttp({
@@ -80,7 +83,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/health' || (req.url ?? '').startsWith('/assets/') },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || (req.url ?? '').startsWith('/assets/') },
       // pino-http's default response serializer would log every header, the session's Set-Cookie too.
       serializers: accessLogSerializers,
     }),
@@ -171,14 +174,29 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   app.use((req, res, next) => (isApi(req) ? apiHeaders(req, res, next) : pageHeaders(req, res, next)));
   app.use(compression());
 
+  // Each configured part on its own, each with its own timeout (server/health.ts).
+  const healthChecks: Record<string, HealthCheck> = {
+    database: () => database.knex.raw('select 1'),
+    ...(redis ? { redis: () => redis.ping() } : {}),
+    jobs: () => api.jobs.check(),
+  };
+  const downBefore = new Set<string>();
   app.get('/health', async (_req: express.Request, res: express.Response) => {
-    try {
-      await database.knex.raw('select 1');
-      res.json({ status: 'ok', database: database.kind });
-    } catch (error) {
-      logger.error({ err: error }, 'health check failed');
-      res.status(503).json({ status: 'unavailable' });
+    const { report, errors } = await checkHealth(config.instanceName, healthChecks);
+    // Logged as a part goes down and as it comes back, not at every probe.
+    for (const name of Object.keys(healthChecks)) {
+      if (name in errors && !downBefore.has(name)) logger.error({ err: errors[name], part: name }, 'health check: down');
+      if (!(name in errors) && downBefore.has(name)) logger.info({ part: name }, 'health check: back');
+      if (name in errors) downBefore.add(name);
+      else downBefore.delete(name);
     }
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(report.status === 'ok' ? 200 : 503).json({ ...report, database: { ...(report.database as object), kind: database.kind } });
+  });
+  // Liveness for a load balancer or an orchestrator: the process serves, whatever its parts do.
+  app.get('/health/live', (_req: express.Request, res: express.Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok', instance: config.instanceName });
   });
 
   app.use('/api', api as unknown as express.Application);
@@ -214,7 +232,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
   await api.setup(server);
-  // Events published before the subscription is ready would be lost to every instance.
+  // Events published before the subscription is ready would reach only this instance; while Redis
+  // is away the instance starts all the same after a short wait (server/sync.ts).
   await sync(api)?.ready;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -253,8 +272,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         clearTimeout(force);
         await api.teardown?.().catch(() => undefined);
         await payments?.server.close().catch(() => undefined);
-        await Promise.all([sync(api)?.pub.close(), sync(api)?.sub.close()]).catch(() => undefined);
-        await redis?.quit().catch(() => undefined);
+        const events = sync(api)?.sub;
+        if (events) await closeRedis(events);
+        if (redis) await closeRedis(redis);
         await closeVite().catch(() => undefined);
         await database.close();
       })();

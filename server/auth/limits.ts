@@ -50,9 +50,16 @@ export const LOGIN_LIMITS: Readonly<LoginLimitSettings> = {
   registrations: { points: 10, duration: 60 * MINUTE },
 };
 
-/** A limit in Redis when there is one, so every instance counts together; else in this process. */
+/**
+ * A limit in Redis when there is one, so every instance counts together; else in this process.
+ * While Redis is away (not connected, or a command timed out) the same limit counts in this
+ * process instead (rate-limiter-flexible's insurance limiter), so it still holds, per instance,
+ * and no call waits on Redis (decision 032). Counts made meanwhile stay in memory when it returns.
+ */
 export function createLimiter(redis: Redis | null, keyPrefix: string, setting: LimitSetting): RateLimiterAbstract {
-  return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, ...setting }) : new RateLimiterMemory({ keyPrefix, ...setting });
+  const memory = new RateLimiterMemory({ keyPrefix, ...setting });
+  if (!redis) return memory;
+  return new RateLimiterRedis({ storeClient: redis, keyPrefix, ...setting, insuranceLimiter: memory, rejectIfRedisNotReady: true });
 }
 
 export function createLoginLimits(redis: Redis | null, prefix = 'limit', settings: LoginLimitSettings = LOGIN_LIMITS): LoginLimits {

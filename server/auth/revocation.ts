@@ -69,7 +69,133 @@ export class RedisRevocationStore implements RevocationStore {
     await this.redis.set(`${this.prefix}:${jti}`, '1', 'EX', seconds);
   }
 
+  /** Writes many revocations in one round trip (copying the table into Redis). */
+  async revokeAll(entries: { jti: string; expiresAt: Date }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const { jti, expiresAt } of entries) {
+      pipeline.set(`${this.prefix}:${jti}`, '1', 'EX', Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)));
+    }
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
+  }
+
   async isRevoked(jti: string): Promise<boolean> {
     return (await this.redis.exists(`${this.prefix}:${jti}`)) === 1;
+  }
+}
+
+/** How long a "not revoked" answer from the database is reused while Redis is away (several instances). */
+export const FALLBACK_REVOCATION_MEMORY = { ttlMs: 1_000, maxEntries: 10_000 };
+
+/** Unexpired revocations copied into Redis per round trip when it comes back. */
+const COPY_BATCH = 500;
+
+/**
+ * Several instances (decision 032): the `revoked_tokens` table is the record, written by every
+ * sign-out; Redis holds a copy that answers the check on every call at once. A sign-out always
+ * succeeds when the database does, with or without Redis.
+ *
+ * The copy is trusted only while it is known complete. Whenever Redis fails a call, or its
+ * connection is lost, checks go to the table (reusing a "not revoked" answer for at most a second,
+ * so another instance's sign-out is refused everywhere within that second); when Redis answers
+ * again, every unexpired row of the table is copied into it (a Redis that restarted empty, and
+ * sign-outs made anywhere while it was away, are covered alike), and only then is Redis asked again.
+ */
+export class SharedRevocationStore implements RevocationStore {
+  private readonly redis: Redis;
+  private readonly fast: RedisRevocationStore;
+  private readonly record: DatabaseRevocationStore;
+  private readonly knex: Knex;
+  private readonly onError: (error: unknown) => void;
+  /** True while every revocation in the table is known to be in Redis too. */
+  private complete = false;
+  /** A revocation may be missing from Redis: set by every miss, cleared as a copy starts. */
+  private behind = true;
+  private copying: Promise<void> | undefined;
+
+  constructor(redis: Redis, knex: Knex, options: { prefix?: string; onError?: (error: unknown) => void; memory?: { ttlMs: number; maxEntries: number } } = {}) {
+    this.redis = redis;
+    this.knex = knex;
+    this.fast = new RedisRevocationStore(redis, options.prefix);
+    this.record = new DatabaseRevocationStore(knex, options.memory ?? FALLBACK_REVOCATION_MEMORY);
+    this.onError = options.onError ?? (() => undefined);
+    redis.on('ready', () => void this.copyTable());
+    if (redis.status === 'ready') void this.copyTable();
+  }
+
+  /** Whether checks are answered by Redis now (tests and /health read it). */
+  get redisComplete(): boolean {
+    return this.complete;
+  }
+
+  async revoke(jti: string, expiresAt: Date): Promise<void> {
+    await this.record.revoke(jti, expiresAt);
+    try {
+      await this.fast.revoke(jti, expiresAt);
+    } catch (error) {
+      this.lostTrack(error);
+    }
+  }
+
+  async isRevoked(jti: string): Promise<boolean> {
+    if (this.complete && this.redis.status === 'ready') {
+      try {
+        return await this.fast.isRevoked(jti);
+      } catch (error) {
+        this.lostTrack(error);
+      }
+    }
+    return this.record.isRevoked(jti);
+  }
+
+  /** Redis missed a write or an answer: the table answers until it is copied again. */
+  private lostTrack(error: unknown): void {
+    if (this.complete) this.onError(error);
+    this.complete = false;
+    this.behind = true;
+    if (this.redis.status === 'ready') void this.copyTable();
+  }
+
+  /**
+   * Copies every unexpired revocation into Redis, then lets Redis answer; again as long as a
+   * revocation missed Redis meanwhile. A failed copy is tried again a second later.
+   */
+  private copyTable(): Promise<void> {
+    this.complete = false;
+    this.behind = true;
+    this.copying ??= (async () => {
+      try {
+        while (this.behind && this.redis.status === 'ready') {
+          this.behind = false;
+          await this.copyOnce();
+          if (!this.behind) this.complete = true;
+        }
+      } catch (error) {
+        this.onError(error);
+        setTimeout(() => {
+          if (!this.complete && this.redis.status === 'ready') void this.copyTable();
+        }, 1_000).unref();
+      } finally {
+        this.copying = undefined;
+      }
+    })();
+    return this.copying;
+  }
+
+  private async copyOnce(): Promise<void> {
+    let after = '';
+    for (;;) {
+      const rows = (await this.knex('revoked_tokens')
+        .where('expires_at', '>', new Date())
+        .andWhere('jti', '>', after)
+        .orderBy('jti')
+        .limit(COPY_BATCH)
+        .select('jti', 'expires_at')) as { jti: string; expires_at: Date | string }[];
+      await this.fast.revokeAll(rows.map((row) => ({ jti: row.jti, expiresAt: new Date(row.expires_at) })));
+      if (rows.length < COPY_BATCH) return;
+      after = rows.at(-1)?.jti ?? after;
+    }
   }
 }

@@ -111,6 +111,41 @@ export class RedisTicketStore implements TicketStore {
   }
 }
 
+/**
+ * Several instances (decision 032): tickets in Redis, and in the table whenever Redis fails to
+ * take one (away, or too slow), so a page still gets its live connection. Redemption asks Redis
+ * first and the table after it, which finds a ticket issued on any instance while Redis was away.
+ */
+export class FallbackTicketStore implements TicketStore {
+  private readonly redis: TicketStore;
+  private readonly database: TicketStore;
+  private readonly onError: (error: unknown) => void;
+  constructor(redis: TicketStore, database: TicketStore, onError: (error: unknown) => void = () => undefined) {
+    this.redis = redis;
+    this.database = database;
+    this.onError = onError;
+  }
+
+  async put(hash: string, sealed: string, expiresAt: Date): Promise<void> {
+    try {
+      await this.redis.put(hash, sealed, expiresAt);
+    } catch (error) {
+      this.onError(error);
+      await this.database.put(hash, sealed, expiresAt);
+    }
+  }
+
+  async take(hash: string): Promise<string | null> {
+    try {
+      const sealed = await this.redis.take(hash);
+      if (sealed) return sealed;
+    } catch (error) {
+      this.onError(error);
+    }
+    return this.database.take(hash);
+  }
+}
+
 interface JwtStrategyLike {
   authenticate(authentication: AuthenticationRequest, params: AuthenticationParams): Promise<Record<string, unknown>>;
 }

@@ -3,6 +3,7 @@ import type { HookContext, NextFunction as HookNext } from '@feathersjs/feathers
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Locale } from '../../domain/locales.ts';
+import { DATABASE_RETRY_AFTER, databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { isMessageKey, localeFromHeaders, translate } from '../i18n.ts';
 import { loggableUrl } from '../logging.ts';
 
@@ -26,8 +27,8 @@ function translateError(error: FeathersError, locale: Locale): void {
 
 /**
  * Every error that leaves through a transport is a Feathers error whose message and per-field
- * messages are in the caller's language. Unexpected errors are logged and answered as a 500
- * without internals.
+ * messages are in the caller's language. The database away is a 503 with the seconds to wait
+ * (decision 032); other unexpected errors are logged and answered as a 500 without internals.
  */
 export async function localizeErrors(context: HookContext, next: HookNext): Promise<void> {
   try {
@@ -35,6 +36,12 @@ export async function localizeErrors(context: HookContext, next: HookNext): Prom
   } catch (caught) {
     if (!context.params.provider) throw caught;
     const locale = localeFromHeaders(context.params.headers as Record<string, unknown> | undefined);
+    // The database away (refused, dropped, or no connection in time) is a 503 to retry, not a fault.
+    if (isDatabaseUnavailable(caught)) {
+      const unavailable = databaseUnavailable();
+      translateError(unavailable, locale);
+      throw unavailable;
+    }
     // A 503 is a deliberate answer (a payment provider that did not answer: the caller retries), not a fault of ours.
     if (!(caught instanceof FeathersError) || (caught.code >= 500 && caught.code !== 503)) {
       const logger = context.app.get('logger') as { error: (obj: unknown, msg: string) => void } | undefined;
@@ -88,23 +95,25 @@ function toFeathersError(error: unknown): FeathersError {
 /** Seconds a client is told to wait after a 429 that does not say how long (none of ours does). */
 export const DEFAULT_RETRY_AFTER = 60;
 
-/** The seconds a TooManyRequests error asks the client to wait (its `data.retryAfter`), at least 1. */
+/** The seconds a TooManyRequests or Unavailable error asks the client to wait (its `data.retryAfter`), at least 1. */
 export function retryAfterSeconds(error: FeathersError): number {
   const seconds = Number((error.data as { retryAfter?: unknown } | undefined)?.retryAfter);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER;
+  if (Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
+  return error.code === 503 ? DATABASE_RETRY_AFTER : DEFAULT_RETRY_AFTER;
 }
 
 /**
  * The last word on errors over REST before Feathers' error handler writes the JSON: a Feathers
  * error in the caller's language, and for anything unexpected a 500 with a generic message (the
  * cause goes to the log, never to the client). Headers that the service's hooks set for the
- * answer go with an error too (a failed sign-out still clears the session cookie), and a 429 says
- * when to try again (`Retry-After`).
+ * answer go with an error too (a failed sign-out still clears the session cookie), and a 429 or a
+ * 503 (the database away: decision 032) says when to try again (`Retry-After`).
  */
 export function normalizeHttpError(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
-    let converted = toFeathersError(error);
-    if (converted.code >= 500) {
+    let converted = isDatabaseUnavailable(error) ? databaseUnavailable() : toFeathersError(error);
+    // A 503 (the database or a payment provider away) is an answer to retry, kept as it is.
+    if (converted.code >= 500 && converted.code !== 503) {
       if (!logged.has(error as object)) {
         logger.error({ err: error, url: loggableUrl(req.originalUrl) }, 'request error');
       }
@@ -115,7 +124,7 @@ export function normalizeHttpError(logger: Logger) {
       // Feathers' REST transport keeps the service call's hook context on the response.
       const hookHeaders = (res as Response & { hook?: { http?: { headers?: Record<string, string | string[]> } } }).hook?.http?.headers;
       if (hookHeaders) res.set(hookHeaders);
-      if (converted.code === 429) res.set('Retry-After', String(retryAfterSeconds(converted)));
+      if (converted.code === 429 || converted.code === 503) res.set('Retry-After', String(retryAfterSeconds(converted)));
     }
     next(converted);
   };

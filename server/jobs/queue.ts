@@ -21,11 +21,19 @@ type BossDatabase = { executeSql(text: string, values?: unknown[]): Promise<{ ro
 
 function knexDatabase(knex: Knex | Knex.Transaction): BossDatabase {
   const client = knex.client as unknown as KnexClient;
+  const inTransaction = 'isTransaction' in knex && knex.isTransaction === true;
   return {
     async executeSql(text, values) {
       const connection = await client.acquireConnection();
       try {
         return await connection.query(text, values);
+      } catch (error) {
+        // pg-boss sends some work as one text with its own BEGIN and COMMIT, and takes some of its
+        // failures for granted (two instances installing its schema at once: the second one's
+        // CREATE fails and is ignored). Such a failure leaves the connection inside an aborted
+        // transaction; ended here, it goes back to the pool clean (pg's own pool would drop it).
+        if (!inTransaction) await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
       } finally {
         await client.releaseConnection(connection);
       }
@@ -137,6 +145,16 @@ export class JobQueue {
   async find(name: string, data: object): Promise<{ id: string; state: string; retryCount: number }[]> {
     const jobs = await this.boss.findJobs(name, { data });
     return jobs.map((job) => ({ id: job.id, state: job.state, retryCount: job.retryCount }));
+  }
+
+  /**
+   * Resolves when the queue works on this instance: it started, and its tables answer (one read of
+   * its queues). Rejects otherwise; `/health` reports it as `jobs` (decision 032).
+   */
+  async check(): Promise<void> {
+    if (!this.started) throw new Error('the job queue has not started');
+    await this.started;
+    await this.boss.getQueues(undefined, { limit: 1 });
   }
 
   /** Stops taking jobs and waits (up to 10 s) for those being worked. */

@@ -15,7 +15,7 @@ export interface ExtraServer {
  * A second server from the same build, with settings of its own (such as a tag manager id), on a
  * fresh embedded database. For the few tests about configuration the main server does not have.
  */
-export async function startExtraServer(settings: Record<string, string>): Promise<ExtraServer> {
+export async function startExtraServer(settings: Record<string, string>, options: { prepareWith?: Record<string, string> } = {}): Promise<ExtraServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-e2e-extra-'));
   const env = {
@@ -33,7 +33,9 @@ export async function startExtraServer(settings: Record<string, string>): Promis
     ...settings,
   };
   // The demo accounts first, as on the main server: a production start does not make them (demo-accounts.ts).
-  const prepared = spawnSync(process.execPath, ['tests/e2e/demo-accounts.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // `prepareWith`: settings of the preparation alone (a database the test reaches in its own
+  // process, which this synchronous run would block, is prepared directly).
+  const prepared = spawnSync(process.execPath, ['tests/e2e/demo-accounts.ts'], { env: { ...env, ...options.prepareWith }, stdio: ['ignore', 'ignore', 'inherit'] });
   if (prepared.status !== 0) {
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error('the extra server\'s database could not be prepared');

@@ -81,7 +81,7 @@ test('a signed-in visitor never gets the cached anonymous page, and their page i
 
   const after = await anonymous();
   expect(after.cache).toBe('hit');
-  expect(after.control).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+  expect(after.control).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30, stale-if-error=86400');
   expect(after.html).not.toContain(users.owner.name);
   expect(after.html).not.toContain(users.owner.email);
 });

@@ -49,7 +49,7 @@ for (const expected of languages) {
     const response = await navigate('/:lang/plan/:id', { lang: expected.lang, id });
     expect(response?.status()).toBe(200);
     // A public page like the others: shared caches may keep it (decision 010).
-    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30, stale-if-error=86400');
     await expect(page.locator('html')).toHaveAttribute('lang', expected.htmlLang);
     await expect(page).toHaveTitle(expected.title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.name);

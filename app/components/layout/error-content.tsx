@@ -22,7 +22,8 @@ export function errorStatus(error: unknown): number {
 export function ErrorContent({ error, homeHref, locale, title = true }: { error: unknown; homeHref: string; locale: Locale; title?: boolean }) {
   const text = MESSAGES[locale];
   const status = errorStatus(error);
-  const message = status === 404 ? text.notFound : status === 403 ? text.forbidden : text.generic;
+  // 503: the database is away for a moment (decision 032); the visitor is asked to try again.
+  const message = status === 404 ? text.notFound : status === 403 ? text.forbidden : status === 503 ? text.unavailable : text.generic;
   // The same form as every page's title (`Title | Brand`); the brand is missing only when the
   // root loader itself failed.
   const brand = (useRouteLoaderData('root') as { site?: SiteSettings } | undefined)?.site?.brandName;
