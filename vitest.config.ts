@@ -4,6 +4,8 @@ const integration = (name: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['tests/integration/**/*.test.ts'],
+    // What only a PostgreSQL server can do (several processes on one database): not on PGlite.
+    exclude: name === 'pglite' ? ['tests/integration/**/*.postgres.test.ts'] : [],
     globalSetup: ['tests/integration/global-setup.ts'],
     env: { TEST_DB: name },
     testTimeout: 30_000,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKnex } from '../../server/db/knex.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
-import { ADMIN, createEmptySchema, databaseKind, skipReason, testConfig } from './harness.ts';
+import { ADMIN, createEmptySchema, skipReason, testConfig } from './harness.ts';
 
 /**
  * Start-up of several instances (decision 032). Two whole servers start at the same moment on one
@@ -17,7 +17,7 @@ import { ADMIN, createEmptySchema, databaseKind, skipReason, testConfig } from '
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-describe.skipIf(skipReason || databaseKind === 'pglite')('two instances starting at once on a fresh database', () => {
+describe.skipIf(skipReason)('two instances starting at once on a fresh database', () => {
   const servers: RunningServer[] = [];
   let dropSchemas: (() => Promise<void>) | undefined;
   afterAll(async () => {
