@@ -27,3 +27,30 @@ export function configureJobs(app: ServerApp, knex: Knex, logger: Logger): JobQu
   });
   return jobs;
 }
+
+/**
+ * Asks for a periodic job every `seconds` once the app is set up (the first time after one
+ * period: a restart loop never runs it), and stops asking when it is torn down. Every instance
+ * asks; the singleton key makes it one job per period, run by one instance.
+ */
+export function askPeriodically(app: ServerApp, jobs: JobQueue, name: string, seconds: number, logger: Logger): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.hooks({
+    setup: [
+      async (_context: HookContext, next: NextFunction) => {
+        await next();
+        const ask = () => {
+          jobs.send(name, {}, { singletonKey: name, singletonSeconds: seconds }).catch((error: unknown) => logger.warn({ err: error, queue: name }, 'periodic job not scheduled'));
+        };
+        timer = setInterval(ask, seconds * 1000);
+        timer.unref();
+      },
+    ],
+    teardown: [
+      async (_context: HookContext, next: NextFunction) => {
+        clearInterval(timer);
+        await next();
+      },
+    ],
+  });
+}

@@ -19,6 +19,7 @@ import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
 import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
 import { appsMembers, lifecycleMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
+import type { DemoUser } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
 const database = await openDatabase(config, pino({ level: 'warn' }));
@@ -34,12 +35,7 @@ try {
   // The members the upgrade tests add functions to, each with a Lite plan of their own.
   setPasswordHashing('fast');
   for (const member of Object.values(upgradeMembers)) {
-    const password = await hashPassword(member.password);
-    await database.knex.transaction(async (trx) => {
-      await trx('users')
-        .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
-        .onConflict('email')
-        .ignore();
+    await withMember(member, async (trx) => {
       // One of them has QR self-ordering already, which the tests try to add again.
       const addOns = member === upgradeMembers.twice ? [{ key: 'qr-self-order', count: 1 }] : [];
       await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-lite', addOns, prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
@@ -47,12 +43,7 @@ try {
   }
   // The members who stop, keep and pay their plans: Lite in Hong Kong, and a Flexi in its term.
   for (const member of Object.values(lifecycleMembers)) {
-    const password = await hashPassword(member.password);
-    await database.knex.transaction(async (trx) => {
-      await trx('users')
-        .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
-        .onConflict('email')
-        .ignore();
+    await withMember(member, async (trx) => {
       const overdue = member === lifecycleMembers.overdueEn || member === lifecycleMembers.overdueZh;
       const flexi = member === lifecycleMembers.stopZh;
       const planKey = flexi ? 'restaurant-flexi' : 'restaurant-lite';
@@ -64,12 +55,7 @@ try {
   }
   // The members the apps tests register devices for, each with a Flexi plan (one kitchen screen) and two kiosks.
   for (const member of Object.values(appsMembers)) {
-    const password = await hashPassword(member.password);
-    await database.knex.transaction(async (trx) => {
-      await trx('users')
-        .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
-        .onConflict('email')
-        .ignore();
+    await withMember(member, async (trx) => {
       await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-flexi', addOns: [{ key: 'kiosk-self-order', count: 2 }], prepaidMonths: 24, country: 'HK', paidDaysAgo: 30 }, new Date());
     });
   }
@@ -84,6 +70,18 @@ try {
     .ignore();
 } finally {
   await database.close();
+}
+
+/** A verified member of the tests (kept from an earlier run as it is), and what they bought, in one transaction. */
+async function withMember(member: DemoUser, work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+  const password = await hashPassword(member.password);
+  await database.knex.transaction(async (trx) => {
+    await trx('users')
+      .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
+      .onConflict('email')
+      .ignore();
+    await work(trx);
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
 import { withSso } from '../../portal/sso';
+import { memberCallParams } from '../../portal/call-params.server';
 
 /*
  * The apps pages' server side (decision 030): the member's newest subscription, its modules as
@@ -228,9 +229,6 @@ export interface DeviceAnswer {
   name?: string;
 }
 
-function callParams(ctx: ServerContext, user: SessionUser, lang: string) {
-  return { provider: 'ssr', user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
-}
 
 /** A refused call as the form shows it: the fields' messages, else the error's own message. */
 function refusal(error: unknown, intent: NonNullable<DeviceAnswer['intent']>, name?: string) {
@@ -259,7 +257,7 @@ export async function deviceAction(ctx: ServerContext, user: SessionUser, reques
     const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
     if (!module) throw data(null, { status: 404 });
     try {
-      const device = await ctx.api.service('devices').create({ module: module._id, name }, callParams(ctx, user, lang));
+      const device = await ctx.api.service('devices').create({ module: module._id, name }, memberCallParams(ctx, lang, user));
       return redirect(withSso(`${appPath}/${device._id}?registered=1`, search));
     } catch (error) {
       return refusal(error, intent, name);
@@ -270,7 +268,7 @@ export async function deviceAction(ctx: ServerContext, user: SessionUser, reques
   if (intent === 'rename') {
     const name = text('name');
     try {
-      await ctx.api.service('devices').patch(device, { name }, callParams(ctx, user, lang));
+      await ctx.api.service('devices').patch(device, { name }, memberCallParams(ctx, lang, user));
     } catch (error) {
       return refusal(error, intent, name);
     }
@@ -278,7 +276,7 @@ export async function deviceAction(ctx: ServerContext, user: SessionUser, reques
   }
   if (intent === 'remove') {
     try {
-      await ctx.api.service('devices').remove(device, callParams(ctx, user, lang));
+      await ctx.api.service('devices').remove(device, memberCallParams(ctx, lang, user));
     } catch (error) {
       return refusal(error, intent);
     }

@@ -8,7 +8,8 @@ import { inputClass } from '../../components/forms/fields';
 import { StripeCardInputs } from '../../components/purchase/stripe-card-inputs';
 import type { StripeCardFields } from '../../components/purchase/stripe-card-fields';
 import { primaryButton } from '../../components/ui/buttons';
-import { serverContext, type ServerContext } from '../../context';
+import { serverContext } from '../../context';
+import { memberCallParams } from '../../portal/call-params.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
@@ -54,7 +55,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const paymentMethodId = form.get('paymentMethodId');
   if (typeof subscription !== 'string' || typeof paymentMethodId !== 'string') return data<CardAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
   try {
-    const answer = await ctx.api.service('cardChanges').create({ subscription, paymentMethodId }, callParams(ctx, params.lang));
+    const answer = await ctx.api.service('cardChanges').create({ subscription, paymentMethodId }, memberCallParams(ctx, params.lang));
     return data<CardAnswer>({ ok: true, renewal: answer.renewal, status: answer.status });
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
@@ -64,9 +65,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-function callParams(ctx: ServerContext, lang: string) {
-  return { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
-}
 
 /** Frame messages of the sandbox gateway (decision 019). */
 type FrameMessage =

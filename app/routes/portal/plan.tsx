@@ -5,7 +5,8 @@ import { localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { primaryButton, secondaryButton } from '../../components/ui/buttons';
-import { serverContext, type ServerContext } from '../../context';
+import { serverContext } from '../../context';
+import { memberCallParams } from '../../portal/call-params.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
@@ -36,9 +37,6 @@ type ChangeAnswer =
   | { ok: true; action: 'removeAddOn'; credit: number; module: string }
   | { ok: false; message: string; action: string | null };
 
-function callParams(ctx: ServerContext, lang: string) {
-  return { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } };
-}
 
 /** Stop the plan, or keep it: through `subscriptionChanges` as the member (decision 031). */
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -53,10 +51,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   try {
     if (intent === 'removeAddOn') {
-      const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent, module: typeof module === 'string' ? module : '' }, callParams(ctx, params.lang));
+      const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent, module: typeof module === 'string' ? module : '' }, memberCallParams(ctx, params.lang));
       return data<ChangeAnswer>({ ok: true, action: intent, credit: answer.removed?.credit ?? 0, module: answer.removed?.module ?? '' });
     }
-    const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent }, callParams(ctx, params.lang));
+    const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent }, memberCallParams(ctx, params.lang));
     return data<ChangeAnswer>({ ok: true, action: intent, cancelAt: answer.cancelAt });
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { definitions } from '../../../domain/entities/index.ts';
 import type { Config } from '../../config.ts';
+import { askPeriodically } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { FolderStorage } from '../../storage/folder-storage.ts';
 import { S3Storage } from '../../storage/s3-storage.ts';
@@ -56,21 +57,10 @@ export function configureAttachments(app: ServerApp, deps: { config: Config; kne
     const removed = await cleanUpAttachments(uploads);
     logger.info(removed, 'attachments cleaned up');
   });
-  let timer: NodeJS.Timeout | undefined;
+  askPeriodically(app, jobs, CLEANUP_QUEUE, CLEANUP_PERIOD_SECONDS, logger);
   app.hooks({
-    setup: [
-      async (_context: HookContext, next: NextFunction) => {
-        await next();
-        const ask = () => {
-          jobs.send(CLEANUP_QUEUE, {}, { singletonKey: CLEANUP_QUEUE, singletonSeconds: CLEANUP_PERIOD_SECONDS }).catch((error: unknown) => logger.warn({ err: error }, 'cleanup not scheduled'));
-        };
-        timer = setInterval(ask, CLEANUP_PERIOD_SECONDS * 1000);
-        timer.unref();
-      },
-    ],
     teardown: [
       async (_context: HookContext, next: NextFunction) => {
-        clearInterval(timer);
         if (uploads.storage instanceof S3Storage) uploads.storage.close();
         await next();
       },

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { addDays, dayOf, type IsoDay, startOfDay } from '../../../domain/billing/calendar.ts';
-import { balanceOf, type LedgerEntry, ledgerOf, nextChargeAmount } from '../../../domain/billing/ledger.ts';
+import { type Balance, balanceOf, type LedgerEntry, ledgerOf, nextChargeAmount } from '../../../domain/billing/ledger.ts';
 import { attemptDay, RENEWAL_ATTEMPTS, renewalCharge } from '../../../domain/billing/lifecycle.ts';
 import type { BillingPeriodKind, BillingTerms } from '../../../domain/billing/schedule.ts';
 import { PERIOD_MONTHS } from '../../../domain/billing/schedule.ts';
@@ -18,7 +17,7 @@ import { GatewayError, type Charge, type PaymentGateway } from '../../payments/g
 import { insertNumberedOrder } from '../orders/numbered.ts';
 import { provisionPaidOrder } from '../orders/provision.ts';
 import { moveOrder, movePayment, tryMove } from '../orders/transitions.ts';
-import { applyCharge, chargeKey, failWithoutCharge, OPEN_PAYMENT_STATES, type SettleDependencies } from '../payments/settle.ts';
+import { applyCharge, chargeKey, digest, failWithoutCharge, OPEN_PAYMENT_STATES, type SettleDependencies } from '../payments/settle.ts';
 
 /*
  * Renewals (decision 031): on each billing date the period's charge is made off-session on the
@@ -63,8 +62,6 @@ interface SubscriptionRow {
   card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
   payment_method: { gateway: string; customerId: string; paymentMethodId: string } | null;
 }
-
-const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 function termsOf(row: SubscriptionRow): BillingTerms {
   return {
@@ -171,7 +168,7 @@ export class Renewals {
     const names = new Map(
       ((await this.knex('modules').whereIn('id', moduleIds).select('id', 'name')) as { id: string; name: I18nText }[]).map((module) => [module.id, module.name]),
     );
-    const ledger = await this.ledger(row);
+    const { amount: balance } = await this.balance(row);
     return this.knex.transaction(async (trx) => {
       await trx('subscriptions').where('id', row.id).forUpdate().first('id');
       const again = (await trx('orders').where({ user_id: row.user_id, idempotency_key: key }).first('id')) as { id: string } | undefined;
@@ -242,14 +239,14 @@ export class Renewals {
         total,
         shipping: JSON.stringify(planOrder.shipping),
         idempotency_key: key,
-        request_hash: digest({ renewal: row.id, due, total, balance: ledger }),
+        request_hash: digest({ renewal: row.id, due, total, balance }),
         history: JSON.stringify([placed]),
       });
     });
   }
 
   /** The subscription's balance (decision 023): a credit is taken off the charge, an amount due added. */
-  private async ledger(row: SubscriptionRow): Promise<number> {
+  private async balance(row: SubscriptionRow): Promise<Balance> {
     const orderIds = [row.order_id, ...((await this.knex('orders').where('subscription_id', row.id).pluck('id')) as string[])];
     const [invoices, payments, entries] = await Promise.all([
       this.knex('invoices').where('subscription_id', row.id).select('total', 'currency', 'status') as Promise<{ total: number; currency: string; status: string }[]>,
@@ -257,14 +254,13 @@ export class Renewals {
       this.knex('balance_entries').where('subscription_id', row.id).select('kind', 'amount', 'currency') as Promise<LedgerEntry[]>,
     ]);
     const same = <T extends { currency: string }>(rows: T[]) => rows.filter((entry) => entry.currency === row.currency);
-    return balanceOf(ledgerOf(same(invoices), same(payments), same(entries)), row.currency).amount;
+    return balanceOf(ledgerOf(same(invoices), same(payments), same(entries)), row.currency);
   }
 
   /** One off-session charge of the renewal order on the card on file. */
   private async attempt(row: SubscriptionRow, orderId: string, number: number): Promise<RenewalOutcome> {
     const order = (await this.knex('orders').where('id', orderId).first('number', 'total', 'currency')) as { number: string; total: number; currency: string };
-    const balance = await this.ledger(row);
-    const amount = nextChargeAmount(Number(order.total), { currency: row.currency, amount: balance, state: balance > 0 ? 'credit' : balance < 0 ? 'due' : 'settled' });
+    const amount = nextChargeAmount(Number(order.total), await this.balance(row));
     if (amount === 0) {
       // A credit covers the whole charge: nothing to take from the card.
       await this.knex.transaction(async (trx) => {

@@ -1,7 +1,7 @@
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
+import type { Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { dayOf, startOfDay } from '../../../domain/billing/calendar.ts';
@@ -15,6 +15,7 @@ import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
+import { askPeriodically } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
 import { renewalMail } from '../../mail/renewal-mail.ts';
@@ -239,25 +240,7 @@ export function configureSubscriptions(app: ServerApp, { config, knex, logger, j
     await announce(app, job.subscription).catch(() => undefined);
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  app.hooks({
-    setup: [
-      async (_context: HookContext, next: NextFunction) => {
-        await next();
-        const ask = () => {
-          jobs.send(RENEWAL_QUEUE, {}, { singletonKey: RENEWAL_QUEUE, singletonSeconds: RENEWAL_PERIOD_SECONDS }).catch((error: unknown) => log.warn({ err: error }, 'renewals not scheduled'));
-        };
-        timer = setInterval(ask, RENEWAL_PERIOD_SECONDS * 1000);
-        timer.unref();
-      },
-    ],
-    teardown: [
-      async (_context: HookContext, next: NextFunction) => {
-        clearInterval(timer);
-        await next();
-      },
-    ],
-  });
+  askPeriodically(app, jobs, RENEWAL_QUEUE, RENEWAL_PERIOD_SECONDS, log);
   return renewals;
 }
 
