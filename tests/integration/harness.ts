@@ -91,7 +91,8 @@ export async function createEmptySchema(): Promise<{ url: string; schema: string
 
 /**
  * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
- * Schemas keep files apart on PGlite (one database) and PostgreSQL alike.
+ * Schemas keep files apart on PGlite (one database) and PostgreSQL alike. On PGlite, all
+ * connections share one session and so one search_path: a file keeps one such schema open at a time.
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
   const { url, schema } = await createEmptySchema();

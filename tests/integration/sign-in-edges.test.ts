@@ -73,21 +73,26 @@ describe.skipIf(skipReason)('the edges of sign-in', () => {
   let secureMember: TestAccount;
 
   beforeAll(async () => {
+    // Both servers on one schema, as two instances of one site: on PGlite every connection shares
+    // one session, so two schemas in use at once would change each other's search_path.
+    const database = await createTestDatabase();
     server = await startServer(testConfig({ logLevel: 'trace' }), {
-      database: await createTestDatabase(),
+      database,
       pages: false,
       logDestination: { write: (line: string) => void logLines.push(line) },
     });
     const https = testConfig({ publicUrl: PUBLIC_URL });
     const site = { ...https.site, publicUrl: PUBLIC_URL, gtmId: 'GTM-ABC1234' };
-    secure = await startServer({ ...https, site }, { database: await createTestDatabase(), pages: false });
-    member = await createAccount(server.database.knex, { label: 'edges' });
-    secureMember = await createAccount(secure.database.knex, { label: 'edges-https' });
+    // The first server closes the database; the second leaves it to it.
+    const borrowed = { ...database, close: async () => undefined };
+    secure = await startServer({ ...https, site }, { database: borrowed, pages: false });
+    member = await createAccount(database.knex, { label: 'edges' });
+    secureMember = await createAccount(database.knex, { label: 'edges-https' });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await server?.close();
     await secure?.close();
+    await server?.close();
   });
 
   describe('the API reads JSON bodies only', () => {
@@ -148,7 +153,7 @@ describe.skipIf(skipReason)('the edges of sign-in', () => {
         headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: JSON.stringify(credentials(member)),
       });
-      expect(withCharset.status).toBe(201);
+      expect(withCharset.status, JSON.stringify(withCharset.body)).toBe(201);
       const headers = { accept: 'application/json' };
       const empty = await send(`${server.url}/api/authentication`, { method: 'POST', headers });
       expect(empty.status).not.toBe(415);
@@ -161,7 +166,7 @@ describe.skipIf(skipReason)('the edges of sign-in', () => {
       const sameOrigin: Record<string, string>[] = [{ origin: server.url }, { 'sec-fetch-site': 'same-origin' }];
       for (const headers of sameOrigin) {
         const answer = await signIn(server.url, member, headers);
-        expect(answer.status).toBe(201);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
         expect(answer.cookies, JSON.stringify(headers)).toHaveLength(1);
         const { pair, attributes } = parseSetCookie(answer.cookies[0] ?? '');
         expect(pair).toBe(`tp_session=${answer.body.accessToken}`);
