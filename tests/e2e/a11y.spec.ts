@@ -114,10 +114,11 @@ for (const lang of LANGS) {
         if ('ready' in layout) await expect(page.getByTestId(layout.ready)).toBeVisible();
         expect(await themesFor(layout.name, lang)(page)).toEqual([]);
         // The portal's pages (issue 16): on a phone too, where the tabs scroll and the rows stack.
+        // The layout changes there, not the colours: the dark theme was checked at this page's desktop width.
         if ('signedIn' in layout) {
           await page.setViewportSize({ width: 390, height: 844 });
           await expect(page.locator('main')).toBeVisible();
-          expect({ phone: await bothThemes(page) }).toEqual({ phone: [] });
+          expect({ phone: await violations(page) }).toEqual({ phone: [] });
         }
       });
     }
