@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { STAFF_ROLES } from '../domain/entities/types';
 import type { ServerContext } from './context';
 
 export { sessionCookie } from '../domain/session-cookie';
@@ -38,6 +39,17 @@ function decodedOrNull(text: string): string | null {
 /** Sends visitors who are not signed in to the login page, remembering where they were going. */
 export function requireUser(context: ServerContext, request: Request, locale: string) {
   if (context.user) return context.user;
+  const url = new URL(request.url);
+  throw redirect(`/${locale}/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * The back office's pages: staff only. A member, like a visitor who is not signed in, is sent to
+ * the login page (to sign in as staff), remembering where they were going.
+ */
+export function requireStaff(context: ServerContext, request: Request, locale: string) {
+  const user = context.user;
+  if (user && STAFF_ROLES.includes(user.role)) return user;
   const url = new URL(request.url);
   throw redirect(`/${locale}/login?from=${encodeURIComponent(url.pathname + url.search)}`);
 }

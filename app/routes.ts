@@ -53,6 +53,13 @@ export default [
       // The member's invoices; each one's PDF is served by the API (decision 029).
       route('invoices', 'routes/portal/invoices.tsx'),
     ]),
+    // The back office (decision 034): staff only; each entity's table, and its editor as a page.
+    route('admin', 'routes/admin/layout.tsx', [
+      index('routes/admin/home.tsx'),
+      route(':source', 'routes/admin/table.tsx'),
+      route(':source/new', 'routes/admin/edit.tsx', { id: 'admin-new' }),
+      route(':source/edit/:id?', 'routes/admin/edit.tsx'),
+    ]),
     layout('routes/campaign/layout.tsx', [route('campaign/:name', 'routes/campaign/campaign.tsx')]),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_MARKET, type MarketState } from '../domain/features';
 import { LOCALES, type Locale } from '../domain/locales';
+import type { Role } from '../domain/entities/types';
 import type { SiteSettings } from '../domain/site';
 import type { LocaleData } from './i18n/messages';
 
@@ -13,7 +14,7 @@ export interface Flash {
 /** What every page of a language knows: who is signed in, the site's features, a pending flash. */
 export interface ShellData extends LocaleData {
   /** `picture`: the address of the user's picture, or null while they have none. */
-  user: { name: string; email: string; picture: string | null } | null;
+  user: { name: string; email: string; role: Role; picture: string | null } | null;
   market: MarketState;
   flash: Flash | null;
 }

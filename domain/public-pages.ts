@@ -28,10 +28,10 @@ export function publicPagePaths(brandSlug: string): string[] {
  * holds its token). (`/plan/{id}` is a
  * plan template's public page, not a member's plan: decision 011.)
  */
-export const PRIVATE_SECTIONS = ['portal', 'login', 'logout', 'forgot-password', 'reset-password', 'currency', 'subscription', 'done', 'upgrade'] as const;
+export const PRIVATE_SECTIONS = ['portal', 'admin', 'login', 'logout', 'forgot-password', 'reset-password', 'currency', 'subscription', 'done', 'upgrade'] as const;
 
-/** Sections that robots.txt disallows: the member area, signing in and out, and a forgotten password (nothing else there to index). */
-export const ROBOTS_DISALLOWED_SECTIONS = ['portal', 'login', 'logout', 'forgot-password', 'reset-password'] as const;
+/** Sections that robots.txt disallows: the member area, the back office, signing in and out, and a forgotten password (nothing else there to index). */
+export const ROBOTS_DISALLOWED_SECTIONS = ['portal', 'admin', 'login', 'logout', 'forgot-password', 'reset-password'] as const;
 
 /** Whether a request path is one of the private sections of a language (`/en/portal/apps` is). */
 export function isPrivatePath(pathname: string): boolean {
@@ -61,4 +61,10 @@ export function isPurchasePath(pathname: string): boolean {
   // The portal's card page takes a new card in the provider's fields (decision 031).
   if (section === 'portal') return page.replace(/\.data$/, '') === 'card';
   return (PURCHASE_SECTIONS as readonly string[]).includes(section.replace(/\.data$/, ''));
+}
+
+/** Whether a request path is the back office's (`/en/admin/orders`): staff only. */
+export function isBackOfficePath(pathname: string): boolean {
+  const [, lang = '', section = ''] = pathname.split('/');
+  return (LOCALES as readonly string[]).includes(lang) && section.replace(/\.data$/, '') === 'admin';
 }

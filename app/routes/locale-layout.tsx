@@ -48,7 +48,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     locale,
     messages: messagesFor(locale, SHELL_GROUPS),
     ...(ctx.development ? { fallbacks: fallbacksOf(locale) } : {}),
-    user: ctx.user ? { name: displayName(ctx.user), email: ctx.user.email, picture: pictureUrl(ctx.user._id, ctx.user.picture) } : null,
+    user: ctx.user ? { name: displayName(ctx.user), email: ctx.user.email, role: ctx.user.role, picture: pictureUrl(ctx.user._id, ctx.user.picture) } : null,
     market,
     flash,
   };

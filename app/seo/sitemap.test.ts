@@ -36,7 +36,7 @@ describe('robotsTxt', () => {
     expect(text).toMatch(/^User-agent: \*\nAllow: \/\n/);
     expect(text).toContain('Disallow: /api/\n');
     for (const lang of ['en', 'zh-hk', 'zh-cn']) {
-      for (const section of ['portal', 'login', 'logout', 'forgot-password', 'reset-password']) expect(text).toContain(`Disallow: /${lang}/${section}\n`);
+      for (const section of ['portal', 'admin', 'login', 'logout', 'forgot-password', 'reset-password']) expect(text).toContain(`Disallow: /${lang}/${section}\n`);
     }
     expect(text).toContain('Sitemap: https://tillpoint.example/sitemap.xml\n');
   });

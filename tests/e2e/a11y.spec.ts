@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { planId } from './plans.ts';
-import { appsMembers, users, VIEWER_DEVICE } from './users.ts';
+import { adminRows, appsMembers, users, VIEWER_DEVICE } from './users.ts';
 
 /** axe on the whole page, or on the part `scope` selects: WCAG 2.1 A and AA, including colour contrast. */
 function axe(page: Page, scope?: string) {
@@ -84,6 +84,9 @@ const layouts = [
   { name: 'blog article', path: '/blogs/case-study-restaurant-group-eight-stores' },
   { name: 'forgot password', path: '/forgot-password' },
   { name: 'reset password', path: `/reset-password?token=${'a'.repeat(43)}` },
+  // The back office (issue 21): a table, and a record open in the editor over it.
+  { name: 'admin table', path: '/admin/subscribers?q=admin-table', signedIn: true, member: 'admin', ready: 'admin-table' },
+  { name: 'admin editor', path: `/admin/subscribers?editor=${adminRows.a11y._id}`, signedIn: true, member: 'admin', ready: 'record-form' },
   // Last, so the layouts above keep their languages: a member's invoices, each with its lines.
   { name: 'invoices', path: '/portal/invoices', signedIn: true, member: 'monthly', ready: 'invoices' },
 ] as const;

@@ -18,7 +18,7 @@ import { seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
 import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
 import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
-import { appsMembers, lifecycleMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
+import { adminRows, appsMembers, lifecycleMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
 import type { DemoUser } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
@@ -66,6 +66,15 @@ try {
   await database
     .knex('devices')
     .insert({ id: VIEWER_DEVICE._id, user_id: viewer.id, subscription_id: subscription.id, module_id: kds.id, name: VIEWER_DEVICE.name, code: 'KDS-V1EWER', pairing_code: 'VIEW-0001' })
+    .onConflict('id')
+    .ignore();
+  // The back office's subscribers, one minute apart (the first the newest), kept as they are from an earlier run.
+  const { table, batch, ...single } = adminRows;
+  const rows = [...table, ...batch, ...Object.values(single)];
+  const now = Date.now();
+  await database
+    .knex('subscribers')
+    .insert(rows.map((row, index) => ({ id: row._id, email: row.email, name: row.name, company_name: row.companyName, campaign: row.campaign, created_at: new Date(now - index * 60_000) })))
     .onConflict('id')
     .ignore();
 } finally {

@@ -32,7 +32,7 @@ test('robots.txt opens the site, closes the API and each language’s member pag
   const text = await response.text();
   expect(text).toContain('User-agent: *\nAllow: /\nDisallow: /api/\n');
   for (const { lang } of LANGS) {
-    for (const section of ['portal', 'login', 'logout']) expect(text).toContain(`Disallow: /${lang}/${section}\n`);
+    for (const section of ['portal', 'admin', 'login', 'logout']) expect(text).toContain(`Disallow: /${lang}/${section}\n`);
   }
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });

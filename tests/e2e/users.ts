@@ -61,3 +61,37 @@ export const appsMembers = {
 
 /** The viewer's kitchen screen (a11y.spec.ts opens its page). */
 export const VIEWER_DEVICE = { _id: 'e2eviewerdevice000000001', name: 'Pass kitchen' } as const;
+
+/**
+ * Newsletter subscribers the back-office tests list, sort, page, edit and delete (admin.spec.ts),
+ * made by tests/e2e/demo-accounts.ts with fixed ids. `table`: twelve that only the view tests read
+ * (every third from the Singapore campaign); the others each belong to one test.
+ */
+export interface AdminRow {
+  _id: string;
+  email: string;
+  name: string;
+  companyName: string;
+  campaign: '23hkrace' | 'sg23';
+}
+
+const adminRow = (n: number, email: string, campaign: AdminRow['campaign'] = '23hkrace'): AdminRow => ({
+  _id: `e2eadminrow${String(n).padStart(13, '0')}`,
+  email,
+  name: `Reader ${String(n).padStart(2, '0')}`,
+  companyName: `Shop ${String(n).padStart(2, '0')}`,
+  campaign,
+});
+
+export const adminRows = {
+  table: Array.from({ length: 12 }, (_, index) => adminRow(index + 1, `admin-table-${String(index + 1).padStart(2, '0')}@tillpoint.test`, index % 3 === 2 ? 'sg23' : '23hkrace')),
+  edit: adminRow(20, 'admin-edit@tillpoint.test'),
+  conflict: adminRow(21, 'admin-conflict@tillpoint.test'),
+  remove: adminRow(22, 'admin-remove@tillpoint.test'),
+  batch: [23, 24, 25].map((n) => adminRow(n, `admin-batch-${n}@tillpoint.test`)),
+  /** The cross-engine tests' (tests/e2e/engines/admin.spec.ts), one per engine. */
+  webkit: adminRow(30, 'admin-webkit@tillpoint.test'),
+  firefox: adminRow(31, 'admin-firefox@tillpoint.test'),
+  /** Opened in the editor by the accessibility checks only. */
+  a11y: adminRow(32, 'admin-a11y@tillpoint.test'),
+};

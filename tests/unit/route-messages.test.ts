@@ -39,6 +39,24 @@ function groupsUsed(file: string, seen = new Set<string>()): Set<string> {
 const routes = readFileSync(path.join(ROOT, 'app/routes.ts'), 'utf8');
 const routeFiles = [...new Set([...routes.matchAll(/'(routes\/[^']+\.tsx)'/g)].map((m) => path.join(ROOT, 'app', m[1]!)))];
 
+/** The groups a route module names for its loader to send. */
+function declaredGroups(file: string | null): string[] {
+  if (!file) return [];
+  const declared = /export const messageGroups = \[([^\]]*)\]/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+  return [...declared.matchAll(/'(\w+)'/g)].map((m) => m[1]!);
+}
+
+/**
+ * The layout route a page is nested in, when routes.ts nests it as `route('x', 'routes/x/layout.tsx', [...])`
+ * and the page lives in that folder: the layout's loader sends its groups with every page under it.
+ */
+function parentLayout(file: string): string | null {
+  const folder = path.relative(path.join(ROOT, 'app'), path.dirname(file));
+  const layout = path.join(ROOT, 'app', folder, 'layout.tsx');
+  if (layout === file || !new RegExp(`route\\('[^']+', '${folder}/layout\\.tsx', \\[`).test(routes)) return null;
+  return layout;
+}
+
 describe('message groups per page', () => {
   it('the shell sends only groups that exist', () => {
     expect(SHELL_GROUPS.filter((group) => !allGroups.has(group))).toEqual([]);
@@ -46,9 +64,7 @@ describe('message groups per page', () => {
 
   for (const file of routeFiles) {
     it(`${path.relative(ROOT, file)} receives every group it reads`, () => {
-      const source = readFileSync(file, 'utf8');
-      const declared = /export const messageGroups = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
-      const sent = new Set([...SHELL_GROUPS, ...[...declared.matchAll(/'(\w+)'/g)].map((m) => m[1]!)]);
+      const sent = new Set([...SHELL_GROUPS, ...declaredGroups(file), ...declaredGroups(parentLayout(file))]);
       const missing = [...groupsUsed(file)].filter((group) => !sent.has(group));
       expect(missing).toEqual([]);
     });

@@ -12,7 +12,7 @@ import { UserBadge } from './user-badge';
  * The dashboard's header: its title, and the user's menu with logout. The portal's live connection
  * takes the logout form's submission (`onLogout`) to sign out through it when it can.
  */
-export function DashboardHeader({ onLogout }: { onLogout?: (event: React.FormEvent<HTMLFormElement>) => void }) {
+export function DashboardHeader({ onLogout, title = 'portal.heading' }: { onLogout?: (event: React.FormEvent<HTMLFormElement>) => void; title?: string }) {
   const { t, locale } = useLocale();
   const link = useSsoLink();
   const { user } = useShell();
@@ -22,7 +22,7 @@ export function DashboardHeader({ onLogout }: { onLogout?: (event: React.FormEve
     <header className="border-b border-line bg-raised">
       <div className="mx-auto flex h-[86px] max-w-7xl items-center gap-4 px-4 sm:px-6 wide:max-w-[1800px]">
         <Logo />
-        <span className="hidden border-l border-line pl-4 text-lg font-semibold text-muted sm:block">{t('portal.heading')}</span>
+        <span className="hidden border-l border-line pl-4 text-lg font-semibold text-muted sm:block">{t(title)}</span>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
           {user ? (
@@ -40,6 +40,11 @@ export function DashboardHeader({ onLogout }: { onLogout?: (event: React.FormEve
               <Link data-menu-item to={link(`/${locale}/portal`)} className="block rounded-md px-3 py-2 hover:bg-sunken">
                 {t('portal.heading')}
               </Link>
+              {user.role === 'admin' || user.role === 'editor' ? (
+                <Link data-menu-item to={`/${locale}/admin`} className="block rounded-md px-3 py-2 hover:bg-sunken" data-testid="menu-admin">
+                  {t('portal.admin')}
+                </Link>
+              ) : null}
               <Link data-menu-item to={link(`/${locale}/portal/profile`)} className="block rounded-md px-3 py-2 hover:bg-sunken" data-testid="menu-profile">
                 {t('portal.profile')}
               </Link>

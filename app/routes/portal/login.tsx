@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
-import { isPurchasePath } from '../../../domain/public-pages';
+import { STAFF_ROLES } from '../../../domain/entities/types';
+import { isBackOfficePath, isPurchasePath } from '../../../domain/public-pages';
 import { safeReturnPath, sessionCookie } from '../../auth.server';
 import { useActionErrorSnackbar } from '../../components/feedback/snackbars';
 import { serverContext } from '../../context';
@@ -12,9 +13,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = context.get(serverContext);
   const query = new URL(request.url).searchParams;
   const from = query.get('from');
-  if (user) throw redirect(safeReturnPath(from, params.lang, request.url));
+  const target = safeReturnPath(from, params.lang, request.url);
+  // A member sent here from the back office signs in again as staff (going back would loop).
+  const staffOnly = isBackOfficePath(new URL(target, request.url).pathname);
+  if (user && !(staffOnly && !STAFF_ROLES.includes(user.role))) throw redirect(target);
   // After a new password was set with a mailed link, when signing in there was refused.
-  return { from: from ?? '', reset: query.get('reset') === 'done' };
+  return { from: from ?? '', reset: query.get('reset') === 'done', staffOnly: staffOnly && user !== null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -55,6 +59,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <h1 className="text-3xl font-bold tracking-tight">{t('login.heading')}</h1>
       <p className="mt-2 text-muted">{t('login.lead')}</p>
+      {loaderData.staffOnly ? (
+        <p role="status" className="mt-4 font-medium text-amber-800 dark:text-amber-200" data-testid="login-staff-only">{t('login.staffOnly')}</p>
+      ) : null}
       {loaderData.reset && !failed ? (
         <p role="status" className="mt-4 font-medium text-brand-700 dark:text-brand-300" data-testid="login-reset-done">{t('login.resetDone')}</p>
       ) : null}

@@ -219,6 +219,8 @@ function webKitTab(client: Client, origin: string, close: () => Promise<void>): 
     },
     async fill(selector, text) {
       const id = await find(selector);
+      // As for a click: brought to the middle of the screen, out from under any sticky bar.
+      await evaluate(centreOf, selector);
       await client.elementClear(id);
       await client.elementSendKeys(id, text);
     },

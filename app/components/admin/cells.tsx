@@ -1,0 +1,79 @@
+import type { AdminField } from '../../../domain/admin/screens';
+import { formatIsoDate, formatMoney, formatNumber } from '../../../domain/format';
+import { localized, type I18nText, type Locale } from '../../../domain/locales';
+import { isCurrency } from '../../../domain/money';
+import type { Translate } from '../../i18n/messages';
+
+/** An enumeration's value as its label (`resources.orders.values.status.paid`), or the value itself (currency codes). */
+export function enumLabel(t: Translate, source: string, field: string, value: string): string {
+  // Currency codes read the same in every language.
+  if (isCurrency(value)) return value;
+  const key = `resources.${source}.values.${field}.${value}`;
+  const label = t(key);
+  return label === key ? value : label;
+}
+
+const badge = 'inline-block rounded-full px-2 py-0.5 text-xs font-semibold';
+/** Status colours by the value's meaning, the same in every entity. */
+const TONES: Record<string, string> = {
+  good: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  bad: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  wait: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  plain: 'bg-tint text-ink',
+};
+const GOOD = new Set(['paid', 'completed', 'succeeded', 'active', 'published', 'issued']);
+const BAD = new Set(['payment_failed', 'failed', 'unpaid', 'past_due', 'cancelled', 'expired', 'void', 'refunded']);
+const WAIT = new Set(['pending_payment', 'provisioning', 'processing', 'requires_action', 'draft', 'incomplete', 'non_renewing', 'created']);
+
+function tone(value: string): string {
+  return TONES[GOOD.has(value) ? 'good' : BAD.has(value) ? 'bad' : WAIT.has(value) ? 'wait' : 'plain'] as string;
+}
+
+/** One value in a table cell or the editor's read-only view, as the field's widget shows it. */
+export function CellValue({
+  field,
+  value,
+  row,
+  source,
+  references,
+  t,
+  locale,
+}: {
+  field: AdminField;
+  value: unknown;
+  row: Record<string, unknown>;
+  source: string;
+  references?: Record<string, string>;
+  t: Translate;
+  locale: Locale;
+}) {
+  if (value === null || value === undefined || value === '') return <span className="text-muted">—</span>;
+  switch (field.widget) {
+    case 'boolean':
+      return <span>{value === true ? t('admin.yes') : t('admin.no')}</span>;
+    case 'money': {
+      const currency = isCurrency(row.currency) ? row.currency : 'HKD';
+      return <span className="tabular-nums">{typeof value === 'number' ? formatMoney({ amount: value, currency }, locale) : String(value)}</span>;
+    }
+    case 'number':
+      return <span className="tabular-nums">{typeof value === 'number' ? formatNumber(value, locale) : String(value)}</span>;
+    case 'date':
+      return <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">{formatIsoDate(value as string)}</time>;
+    case 'enum':
+      return field.name === 'status' ? (
+        <span className={`${badge} ${tone(String(value))}`}>{enumLabel(t, source, field.name, String(value))}</span>
+      ) : (
+        <span>{enumLabel(t, source, field.name, String(value))}</span>
+      );
+    case 'i18nText':
+      return <span>{localized(value as I18nText, locale)}</span>;
+    case 'ref':
+      return <span>{references?.[String(value)] ?? String(value)}</span>;
+    case 'list':
+      return <span>{Array.isArray(value) ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(value)}</span>;
+    case 'object':
+      return <span className="font-mono text-xs break-all">{JSON.stringify(value)}</span>;
+    default:
+      return <span>{String(value)}</span>;
+  }
+}

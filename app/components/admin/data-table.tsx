@@ -1,0 +1,175 @@
+import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { AdminAction, AdminField } from '../../../domain/admin/screens';
+import type { TableView } from '../../../domain/admin/view';
+import { useLocale } from '../../i18n/messages';
+import { ArrowUpIcon } from '../ui/icons';
+import { CellValue } from './cells';
+
+export type Row = Record<string, unknown> & { _id: string };
+
+const features = tableFeatures({ rowSelectionFeature });
+
+interface DataTableProps {
+  source: string;
+  rows: Row[];
+  columns: AdminField[];
+  view: TableView;
+  references: Record<string, Record<string, string>>;
+  actions: ReadonlySet<AdminAction>;
+  selection: RowSelectionState;
+  onSelectionChange: (next: RowSelectionState) => void;
+  /** The link that sorts by a field (the next direction), keeping the rest of the view. */
+  sortHref: (field: string) => string;
+  editHref: (id: string) => string;
+  cloneHref: (id: string) => string;
+  onRemove: (row: Row) => void;
+  nameOf: (row: Row) => string;
+}
+
+/**
+ * The back office's table (issue 21): TanStack Table's model over one page the server answered
+ * (sorting and paging happen in the query, held in the URL), with the columns the definition lists.
+ */
+export function DataTable({ source, rows, columns, view, references, actions, selection, onSelectionChange, sortHref, editHref, cloneHref, onRemove, nameOf }: DataTableProps) {
+  const { t, locale } = useLocale();
+  const selectable = actions.has('select');
+  const hasRowActions = actions.has('edit') || actions.has('clone') || actions.has('remove');
+
+  const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
+    () =>
+      columns.map((field) => ({
+        id: field.name,
+        accessorFn: (row: Row) => row[field.name],
+        header: () => t(`resources.${source}.fields.${field.name}`),
+        cell: (info) => <CellValue field={field} value={info.getValue()} row={info.row.original} source={source} references={references[field.name]} t={t} locale={locale} />,
+      })),
+    [columns, references, source, t, locale],
+  );
+
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: (row) => row._id,
+    enableRowSelection: selectable,
+    state: { rowSelection: selection },
+    onRowSelectionChange: (updater) => onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
+  });
+
+  const allSelected = table.getIsAllPageRowsSelected();
+  const someSelected = table.getIsSomePageRowsSelected();
+
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-line bg-raised">
+      <table className="w-full text-left text-sm" data-testid="admin-table" aria-rowcount={rows.length + 1}>
+        <thead className="border-b border-line bg-sunken/60 text-xs tracking-wide text-muted uppercase">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {selectable ? (
+                <th scope="col" className="w-10 px-3 py-2.5">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-brand-700"
+                    aria-label={t('admin.selectPage')}
+                    checked={allSelected}
+                    ref={(input) => {
+                      if (input) input.indeterminate = someSelected && !allSelected;
+                    }}
+                    onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
+                    data-testid="select-page"
+                  />
+                </th>
+              ) : null}
+              {group.headers.map((header) => {
+                const field = columns.find((column) => column.name === header.column.id);
+                const sorted = view.sort?.field === header.column.id ? view.sort.direction : 0;
+                const label = <table.FlexRender header={header} />;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className="px-3 py-2.5 font-semibold whitespace-nowrap"
+                    aria-sort={sorted === 1 ? 'ascending' : sorted === -1 ? 'descending' : undefined}
+                  >
+                    {field?.def.sortable ? (
+                      <Link to={sortHref(header.column.id)} className="inline-flex items-center gap-1 hover:text-ink" data-testid={`sort-${header.column.id}`} replace preventScrollReset>
+                        {label}
+                        <ArrowUpIcon className={`h-3.5 w-3.5 transition-transform ${sorted === 0 ? 'opacity-30' : ''} ${sorted === -1 ? 'rotate-180' : ''}`} />
+                        {sorted !== 0 ? <span className="sr-only">{t(sorted === 1 ? 'admin.sortedAscending' : 'admin.sortedDescending')}</span> : null}
+                      </Link>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+              {hasRowActions ? (
+                <th scope="col" className="px-3 py-2.5 text-right">
+                  <span className="sr-only">{t('admin.actions')}</span>
+                </th>
+              ) : null}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-line">
+          {table.getRowModel().rows.map((row) => {
+            const name = nameOf(row.original);
+            return (
+              <tr key={row.id} className={row.getIsSelected() ? 'bg-brand-50/60 dark:bg-brand-950/40' : 'hover:bg-sunken/50'} data-testid="admin-row" data-id={row.id}>
+                {selectable ? (
+                  <td className="px-3 py-2.5">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand-700"
+                      aria-label={t('admin.selectRow', { name })}
+                      checked={row.getIsSelected()}
+                      onChange={(event) => row.toggleSelected(event.target.checked)}
+                      data-testid="select-row"
+                    />
+                  </td>
+                ) : null}
+                {row.getAllCells().map((cell) => (
+                  // Clipped inside the cell, not by it: WebKit does not hit-test a cell that clips (or sticks).
+                  <td key={cell.id} className="px-3 py-2.5" data-column={cell.column.id}>
+                    <div className="max-w-xs truncate">
+                      <table.FlexRender cell={cell} />
+                    </div>
+                  </td>
+                ))}
+                {hasRowActions ? (
+                  <td className="px-2 py-1.5 text-right whitespace-nowrap">
+                    <span className="inline-flex gap-1" role="group" aria-label={t('admin.rowActions', { name })}>
+                      {actions.has('edit') ? (
+                        <Link to={editHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-edit" preventScrollReset>
+                          {t('admin.edit')}
+                        </Link>
+                      ) : null}
+                      {actions.has('clone') ? (
+                        <Link to={cloneHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-clone">
+                          {t('admin.clone')}
+                        </Link>
+                      ) : null}
+                      {actions.has('remove') ? (
+                        <button type="button" onClick={() => onRemove(row.original)} className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-sunken dark:text-red-300" data-testid="row-remove">
+                          {t('admin.remove')}
+                        </button>
+                      ) : null}
+                    </span>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {rows.length === 0 ? (
+        <div className="px-4 py-12 text-center" data-testid="admin-empty">
+          <p className="font-semibold">{t('admin.empty')}</p>
+          <p className="mt-1 text-sm text-muted">{t('admin.emptyHint')}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,298 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, useBlocker, useNavigation } from 'react-router';
+import { inputName, inputValue } from '../../../domain/admin/form';
+import type { AdminField } from '../../../domain/admin/screens';
+import { LOCALES } from '../../../domain/locales';
+import { useLocale } from '../../i18n/messages';
+import { FieldError, inputClass } from '../forms/fields';
+import { LANGUAGE_NAMES } from '../layout/language-selector';
+import { primaryButton, secondaryButton } from '../ui/buttons';
+import { CellValue, enumLabel } from './cells';
+
+export type EditorField = AdminField & { editable: boolean };
+
+/** What the editor's save answered when it did not save. */
+export interface SaveProblem {
+  conflict: boolean;
+  message: string;
+  errors: Record<string, string>;
+}
+
+export interface RecordFormProps {
+  source: string;
+  fields: EditorField[];
+  /** The record as loaded (patch), the original of a copy, or null (a new record). */
+  record: Record<string, unknown> | null;
+  /** Patch this record; none: create. */
+  id?: string;
+  /** The record's `updatedAt` when loaded: a save checks nobody changed it since. */
+  version?: string;
+  /** The choices of each reference field: the related records' names. */
+  options: Record<string, { value: string; label: string }[]>;
+  problem?: SaveProblem | null;
+  /** Where the form posts (the route showing it). */
+  action?: string;
+  onCancel: () => void;
+  formId: string;
+}
+
+function Label({ field, source, htmlFor }: { field: EditorField; source: string; htmlFor: string }) {
+  const { t } = useLocale();
+  return (
+    <label htmlFor={htmlFor} className="block font-medium">
+      {t(`resources.${source}.fields.${field.name}`)}
+      {field.def.required ? <span aria-hidden="true"> *</span> : null}
+    </label>
+  );
+}
+
+function FieldInput({
+  field,
+  source,
+  value,
+  error,
+  options,
+  focus,
+  currency,
+}: {
+  field: EditorField;
+  source: string;
+  value: unknown;
+  error?: string;
+  options?: { value: string; label: string }[];
+  focus: boolean;
+  currency: string;
+}) {
+  const { t } = useLocale();
+  const id = `field-${field.name}`;
+  const shown = inputValue(field, value);
+  const invalid = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, autoFocus: focus || undefined };
+  const name = inputName(field.name);
+  const text = typeof shown === 'string' ? shown : '';
+  const required = field.def.required === true;
+  let control: React.ReactNode;
+  switch (field.widget) {
+    case 'boolean':
+      return (
+        <div>
+          <input type="hidden" name={`${name}.present`} value="1" />
+          <label className="inline-flex items-center gap-2 font-medium">
+            <input type="checkbox" name={name} id={id} defaultChecked={shown === true} className="h-4 w-4 accent-brand-700" {...invalid} />
+            {t(`resources.${source}.fields.${field.name}`)}
+          </label>
+          <FieldError id={`${id}-error`} text={error} />
+        </div>
+      );
+    case 'i18nText': {
+      const texts = shown as Record<string, string>;
+      return (
+        <fieldset>
+          <legend className="font-medium">
+            {t(`resources.${source}.fields.${field.name}`)}
+            {required ? <span aria-hidden="true"> *</span> : null}
+          </legend>
+          <div className="mt-1.5 grid gap-2 md:grid-cols-3">
+            {LOCALES.map((language, index) => (
+              <div key={language}>
+                <label htmlFor={`${id}-${language}`} className="text-xs font-semibold text-muted">
+                  {LANGUAGE_NAMES[language]}
+                </label>
+                <input
+                  id={`${id}-${language}`}
+                  name={inputName(field.name, language)}
+                  lang={language}
+                  defaultValue={texts[language] ?? ''}
+                  required={required && language === 'en'}
+                  className={`${inputClass} mt-0.5`}
+                  {...invalid}
+                  autoFocus={(focus && index === 0) || undefined}
+                />
+              </div>
+            ))}
+          </div>
+          <FieldError id={`${id}-error`} text={error} />
+        </fieldset>
+      );
+    }
+    case 'enum':
+      control = (
+        <select id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid}>
+          {required ? null : <option value="">—</option>}
+          {(field.def.enum ?? []).map((choice) => (
+            <option key={choice} value={choice}>
+              {enumLabel(t, source, field.name, choice)}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'ref':
+      control = (
+        <select id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid}>
+          {required ? null : <option value="">—</option>}
+          {text && !(options ?? []).some((option) => option.value === text) ? <option value={text}>{text}</option> : null}
+          {(options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'textarea':
+    case 'richText':
+    case 'list':
+      control = (
+        <textarea id={id} name={name} rows={field.widget === 'list' ? 4 : 6} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], field.widget === 'list' ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined} />
+      );
+      break;
+    case 'date':
+      control = <input type="date" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+      break;
+    case 'color':
+      control = <input type="color" id={id} name={name} defaultValue={text || '#000000'} className="mt-1.5 h-10 w-16 rounded border border-line" {...invalid} />;
+      break;
+    case 'number':
+      control = <input type="text" inputMode="numeric" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+      break;
+    case 'money':
+      control = (
+        <input type="text" inputMode="decimal" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')} />
+      );
+      break;
+    default:
+      control = (
+        <input
+          type={field.widget === 'email' ? 'email' : field.widget === 'password' ? 'password' : 'text'}
+          autoComplete={field.widget === 'password' ? 'new-password' : 'off'}
+          id={id}
+          name={name}
+          defaultValue={field.widget === 'password' ? undefined : text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+        />
+      );
+  }
+  return (
+    <div>
+      <Label field={field} source={source} htmlFor={id} />
+      {control}
+      {field.widget === 'list' ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {t('admin.editor.listHint')}
+        </p>
+      ) : null}
+      {field.widget === 'money' ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {t('admin.editor.moneyHint', { currency })}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} text={error} />
+    </div>
+  );
+}
+
+/**
+ * The editor, generated from the definition (issue 21): an input per field the staff member may
+ * write, by its widget, and the rest read-only. It posts to the route that shows it; the service
+ * checks the values (the same schema as every path) and its errors show by their fields. Leaving
+ * with unsaved changes asks first.
+ */
+export function RecordForm({ source, fields, record, id, version, options, problem, action, onCancel, formId }: RecordFormProps) {
+  const { t, locale } = useLocale();
+  const navigation = useNavigation();
+  const [dirty, setDirtyState] = useState(false);
+  // Read by the navigation blocker, which may run before the next render.
+  const dirtyNow = useRef(false);
+  const setDirty = (value: boolean) => {
+    dirtyNow.current = value;
+    setDirtyState(value);
+  };
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
+  const errors = problem?.errors ?? {};
+  const firstInvalid = fields.find((field) => field.editable && errors[field.name])?.name;
+  // A save that succeeded (the form is gone) or a problem answered: the edits are settled.
+  const settled = useRef(problem);
+  useEffect(() => {
+    if (settled.current !== problem) {
+      dirtyNow.current = false;
+      setDirtyState(false);
+    }
+    settled.current = problem;
+  }, [problem]);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyNow.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(t('admin.editor.unsaved'))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const cancel = () => {
+    if (dirty && !window.confirm(t('admin.editor.unsaved'))) return;
+    setDirty(false);
+    onCancel();
+  };
+
+  const editable = fields.filter((field) => field.editable);
+  const readOnly = record ? fields.filter((field) => !field.editable && record[field.name] !== undefined && field.def.kind !== 'password') : [];
+  const currency = typeof record?.currency === 'string' ? record.currency : 'HKD';
+
+  return (
+    <Form method="post" action={action} id={formId} noValidate onChange={() => setDirty(true)} onSubmit={() => setDirty(false)} data-testid="record-form" preventScrollReset>
+      <input type="hidden" name="intent" value="save" />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {problem?.conflict ? (
+        <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="edit-conflict">
+          {t('admin.editor.conflict')}
+        </div>
+      ) : problem && (problem.message || Object.keys(errors).length > 0) ? (
+        <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="edit-error">
+          {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : problem.message}
+        </div>
+      ) : null}
+      <div className="grid gap-5">
+        {editable.map((field) => (
+          <FieldInput
+            key={field.name}
+            field={field}
+            source={source}
+            value={record?.[field.name]}
+            error={errors[field.name]}
+            options={options[field.name]}
+            focus={field.name === firstInvalid}
+            currency={currency}
+          />
+        ))}
+      </div>
+      {readOnly.length > 0 ? (
+        <dl className="mt-6 grid gap-x-6 gap-y-3 border-t border-line pt-5 text-sm sm:grid-cols-2" data-testid="record-readonly">
+          {readOnly.map((field) => (
+            <div key={field.name} className="min-w-0">
+              <dt className="text-muted">{t(`resources.${source}.fields.${field.name}`)}</dt>
+              <dd className="truncate">
+                <CellValue field={field} value={record?.[field.name]} row={record ?? {}} source={source} t={t} locale={locale} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <div className="sticky bottom-0 mt-6 flex justify-end gap-3 border-t border-line bg-raised py-4">
+        <button type="button" className={secondaryButton} onClick={cancel} data-testid="editor-cancel">
+          {t('admin.cancel')}
+        </button>
+        <button type="submit" className={primaryButton} disabled={saving} data-testid="editor-save">
+          {t('admin.editor.save')}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,206 @@
+import { data } from 'react-router';
+import { formChanges } from '../../../domain/admin/form';
+import { ADMIN_SCREENS, actionsFor, columnsOf, editorFieldsOf, isAdminSource, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
+import { parseView, viewQuery, type TableView } from '../../../domain/admin/view';
+import { entities, isEntityName } from '../../../domain/entities/index';
+import type { EntityDef, Role } from '../../../domain/entities/types';
+import { localized, type I18nText, type Locale } from '../../../domain/locales';
+import type { ServerContext, SessionUser } from '../../context';
+import { memberCallParams } from '../../portal/call-params.server';
+
+/*
+ * The back office's reads and writes (decision 034): every one through the entity's typed service
+ * as the staff member (provider `ssr`), so the same access, owner and field rules hold as on REST
+ * and the socket, and errors come back in the page's language.
+ */
+
+export type AdminRecord = Record<string, unknown> & { _id: string };
+
+interface Page {
+  total: number;
+  data: AdminRecord[];
+}
+
+/** An entity service as the back office calls it: by its path, records as plain objects. */
+interface RecordService {
+  find(params: object): Promise<Page>;
+  get(id: string, params: object): Promise<AdminRecord>;
+  create(data: object, params: object): Promise<AdminRecord>;
+  patch(id: string, data: object, params: object): Promise<AdminRecord>;
+  remove(id: string, params: object): Promise<AdminRecord>;
+}
+
+function service(ctx: ServerContext, source: string): RecordService {
+  return (ctx.api as unknown as { service(path: string): RecordService }).service(source);
+}
+
+interface CallError {
+  code?: number;
+  message?: string;
+  errors?: Record<string, string>;
+}
+
+const isClientError = (error: CallError) => typeof error.code === 'number' && error.code >= 400 && error.code < 500;
+
+/** The entity a back-office URL names, if the staff member may list it; a 404 otherwise. */
+export function adminSource(source: string | undefined, user: SessionUser): AdminSource {
+  if (isAdminSource(source) && screensFor(user.role).includes(source)) return source;
+  throw data(null, { status: 404 });
+}
+
+/** A 403 for an action the role may not take on this entity (the service would refuse it too). */
+export function requireAction(source: AdminSource, role: Role, action: AdminAction): void {
+  if (!actionsFor(source, role).has(action)) throw data(null, { status: 403 });
+}
+
+/** What names a record: its screen's title field, in the page's language. */
+export function recordName(source: string, record: Record<string, unknown>, locale: Locale): string {
+  const field = isAdminSource(source) ? ADMIN_SCREENS[source].title : 'name';
+  const value = record[field];
+  if (value && typeof value === 'object') return localized(value as I18nText, locale) || String(record._id);
+  return value === null || value === undefined || value === '' ? String(record._id) : String(value);
+}
+
+/**
+ * The names of the records the listed references point to, per field: one `$in` lookup of at most
+ * 100 ids per referenced entity, whatever the page's size. A reference the staff member may not
+ * read keeps its id.
+ */
+async function referenceNames(ctx: ServerContext, definition: EntityDef, rows: readonly AdminRecord[], lang: Locale): Promise<Record<string, Record<string, string>>> {
+  const names: Record<string, Record<string, string>> = {};
+  const byTarget = new Map<string, { fields: string[]; ids: Set<string> }>();
+  for (const column of columnsOf(definition)) {
+    const target = column.def.kind === 'ref' ? column.def.ref : undefined;
+    if (!target || !isEntityName(target)) continue;
+    const entry = byTarget.get(target) ?? { fields: [], ids: new Set<string>() };
+    entry.fields.push(column.name);
+    for (const row of rows) if (typeof row[column.name] === 'string') entry.ids.add(row[column.name] as string);
+    byTarget.set(target, entry);
+  }
+  await Promise.all(
+    [...byTarget].map(async ([target, { fields, ids }]) => {
+      const titleField = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
+      const found: Record<string, string> = {};
+      if (ids.size > 0) {
+        const query = { _id: { $in: [...ids].slice(0, 100) }, $select: ['_id', titleField], $limit: 100 };
+        const page = await service(ctx, target)
+          .find({ ...memberCallParams(ctx, lang), query })
+          .catch(() => ({ total: 0, data: [] }));
+        for (const record of page.data) found[record._id] = recordName(target, record, lang);
+      }
+      for (const field of fields) names[field] = found;
+    }),
+  );
+  return names;
+}
+
+export interface TableData {
+  source: AdminSource;
+  view: TableView;
+  rows: AdminRecord[];
+  total: number;
+  references: Record<string, Record<string, string>>;
+  actions: AdminAction[];
+}
+
+/** One page of the table, as the URL's view asks for it. */
+export async function loadTable(ctx: ServerContext, user: SessionUser, source: AdminSource, url: URL, lang: Locale): Promise<TableData> {
+  const definition = entities[source];
+  const view = parseView(definition, url.searchParams);
+  let page: Page;
+  try {
+    page = await service(ctx, source).find({ ...memberCallParams(ctx, lang), query: viewQuery(definition, view) });
+  } catch (caught) {
+    const error = caught as CallError;
+    if (isClientError(error)) throw data(null, { status: error.code });
+    throw caught;
+  }
+  // A page past the end (rows removed since the link was made) shows the last page instead.
+  if (page.data.length === 0 && page.total > 0 && view.page > 1) {
+    const last = { ...view, page: Math.ceil(page.total / view.size) };
+    page = await service(ctx, source).find({ ...memberCallParams(ctx, lang), query: viewQuery(definition, last) });
+    view.page = last.page;
+  }
+  return {
+    source,
+    view,
+    rows: page.data,
+    total: page.total,
+    references: await referenceNames(ctx, definition, page.data, lang),
+    actions: [...actionsFor(source, user.role)],
+  };
+}
+
+/** A record for the editor, or null when it is gone (or not the staff member's to read). */
+export async function loadRecord(ctx: ServerContext, source: AdminSource, id: string, lang: Locale): Promise<AdminRecord | null> {
+  try {
+    return await service(ctx, source).get(id, memberCallParams(ctx, lang));
+  } catch (caught) {
+    if ((caught as CallError).code === 404) return null;
+    throw caught;
+  }
+}
+
+export type SaveResult =
+  | { ok: true; id: string; created: boolean; changed: boolean }
+  | { ok: false; conflict: boolean; message: string; errors: Record<string, string> };
+
+/**
+ * Saves the editor's form: an item with an id is patched with what changed since it was loaded,
+ * only if nobody changed it since (its `updatedAt` must still be the one the editor loaded, asked
+ * of the service in the same statement); otherwise created.
+ */
+export async function saveRecord(ctx: ServerContext, user: SessionUser, source: AdminSource, form: FormData, lang: Locale): Promise<SaveResult> {
+  const definition = entities[source];
+  const id = String(form.get('id') ?? '');
+  const params = memberCallParams(ctx, lang);
+  try {
+    if (!id) {
+      requireAction(source, user.role, 'add');
+      const created = await service(ctx, source).create(formChanges(editorFieldsOf(definition, user.role, 'create'), form, null), params);
+      return { ok: true, id: created._id, created: true, changed: true };
+    }
+    requireAction(source, user.role, 'edit');
+    const original = await service(ctx, source).get(id, params);
+    const version = String(form.get('version') ?? '');
+    const versioned = Boolean(definition.fields.updatedAt) && version !== '';
+    const current = versioned && original.updatedAt ? new Date(original.updatedAt as string).toISOString() : '';
+    if (versioned && current !== version) return { ok: false, conflict: true, message: '', errors: {} };
+    const changes = formChanges(editorFieldsOf(definition, user.role, 'patch'), form, original);
+    if (Object.keys(changes).length === 0) return { ok: true, id, created: false, changed: false };
+    try {
+      await service(ctx, source).patch(id, changes, versioned ? { ...params, query: { updatedAt: version } } : params);
+    } catch (caught) {
+      // Changed between the read and the write: the version no longer matches.
+      if (versioned && (caught as CallError).code === 404) return { ok: false, conflict: true, message: '', errors: {} };
+      throw caught;
+    }
+    return { ok: true, id, created: false, changed: true };
+  } catch (caught) {
+    const error = caught as CallError;
+    if (!isClientError(error)) throw caught;
+    return { ok: false, conflict: false, message: error.message ?? '', errors: error.errors ?? {} };
+  }
+}
+
+export interface RemoveResult {
+  removed: number;
+  failures: { id: string; message: string }[];
+}
+
+/** Removes records one by one, going on past a failure and reporting each. */
+export async function removeRecords(ctx: ServerContext, user: SessionUser, source: AdminSource, ids: readonly string[], lang: Locale): Promise<RemoveResult> {
+  requireAction(source, user.role, 'remove');
+  const result: RemoveResult = { removed: 0, failures: [] };
+  for (const id of ids) {
+    try {
+      await service(ctx, source).remove(id, memberCallParams(ctx, lang));
+      result.removed += 1;
+    } catch (caught) {
+      const error = caught as CallError;
+      if (!isClientError(error)) throw caught;
+      result.failures.push({ id, message: error.message ?? '' });
+    }
+  }
+  return result;
+}

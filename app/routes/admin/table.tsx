@@ -1,0 +1,457 @@
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { columnsOf, editorFieldsOf, filtersOf, type AdminAction } from '../../../domain/admin/screens';
+import { PAGE_SIZES, pageButtons, viewParams, type TableView } from '../../../domain/admin/view';
+import { entities } from '../../../domain/entities/index';
+import { formatNumber } from '../../../domain/format';
+import { localeOf } from '../../../domain/locales';
+import { requireStaff } from '../../auth.server';
+import { enumLabel } from '../../components/admin/cells';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { DataTable, type Row } from '../../components/admin/data-table';
+import { RecordForm } from '../../components/admin/record-form';
+import { useSnackbar } from '../../components/feedback/snackbars';
+import { inputClass } from '../../components/forms/fields';
+import { primaryButton, secondaryButton, smallButton } from '../../components/ui/buttons';
+import { PlusIcon, SearchIcon } from '../../components/ui/icons';
+import { serverContext } from '../../context';
+import { flashCookie } from '../../feedback.server';
+import { useLocale } from '../../i18n/messages';
+import { pageMeta } from '../../meta';
+import { useLiveRefresh } from '../../portal/use-live';
+import type { Route } from './+types/table';
+import { editorOptions } from './editor.server';
+import { adminSource, loadRecord, loadTable, recordName, removeRecords, saveRecord, type RemoveResult, type SaveResult } from './records.server';
+
+/*
+ * `/{locale}/admin/{source}`: an entity's table (issue 21, decision 034), generated from its
+ * definition. The URL holds the whole view; `?editor={id}` opens the editor over the table.
+ */
+
+export const messageGroups = ['forms'] as const;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const ctx = context.get(serverContext);
+  const user = requireStaff(ctx, request, params.lang);
+  const source = adminSource(params.source, user);
+  const lang = localeOf(params.lang);
+  const url = new URL(request.url);
+  const table = await loadTable(ctx, user, source, url, lang);
+  const editorId = url.searchParams.get('editor');
+  let editing = null;
+  if (editorId && table.actions.includes('edit')) {
+    const record = await loadRecord(ctx, source, editorId, lang);
+    editing = record
+      ? { record, name: recordName(source, record, lang), options: await editorOptions(ctx, source, user.role, 'patch', lang) }
+      : { record: null, name: '', options: {} };
+  }
+  return { ...table, editing, role: user.role };
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return pageMeta(matches, { title: `resources.${params.source}.name`, index: false });
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const ctx = context.get(serverContext);
+  const user = requireStaff(ctx, request, params.lang);
+  const source = adminSource(params.source, user);
+  const lang = localeOf(params.lang);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'remove') {
+    const ids = form
+      .getAll('id')
+      .map(String)
+      .filter((id) => id.length > 0 && id.length <= 64)
+      .slice(0, 100);
+    return { intent: 'remove' as const, result: await removeRecords(ctx, user, source, ids, lang) };
+  }
+  if (intent === 'save') {
+    const result = await saveRecord(ctx, user, source, form, lang);
+    if (!result.ok) return data({ intent: 'save' as const, result }, { status: result.conflict ? 409 : 400 });
+    // Saved: back to the table as it was, without the editor.
+    // The request's own address may be the data request's (`….data?…&_routes=…`): the page's is rebuilt.
+    const search = new URLSearchParams(new URL(request.url).search);
+    search.delete('editor');
+    search.delete('_routes');
+    const query = search.toString();
+    const key = result.created ? 'admin.created' : result.changed ? 'admin.saved' : 'admin.editor.noChanges';
+    return redirect(`/${lang}/admin/${source}${query ? `?${query}` : ''}`, { headers: { 'set-cookie': flashCookie({ type: 'success', key }, ctx.secureCookies) } });
+  }
+  throw data(null, { status: 400 });
+}
+
+type ActionResult = { intent: 'remove'; result: RemoveResult } | { intent: 'save'; result: SaveResult };
+
+function SearchPanel({ source, view }: { source: keyof typeof entities; view: TableView }) {
+  const { t } = useLocale();
+  const definition = entities[source];
+  const filters = filtersOf(definition);
+  const location = useLocation();
+  const active = Object.keys(view.choices).length + Object.keys(view.ranges).length;
+  const keep = new URLSearchParams(location.search);
+  const sortValue = keep.get('sort');
+  const sizeValue = keep.get('size');
+  return (
+    <Form method="get" role="search" className="rounded-2xl border border-line bg-raised p-3 sm:p-4" data-testid="search-panel" preventScrollReset>
+      {sortValue ? <input type="hidden" name="sort" value={sortValue} /> : null}
+      {sizeValue ? <input type="hidden" name="size" value={sizeValue} /> : null}
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="admin-q" className="sr-only">
+            {t('admin.searchLabel', { entity: t(`resources.${source}.name`) })}
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" />
+            <input id="admin-q" type="search" name="q" defaultValue={view.q} placeholder={t('admin.searchPlaceholder')} className={`${inputClass} mt-0 pl-9`} data-testid="search-q" />
+          </div>
+        </div>
+        <button type="submit" className={primaryButton} data-testid="search-apply">
+          {t('admin.apply')}
+        </button>
+        <Link to={location.pathname} className={secondaryButton} data-testid="search-clear" preventScrollReset>
+          {t('admin.clear')}
+        </Link>
+      </div>
+      {filters.length > 0 ? (
+        <details className="mt-3" open={active > 0}>
+          <summary className="cursor-pointer text-sm font-semibold text-muted hover:text-ink">
+            {t('admin.filters')}
+            {active > 0 ? ` (${active})` : ''}
+          </summary>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {filters.map((filter) => {
+              const label = t(`resources.${source}.fields.${filter.name}`);
+              const id = `filter-${filter.name}`;
+              if (filter.type === 'choice' || filter.type === 'boolean') {
+                const choices = filter.type === 'boolean' ? ['true', 'false'] : [...(filter.def.enum ?? [])];
+                return (
+                  <div key={filter.name}>
+                    <label htmlFor={id} className="block text-sm font-medium">
+                      {label}
+                    </label>
+                    <select id={id} name={`f.${filter.name}`} defaultValue={view.choices[filter.name]?.[0] ?? ''} className={inputClass} data-testid={id}>
+                      <option value="">{t('admin.any')}</option>
+                      {choices.map((choice) => (
+                        <option key={choice} value={choice}>
+                          {filter.type === 'boolean' ? t(choice === 'true' ? 'admin.yes' : 'admin.no') : enumLabel(t, source, filter.name, choice)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                );
+              }
+              const type = filter.type === 'dateRange' ? 'date' : 'text';
+              const range = view.ranges[filter.name] ?? {};
+              return (
+                <fieldset key={filter.name} className="min-w-0">
+                  <legend className="text-sm font-medium">{label}</legend>
+                  <div className="flex gap-2 [&>input]:min-w-0">
+                    <label className="sr-only" htmlFor={`${id}-min`}>{`${label} ${t('admin.from')}`}</label>
+                    <input id={`${id}-min`} type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`f.${filter.name}.min`} defaultValue={range.min ?? ''} placeholder={t('admin.from')} className={inputClass} data-testid={`${id}-min`} />
+                    <label className="sr-only" htmlFor={`${id}-max`}>{`${label} ${t('admin.to')}`}</label>
+                    <input id={`${id}-max`} type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`f.${filter.name}.max`} defaultValue={range.max ?? ''} placeholder={t('admin.to')} className={inputClass} data-testid={`${id}-max`} />
+                  </div>
+                </fieldset>
+              );
+            })}
+          </div>
+        </details>
+      ) : null}
+    </Form>
+  );
+}
+
+function Pagination({ view, total, href }: { view: TableView; total: number; href: (change: Partial<TableView>) => string }) {
+  const { t, locale } = useLocale();
+  const navigate = useNavigate();
+  const pages = Math.max(1, Math.ceil(total / view.size));
+  const from = total === 0 ? 0 : (view.page - 1) * view.size + 1;
+  const to = Math.min(total, view.page * view.size);
+  const pageLink = 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold hover:bg-sunken';
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted" data-testid="admin-total" data-total={total}>
+        {t('admin.total', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(total, locale) })}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex items-center gap-2 text-muted">
+          {t('admin.pageSize')}
+          <select
+            value={view.size}
+            onChange={(event) => navigate(href({ size: Number(event.target.value), page: 1 }), { replace: true, preventScrollReset: true })}
+            className="rounded-lg border border-line bg-raised px-2 py-1.5 text-ink"
+            data-testid="page-size"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <nav aria-label={t('admin.pagination')}>
+          <ul className="flex items-center gap-0.5">
+            <li>
+              {view.page > 1 ? (
+                <Link to={href({ page: view.page - 1 })} className={pageLink} data-testid="page-previous" preventScrollReset>
+                  {t('admin.previous')}
+                </Link>
+              ) : (
+                <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
+                  {t('admin.previous')}
+                </span>
+              )}
+            </li>
+            {pageButtons(view.page, pages).map((page) => (
+              <li key={page}>
+                <Link
+                  to={href({ page })}
+                  aria-current={page === view.page ? 'page' : undefined}
+                  aria-label={t('admin.page', { page })}
+                  className={`${pageLink} ${page === view.page ? 'bg-brand-700 text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950' : ''}`}
+                  data-testid={`page-${page}`}
+                  preventScrollReset
+                >
+                  {page}
+                </Link>
+              </li>
+            ))}
+            <li>
+              {view.page < pages ? (
+                <Link to={href({ page: view.page + 1 })} className={pageLink} data-testid="page-next" preventScrollReset>
+                  {t('admin.next')}
+                </Link>
+              ) : (
+                <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
+                  {t('admin.next')}
+                </span>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useLocale();
+  const { source, rows, total, view, references, editing } = loaderData;
+  const actions = useMemo(() => new Set<AdminAction>(loaderData.actions), [loaderData.actions]);
+  const definition = entities[source];
+  const columns = useMemo(() => columnsOf(definition), [definition]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const snackbar = useSnackbar();
+  const remover = useFetcher<ActionResult>();
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [confirming, setConfirming] = useState<Row[] | null>(null);
+  const base = `/${locale}/admin/${source}`;
+
+  // Records anyone changes show here within a moment (the page's data is read again).
+  useLiveRefresh([source]);
+
+  // Selected rows no longer on the page (removed, or another page shown) are let go.
+  useEffect(() => {
+    setSelection((current) => {
+      const onPage = new Set(rows.map((row) => row._id));
+      const kept = Object.fromEntries(Object.entries(current).filter(([id]) => onPage.has(id)));
+      return Object.keys(kept).length === Object.keys(current).length ? current : kept;
+    });
+  }, [rows]);
+
+  const href = (change: Partial<TableView>) => {
+    const next = { ...view, ...change };
+    const params = viewParams(next, new URLSearchParams(location.search));
+    const search = params.toString();
+    return `${base}${search ? `?${search}` : ''}`;
+  };
+  const sortHref = (field: string) => {
+    const direction = view.sort?.field === field && view.sort.direction === 1 ? -1 : 1;
+    return href({ sort: { field, direction }, page: 1 });
+  };
+  const withParam = (name: string, value: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+    const search = params.toString();
+    return `${base}${search ? `?${search}` : ''}`;
+  };
+  const nameOf = (row: Row) => {
+    const field = columns[0]?.name;
+    const value = field ? row[field] : row._id;
+    if (value && typeof value === 'object') return String((value as Record<string, string>)[locale] ?? (value as Record<string, string>).en ?? row._id);
+    return String(value ?? row._id);
+  };
+
+  // The result of a removal: a message, and the selection cleared of what went.
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = remover.data;
+    if (!answer || answer.intent !== 'remove' || handled.current === answer) return;
+    handled.current = answer;
+    const { removed, failures } = answer.result;
+    if (failures.length > 0) {
+      const reasons = [...new Set(failures.map((failure) => failure.message))].join(' ');
+      snackbar.error(t('admin.removeFailed', { count: failures.length, reasons }));
+    }
+    if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
+    setSelection({});
+  }, [remover.data, snackbar, t]);
+
+  const remove = (targets: Row[]) => {
+    const form = new FormData();
+    form.set('intent', 'remove');
+    for (const row of targets) form.append('id', row._id);
+    void remover.submit(form, { method: 'post' });
+    setConfirming(null);
+  };
+
+  const selected = rows.filter((row) => selection[row._id]);
+  const saveProblem = actionData?.intent === 'save' && !actionData.result.ok ? actionData.result : null;
+  const editorId = new URLSearchParams(location.search).get('editor');
+  const closeEditor = () => navigate(withParam('editor', null), { preventScrollReset: true });
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold" data-testid="admin-heading">
+          {t(`resources.${source}.name`)}
+        </h1>
+        <div className="flex gap-2">
+          <button type="button" className={smallButton} onClick={() => void revalidator.revalidate()} data-testid="admin-refresh">
+            {t('admin.refresh')}
+          </button>
+          {actions.has('add') ? (
+            <Link
+              to={`${base}/new`}
+              className="inline-flex min-h-9 items-center justify-center gap-1 rounded-full bg-brand-700 px-3.5 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 dark:bg-brand-400 dark:text-brand-950 dark:hover:bg-brand-300"
+              data-testid="admin-add"
+            >
+              <PlusIcon className="h-4 w-4" />
+              {t('admin.add')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <SearchPanel source={source} view={view} />
+      {selected.length > 0 ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950" data-testid="selection-bar">
+          <span className="font-semibold" aria-live="polite">
+            {t('admin.selected', { count: selected.length })}
+          </span>
+          <button type="button" className="font-semibold text-muted underline-offset-4 hover:underline" onClick={() => setSelection({})}>
+            {t('admin.clearSelection')}
+          </button>
+          {actions.has('remove') ? (
+            <button type="button" className="ml-auto font-semibold text-red-700 dark:text-red-300" onClick={() => setConfirming(selected)} data-testid="remove-selected">
+              {t('admin.removeSelected')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="mt-3">
+        <DataTable
+          source={source}
+          rows={rows}
+          columns={columns}
+          view={view}
+          references={references}
+          actions={actions}
+          selection={selection}
+          onSelectionChange={setSelection}
+          sortHref={sortHref}
+          editHref={(id) => withParam('editor', id)}
+          cloneHref={(id) => `${base}/edit?clone=${encodeURIComponent(id)}`}
+          onRemove={(row) => setConfirming([row])}
+          nameOf={nameOf}
+        />
+      </div>
+      <Pagination view={view} total={total} href={href} />
+      {confirming ? (
+        <ConfirmDialog
+          title={confirming.length === 1 ? t('admin.confirmRemove.title') : t('admin.confirmRemove.many', { count: confirming.length })}
+          body={confirming.length === 1 ? t('admin.confirmRemove.body', { name: nameOf(confirming[0] as Row) }) : t('admin.confirmRemove.manyBody')}
+          confirmLabel={t('admin.remove')}
+          onConfirm={() => remove(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {editorId && editing ? (
+        <EditorDialog
+          title={editing.record ? t('admin.editor.edit', { name: editing.name }) : t(`resources.${source}.name`)}
+          pageHref={editing.record ? `${base}/edit/${encodeURIComponent(editorId)}` : null}
+          onClose={closeEditor}
+        >
+          {editing.record ? (
+            <RecordForm
+              key={`${editorId}:${String(editing.record.updatedAt ?? '')}`}
+              formId="record-editor"
+              source={source}
+              fields={editorFieldsOf(definition, loaderData.role, 'patch')}
+              record={editing.record}
+              id={editorId}
+              version={editing.record.updatedAt ? new Date(editing.record.updatedAt as string).toISOString() : undefined}
+              options={editing.options}
+              problem={saveProblem}
+              onCancel={closeEditor}
+            />
+          ) : (
+            <p className="pb-5" data-testid="editor-missing">
+              {t('admin.notFound')}
+            </p>
+          )}
+        </EditorDialog>
+      ) : null}
+      {saveProblem?.conflict ? (
+        <p className="sr-only" role="status">
+          {t('admin.editor.conflict')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The editor over the table: a modal dialog (focus kept inside, Escape closes it). */
+function EditorDialog({ title, pageHref, onClose, children }: { title: string; pageHref: string | null; onClose: () => void; children: React.ReactNode }) {
+  const { t } = useLocale();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="editor-title"
+      className="m-auto max-h-[92vh] w-[min(100vw-1rem,56rem)] overflow-y-auto rounded-2xl border border-line bg-raised p-0 text-ink shadow-2xl backdrop:bg-black/50"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      data-testid="editor-dialog"
+    >
+      <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-line bg-raised px-5 py-4">
+        <h2 id="editor-title" className="min-w-0 truncate text-lg font-semibold">
+          {title}
+        </h2>
+        <div className="flex shrink-0 items-center gap-2">
+          {pageHref ? (
+            <Link to={pageHref} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+              {t('admin.editor.openPage')}
+            </Link>
+          ) : null}
+          <button type="button" onClick={onClose} className={smallButton} data-testid="editor-close">
+            {t('admin.editor.close')}
+          </button>
+        </div>
+      </div>
+      <div className="px-5 pt-5">{children}</div>
+    </dialog>
+  );
+}
+

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { modules } from '../entities/modules.ts';
+import { formChanges, inputName, inputValue, readInput } from './form.ts';
+import { editorFieldsOf } from './screens.ts';
+
+const fields = editorFieldsOf(modules, 'admin', 'patch');
+const field = (name: string) => fields.find((candidate) => candidate.name === name)!;
+
+function form(entries: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.append(name, value);
+  return data;
+}
+
+const kds = {
+  _id: 'm1',
+  key: 'kds',
+  name: { en: 'Kitchen Display', 'zh-hk': '廚房顯示' },
+  monthPrice: 18800,
+  counter: true,
+  billing: 'monthly',
+  industries: ['a', 'b'],
+  updatedAt: new Date('2026-11-01T04:00:00Z'),
+};
+
+describe('the editor’s form', () => {
+  it('shows money in dollars, text in each language, lists one per line and days in Hong Kong', () => {
+    expect(inputValue(field('monthPrice'), 18800)).toBe('188.00');
+    expect(inputValue(field('name'), kds.name)).toEqual({ en: 'Kitchen Display', 'zh-hk': '廚房顯示', 'zh-cn': '' });
+    expect(inputValue(field('industries'), ['a', 'b'])).toBe('a\nb');
+    expect(inputValue(field('counter'), null)).toBe(false);
+    expect(inputValue({ ...field('key'), widget: 'date' }, '2026-03-01T16:30:00Z')).toBe('2026-03-02');
+  });
+
+  it('reads inputs back as the service takes them, and what was not sent as nothing', () => {
+    expect(readInput(field('monthPrice'), form({ [inputName('monthPrice')]: ' 12.5 ' }))).toBe(1250);
+    // Not a number: passed on for the service to refuse in the user's language.
+    expect(readInput(field('monthPrice'), form({ [inputName('monthPrice')]: 'abc' }))).toBe('abc');
+    expect(readInput(field('order'), form({ [inputName('order')]: '' }))).toBeNull();
+    expect(readInput(field('order'), form({}))).toBeUndefined();
+    expect(readInput(field('counter'), form({ 'v.counter.present': '1' }))).toBe(false);
+    expect(readInput(field('counter'), form({ 'v.counter.present': '1', 'v.counter': 'on' }))).toBe(true);
+    expect(readInput(field('industries'), form({ 'v.industries': ' a \n\n b ' }))).toEqual(['a', 'b']);
+    expect(readInput(field('name'), form({ 'v.name.en': ' Kiosk ', 'v.name.zh-hk': '', 'v.name.zh-cn': '' }))).toEqual({ en: 'Kiosk' });
+    expect(readInput({ ...field('key'), widget: 'date' }, form({ 'v.key': '2026-03-02' }))).toBe('2026-03-01T16:00:00.000Z');
+  });
+
+  it('patches only what changed since the record was loaded', () => {
+    const submitted = form({
+      'v.key': 'kds',
+      'v.name.en': 'Kitchen Display',
+      'v.name.zh-hk': '廚房顯示',
+      'v.name.zh-cn': '',
+      'v.monthPrice': '199',
+      'v.counter.present': '1',
+      'v.counter': 'on',
+      'v.billing': 'monthly',
+      'v.industries': 'a\nb',
+    });
+    expect(formChanges(fields, submitted, kds)).toEqual({ monthPrice: 19900 });
+  });
+
+  it('creates with what was given, leaving empty fields to their defaults', () => {
+    const created = formChanges(editorFieldsOf(modules, 'admin', 'create'), form({ 'v.key': 'new', 'v.name.en': 'New', 'v.monthPrice': '', 'v.industries': '' }), null);
+    expect(created).toEqual({ key: 'new', name: { en: 'New' } });
+  });
+});

@@ -1,0 +1,106 @@
+import { formatIsoDate } from '../format.ts';
+import { LOCALES } from '../locales.ts';
+import { CURRENCY_MULTIPLIER } from '../money.ts';
+import type { AdminField } from './screens.ts';
+
+/*
+ * The editor's form, both ways (decision 034): a record's values as the inputs show them, and the
+ * inputs read back into the values a service takes. Checking them is the service's work: the
+ * same schema as every other path, its errors shown per field.
+ */
+
+/** The name of a field's input (`v.name`); a text in several languages has one per language (`v.name.en`). */
+export const inputName = (field: string, locale?: string) => (locale ? `v.${field}.${locale}` : `v.${field}`);
+
+/** What the inputs show for a record's value. */
+export function inputValue(field: AdminField, value: unknown): string | Record<string, string> | boolean {
+  if (field.widget === 'i18nText') {
+    const text = (value ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(LOCALES.map((locale) => [locale, typeof text[locale] === 'string' ? text[locale] : '']));
+  }
+  if (value === null || value === undefined) return field.widget === 'boolean' ? false : '';
+  switch (field.widget) {
+    case 'boolean':
+      return value === true;
+    case 'money':
+      return typeof value === 'number' ? (value / CURRENCY_MULTIPLIER).toFixed(2) : '';
+    case 'date':
+      return formatIsoDate(value as string);
+    case 'list':
+      return Array.isArray(value) ? value.map(String).join('\n') : '';
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** A number as typed (digits, a minus, a point); anything else is passed on as text for the service to refuse. */
+function numberOf(text: string): number | string {
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/**
+ * One field's value from the submitted form: `undefined` when the form does not carry it (a field
+ * the editor did not show), `null` for an emptied optional field.
+ */
+export function readInput(field: AdminField, form: FormData): unknown {
+  const name = inputName(field.name);
+  if (field.widget === 'boolean') return form.has(`${name}.present`) ? form.get(name) === 'on' : undefined;
+  if (field.widget === 'i18nText') {
+    if (!LOCALES.some((locale) => form.has(inputName(field.name, locale)))) return undefined;
+    const text: Record<string, string> = {};
+    for (const locale of LOCALES) {
+      const value = String(form.get(inputName(field.name, locale)) ?? '').trim();
+      if (value) text[locale] = value;
+    }
+    return Object.keys(text).length > 0 ? text : null;
+  }
+  if (!form.has(name)) return undefined;
+  const raw = String(form.get(name) ?? '');
+  const text = field.widget === 'password' ? raw : raw.trim();
+  if (field.widget === 'list') {
+    return text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+  }
+  if (text === '') return null;
+  switch (field.widget) {
+    case 'number':
+      return numberOf(text);
+    case 'money': {
+      const amount = numberOf(text);
+      return typeof amount === 'number' ? Math.round(amount * CURRENCY_MULTIPLIER) : amount;
+    }
+    case 'date':
+      // A day typed in Hong Kong: its start there.
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00+08:00`).toISOString() : text;
+    default:
+      return text;
+  }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * What to send: on create, every value given (empty ones left out, so defaults apply); on patch,
+ * only the fields that differ from the record as it was loaded, so a save never rewrites what
+ * another person changed in a field this one did not touch.
+ */
+export function formChanges(fields: readonly (AdminField & { editable: boolean })[], form: FormData, original: Record<string, unknown> | null): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!field.editable) continue;
+    const value = readInput(field, form);
+    if (value === undefined) continue;
+    if (!original) {
+      if (value !== null && !(Array.isArray(value) && value.length === 0)) data[field.name] = value;
+      continue;
+    }
+    if (field.widget === 'date' && value !== null && original[field.name] && formatIsoDate(original[field.name] as string) === formatIsoDate(value as string)) continue;
+    if (!same(value, original[field.name])) data[field.name] = value;
+  }
+  return data;
+}

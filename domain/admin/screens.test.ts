@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { entities } from '../entities/index.ts';
+import { appTemplates } from '../entities/app-templates.ts';
+import { users } from '../entities/users.ts';
+import { actionsFor, ADMIN_SCREENS, columnsOf, editorFieldsOf, screensFor, type AdminSource } from './screens.ts';
+
+describe('the back office’s screens', () => {
+  it('name each record by a field its entity has', () => {
+    for (const [source, screen] of Object.entries(ADMIN_SCREENS)) {
+      expect(entities[source as AdminSource].fields, source).toHaveProperty(screen.title);
+    }
+  });
+
+  it('list for each role only what its access lets it read', () => {
+    const editor = screensFor('editor');
+    const admin = screensFor('admin');
+    expect(admin).toEqual(Object.keys(ADMIN_SCREENS));
+    expect(editor).toContain('contactForms');
+    expect(screensFor('member')).not.toContain('contactForms');
+  });
+
+  it('offer only the actions both the role and the screen allow', () => {
+    expect([...actionsFor('modules', 'editor')].sort()).toEqual(['add', 'clone', 'edit']);
+    expect([...actionsFor('modules', 'admin')].sort()).toEqual(['add', 'clone', 'edit', 'remove', 'select']);
+    // Other people's accounts are changed by admins only (the owner rule), whatever `patch` says.
+    expect(actionsFor('users', 'editor').has('edit')).toBe(false);
+    expect(actionsFor('users', 'admin').has('edit')).toBe(true);
+    // Enquiries are never edited; invoices never removed.
+    expect(actionsFor('enquiries', 'admin').has('edit')).toBe(false);
+    expect(actionsFor('invoices', 'admin').has('remove')).toBe(false);
+  });
+
+  it('put the columns in the definition’s order, its `column` hints first', () => {
+    expect(columnsOf(users).map((field) => field.name)).toEqual(['email', 'name', 'role', 'companyName', 'createdAt']);
+  });
+
+  it('let the editor write only what the role may write, and a password only on create', () => {
+    const editable = (role: 'editor' | 'admin', mode: 'create' | 'patch') =>
+      editorFieldsOf(users, role, mode)
+        .filter((field) => field.editable)
+        .map((field) => field.name);
+    expect(editable('admin', 'create')).toContain('password');
+    expect(editable('admin', 'patch')).not.toContain('password');
+    expect(editable('admin', 'patch')).toContain('role');
+    expect(editable('editor', 'patch')).not.toContain('role');
+    expect(editable('admin', 'patch')).not.toContain('emailVerifiedAt');
+    // A list of records (a plan's modules) is not written as lines of text.
+    expect(editorFieldsOf(appTemplates, 'admin', 'patch').find((field) => field.name === 'modules')?.editable).toBe(false);
+  });
+});

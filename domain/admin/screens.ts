@@ -1,0 +1,160 @@
+import { entities, type EntityName } from '../entities/index.ts';
+import { hintsOf, type Access, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';
+
+/*
+ * The back office's screens (issue 21, decision 034): one generic table and editor, driven by the
+ * entity definitions. What is written here is only what a definition cannot say: where an entity
+ * sits in the side menu, which field names a record, and the actions switched off for it.
+ */
+
+/** What a staff member may do on a table; the role's access removes more (`actionsFor`). */
+export const ADMIN_ACTIONS = ['add', 'edit', 'clone', 'remove', 'select'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const ADMIN_GROUPS = ['catalogue', 'content', 'customers', 'billing', 'system'] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
+export interface AdminScreen {
+  group: AdminGroup;
+  /** The field that names a record: in references to it, in the delete dialog, in the editor's title. */
+  title: string;
+  /** Actions switched off for this entity whatever the role (records the server writes itself). */
+  off?: readonly AdminAction[];
+}
+
+/** The entities on the back office's menu, in menu order within each group. */
+export const ADMIN_SCREENS = {
+  industries: { group: 'catalogue', title: 'name' },
+  modules: { group: 'catalogue', title: 'name' },
+  appTemplates: { group: 'catalogue', title: 'name' },
+  blogs: { group: 'content', title: 'title' },
+  attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'] },
+  enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
+  contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'] },
+  subscribers: { group: 'customers', title: 'email', off: ['clone'] },
+  users: { group: 'customers', title: 'email', off: ['clone'] },
+  orders: { group: 'billing', title: 'number', off: ['add', 'clone'] },
+  payments: { group: 'billing', title: '_id', off: ['add', 'clone', 'remove'] },
+  subscriptions: { group: 'billing', title: '_id', off: ['add', 'clone'] },
+  invoices: { group: 'billing', title: 'number', off: ['add', 'clone', 'remove'] },
+  devices: { group: 'billing', title: 'name', off: ['clone'] },
+  outbox: { group: 'system', title: 'subject', off: ['add', 'clone', 'edit'] },
+} as const satisfies Partial<Record<EntityName, AdminScreen>>;
+
+export type AdminSource = keyof typeof ADMIN_SCREENS;
+
+export function isAdminSource(value: string | undefined): value is AdminSource {
+  return value !== undefined && Object.hasOwn(ADMIN_SCREENS, value);
+}
+
+function allows(access: Access, role: Role): boolean {
+  if (access === 'public' || access === 'authenticated') return true;
+  if (access === 'none') return false;
+  return access.includes(role);
+}
+
+/** Whether the role changes every row of the entity, not only its own (the definition's owner rule). */
+function writesEveryRow(definition: EntityDef, role: Role): boolean {
+  return !definition.owner || definition.owner.allRows.write.includes(role);
+}
+
+/** The entities a staff member may list, in menu order. */
+export function screensFor(role: Role): AdminSource[] {
+  return (Object.keys(ADMIN_SCREENS) as AdminSource[]).filter((source) => {
+    const definition = entities[source];
+    return allows(definition.access.find, role) && (!definition.owner || definition.owner.allRows.read.includes(role));
+  });
+}
+
+/** What the role may do on the entity's table: its access and owner rules, less what the screen switches off. */
+export function actionsFor(source: AdminSource, role: Role): Set<AdminAction> {
+  const definition = entities[source];
+  const screen: AdminScreen = ADMIN_SCREENS[source];
+  const every = writesEveryRow(definition, role);
+  const granted: Record<AdminAction, boolean> = {
+    add: allows(definition.access.create, role),
+    edit: allows(definition.access.patch, role) && every,
+    clone: allows(definition.access.create, role),
+    remove: allows(definition.access.remove, role) && every,
+    select: allows(definition.access.remove, role) && every,
+  };
+  const off = new Set<AdminAction>(screen.off ?? []);
+  return new Set(ADMIN_ACTIONS.filter((action) => granted[action] && !off.has(action)));
+}
+
+export interface AdminField {
+  name: string;
+  def: FieldDef;
+  widget: Widget;
+}
+
+function fieldsOf(definition: EntityDef): AdminField[] {
+  return Object.entries(definition.fields).map(([name, def]) => ({ name, def, widget: hintsOf(def).widget }));
+}
+
+/** The table's columns: the listed fields, by their `column` hint, then in field order. */
+export function columnsOf(definition: EntityDef): AdminField[] {
+  const listed = fieldsOf(definition).filter((field) => hintsOf(field.def).shownIn.includes('list'));
+  const place = (field: AdminField) => field.def.hints?.column ?? Number.MAX_SAFE_INTEGER;
+  return listed.map((field, index) => ({ field, index })).sort((a, b) => place(a.field) - place(b.field) || a.index - b.index).map(({ field }) => field);
+}
+
+/** The fields free text is matched against. */
+export function searchFieldsOf(definition: EntityDef): string[] {
+  return fieldsOf(definition)
+    .filter((field) => field.def.searchable && !field.def.hidden)
+    .map((field) => field.name);
+}
+
+/** The kinds the search panel offers a filter for, and how: a choice, yes/no, or a range. */
+export type FilterType = 'choice' | 'boolean' | 'range' | 'dateRange';
+
+export interface AdminFilter extends AdminField {
+  type: FilterType;
+}
+
+/** The search panel's per-field filters: filterable enumerations, booleans, numbers and dates. */
+export function filtersOf(definition: EntityDef): AdminFilter[] {
+  const filters: AdminFilter[] = [];
+  for (const field of fieldsOf(definition)) {
+    if (!field.def.filterable || field.def.hidden) continue;
+    const type: FilterType | null =
+      field.def.kind === 'enum' ? 'choice' : field.def.kind === 'boolean' ? 'boolean' : field.def.kind === 'date' ? 'dateRange' : field.def.kind === 'integer' ? 'range' : null;
+    if (type) filters.push({ ...field, type });
+  }
+  return filters;
+}
+
+/** The widgets the editor writes; other fields show read-only there. */
+const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
+  'text',
+  'textarea',
+  'richText',
+  'i18nText',
+  'number',
+  'money',
+  'date',
+  'enum',
+  'ref',
+  'boolean',
+  'color',
+  'email',
+  'password',
+]);
+
+/**
+ * The editor's fields: every field that is not hidden; `editable` where the role may write it in
+ * the editor (not set by the server, not limited to other roles, a widget the editor writes).
+ * A password is written on create only (an account's owner changes it themselves).
+ */
+export function editorFieldsOf(definition: EntityDef, role: Role, mode: 'create' | 'patch'): (AdminField & { editable: boolean })[] {
+  return fieldsOf(definition)
+    .filter((field) => field.name !== '_id' && (!field.def.hidden || (field.def.kind === 'password' && mode === 'create')))
+    .map((field) => {
+      const byRole = !field.def.writable || field.def.writable.includes(role);
+      // A list of plain values (tags, ids) is written one per line; a list of records has its own screen.
+      const writable = EDITABLE_WIDGETS.has(field.widget) || (field.widget === 'list' && !field.def.itemKey);
+      const editable = !field.def.readonly && byRole && writable && !(field.def.kind === 'password' && mode === 'patch');
+      return { ...field, editable };
+    });
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { contactForms } from '../entities/contact-forms.ts';
+import { modules } from '../entities/modules.ts';
+import { orders } from '../entities/orders.ts';
+import { pageButtons, parseView, textPattern, viewParams, viewQuery } from './view.ts';
+
+const params = (text: string) => new URLSearchParams(text);
+
+describe('a table view in the URL', () => {
+  it('reads what the entity allows and drops the rest', () => {
+    const view = parseView(orders, params('q=+HK-0001+&sort=-createdAt&page=3&size=20&f.status=paid&f.status=bogus&f.nope=1&f.createdAt.min=2026-01-01&f.createdAt.max=2026-13-01'));
+    expect(view).toEqual({
+      q: 'HK-0001',
+      sort: { field: 'createdAt', direction: -1 },
+      page: 3,
+      size: 20,
+      choices: { status: ['paid'] },
+      ranges: { createdAt: { min: '2026-01-01' } },
+    });
+  });
+
+  it('falls back to the defaults for what cannot be read', () => {
+    // A field that is not sortable, a size not offered, a page that is not one.
+    expect(parseView(orders, params('sort=items&size=7&page=-2'))).toMatchObject({ sort: null, size: 10, page: 1 });
+    expect(parseView(orders, params('page=1.5&size=abc'))).toMatchObject({ page: 1, size: 10 });
+  });
+
+  it('writes the same view back, leaving defaults out and other parameters alone', () => {
+    const text = 'q=kds&sort=-monthPrice&page=2&size=5&f.billing=monthly&f.billing=yearly&f.released=true&f.monthPrice.min=10.5';
+    const view = parseView(modules, params(text));
+    const written = viewParams(view, params('editor=abc&page=9&f.old=1'));
+    expect(written.get('editor')).toBe('abc');
+    expect(written.get('f.old')).toBeNull();
+    expect(parseView(modules, written)).toEqual(view);
+    expect(viewParams(parseView(modules, params(''))).toString()).toBe('');
+  });
+
+  it('asks the service for the page, the sort with a unique last key, the text and the filters', () => {
+    const view = parseView(modules, params('q=QR&sort=-monthPrice&page=3&size=20&f.billing=monthly&f.released=false&f.monthPrice.min=10.5&f.monthPrice.max=99'));
+    expect(viewQuery(modules, view)).toEqual({
+      $limit: 20,
+      $skip: 40,
+      $sort: { monthPrice: -1, _id: 1 },
+      $or: [{ name: { $regex: '^QR', $options: 'i' } }, { shortDesc: { $regex: '^QR', $options: 'i' } }],
+      billing: 'monthly',
+      released: false,
+      // Money is typed in dollars and asked for in cents.
+      monthPrice: { $gte: 1050, $lte: 9900 },
+    });
+  });
+
+  it('keeps the entity’s own order when none is asked for, and reads days as Hong Kong days', () => {
+    const query = viewQuery(contactForms, parseView(contactForms, params('f.createdAt.min=2026-03-01&f.createdAt.max=2026-03-31&f.testing=true&f.testing=false')));
+    expect(query.$sort).toEqual({ createdAt: -1, _id: 1 });
+    expect(query.createdAt).toEqual({ $gte: '2026-02-28T16:00:00.000Z', $lt: '2026-03-31T16:00:00.000Z' });
+    expect(query.testing).toEqual({ $in: [true, false] });
+  });
+
+  it('matches text literally: short text by prefix, longer anywhere', () => {
+    expect(textPattern('ab')).toBe('^ab');
+    expect(textPattern('a.b*c')).toBe('a\\.b\\*c');
+    expect(textPattern('(x')).toBe('^\\(x');
+  });
+
+  it('shows at most ten page buttons around the current page', () => {
+    expect(pageButtons(1, 3)).toEqual([1, 2, 3]);
+    expect(pageButtons(1, 50)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(pageButtons(20, 50)).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
+    expect(pageButtons(50, 50)).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49, 50]);
+  });
+});

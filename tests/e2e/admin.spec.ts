@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+import { staffHeaders } from './staff-api.ts';
+import { adminRows, users } from './users.ts';
+
+/*
+ * The back office (`/{locale}/admin`, issue 21, decision 034): staff only; an entity's table
+ * generated from its definition, its view held whole in the URL; the editor over the table and as
+ * a page; deleting one record or a selection. Each test works on subscribers of its own
+ * (tests/e2e/users.ts `adminRows`), so no other test sees them change.
+ */
+
+// A refused save answers 400 (its errors) or 409 (a conflict), as any form's action does.
+test.use({ colorScheme: 'light', allowedConsoleErrors: [/status of 40[039]/] });
+
+const emails = (page: Page) => page.getByTestId('admin-row').locator('[data-column="email"]').allTextContents();
+const tableEmails = adminRows.table.map((row) => row.email);
+
+test('the back office is for staff: visitors and members are sent to sign in, editors see no delete', async ({ page, login }) => {
+  await page.goto('/en/admin/subscribers');
+  await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fadmin%2Fsubscribers$/);
+
+  // A member is asked to sign in as staff (going back to the back office would only send them here again).
+  await login(users.owner);
+  await page.goto('/en/admin');
+  await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fadmin$/);
+  await expect(page.getByTestId('login-staff-only')).toHaveText('This page is for staff. Sign in with a staff account to open it.');
+
+  await login(users.editor);
+  await page.goto(`/en/admin/subscribers?q=${encodeURIComponent('admin-table-0')}`);
+  await expect(page.getByTestId('admin-heading')).toHaveText('Newsletter subscribers');
+  await expect(page.getByTestId('admin-row')).toHaveCount(9);
+  // Only admins remove subscribers or change them: the editor's table has neither, nor selection.
+  await expect(page.getByTestId('row-remove')).toHaveCount(0);
+  await expect(page.getByTestId('row-edit')).toHaveCount(0);
+  await expect(page.getByTestId('select-row')).toHaveCount(0);
+  // Nor does an address reach the editor: the page refuses it.
+  const refused = await page.goto(`/en/admin/subscribers/edit/${adminRows.edit._id}`);
+  expect(refused?.status()).toBe(403);
+  // The menu lists what an editor may read; the overview counts it.
+  await page.goto('/en/admin');
+  await expect(page.getByTestId('admin-menu-subscribers')).toBeVisible();
+  await expect(page.getByTestId('admin-card-subscribers')).toContainText(/\d+ records/);
+});
+
+test('the table’s view lives in the URL: search, sort, page size, pages, filters, reload and back', async ({ page, login }) => {
+  await login(users.admin);
+  await page.goto('/en/admin/subscribers');
+  await hydrated(page);
+  await page.getByTestId('search-q').fill('admin-table');
+  await page.getByTestId('search-apply').click();
+  await expect(page).toHaveURL(/[?&]q=admin-table/);
+  await expect(page.getByTestId('admin-total')).toHaveAttribute('data-total', '12');
+  // Newest first by default: the seed made the first row last.
+  expect(await emails(page)).toEqual(tableEmails.slice(0, 10));
+
+  await page.getByTestId('sort-email').click();
+  await expect(page).toHaveURL(/sort=email/);
+  await expect(page.locator('th[aria-sort="ascending"]')).toContainText('Email');
+  expect(await emails(page)).toEqual(tableEmails.slice(0, 10));
+  await page.getByTestId('sort-email').click();
+  await expect(page).toHaveURL(/sort=-email/);
+  await expect.poll(() => emails(page)).toEqual([...tableEmails].reverse().slice(0, 10));
+
+  await page.getByTestId('page-size').selectOption('5');
+  await expect(page).toHaveURL(/size=5/);
+  await expect(page.getByTestId('admin-row')).toHaveCount(5);
+  await page.getByTestId('page-2').click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('page-2')).toHaveAttribute('aria-current', 'page');
+  await expect.poll(() => emails(page)).toEqual([...tableEmails].reverse().slice(5, 10));
+  await expect(page.getByTestId('admin-total')).toHaveText('6–10 of 12');
+
+  // The same view after a reload, and the one before after going back.
+  await page.reload();
+  await expect.poll(() => emails(page)).toEqual([...tableEmails].reverse().slice(5, 10));
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect.poll(() => emails(page)).toEqual([...tableEmails].reverse().slice(0, 5));
+
+  // A campaign filter: the Singapore rows only, still sorted and searched.
+  await page.locator('summary', { hasText: 'Filters' }).click();
+  await page.getByTestId('filter-campaign').selectOption('sg23');
+  await page.getByTestId('search-apply').click();
+  await expect(page).toHaveURL(/f\.campaign=sg23/);
+  await expect(page.getByTestId('admin-total')).toHaveAttribute('data-total', '4');
+  await expect(page.getByTestId('admin-row').locator('[data-column="campaign"]')).toHaveText(['sg23', 'sg23', 'sg23', 'sg23']);
+
+  // Text that matches nothing says so; Clear brings every row back.
+  await page.getByTestId('search-q').fill('no-such-reader');
+  await page.getByTestId('search-apply').click();
+  await expect(page.getByTestId('admin-empty')).toBeVisible();
+  await page.getByTestId('search-clear').click();
+  await expect(page).toHaveURL(/\/en\/admin\/subscribers$/);
+  await expect(page.getByTestId('admin-row').first()).toBeVisible();
+});
+
+test('an admin edits a record over the table in Chinese: errors by field, saved, and a conflict shown instead of overwriting', async ({ page, login, request }) => {
+  await login(users.admin);
+  const row = adminRows.edit;
+  await page.goto(`/zh-hk/admin/subscribers?q=${row.email}`);
+  await hydrated(page);
+  await page.getByTestId('row-edit').click();
+  const dialog = page.getByTestId('editor-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading')).toHaveText(`編輯：${row.email}`);
+  await expect(page).toHaveURL(new RegExp(`editor=${row._id}`));
+
+  // A wrong email is refused by the service, in Chinese, beside its field; nothing is saved.
+  await dialog.locator('#field-email').fill('not-an-email');
+  await dialog.getByTestId('editor-save').click();
+  await expect(dialog.getByTestId('error-field-email')).toBeVisible();
+  await expect(dialog.getByTestId('edit-error')).toHaveText('請更正以下標示的欄位。');
+
+  await dialog.locator('#field-email').fill(row.email);
+  await dialog.locator('#field-name').fill('陳大文');
+  await dialog.getByTestId('editor-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('snackbar-success')).toContainText('已儲存。');
+  await expect(page.getByTestId('admin-row').locator('[data-column="name"]')).toHaveText('陳大文');
+  await expect(page).not.toHaveURL(/editor=/);
+
+  // Someone else saves the record while it is open here: saving shows the conflict, and keeps theirs.
+  const other = adminRows.conflict;
+  await page.goto(`/zh-hk/admin/subscribers?editor=${other._id}`);
+  await hydrated(page);
+  await dialog.locator('#field-name').fill('Mine');
+  const headers = await staffHeaders(request);
+  const theirs = await request.patch(`/api/subscribers/${other._id}`, { headers, data: { name: 'Theirs' } });
+  expect(theirs.status()).toBe(200);
+  await dialog.getByTestId('editor-save').click();
+  await expect(dialog.getByTestId('edit-conflict')).toContainText('有其他人更改了此記錄');
+  const stored = await request.get(`/api/subscribers/${other._id}`, { headers });
+  expect(((await stored.json()) as { name: string }).name).toBe('Theirs');
+});
+
+test('an admin deletes a record after confirming, then a selection, and adds one on its own page', async ({ page, login, request }) => {
+  await login(users.admin);
+  await page.goto(`/en/admin/subscribers?q=${adminRows.remove.email}`);
+  await hydrated(page);
+  await page.getByTestId('row-remove').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText(`“${adminRows.remove.email}” will be deleted.`);
+  // Cancel keeps it; Escape would too.
+  await confirm.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('admin-row')).toHaveCount(1);
+  await page.getByTestId('row-remove').click();
+  await confirm.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('snackbar-success')).toContainText('Deleted.');
+  await expect(page.getByTestId('admin-empty')).toBeVisible();
+
+  await page.goto('/en/admin/subscribers?q=admin-batch');
+  await hydrated(page);
+  await expect(page.getByTestId('admin-row')).toHaveCount(3);
+  await page.getByTestId('select-page').check();
+  await expect(page.getByTestId('selection-bar')).toContainText('3 selected');
+  await page.getByTestId('remove-selected').click();
+  await expect(confirm).toContainText('Delete 3 records?');
+  await confirm.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('snackbar-success')).toContainText('3 records deleted.');
+  await expect(page.getByTestId('admin-empty')).toBeVisible();
+  await expect(page.getByTestId('selection-bar')).toBeHidden();
+  const headers = await staffHeaders(request);
+  for (const row of adminRows.batch) expect((await request.get(`/api/subscribers/${row._id}`, { headers })).status()).toBe(404);
+
+  // A new record, on its own page: its required fields checked, then saved and listed.
+  const email = `admin-new-${Date.now()}@tillpoint.test`;
+  await page.goto('/en/admin/subscribers');
+  await hydrated(page);
+  await page.getByTestId('admin-add').click();
+  await expect(page).toHaveURL(/\/en\/admin\/subscribers\/new$/);
+  await expect(page.getByTestId('admin-heading')).toHaveText('New: Newsletter subscribers');
+  await hydrated(page);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-campaign').selectOption('23hkrace');
+  await page.getByTestId('editor-save').click();
+  await expect(page).toHaveURL(/\/en\/admin\/subscribers$/);
+  await expect(page.getByTestId('snackbar-success')).toContainText('Created.');
+  await hydrated(page);
+  await page.getByTestId('search-q').fill(email);
+  await page.getByTestId('search-apply').click();
+  await expect(page).toHaveURL(/[?&]q=admin-new-/);
+  await expect(page.getByTestId('admin-row').locator('[data-column="email"]')).toHaveText(email);
+});

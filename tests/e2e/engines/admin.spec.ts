@@ -1,0 +1,43 @@
+/**
+ * The back office in WebKit and Firefox (issue 21): a staff member searches an entity's table at a
+ * desktop's width (where staff work; a table wider than a phone scrolls sideways), opens a record in the editor (a modal `<dialog>`), saves a change and sees it in the table,
+ * then deletes the record after confirming. The table's other actions are tested in Chromium
+ * (admin.spec.ts); each engine works on a subscriber of its own.
+ */
+import { adminRows, users } from '../users.ts';
+import { DESKTOP, hydrate, test, until } from './fixtures.ts';
+
+test('an admin searches, edits in the dialog and deletes a record', async ({ openTab, engine }) => {
+  test.setTimeout(120_000);
+  const lang = engine === 'webkit' ? 'en' : 'zh-hk';
+  const row = engine === 'webkit' ? adminRows.webkit : adminRows.firefox;
+  const tab = await openTab(DESKTOP);
+  await tab.goto(`/${lang}/login?from=${encodeURIComponent(`/${lang}/admin/subscribers`)}`);
+  await hydrate(tab);
+  await tab.fill('#email', users.admin.email);
+  await tab.fill('#password', users.admin.password);
+  await tab.click('main form button[type="submit"]');
+  await until(tab, 'the table shows', (path) => window.location.pathname === path && document.querySelector('[data-testid="admin-table"]') !== null, `/${lang}/admin/subscribers`);
+  await hydrate(tab);
+
+  await tab.fill('[data-testid="search-q"]', row.email);
+  await tab.click('[data-testid="search-apply"]');
+  await until(tab, 'the search finds the one record', (email) => {
+    const cells = document.querySelectorAll('[data-testid="admin-row"] [data-column="email"]');
+    return cells.length === 1 && cells[0]?.textContent === email;
+  }, row.email);
+
+  await tab.click('[data-testid="row-edit"]');
+  await until(tab, 'the editor opens', () => document.querySelector<HTMLDialogElement>('[data-testid="editor-dialog"]')?.open === true);
+  await tab.fill('#field-name', `Edited in ${engine}`);
+  await tab.click('[data-testid="editor-save"]');
+  await until(tab, 'the change shows in the table', (name) => {
+    const dialog = document.querySelector('[data-testid="editor-dialog"]');
+    return dialog === null && document.querySelector('[data-testid="admin-row"] [data-column="name"]')?.textContent === name;
+  }, `Edited in ${engine}`);
+
+  await tab.click('[data-testid="row-remove"]');
+  await until(tab, 'the confirmation opens', () => document.querySelector<HTMLDialogElement>('[data-testid="confirm-dialog"]')?.open === true);
+  await tab.click('[data-testid="confirm-ok"]');
+  await until(tab, 'the record is gone', () => document.querySelector('[data-testid="admin-empty"]') !== null && document.querySelector('[data-testid="admin-row"]') === null);
+});
