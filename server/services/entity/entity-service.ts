@@ -72,6 +72,28 @@ export function fieldsWritten(data: unknown): Set<string> {
 }
 
 /**
+ * Patch data without the record's own `_id`, which clients send back with the rest of what they
+ * read (Feathers' adapters ignore it there). In plain data or a `$set`, it must be the id patched:
+ * an id can never be changed, and a different one is a client's mistake, refused rather than ignored.
+ */
+function withoutOwnId(id: Id, data: Record<string, unknown>): Record<string, unknown> {
+  const set = data.$set;
+  const sets = typeof set === 'object' && set !== null && !Array.isArray(set) ? (set as Record<string, unknown>) : undefined;
+  for (const given of [data._id, sets?._id]) {
+    const same = (typeof given === 'string' || typeof given === 'number') && String(given) === String(id);
+    if (given !== undefined && !same) throw new BadRequest('validation.idMismatch', { errors: { _id: 'validation.idMismatch' } });
+  }
+  const without = (object: Record<string, unknown>) => Object.fromEntries(Object.entries(object).filter(([key]) => key !== '_id'));
+  const rest = without(data);
+  if (sets && '_id' in sets) {
+    const otherSets = without(sets);
+    if (Object.keys(otherSets).length > 0) rest.$set = otherSets;
+    else delete rest.$set;
+  }
+  return rest;
+}
+
+/**
  * A Feathers service over one table, speaking the spec's generic query language. Its public
  * methods are typed by its definition, as `TypedService<E>` (domain/entities/services.ts) promises
  * callers; inside, records are plain objects checked against the definition at run time.
@@ -120,7 +142,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
     const internalAll = params.paginate === false && !params.provider;
     const parsed = parseQuery(this.fields, params.query, internalAll ? Number.MAX_SAFE_INTEGER : this.maxLimit);
     if (internalAll) {
-      const rows = await this.selectRows(parsed, params, { limit: params.query?.$limit === undefined ? null : parsed.limit });
+      // As Feathers' own adapters do (`.find + $skip` of its adapter tests, without pagination),
+      // `$skip` and a given `$limit` still apply; no `$limit` means every row.
+      const limit = params.query?.$limit === undefined ? null : parsed.limit;
+      const rows = await this.selectRows(parsed, params, { limit, skip: parsed.skip });
       const records = rows.map((row) => this.fields.toRecord(row, this.selectColumns(parsed.select)) as EntityRecord);
       await this.populate(records, parsed.populate, params);
       return records;
@@ -251,6 +276,13 @@ export class EntityService<E extends EntityDef = EntityDef> {
     if (Object.keys(errors).length > 0) throw new Forbidden('auth.fieldForbidden', { errors });
   }
 
+  /*
+   * create, patch and remove answer the whole record (hidden fields aside, which cleanOutput
+   * removes), whatever `$select` the query holds: the answer is also the event that other clients'
+   * tables and caches replace their copy with, and a copy cut to a few fields would drop the rest.
+   * Feathers' adapters cut it to the selection; here `$select` shapes reads alone (decision 033).
+   */
+
   create(data: CreateInput<E>, params?: ServerCallParams): Promise<RecordOf<E>>;
   async create(data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
@@ -272,8 +304,9 @@ export class EntityService<E extends EntityDef = EntityDef> {
   async patch(id: Id | null, data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Patch data must be an object');
-    this.checkWritable(data, params);
-    const { $push, $pull, $set, ...rest } = data as Record<string, unknown>;
+    const written = withoutOwnId(id, data as Record<string, unknown>);
+    this.checkWritable(written, params);
+    const { $push, $pull, $set, ...rest } = written;
     for (const key of Object.keys(rest)) if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
     const plain: Record<string, unknown> = { ...rest };
     const hasListOps = $push !== undefined || $pull !== undefined || $set !== undefined;
