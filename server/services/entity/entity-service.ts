@@ -56,6 +56,24 @@ export interface UntypedEntityService {
 /** Resolves `$populate` paths; set by the app so a service can reach the others. */
 export type Populator = (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => Promise<void>;
 
+/** A record a write changed, as the table holds it (hidden fields too): none before a create, none after a remove. */
+export interface WrittenRecord {
+  method: 'create' | 'patch' | 'remove';
+  id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Sees the records a write changes, inside the write's own transaction, so what it writes there
+ * (an audit row) stands or falls with the change. `observes` answers before the write whether the
+ * call is seen at all: a write that is not reads nothing more and opens no transaction for it.
+ */
+export interface WriteObserver {
+  observes(params: EntityParams): boolean;
+  written(def: EntityDef, records: WrittenRecord[], trx: Knex.Transaction, params: EntityParams): Promise<void>;
+}
+
 export type BeforeWrite = (data: Record<string, unknown>, write: { id?: Id; params: EntityParams }) => Promise<Record<string, unknown>>;
 
 const KEY_PREFIX = '__k';
@@ -110,6 +128,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * alone sets (read-only ones). `id` is the patched record's, absent on create.
    */
   beforeWrite: BeforeWrite | undefined;
+  /** Sees what writes change (the audit log); set by the app. */
+  observer: WriteObserver | undefined;
   maxLimit = MAX_LIMIT;
 
   constructor(knex: Knex, def: E) {
@@ -295,8 +315,16 @@ export class EntityService<E extends EntityDef = EntityDef> {
       const field = this.fields.writable(name);
       row[field.column] = this.toColumnValue(name, value);
     }
-    const [inserted] = await this.write(() => this.db(params)(this.def.table).insert(row).returning(this.fields.publicColumns));
-    return this.fields.toRecord(inserted) as EntityRecord;
+    const observed = this.observed(params);
+    const inserted = await this.write(() =>
+      this.inWriteTransaction(params, observed, async (db) => {
+        const [written] = (await db(this.def.table).insert(row).returning(this.fields.publicColumns)) as Record<string, unknown>[];
+        const record = this.fields.toRecord(written as Record<string, unknown>);
+        if (observed) await this.tellObserver([{ method: 'create', id: String(row.id), before: null, after: record }], db, params);
+        return record;
+      }),
+    );
+    return inserted as EntityRecord;
   }
 
   /** `query` narrows the record patched, and matches the item of a positional `$set`. */
@@ -316,10 +344,12 @@ export class EntityService<E extends EntityDef = EntityDef> {
 
     // Rules over the whole record read it as the patch leaves it: the stored record, held until written.
     const wholeRecord = this.def.recordRules !== undefined;
-    const locked = hasListOps || wholeRecord;
+    // An observed patch reads the record it changes, held until written, to tell what it was.
+    const observed = this.observed(params);
+    const locked = hasListOps || wholeRecord || observed;
     const run = async (trx: Knex.Transaction | Knex) => {
       const parsed = parseQuery(this.fields, query);
-      const columns = wholeRecord
+      const columns = wholeRecord || observed
         ? this.fields.publicColumns
         : hasListOps
           ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id')
@@ -350,6 +380,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
         update[this.fields.writable(name).column] = JSON.stringify(items);
       }
       const [row] = await trx(this.def.table).where('id', String(id)).update(update).returning(this.fields.publicColumns);
+      if (observed) {
+        const change = { method: 'patch' as const, id: String(id), before: this.fields.toRecord(current), after: this.fields.toRecord(row as Record<string, unknown>) };
+        await this.tellObserver([change], trx, params);
+      }
       return row as Record<string, unknown>;
     };
     const row = await this.write(() => (params.transaction ? run(params.transaction) : locked ? this.knex.transaction(run) : run(this.knex)));
@@ -360,12 +394,40 @@ export class EntityService<E extends EntityDef = EntityDef> {
   async remove(id: Id | null, params: EntityParams = {}): Promise<unknown> {
     if (id === null) throw new MethodNotAllowed('Removing several records in one call is not allowed');
     const parsed = parseQuery(this.fields, params.query);
-    const rows = await this.write(() =>
-      this.baseQuery(parsed, params).where('id', String(id)).delete().returning(this.fields.publicColumns),
+    const observed = this.observed(params);
+    const removed = await this.write(() =>
+      this.inWriteTransaction(params, observed, async (db) => {
+        const rows = (await this.baseQuery(parsed, { ...params, transaction: db as Knex.Transaction })
+          .where('id', String(id))
+          .delete()
+          .returning(this.fields.publicColumns)) as Record<string, unknown>[];
+        const row = rows[0];
+        if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
+        const record = this.fields.toRecord(row);
+        if (observed) await this.tellObserver([{ method: 'remove', id: String(id), before: record, after: null }], db, params);
+        return record;
+      }),
     );
-    const row = (rows as Record<string, unknown>[])[0];
-    if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
-    return this.fields.toRecord(row) as EntityRecord;
+    return removed as EntityRecord;
+  }
+
+  /** Whether the observer sees this call's writes. */
+  private observed(params: EntityParams): boolean {
+    return this.observer?.observes(params) ?? false;
+  }
+
+  /**
+   * Runs a write in the call's transaction, or in one of its own when the observer sees it (so its
+   * rows and the change commit together), else on the pool.
+   */
+  private inWriteTransaction<T>(params: EntityParams, observed: boolean, action: (db: Knex | Knex.Transaction) => Promise<T>): Promise<T> {
+    if (params.transaction) return action(params.transaction);
+    return observed ? this.knex.transaction(action) : action(this.knex);
+  }
+
+  private async tellObserver(records: WrittenRecord[], db: Knex | Knex.Transaction, params: EntityParams): Promise<void> {
+    // Only ever called inside a transaction (inWriteTransaction with `observed`).
+    if (this.observer) await this.observer.written(this.def, records, db as Knex.Transaction, params);
   }
 
   private toColumnValue(name: string, value: unknown): unknown {
