@@ -31,18 +31,11 @@ import { migrateLatest } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed/seed.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { intEnv, mulberry32 } from './shared.ts';
 import { encodeCursor } from '../server/services/entity/cursor.ts';
 import { EntityFields } from '../server/services/entity/fields.ts';
 import { parseQuery } from '../server/services/entity/query.ts';
 import type { LoadResult, LoadRound, LoadSpec, Target, WorkerReply } from './load.ts';
-
-function intEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min} (got ${raw})`);
-  return value;
-}
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const ROWS = intEnv('BENCH_ROWS', 100_000, 100);
@@ -73,18 +66,6 @@ const PEER_PLAIN_SERVICE = 'users-plain';
 
 /** Enough sockets for every pool of the run: ours, the peer's, the floor's and the setup's. */
 const CONNECTIONS = POOL_MAX * 3 + 4;
-
-/** A small deterministic generator, so every run builds the same table. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Inserts `rows` users created over the last three years, most of them members. Returns the member count. */
 async function loadUsers(knex: Knex, rows: number): Promise<number> {

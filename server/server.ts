@@ -81,6 +81,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
         res.setHeader('x-request-id', id);
+        // Services read it among the request's headers (REST calls, pages' calls): the audit log keeps it.
+        req.headers['x-request-id'] = id;
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || (req.url ?? '').startsWith('/assets/') },

@@ -39,6 +39,7 @@ export const ADMIN_SCREENS = {
   invoices: { group: 'billing', title: 'number', off: ['add', 'clone', 'remove'] },
   devices: { group: 'billing', title: 'name', off: ['clone'] },
   outbox: { group: 'system', title: 'subject', off: ['add', 'clone', 'edit'] },
+  auditLogs: { group: 'system', title: 'recordId', off: ['add', 'clone', 'edit', 'remove', 'select'] },
 } as const satisfies Partial<Record<EntityName, AdminScreen>>;
 
 export type AdminSource = keyof typeof ADMIN_SCREENS;

@@ -17,8 +17,6 @@ export const PAGE_SIZES = [5, 10, 20, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 /** The page buttons shown at once. */
 export const PAGE_BUTTONS = 10;
-/** Free text shorter than this matches by prefix, longer anywhere (the trigram index needs three). */
-export const CONTAINS_FROM = 3;
 const MAX_TEXT = 100;
 
 export interface RangeFilter {
@@ -94,10 +92,12 @@ export function viewParams(view: TableView, keep: URLSearchParams = new URLSearc
   return params;
 }
 
-/** A `$regex` that matches the text literally: by prefix when short, anywhere otherwise. */
+/**
+ * A `$regex` that matches the text literally. The service decides where: short text of letters or
+ * digits from the start of a value, anything else anywhere in it (decision 033).
+ */
 export function textPattern(text: string): string {
-  const literal = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.length < CONTAINS_FROM ? `^${literal}` : literal;
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The start of a Hong Kong day, and the start of the day after (a range's ends, inclusive days). */

@@ -1,5 +1,6 @@
 import { appTemplates } from './app-templates.ts';
 import { attachments } from './attachments.ts';
+import { auditLogs } from './audit-logs.ts';
 import { balanceEntries } from './balance-entries.ts';
 import { blogs } from './blogs.ts';
 import { contactForms } from './contact-forms.ts';
@@ -39,6 +40,7 @@ export const definitions = byServicePath({
   attachments,
   devices,
   balanceEntries,
+  auditLogs,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

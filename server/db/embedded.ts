@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedDatabase {
@@ -79,7 +80,8 @@ export async function startEmbeddedDatabase(options: {
     dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const db = await PGlite.create(dir);
+  // pg_trgm: the trigram indexes that serve free-text search (migration 020), as on a server.
+  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({
     db: new BatchAwareDatabase(db) as unknown as PGlite,
     host: '127.0.0.1',

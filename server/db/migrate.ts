@@ -18,6 +18,8 @@ import * as m016 from './migrations/016_socket_tickets.ts';
 import * as m017 from './migrations/017_subscription_lifecycle.ts';
 import * as m018 from './migrations/018_devices.ts';
 import * as m019 from './migrations/019_balance_entries.ts';
+import * as m020 from './migrations/020_search_indexes.ts';
+import * as m021 from './migrations/021_audit_logs.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -40,6 +42,8 @@ const migrations: Record<string, Knex.Migration> = {
   '017_subscription_lifecycle': m017,
   '018_devices': m018,
   '019_balance_entries': m019,
+  '020_search_indexes': m020,
+  '021_audit_logs': m021,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -77,6 +77,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureAttachments(app, deps);
   // The devices registered to a member's apps (decision 030).
   configureDevices(app, knex);
+  // What staff changed, written by every entity service as it writes (decision 033).
+  registerEntityService(app, definitions.auditLogs);
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);

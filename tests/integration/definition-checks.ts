@@ -1,10 +1,11 @@
 import { entities } from '../../domain/entities/index.ts';
 import { columnOf, type EntityDef, type FieldDef, type FieldKind } from '../../domain/entities/types.ts';
-import type { ColumnFact, SchemaFacts } from './schema-facts.ts';
+import { LOCALES } from '../../domain/locales.ts';
+import type { ColumnFact, SchemaFacts, TrigramIndex } from './schema-facts.ts';
 
 /**
  * What an entity definition (domain/entities) must agree on with the table its migrations made:
- * columns and their types, NOT NULL, foreign keys and enum CHECKs. Each check answers its problems,
+ * columns and their types, NOT NULL, foreign keys, enum CHECKs and search indexes. Each check answers its problems,
  * each naming the entity, field and column: an empty list is agreement.
  */
 
@@ -192,4 +193,27 @@ export function enumProblems(definitions: Definitions, facts: SchemaFacts): stri
     }
     return problems;
   });
+}
+
+/** What a trigram index over one language of a translated field reads, as PostgreSQL prints its key. */
+export const translatedKey = (column: string, locale: string) => `(${column} ->> '${locale}'::text)`;
+
+/**
+ * Every searchable field has a trigram index that its search can use: on the column itself, or on
+ * each language of a translated field (a search ORs them, so one missing language reads the table).
+ * `indexes` is `trigramIndexes`' report.
+ */
+export function searchIndexProblems(definitions: Definitions, indexes: Record<string, Record<string, TrigramIndex[]>>): string[] {
+  return Object.entries(definitions).flatMap(([entity, definition]) =>
+    Object.entries(definition.fields)
+      .filter(([, field]) => field.searchable)
+      .flatMap(([name, field]) => {
+        const column = columnOf(name, field);
+        const keys = (indexes[entity]?.[name] ?? []).map((index) => index.key);
+        const wanted = field.kind === 'i18n' ? LOCALES.map((locale) => translatedKey(column, locale)) : [column];
+        return wanted
+          .filter((key) => !keys.includes(key))
+          .map((key) => `${entity}.${name} is searchable but ${definition.table} has no trigram (gin_trgm_ops) index on ${key}`);
+      }),
+  );
 }

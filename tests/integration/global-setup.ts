@@ -16,6 +16,22 @@ const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 
 const TEST_DATABASE = 'tillpoint_test';
 
 /**
+ * Extensions the migrations use, installed once in `public`, beside the files' own schemas. A
+ * migration's `create extension if not exists` would put one in the first file's schema, and
+ * dropping that schema at the file's end would take the extension, and other files' indexes over
+ * it, away while they run.
+ */
+async function installSharedExtensions(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_trgm schema public');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * The run's database servers: on PGlite, one in-memory instance per worker slot (PGlite is a single
  * session shared by all its connections, so two files at once on one instance would set each
  * other's search_path); on PostgreSQL, a test database every file shares, one schema per file.
@@ -26,6 +42,7 @@ export default async function setup(project: TestProject) {
     const slots = Number(project.globalConfig.maxWorkers) || 1;
     const embedded: EmbeddedDatabase[] = [];
     for (let slot = 0; slot < slots; slot += 1) embedded.push(await startEmbeddedDatabase({ maxConnections: 24 }));
+    for (const database of embedded) await installSharedExtensions(database.url);
     project.provide('databaseUrls', embedded.map((database) => database.url));
     project.provide('skipReason', '');
     return async () => {
@@ -49,6 +66,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const url = new URL(SERVER_URL);
   url.pathname = `/${TEST_DATABASE}`;
+  await installSharedExtensions(url.toString());
   project.provide('databaseUrls', [url.toString()]);
   project.provide('skipReason', '');
 }

@@ -132,7 +132,7 @@ function keyReads(key: string, column: string): boolean {
 /**
  * For every entity, the trigram (pg_trgm GIN) indexes over each of its searchable fields. A search
  * is an ILIKE on the column, or on each language of a translated field (`name->>'en'`...), which
- * only such an index serves. Not used by the product yet: it is for the back office's search.
+ * only such an index serves (migration 020).
  */
 export async function trigramIndexes(
   knex: Knex,

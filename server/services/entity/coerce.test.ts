@@ -41,6 +41,27 @@ describe('regexToLike', () => {
     expect(regexToLike('$')).toBe('%');
   });
 
+  it('matches free text of one or two letters or digits at the start only', () => {
+    expect(regexToLike('ab')).toBe('ab%');
+    expect(regexToLike('7')).toBe('7%');
+    expect(regexToLike('é1')).toBe('é1%');
+    expect(regexToLike('abc')).toBe('%abc%');
+    // Escaped as in any other text: the wildcard matches only itself.
+    expect(regexToLike('a%')).toBe('a\\%%');
+    expect(regexToLike('a_')).toBe('a\\_%');
+    expect(regexToLike('a\\\\')).toBe('a\\\\%');
+    // An anchor at the end asks for the end, whatever the length.
+    expect(regexToLike('ab$')).toBe('%ab');
+  });
+
+  it('matches short Chinese, Japanese or Korean text, and punctuation alone, anywhere', () => {
+    expect(regexToLike('餅店')).toBe('%餅店%');
+    expect(regexToLike('カフ')).toBe('%カフ%');
+    expect(regexToLike('a店')).toBe('%a店%');
+    expect(regexToLike('.*')).toBe('%.*%');
+    expect(regexToLike('-')).toBe('%-%');
+  });
+
   it('reads an escaped backslash before the end anchor as a backslash, then the anchor', () => {
     expect(regexToLike('dir\\\\$')).toBe('%dir\\\\');
   });

@@ -66,7 +66,29 @@ export function toInteger(value: unknown, name: string, min: number, max: number
   return n;
 }
 
-/** Turns a `$regex` pattern into a LIKE pattern matching the same literal text. */
+/** Text shorter than this searches from the start of a value (see `searchesByPrefix`). */
+export const CONTAINS_MIN_LENGTH = 3;
+
+/** Chinese, Japanese and Korean characters, whose words are one or two characters long. */
+const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Free text shorter than three characters matches at the start of a value (`ab%`), not anywhere
+ * in it: a trigram index finds the start's trigrams (`  a`, ` ab`) but holds none for `%ab%`, so
+ * that search would read the whole table, and two letters match most of a large one anyway.
+ * Two Chinese characters are often a whole word (餅店) found in the middle of a name, and text of
+ * punctuation alone has no trigram either way: both still match anywhere.
+ */
+export function searchesByPrefix(literal: string): boolean {
+  return [...literal].length < CONTAINS_MIN_LENGTH && LETTER_OR_DIGIT.test(literal) && !IDEOGRAPHIC.test(literal);
+}
+
+/**
+ * Turns a `$regex` pattern into a LIKE pattern matching the same literal text: anywhere in the
+ * value, from its start or end with `^` and `$`, and from the start for short free text
+ * (`searchesByPrefix`). `%`, `_` and `\` in the text are escaped, so they match only themselves.
+ */
 export function regexToLike(pattern: string): string {
   let anchoredStart = false;
   let anchoredEnd = false;
@@ -84,5 +106,6 @@ export function regexToLike(pattern: string): string {
   // Escaped characters (\. \( ...) mean themselves; the pattern is matched as literal text.
   const literal = source.replace(/\\(.)/g, '$1');
   const escaped = literal.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return `${anchoredStart ? '' : '%'}${escaped}${anchoredEnd ? '' : '%'}`;
+  const fromStart = anchoredStart || (!anchoredEnd && searchesByPrefix(literal));
+  return `${fromStart ? '' : '%'}${escaped}${anchoredEnd ? '' : '%'}`;
 }

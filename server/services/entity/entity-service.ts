@@ -56,6 +56,24 @@ export interface UntypedEntityService {
 /** Resolves `$populate` paths; set by the app so a service can reach the others. */
 export type Populator = (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => Promise<void>;
 
+/** A record a write changed, as the table holds it (hidden fields too): none before a create, none after a remove. */
+export interface WrittenRecord {
+  method: 'create' | 'patch' | 'remove';
+  id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * Sees the records a write changes, inside the write's own transaction, so what it writes there
+ * (an audit row) stands or falls with the change. `observes` answers before the write whether the
+ * call is seen at all: a write that is not reads nothing more and opens no transaction for it.
+ */
+export interface WriteObserver {
+  observes(params: EntityParams): boolean;
+  written(def: EntityDef, records: WrittenRecord[], trx: Knex.Transaction, params: EntityParams): Promise<void>;
+}
+
 export type BeforeWrite = (data: Record<string, unknown>, write: { id?: Id; params: EntityParams }) => Promise<Record<string, unknown>>;
 
 const KEY_PREFIX = '__k';
@@ -69,6 +87,28 @@ export function fieldsWritten(data: unknown): Set<string> {
     else if (typeof value === 'object' && value !== null) for (const path of Object.keys(value)) names.add(path.split('.')[0] as string);
   }
   return names;
+}
+
+/**
+ * Patch data without the record's own `_id`, which clients send back with the rest of what they
+ * read (Feathers' adapters ignore it there). In plain data or a `$set`, it must be the id patched:
+ * an id can never be changed, and a different one is a client's mistake, refused rather than ignored.
+ */
+function withoutOwnId(id: Id, data: Record<string, unknown>): Record<string, unknown> {
+  const set = data.$set;
+  const sets = typeof set === 'object' && set !== null && !Array.isArray(set) ? (set as Record<string, unknown>) : undefined;
+  for (const given of [data._id, sets?._id]) {
+    const same = (typeof given === 'string' || typeof given === 'number') && String(given) === String(id);
+    if (given !== undefined && !same) throw new BadRequest('validation.idMismatch', { errors: { _id: 'validation.idMismatch' } });
+  }
+  const without = (object: Record<string, unknown>) => Object.fromEntries(Object.entries(object).filter(([key]) => key !== '_id'));
+  const rest = without(data);
+  if (sets && '_id' in sets) {
+    const otherSets = without(sets);
+    if (Object.keys(otherSets).length > 0) rest.$set = otherSets;
+    else delete rest.$set;
+  }
+  return rest;
 }
 
 /**
@@ -88,6 +128,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * alone sets (read-only ones). `id` is the patched record's, absent on create.
    */
   beforeWrite: BeforeWrite | undefined;
+  /** Sees what writes change (the audit log); set by the app. */
+  observer: WriteObserver | undefined;
   maxLimit = MAX_LIMIT;
 
   constructor(knex: Knex, def: E) {
@@ -120,7 +162,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
     const internalAll = params.paginate === false && !params.provider;
     const parsed = parseQuery(this.fields, params.query, internalAll ? Number.MAX_SAFE_INTEGER : this.maxLimit);
     if (internalAll) {
-      const rows = await this.selectRows(parsed, params, { limit: params.query?.$limit === undefined ? null : parsed.limit });
+      // As Feathers' own adapters do (`.find + $skip` of its adapter tests, without pagination),
+      // `$skip` and a given `$limit` still apply; no `$limit` means every row.
+      const limit = params.query?.$limit === undefined ? null : parsed.limit;
+      const rows = await this.selectRows(parsed, params, { limit, skip: parsed.skip });
       const records = rows.map((row) => this.fields.toRecord(row, this.selectColumns(parsed.select)) as EntityRecord);
       await this.populate(records, parsed.populate, params);
       return records;
@@ -251,6 +296,13 @@ export class EntityService<E extends EntityDef = EntityDef> {
     if (Object.keys(errors).length > 0) throw new Forbidden('auth.fieldForbidden', { errors });
   }
 
+  /*
+   * create, patch and remove answer the whole record (hidden fields aside, which cleanOutput
+   * removes), whatever `$select` the query holds: the answer is also the event that other clients'
+   * tables and caches replace their copy with, and a copy cut to a few fields would drop the rest.
+   * Feathers' adapters cut it to the selection; here `$select` shapes reads alone (decision 033).
+   */
+
   create(data: CreateInput<E>, params?: ServerCallParams): Promise<RecordOf<E>>;
   async create(data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
@@ -263,8 +315,16 @@ export class EntityService<E extends EntityDef = EntityDef> {
       const field = this.fields.writable(name);
       row[field.column] = this.toColumnValue(name, value);
     }
-    const [inserted] = await this.write(() => this.db(params)(this.def.table).insert(row).returning(this.fields.publicColumns));
-    return this.fields.toRecord(inserted) as EntityRecord;
+    const observed = this.observed(params);
+    const inserted = await this.write(() =>
+      this.inWriteTransaction(params, observed, async (db) => {
+        const [written] = (await db(this.def.table).insert(row).returning(this.fields.publicColumns)) as Record<string, unknown>[];
+        const record = this.fields.toRecord(written as Record<string, unknown>);
+        if (observed) await this.tellObserver([{ method: 'create', id: String(row.id), before: null, after: record }], db, params);
+        return record;
+      }),
+    );
+    return inserted as EntityRecord;
   }
 
   /** `query` narrows the record patched, and matches the item of a positional `$set`. */
@@ -272,8 +332,9 @@ export class EntityService<E extends EntityDef = EntityDef> {
   async patch(id: Id | null, data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Patch data must be an object');
-    this.checkWritable(data, params);
-    const { $push, $pull, $set, ...rest } = data as Record<string, unknown>;
+    const written = withoutOwnId(id, data as Record<string, unknown>);
+    this.checkWritable(written, params);
+    const { $push, $pull, $set, ...rest } = written;
     for (const key of Object.keys(rest)) if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
     const plain: Record<string, unknown> = { ...rest };
     const hasListOps = $push !== undefined || $pull !== undefined || $set !== undefined;
@@ -283,10 +344,12 @@ export class EntityService<E extends EntityDef = EntityDef> {
 
     // Rules over the whole record read it as the patch leaves it: the stored record, held until written.
     const wholeRecord = this.def.recordRules !== undefined;
-    const locked = hasListOps || wholeRecord;
+    // An observed patch reads the record it changes, held until written, to tell what it was.
+    const observed = this.observed(params);
+    const locked = hasListOps || wholeRecord || observed;
     const run = async (trx: Knex.Transaction | Knex) => {
       const parsed = parseQuery(this.fields, query);
-      const columns = wholeRecord
+      const columns = wholeRecord || observed
         ? this.fields.publicColumns
         : hasListOps
           ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id')
@@ -317,6 +380,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
         update[this.fields.writable(name).column] = JSON.stringify(items);
       }
       const [row] = await trx(this.def.table).where('id', String(id)).update(update).returning(this.fields.publicColumns);
+      if (observed) {
+        const change = { method: 'patch' as const, id: String(id), before: this.fields.toRecord(current), after: this.fields.toRecord(row as Record<string, unknown>) };
+        await this.tellObserver([change], trx, params);
+      }
       return row as Record<string, unknown>;
     };
     const row = await this.write(() => (params.transaction ? run(params.transaction) : locked ? this.knex.transaction(run) : run(this.knex)));
@@ -327,12 +394,40 @@ export class EntityService<E extends EntityDef = EntityDef> {
   async remove(id: Id | null, params: EntityParams = {}): Promise<unknown> {
     if (id === null) throw new MethodNotAllowed('Removing several records in one call is not allowed');
     const parsed = parseQuery(this.fields, params.query);
-    const rows = await this.write(() =>
-      this.baseQuery(parsed, params).where('id', String(id)).delete().returning(this.fields.publicColumns),
+    const observed = this.observed(params);
+    const removed = await this.write(() =>
+      this.inWriteTransaction(params, observed, async (db) => {
+        const rows = (await this.baseQuery(parsed, { ...params, transaction: db as Knex.Transaction })
+          .where('id', String(id))
+          .delete()
+          .returning(this.fields.publicColumns)) as Record<string, unknown>[];
+        const row = rows[0];
+        if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
+        const record = this.fields.toRecord(row);
+        if (observed) await this.tellObserver([{ method: 'remove', id: String(id), before: record, after: null }], db, params);
+        return record;
+      }),
     );
-    const row = (rows as Record<string, unknown>[])[0];
-    if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
-    return this.fields.toRecord(row) as EntityRecord;
+    return removed as EntityRecord;
+  }
+
+  /** Whether the observer sees this call's writes. */
+  private observed(params: EntityParams): boolean {
+    return this.observer?.observes(params) ?? false;
+  }
+
+  /**
+   * Runs a write in the call's transaction, or in one of its own when the observer sees it (so its
+   * rows and the change commit together), else on the pool.
+   */
+  private inWriteTransaction<T>(params: EntityParams, observed: boolean, action: (db: Knex | Knex.Transaction) => Promise<T>): Promise<T> {
+    if (params.transaction) return action(params.transaction);
+    return observed ? this.knex.transaction(action) : action(this.knex);
+  }
+
+  private async tellObserver(records: WrittenRecord[], db: Knex | Knex.Transaction, params: EntityParams): Promise<void> {
+    // Only ever called inside a transaction (inWriteTransaction with `observed`).
+    if (this.observer) await this.observer.written(this.def, records, db as Knex.Transaction, params);
   }
 
   private toColumnValue(name: string, value: unknown): unknown {

@@ -294,8 +294,10 @@ function applyRegex(knex: Knex, field: ResolvedField, builder: Knex.QueryBuilder
   const like = regexToLike(pattern);
   const op = options === 'i' ? 'ILIKE' : 'LIKE';
   if (field.def.kind === 'i18n') {
+    // Each language as the trigram index on it is written (`name ->> 'en'`, migration 020): the
+    // locale a literal of our own list, so the planner matches the expression to the index.
     builder.where((group) => {
-      for (const locale of LOCALES) group.orWhereRaw(`??->>? ${op} ?`, [field.column, locale, like]);
+      for (const locale of LOCALES) group.orWhereRaw(`??->>'${locale}' ${op} ?`, [field.column, like]);
     });
   } else {
     builder.whereRaw(`?? ${op} ?`, [field.column, like]);

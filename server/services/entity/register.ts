@@ -4,6 +4,7 @@ import { type Definitions, type EntityName, isEntityName } from '../../../domain
 import { authorize } from '../../hooks/authorize.ts';
 import { cleanOutput } from '../../hooks/clean-output.ts';
 import { rowRules } from '../../hooks/row-rules.ts';
+import { auditTrail } from '../audit-logs/audit-trail.ts';
 import { createPopulator } from '../populate.ts';
 import type { ServerApp, ServerServices } from '../types.ts';
 import { type BeforeWrite, EntityService, type UntypedEntityService } from './entity-service.ts';
@@ -30,6 +31,8 @@ export function registerEntityService<K extends EntityName>(
   const service = new EntityService<Definitions[K]>(app.get('knex') as Knex, def);
   service.populator = createPopulator(app);
   service.beforeWrite = own.beforeWrite;
+  // Staff's writes through any outside path are recorded (decision 033).
+  service.observer = auditTrail(app);
   const path: K = def.service;
   // The one cast of the wiring: `ServerServices[K]` is `EntityService<Definitions[K]>` for every
   // entity path K (server/services/types.ts), which the compiler cannot follow for a K not yet
