@@ -128,3 +128,8 @@ export function useLiveRefresh(paths: readonly string[]): void {
     };
   }, [live, key]);
 }
+
+/** The page's live connection, once it is open (null before, and without scripts). */
+export function useLive(): Live | null {
+  return useContext(LiveContext);
+}

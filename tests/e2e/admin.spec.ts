@@ -121,13 +121,18 @@ test('an admin edits a record over the table in Chinese: errors by field, saved,
   await expect(page).not.toHaveURL(/editor=/);
 
   // Someone else saves the record while it is open here: saving shows the conflict, and keeps theirs.
+  // The table behind shows their change at once (live), while what was typed here stays in the editor.
   const other = adminRows.conflict;
-  await page.goto(`/zh-hk/admin/subscribers?editor=${other._id}`);
+  await page.goto(`/zh-hk/admin/subscribers?q=${other.email}&editor=${other._id}`);
   await hydrated(page);
+  await expect(page.getByTestId('admin-page')).toHaveAttribute('data-live', 'on');
   await dialog.locator('#field-name').fill('Mine');
   const headers = await staffHeaders(request);
   const theirs = await request.patch(`/api/subscribers/${other._id}`, { headers, data: { name: 'Theirs' } });
   expect(theirs.status()).toBe(200);
+  await expect(page.getByTestId('admin-row').locator('[data-column="name"]')).toHaveText('Theirs');
+  await expect(dialog.getByTestId('edit-conflict')).toContainText('有其他人更改了此記錄');
+  await expect(dialog.locator('#field-name')).toHaveValue('Mine');
   await dialog.getByTestId('editor-save').click();
   await expect(dialog.getByTestId('edit-conflict')).toContainText('有其他人更改了此記錄');
   const stored = await request.get(`/api/subscribers/${other._id}`, { headers });
@@ -149,19 +154,30 @@ test('an admin deletes a record after confirming, then a selection, and adds one
   await expect(page.getByTestId('snackbar-success')).toContainText('Deleted.');
   await expect(page.getByTestId('admin-empty')).toBeVisible();
 
-  await page.goto('/en/admin/subscribers?q=admin-batch');
+  // A selection goes one by one through the live connection, with a progress bar; one record that
+  // someone else deleted meanwhile fails in the middle, and the others are still deleted.
+  await page.goto('/en/admin/subscribers?q=admin-batch&sort=email');
   await hydrated(page);
+  await expect(page.getByTestId('admin-page')).toHaveAttribute('data-live', 'on');
   await expect(page.getByTestId('admin-row')).toHaveCount(3);
   await page.getByTestId('select-page').check();
   await expect(page.getByTestId('selection-bar')).toContainText('3 selected');
   await page.getByTestId('remove-selected').click();
   await expect(confirm).toContainText('Delete 3 records?');
+  const headers = await staffHeaders(request);
+  const [first, middle, last] = adminRows.batch;
+  expect((await request.delete(`/api/subscribers/${middle!._id}`, { headers })).status()).toBe(200);
   await confirm.getByTestId('confirm-ok').click();
-  await expect(page.getByTestId('snackbar-success')).toContainText('3 records deleted.');
+  const batch = page.getByTestId('batch-dialog');
+  await expect(batch).toHaveAttribute('data-state', 'done');
+  await expect(batch.getByRole('heading')).toHaveText('2 of 3 deleted');
+  await expect(batch.getByTestId('batch-progress')).toHaveAttribute('value', '3');
+  await expect(batch.getByTestId('batch-failure')).toHaveText([`${middle!.email}: This record no longer exists.`]);
+  await batch.getByTestId('batch-close').click();
+  await expect(page.getByTestId('snackbar-success')).toContainText('2 records deleted.');
   await expect(page.getByTestId('admin-empty')).toBeVisible();
   await expect(page.getByTestId('selection-bar')).toBeHidden();
-  const headers = await staffHeaders(request);
-  for (const row of adminRows.batch) expect((await request.get(`/api/subscribers/${row._id}`, { headers })).status()).toBe(404);
+  for (const row of [first!, last!]) expect((await request.get(`/api/subscribers/${row._id}`, { headers })).status()).toBe(404);
 
   // A new record, on its own page: its required fields checked, then saved and listed.
   const email = `admin-new-${Date.now()}@tillpoint.test`;

@@ -33,6 +33,8 @@ export interface RecordFormProps {
   /** Where the form posts (the route showing it). */
   action?: string;
   onCancel: () => void;
+  /** Starts the editor again from the record as it is now (after someone else changed it). */
+  onReload?: () => void;
   formId: string;
 }
 
@@ -199,8 +201,11 @@ function FieldInput({
  * checks the values (the same schema as every path) and its errors show by their fields. Leaving
  * with unsaved changes asks first.
  */
-export function RecordForm({ source, fields, record, id, version, options, problem, action, onCancel, formId }: RecordFormProps) {
+export function RecordForm({ source, fields, record, id, version: currentVersion, options, problem, action, onCancel, onReload, formId }: RecordFormProps) {
   const { t, locale } = useLocale();
+  // The version the edits started from: a save is checked against it, whatever has been read since.
+  const [version] = useState(currentVersion);
+  const changedElsewhere = version !== currentVersion;
   const navigation = useNavigation();
   const [dirty, setDirtyState] = useState(false);
   // Read by the navigation blocker, which may run before the next render.
@@ -250,9 +255,23 @@ export function RecordForm({ source, fields, record, id, version, options, probl
       <input type="hidden" name="intent" value="save" />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
-      {problem?.conflict ? (
+      {problem?.conflict || changedElsewhere ? (
         <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="edit-conflict">
-          {t('admin.editor.conflict')}
+          <p>{t('admin.editor.conflict')}</p>
+          {onReload ? (
+            <button
+              type="button"
+              className="mt-2 font-semibold underline underline-offset-4"
+              onClick={() => {
+                if (dirtyNow.current && !window.confirm(t('admin.editor.unsaved'))) return;
+                setDirty(false);
+                onReload();
+              }}
+              data-testid="edit-reload"
+            >
+              {t('admin.editor.reload')}
+            </button>
+          ) : null}
         </div>
       ) : problem && (problem.message || Object.keys(errors).length > 0) ? (
         <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="edit-error">

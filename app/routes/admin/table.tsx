@@ -8,6 +8,7 @@ import { formatNumber } from '../../../domain/format';
 import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
 import { enumLabel } from '../../components/admin/cells';
+import { BatchRemoval } from '../../components/admin/batch-removal';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { RecordForm } from '../../components/admin/record-form';
@@ -19,7 +20,7 @@ import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
-import { useLiveRefresh } from '../../portal/use-live';
+import { useLive, useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
 import { adminSource, loadRecord, loadTable, recordName, removeRecords, saveRecord, type RemoveResult, type SaveResult } from './records.server';
@@ -250,6 +251,9 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const remover = useFetcher<ActionResult>();
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [confirming, setConfirming] = useState<Row[] | null>(null);
+  const [batch, setBatch] = useState<Row[] | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const live = useLive();
   const base = `/${locale}/admin/${source}`;
 
   // Records anyone changes show here within a moment (the page's data is read again).
@@ -304,6 +308,12 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   }, [remover.data, snackbar, t]);
 
   const remove = (targets: Row[]) => {
+    // Several, with the live connection up: one by one with a progress bar that can be stopped.
+    if (targets.length > 1 && live) {
+      setConfirming(null);
+      setBatch(targets);
+      return;
+    }
     const form = new FormData();
     form.set('intent', 'remove');
     for (const row of targets) form.append('id', row._id);
@@ -317,7 +327,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const closeEditor = () => navigate(withParam('editor', null), { preventScrollReset: true });
 
   return (
-    <div>
+    <div data-live={live ? 'on' : 'off'} data-testid="admin-page">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold" data-testid="admin-heading">
           {t(`resources.${source}.name`)}
@@ -381,6 +391,19 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           onCancel={() => setConfirming(null)}
         />
       ) : null}
+      {batch && live ? (
+        <BatchRemoval
+          live={live}
+          source={source}
+          targets={batch.map((row) => ({ id: row._id, name: nameOf(row) }))}
+          onFinished={(removed) => {
+            setBatch(null);
+            setSelection({});
+            if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
       {editorId && editing ? (
         <EditorDialog
           title={editing.record ? t('admin.editor.edit', { name: editing.name }) : t(`resources.${source}.name`)}
@@ -389,7 +412,8 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
         >
           {editing.record ? (
             <RecordForm
-              key={`${editorId}:${String(editing.record.updatedAt ?? '')}`}
+              // Kept while the record is read again (live changes): the edits stay, checked against the version they started from.
+              key={`${editorId}:${reloads}`}
               formId="record-editor"
               source={source}
               fields={editorFieldsOf(definition, loaderData.role, 'patch')}
@@ -399,6 +423,10 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
               options={editing.options}
               problem={saveProblem}
               onCancel={closeEditor}
+              onReload={() => {
+                setReloads((count) => count + 1);
+                void revalidator.revalidate();
+              }}
             />
           ) : (
             <p className="pb-5" data-testid="editor-missing">

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Live } from '../../portal/live';
+import { useLocale } from '../../i18n/messages';
+import { primaryButton, secondaryButton } from '../ui/buttons';
+
+export interface BatchTarget {
+  id: string;
+  name: string;
+}
+
+interface Failure extends BatchTarget {
+  message: string;
+}
+
+type Progress = { state: 'running' | 'stopped' | 'done'; done: number; removed: number; failures: Failure[] };
+
+/**
+ * Deletes the selected records one at a time through the live connection (the Feathers client, as
+ * the staff member), with a progress bar: a record that cannot be deleted is reported and the rest
+ * still go; Stop keeps what is not deleted yet. Ends with what was deleted and what was not.
+ */
+export function BatchRemoval({ live, source, targets, onFinished }: { live: Live; source: string; targets: BatchTarget[]; onFinished: (removed: number) => void }) {
+  const { t } = useLocale();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const stopped = useRef(false);
+  const [progress, setProgress] = useState<Progress>({ state: 'running', done: 0, removed: 0, failures: [] });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    let active = true;
+    void (async () => {
+      let removed = 0;
+      const failures: Failure[] = [];
+      for (const [index, target] of targets.entries()) {
+        if (stopped.current || !active) break;
+        try {
+          await live.call(source, 'remove', target.id);
+          removed += 1;
+        } catch (caught) {
+          const error = caught as { code?: unknown; message?: unknown };
+          const message = error.code === 404 ? t('admin.notFound') : typeof error.message === 'string' && error.message ? error.message : t('errors.generic');
+          failures.push({ ...target, message });
+        }
+        if (active) setProgress({ state: 'running', done: index + 1, removed, failures: [...failures] });
+      }
+      if (active) setProgress((current) => ({ ...current, removed, failures: [...failures], state: stopped.current ? 'stopped' : 'done' }));
+    })();
+    return () => {
+      active = false;
+    };
+    // One run per dialog: the targets are fixed when it opens.
+  }, []);
+
+  const running = progress.state === 'running';
+  const close = () => {
+    if (running) return;
+    onFinished(progress.removed);
+  };
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="batch-title"
+      className="m-auto w-[min(100vw-2rem,32rem)] rounded-2xl border border-line bg-raised p-6 text-ink shadow-2xl backdrop:bg-black/50"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (running) stopped.current = true;
+        else close();
+      }}
+      data-testid="batch-dialog"
+      data-state={progress.state}
+    >
+      <h2 id="batch-title" className="text-lg font-semibold">
+        {running ? t('admin.batch.running', { done: progress.done, total: targets.length }) : t('admin.batch.finished', { removed: progress.removed, total: targets.length })}
+      </h2>
+      <progress className="mt-4 h-2 w-full accent-brand-700" max={targets.length} value={progress.done} aria-label={t('admin.batch.progress')} data-testid="batch-progress" />
+      {progress.state === 'stopped' ? <p className="mt-3 text-muted">{t('admin.batch.stopped', { kept: targets.length - progress.done })}</p> : null}
+      {progress.failures.length > 0 ? (
+        <div className="mt-4" data-testid="batch-failures">
+          <p className="font-semibold">{t('admin.batch.notRemoved', { count: progress.failures.length })}</p>
+          <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm">
+            {progress.failures.map((failure) => (
+              <li key={failure.id} data-testid="batch-failure">
+                <span className="font-medium">{failure.name}</span>: <span className="text-muted">{failure.message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="mt-6 flex justify-end gap-3">
+        {running ? (
+          <button type="button" className={secondaryButton} onClick={() => (stopped.current = true)} data-testid="batch-stop">
+            {t('admin.batch.stop')}
+          </button>
+        ) : (
+          <button type="button" className={primaryButton} onClick={close} autoFocus data-testid="batch-close">
+            {t('admin.editor.close')}
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}
