@@ -20,6 +20,8 @@ export interface AdminScreen {
   title: string;
   /** Actions switched off for this entity whatever the role (records the server writes itself). */
   off?: readonly AdminAction[];
+  /** Listed by cursor first (tables that grow without end: counting them is the slow part). */
+  cursor?: true;
 }
 
 /** The entities on the back office's menu, in menu order within each group. */
@@ -30,16 +32,16 @@ export const ADMIN_SCREENS = {
   blogs: { group: 'content', title: 'title' },
   attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'] },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
-  contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'] },
+  contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },
   users: { group: 'customers', title: 'email', off: ['clone'] },
   orders: { group: 'billing', title: 'number', off: ['add', 'clone'] },
-  payments: { group: 'billing', title: '_id', off: ['add', 'clone', 'remove'] },
+  payments: { group: 'billing', title: '_id', off: ['add', 'clone', 'remove'], cursor: true },
   subscriptions: { group: 'billing', title: '_id', off: ['add', 'clone'] },
   invoices: { group: 'billing', title: 'number', off: ['add', 'clone', 'remove'] },
   devices: { group: 'billing', title: 'name', off: ['clone'] },
-  outbox: { group: 'system', title: 'subject', off: ['add', 'clone', 'edit'] },
-  auditLogs: { group: 'system', title: 'recordId', off: ['add', 'clone', 'edit', 'remove', 'select'] },
+  outbox: { group: 'system', title: 'subject', off: ['add', 'clone', 'edit'], cursor: true },
+  auditLogs: { group: 'system', title: 'recordId', off: ['add', 'clone', 'edit', 'remove', 'select'], cursor: true },
 } as const satisfies Partial<Record<EntityName, AdminScreen>>;
 
 export type AdminSource = keyof typeof ADMIN_SCREENS;
@@ -158,4 +160,15 @@ export function editorFieldsOf(definition: EntityDef, role: Role, mode: 'create'
       const editable = !field.def.readonly && byRole && writable && !(field.def.kind === 'password' && mode === 'patch');
       return { ...field, editable };
     });
+}
+
+/** How the entity's table pages when the URL does not say. */
+export function defaultModeOf(source: AdminSource): 'page' | 'cursor' {
+  const screen: AdminScreen = ADMIN_SCREENS[source];
+  return screen.cursor ? 'cursor' : 'page';
+}
+
+/** What a record's expanded row and page show: every field shown on its own page, in field order. */
+export function detailFieldsOf(definition: EntityDef): AdminField[] {
+  return fieldsOf(definition).filter((field) => hintsOf(field.def).shownIn.includes('detail'));
 }

@@ -10,6 +10,9 @@ describe('a table view in the URL', () => {
   it('reads what the entity allows and drops the rest', () => {
     const view = parseView(orders, params('q=+HK-0001+&sort=-createdAt&page=3&size=20&f.status=paid&f.status=bogus&f.nope=1&f.createdAt.min=2026-01-01&f.createdAt.max=2026-13-01'));
     expect(view).toEqual({
+      mode: 'page',
+      defaultMode: 'page',
+      cursor: '',
       q: 'HK-0001',
       sort: { field: 'createdAt', direction: -1 },
       page: 3,
@@ -54,6 +57,20 @@ describe('a table view in the URL', () => {
     expect(query.$sort).toEqual({ createdAt: -1, _id: 1 });
     expect(query.createdAt).toEqual({ $gte: '2026-02-28T16:00:00.000Z', $lt: '2026-03-31T16:00:00.000Z' });
     expect(query.testing).toEqual({ $in: [true, false] });
+  });
+
+  it('pages by cursor when asked, or by the entity’s own choice, starting again when the view changes', () => {
+    const view = parseView(contactForms, params('mode=cursor&cursor=eyJzIjoi&page=4&size=20'));
+    expect(view).toMatchObject({ mode: 'cursor', cursor: 'eyJzIjoi', page: 1 });
+    expect(viewQuery(contactForms, view)).toEqual({ $limit: 20, $cursor: 'eyJzIjoi', $sort: { createdAt: -1, _id: 1 } });
+    expect(viewParams(view).toString()).toBe('mode=cursor&cursor=eyJzIjoi&size=20');
+    // A cursor that is not one is dropped: the first page.
+    expect(parseView(contactForms, params('mode=cursor&cursor=not%20a%20cursor')).cursor).toBe('');
+    // An entity listed by cursor first: page mode is the one written down.
+    const paged = parseView(contactForms, params('mode=page&page=2'), 'cursor');
+    expect(paged).toMatchObject({ mode: 'page', page: 2 });
+    expect(viewParams(paged).toString()).toBe('mode=page&page=2');
+    expect(viewParams(parseView(contactForms, params('cursor=abc'), 'cursor')).toString()).toBe('cursor=abc');
   });
 
   it('matches text literally', () => {

@@ -8,6 +8,8 @@ import { filtersOf, searchFieldsOf, type AdminFilter } from './screens.ts';
  *   q=text            free text over the searchable fields
  *   sort=field|-field one sortable field, descending with a minus
  *   page=2 size=20    page mode: the page (from 1) and its size (5, 10, 20 or 100; 10 by default)
+ *   mode=cursor       cursor mode instead (or `mode=page` where an entity lists by cursor first):
+ *   cursor=…          the service's cursor of the page shown, none for the first
  *   f.status=paid     a choice or yes/no filter (repeated for several choices)
  *   f.total.min=100   the ends of a range (dates as YYYY-MM-DD, Hong Kong days)
  * Anything else in the URL (`editor`, `selected`) is left alone.
@@ -24,7 +26,18 @@ export interface RangeFilter {
   max?: string;
 }
 
+export type PageMode = 'page' | 'cursor';
+/** What cursor mode shows for the total, which it does not count (spec section 7). */
+export const CURSOR_TOTAL = 999;
+const CURSOR = /^[A-Za-z0-9_-]{1,2000}$/;
+
 export interface TableView {
+  /** Page buttons with a total, or next and previous by cursor (no count: as fast on the last page as the first). */
+  mode: PageMode;
+  /** The entity's own mode, left out of the URL. */
+  defaultMode: PageMode;
+  /** Cursor mode: the page's cursor from the service ('' for the first page). */
+  cursor: string;
   q: string;
   sort: { field: string; direction: 1 | -1 } | null;
   page: number;
@@ -47,7 +60,11 @@ function validEnd(filter: AdminFilter, value: string): boolean {
 }
 
 /** The view a URL asks for, keeping only what the entity allows (unknown fields and bad values are dropped). */
-export function parseView(definition: EntityDef, params: URLSearchParams): TableView {
+export function parseView(definition: EntityDef, params: URLSearchParams, defaultMode: PageMode = 'page'): TableView {
+  const modeParam = params.get('mode');
+  const mode: PageMode = modeParam === 'page' || modeParam === 'cursor' ? modeParam : defaultMode;
+  const cursorParam = params.get('cursor') ?? '';
+  const cursor = mode === 'cursor' && CURSOR.test(cursorParam) ? cursorParam : '';
   const q = (params.get('q') ?? '').trim().slice(0, MAX_TEXT);
   const sortParam = params.get('sort') ?? '';
   const sortField = sortParam.replace(/^-/, '');
@@ -72,14 +89,16 @@ export function parseView(definition: EntityDef, params: URLSearchParams): Table
       if (range.min !== undefined || range.max !== undefined) ranges[filter.name] = range;
     }
   }
-  return { q, sort, page, size, choices, ranges };
+  return { mode, defaultMode, cursor, q, sort, page: mode === 'cursor' ? 1 : page, size, choices, ranges };
 }
 
-const VIEW_KEYS = (name: string) => name === 'q' || name === 'sort' || name === 'page' || name === 'size' || name.startsWith('f.');
+const VIEW_KEYS = (name: string) => ['q', 'sort', 'page', 'size', 'mode', 'cursor'].includes(name) || name.startsWith('f.');
 
 /** The URL's parameters for a view, keeping the others already there (an open editor). Defaults are left out. */
 export function viewParams(view: TableView, keep: URLSearchParams = new URLSearchParams()): URLSearchParams {
   const params = new URLSearchParams([...keep].filter(([name]) => !VIEW_KEYS(name)));
+  if (view.mode !== view.defaultMode) params.set('mode', view.mode);
+  if (view.mode === 'cursor' && view.cursor) params.set('cursor', view.cursor);
   if (view.q) params.set('q', view.q);
   if (view.sort) params.set('sort', `${view.sort.direction === -1 ? '-' : ''}${view.sort.field}`);
   if (view.page > 1) params.set('page', String(view.page));
@@ -109,7 +128,7 @@ function hongKongDay(day: string, after = false): string {
 
 /** The service query for a view: what the table asks `find` for. */
 export function viewQuery(definition: EntityDef, view: TableView): Record<string, unknown> {
-  const query: Record<string, unknown> = { $limit: view.size, $skip: (view.page - 1) * view.size };
+  const query: Record<string, unknown> = view.mode === 'cursor' ? { $limit: view.size, $cursor: view.cursor } : { $limit: view.size, $skip: (view.page - 1) * view.size };
   const sort = view.sort ? { [view.sort.field]: view.sort.direction } : { ...definition.defaultSort };
   // A unique last key keeps the order stable between pages when the sorted values repeat.
   if (!('_id' in sort) && definition.fields._id?.sortable) sort._id = 1;

@@ -95,6 +95,51 @@ test('the table’s view lives in the URL: search, sort, page size, pages, filte
   await expect(page.getByTestId('admin-row').first()).toBeVisible();
 });
 
+test('cursor mode pages by next and previous without counting, and switches back to page numbers', async ({ page, login }) => {
+  await login(users.admin);
+  await page.goto('/en/admin/subscribers?q=admin-table&sort=email&size=5');
+  await hydrated(page);
+  await page.getByTestId('page-mode').click();
+  await expect(page).toHaveURL(/mode=cursor/);
+  await expect(page.getByTestId('admin-total')).toHaveText('5 shown of 999+');
+  await expect(page.getByTestId('admin-total')).toHaveAttribute('data-total', '999');
+  expect(await emails(page)).toEqual(tableEmails.slice(0, 5));
+  await page.getByTestId('page-next').click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect.poll(() => emails(page)).toEqual(tableEmails.slice(5, 10));
+  await page.getByTestId('page-next').click();
+  await expect.poll(() => emails(page)).toEqual(tableEmails.slice(10, 12));
+  await expect(page.getByTestId('page-next')).toHaveCount(0);
+  await page.getByTestId('page-previous').click();
+  await expect.poll(() => emails(page)).toEqual(tableEmails.slice(5, 10));
+  // The same page after a reload: the cursor is in the URL.
+  await page.reload();
+  await expect.poll(() => emails(page)).toEqual(tableEmails.slice(5, 10));
+  await page.getByTestId('page-mode').click();
+  await expect(page).not.toHaveURL(/cursor/);
+  await expect(page.getByTestId('admin-total')).toHaveText('1–5 of 12');
+});
+
+test('a row opens to show its record in detail, with its sub-list, and stays open in the URL', async ({ page, login }) => {
+  await login(users.editor);
+  await page.goto(`/en/admin/appTemplates?q=${encodeURIComponent('Restaurant Flexi+')}`);
+  await hydrated(page);
+  const row = page.getByTestId('admin-row').first();
+  const toggle = row.getByTestId('row-expand');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(page).toHaveURL(/[?&]open=/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const detail = page.getByTestId('row-detail');
+  await expect(detail).toContainText('Included modules');
+  await expect(detail.getByTestId('sub-list').locator('tbody tr').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('row-detail')).toBeVisible();
+  await page.getByTestId('row-expand').first().click();
+  await expect(page.getByTestId('row-detail')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/open=/);
+});
+
 test('an admin edits a record over the table in Chinese: errors by field, saved, and a conflict shown instead of overwriting', async ({ page, login, request }) => {
   await login(users.admin);
   const row = adminRows.edit;
@@ -103,7 +148,7 @@ test('an admin edits a record over the table in Chinese: errors by field, saved,
   await page.getByTestId('row-edit').click();
   const dialog = page.getByTestId('editor-dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading')).toHaveText(`編輯：${row.email}`);
+  await expect(dialog.locator('#editor-title')).toHaveText(`編輯：${row.email}`);
   await expect(page).toHaveURL(new RegExp(`editor=${row._id}`));
 
   // A wrong email is refused by the service, in Chinese, beside its field; nothing is saved.
@@ -119,6 +164,14 @@ test('an admin edits a record over the table in Chinese: errors by field, saved,
   await expect(page.getByTestId('snackbar-success')).toContainText('已儲存。');
   await expect(page.getByTestId('admin-row').locator('[data-column="name"]')).toHaveText('陳大文');
   await expect(page).not.toHaveURL(/editor=/);
+  // Its history, from the audit log: who changed the name, from what to what.
+  await page.getByTestId('row-edit').click();
+  const change = dialog.getByTestId('history-entry').first();
+  await expect(change).toContainText('修改');
+  await expect(change).toContainText(users.admin.email);
+  await expect(change).toContainText(`${row.name} → 陳大文`);
+  await dialog.getByTestId('editor-close').click();
+  await expect(dialog).toBeHidden();
 
   // Someone else saves the record while it is open here: saving shows the conflict, and keeps theirs.
   // The table behind shows their change at once (live), while what was typed here stays in the editor.

@@ -47,7 +47,7 @@ export function CellValue({
   t: Translate;
   locale: Locale;
 }) {
-  if (value === null || value === undefined || value === '') return <span className="text-muted">—</span>;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="text-muted">—</span>;
   switch (field.widget) {
     case 'boolean':
       return <span>{value === true ? t('admin.yes') : t('admin.no')}</span>;

@@ -1,11 +1,12 @@
 import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { AdminAction, AdminField } from '../../../domain/admin/screens';
 import type { TableView } from '../../../domain/admin/view';
 import { useLocale } from '../../i18n/messages';
-import { ArrowUpIcon } from '../ui/icons';
+import { ArrowUpIcon, ChevronDownIcon } from '../ui/icons';
 import { CellValue } from './cells';
+import { RecordDetail } from './record-detail';
 
 export type Row = Record<string, unknown> & { _id: string };
 
@@ -26,13 +27,34 @@ interface DataTableProps {
   cloneHref: (id: string) => string;
   onRemove: (row: Row) => void;
   nameOf: (row: Row) => string;
+  /** The rows shown open (their detail under them), and the link that opens or closes one. */
+  expanded: ReadonlySet<string>;
+  expandHref: (id: string) => string;
+  detailFields: AdminField[];
 }
 
 /**
  * The back office's table (issue 21): TanStack Table's model over one page the server answered
  * (sorting and paging happen in the query, held in the URL), with the columns the definition lists.
  */
-export function DataTable({ source, rows, columns, view, references, actions, selection, onSelectionChange, sortHref, editHref, cloneHref, onRemove, nameOf }: DataTableProps) {
+export function DataTable({
+  source,
+  rows,
+  columns,
+  view,
+  references,
+  actions,
+  selection,
+  onSelectionChange,
+  sortHref,
+  editHref,
+  cloneHref,
+  onRemove,
+  nameOf,
+  expanded,
+  expandHref,
+  detailFields,
+}: DataTableProps) {
   const { t, locale } = useLocale();
   const selectable = actions.has('select');
   const hasRowActions = actions.has('edit') || actions.has('clone') || actions.has('remove');
@@ -82,6 +104,9 @@ export function DataTable({ source, rows, columns, view, references, actions, se
                   />
                 </th>
               ) : null}
+              <th scope="col" className="w-8 px-1 py-2.5">
+                <span className="sr-only">{t('admin.details')}</span>
+              </th>
               {group.headers.map((header) => {
                 const field = columns.find((column) => column.name === header.column.id);
                 const sorted = view.sort?.field === header.column.id ? view.sort.direction : 0;
@@ -116,8 +141,11 @@ export function DataTable({ source, rows, columns, view, references, actions, se
         <tbody className="divide-y divide-line">
           {table.getRowModel().rows.map((row) => {
             const name = nameOf(row.original);
+            const open = expanded.has(row.id);
+            const columnCount = columns.length + (selectable ? 1 : 0) + (hasRowActions ? 1 : 0) + 1;
             return (
-              <tr key={row.id} className={row.getIsSelected() ? 'bg-brand-50/60 dark:bg-brand-950/40' : 'hover:bg-sunken/50'} data-testid="admin-row" data-id={row.id}>
+              <Fragment key={row.id}>
+              <tr className={row.getIsSelected() ? 'bg-brand-50/60 dark:bg-brand-950/40' : 'hover:bg-sunken/50'} data-testid="admin-row" data-id={row.id}>
                 {selectable ? (
                   <td className="px-3 py-2.5">
                     <input
@@ -130,6 +158,20 @@ export function DataTable({ source, rows, columns, view, references, actions, se
                     />
                   </td>
                 ) : null}
+                <td className="px-1 py-1.5">
+                  <Link
+                    to={expandHref(row.id)}
+                    className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted hover:bg-sunken hover:text-ink"
+                    aria-expanded={open}
+                    aria-controls={open ? `detail-${row.id}` : undefined}
+                    aria-label={t(open ? 'admin.hideDetails' : 'admin.showDetails', { name })}
+                    data-testid="row-expand"
+                    replace
+                    preventScrollReset
+                  >
+                    <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+                  </Link>
+                </td>
                 {row.getAllCells().map((cell) => (
                   // Clipped inside the cell, not by it: WebKit does not hit-test a cell that clips (or sticks).
                   <td key={cell.id} className="px-3 py-2.5" data-column={cell.column.id}>
@@ -160,6 +202,14 @@ export function DataTable({ source, rows, columns, view, references, actions, se
                   </td>
                 ) : null}
               </tr>
+              {open ? (
+                <tr id={`detail-${row.id}`} className="bg-sunken/40" data-testid="row-detail">
+                  <td colSpan={columnCount} className="px-4 py-4 sm:px-6">
+                    <RecordDetail source={source} fields={detailFields} record={row.original} references={references} />
+                  </td>
+                </tr>
+              ) : null}
+              </Fragment>
             );
           })}
         </tbody>

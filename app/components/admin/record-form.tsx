@@ -36,6 +36,8 @@ export interface RecordFormProps {
   /** Starts the editor again from the record as it is now (after someone else changed it). */
   onReload?: () => void;
   formId: string;
+  /** Shown after the fields, above the save bar (the record's history). */
+  children?: React.ReactNode;
 }
 
 function Label({ field, source, htmlFor }: { field: EditorField; source: string; htmlFor: string }) {
@@ -201,7 +203,7 @@ function FieldInput({
  * checks the values (the same schema as every path) and its errors show by their fields. Leaving
  * with unsaved changes asks first.
  */
-export function RecordForm({ source, fields, record, id, version: currentVersion, options, problem, action, onCancel, onReload, formId }: RecordFormProps) {
+export function RecordForm({ source, fields, record, id, version: currentVersion, options, problem, action, onCancel, onReload, formId, children }: RecordFormProps) {
   const { t, locale } = useLocale();
   // The version the edits started from: a save is checked against it, whatever has been read since.
   const [version] = useState(currentVersion);
@@ -304,6 +306,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
           ))}
         </dl>
       ) : null}
+      {children}
       <div className="sticky bottom-0 mt-6 flex justify-end gap-3 border-t border-line bg-raised py-4">
         <button type="button" className={secondaryButton} onClick={cancel} data-testid="editor-cancel">
           {t('admin.cancel')}

@@ -3,6 +3,7 @@ import { editorFieldsOf } from '../../../domain/admin/screens';
 import { entities } from '../../../domain/entities/index';
 import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
+import { RecordHistory } from '../../components/admin/history';
 import { RecordForm } from '../../components/admin/record-form';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
@@ -10,7 +11,7 @@ import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/edit';
 import { editorOptions } from './editor.server';
-import { adminSource, loadRecord, recordName, requireAction, saveRecord } from './records.server';
+import { adminSource, loadHistory, loadRecord, recordName, requireAction, saveRecord } from './records.server';
 
 /*
  * The editor as a page (issue 21): `/{source}/new`, `/{source}/edit/{id}`, and
@@ -33,7 +34,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const record = loadedId ? await loadRecord(ctx, source, loadedId, lang) : null;
   if (loadedId && !record) throw data(null, { status: 404 });
   const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang);
-  return { source, mode, record, name: record ? recordName(source, record, lang) : '', options, role: user.role };
+  const history = mode === 'edit' && record ? await loadHistory(ctx, user, source, record._id, lang) : null;
+  return { source, mode, record, name: record ? recordName(source, record, lang) : '', options, role: user.role, history };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -57,7 +59,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function AdminEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
-  const { source, mode, record, name, options, role } = loaderData;
+  const { source, mode, record, name, options, role, history } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const definition = entities[source];
@@ -86,7 +88,9 @@ export default function AdminEdit({ loaderData, actionData }: Route.ComponentPro
           options={options}
           problem={problem}
           onCancel={() => navigate(base)}
-        />
+        >
+          {history ? <RecordHistory source={source} fields={editorFieldsOf(definition, role, 'patch')} entries={history} /> : null}
+        </RecordForm>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { formChanges } from '../../../domain/admin/form';
-import { ADMIN_SCREENS, actionsFor, columnsOf, editorFieldsOf, isAdminSource, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
+import { ADMIN_SCREENS, actionsFor, columnsOf, defaultModeOf, editorFieldsOf, isAdminSource, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
 import { parseView, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import type { EntityDef, Role } from '../../../domain/entities/types';
@@ -19,6 +19,7 @@ export type AdminRecord = Record<string, unknown> & { _id: string };
 interface Page {
   total: number;
   data: AdminRecord[];
+  cursors?: { previous: string | null; next: string | null };
 }
 
 /** An entity service as the back office calls it: by its path, records as plain objects. */
@@ -98,7 +99,10 @@ export interface TableData {
   source: AdminSource;
   view: TableView;
   rows: AdminRecord[];
+  /** Page mode: how many match; cursor mode: not counted (-1). */
   total: number;
+  /** Cursor mode: the pages before and after this one, if any. */
+  cursors: { previous: string | null; next: string | null };
   references: Record<string, Record<string, string>>;
   actions: AdminAction[];
 }
@@ -106,7 +110,7 @@ export interface TableData {
 /** One page of the table, as the URL's view asks for it. */
 export async function loadTable(ctx: ServerContext, user: SessionUser, source: AdminSource, url: URL, lang: Locale): Promise<TableData> {
   const definition = entities[source];
-  const view = parseView(definition, url.searchParams);
+  const view = parseView(definition, url.searchParams, defaultModeOf(source));
   let page: Page;
   try {
     page = await service(ctx, source).find({ ...memberCallParams(ctx, lang), query: viewQuery(definition, view) });
@@ -116,7 +120,7 @@ export async function loadTable(ctx: ServerContext, user: SessionUser, source: A
     throw caught;
   }
   // A page past the end (rows removed since the link was made) shows the last page instead.
-  if (page.data.length === 0 && page.total > 0 && view.page > 1) {
+  if (view.mode === 'page' && page.data.length === 0 && page.total > 0 && view.page > 1) {
     const last = { ...view, page: Math.ceil(page.total / view.size) };
     page = await service(ctx, source).find({ ...memberCallParams(ctx, lang), query: viewQuery(definition, last) });
     view.page = last.page;
@@ -126,6 +130,7 @@ export async function loadTable(ctx: ServerContext, user: SessionUser, source: A
     view,
     rows: page.data,
     total: page.total,
+    cursors: page.cursors ?? { previous: null, next: null },
     references: await referenceNames(ctx, definition, page.data, lang),
     actions: [...actionsFor(source, user.role)],
   };
@@ -203,4 +208,33 @@ export async function removeRecords(ctx: ServerContext, user: SessionUser, sourc
     }
   }
   return result;
+}
+
+export interface HistoryEntry {
+  _id: string;
+  createdAt: string;
+  userEmail: string;
+  method: string;
+  /** The fields changed, each with its value before and after. */
+  changes: Record<string, { before?: unknown; after?: unknown }>;
+}
+
+/** How many of a record's latest changes its editor shows. */
+export const HISTORY_SHOWN = 20;
+
+/**
+ * A record's latest changes by staff, from the audit log (decision 033), for admins, who may read
+ * it; nothing for the others.
+ */
+export async function loadHistory(ctx: ServerContext, user: SessionUser, source: AdminSource, id: string, lang: Locale): Promise<HistoryEntry[] | null> {
+  if (!screensFor(user.role).includes('auditLogs')) return null;
+  const query = { service: source, recordId: id, $sort: { createdAt: -1 }, $limit: HISTORY_SHOWN };
+  const page = await service(ctx, 'auditLogs').find({ ...memberCallParams(ctx, lang), query });
+  return page.data.map((entry) => ({
+    _id: entry._id,
+    createdAt: new Date(entry.createdAt as string).toISOString(),
+    userEmail: String(entry.userEmail ?? ''),
+    method: String(entry.method ?? ''),
+    changes: (entry.changes ?? {}) as HistoryEntry['changes'],
+  }));
 }

@@ -1,8 +1,8 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { columnsOf, editorFieldsOf, filtersOf, type AdminAction } from '../../../domain/admin/screens';
-import { PAGE_SIZES, pageButtons, viewParams, type TableView } from '../../../domain/admin/view';
+import { columnsOf, detailFieldsOf, editorFieldsOf, filtersOf, type AdminAction } from '../../../domain/admin/screens';
+import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import { formatNumber } from '../../../domain/format';
 import { localeOf } from '../../../domain/locales';
@@ -10,6 +10,7 @@ import { requireStaff } from '../../auth.server';
 import { enumLabel } from '../../components/admin/cells';
 import { BatchRemoval } from '../../components/admin/batch-removal';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { RecordHistory } from '../../components/admin/history';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { RecordForm } from '../../components/admin/record-form';
 import { useSnackbar } from '../../components/feedback/snackbars';
@@ -23,7 +24,7 @@ import { pageMeta } from '../../meta';
 import { useLive, useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
-import { adminSource, loadRecord, loadTable, recordName, removeRecords, saveRecord, type RemoveResult, type SaveResult } from './records.server';
+import { adminSource, loadHistory, loadRecord, loadTable, recordName, removeRecords, saveRecord, type RemoveResult, type SaveResult } from './records.server';
 
 /*
  * `/{locale}/admin/{source}`: an entity's table (issue 21, decision 034), generated from its
@@ -44,8 +45,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (editorId && table.actions.includes('edit')) {
     const record = await loadRecord(ctx, source, editorId, lang);
     editing = record
-      ? { record, name: recordName(source, record, lang), options: await editorOptions(ctx, source, user.role, 'patch', lang) }
-      : { record: null, name: '', options: {} };
+      ? {
+          record,
+          name: recordName(source, record, lang),
+          options: await editorOptions(ctx, source, user.role, 'patch', lang),
+          history: await loadHistory(ctx, user, source, editorId, lang),
+        }
+      : { record: null, name: '', options: {}, history: null };
   }
   return { ...table, editing, role: user.role };
 }
@@ -95,10 +101,12 @@ function SearchPanel({ source, view }: { source: keyof typeof entities; view: Ta
   const keep = new URLSearchParams(location.search);
   const sortValue = keep.get('sort');
   const sizeValue = keep.get('size');
+  const modeValue = keep.get('mode');
   return (
     <Form method="get" role="search" className="rounded-2xl border border-line bg-raised p-3 sm:p-4" data-testid="search-panel" preventScrollReset>
       {sortValue ? <input type="hidden" name="sort" value={sortValue} /> : null}
       {sizeValue ? <input type="hidden" name="size" value={sizeValue} /> : null}
+      {modeValue ? <input type="hidden" name="mode" value={modeValue} /> : null}
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
           <label htmlFor="admin-q" className="sr-only">
@@ -165,24 +173,53 @@ function SearchPanel({ source, view }: { source: keyof typeof entities; view: Ta
   );
 }
 
-function Pagination({ view, total, href }: { view: TableView; total: number; href: (change: Partial<TableView>) => string }) {
+function Pagination({
+  view,
+  total,
+  shown,
+  cursors,
+  href,
+}: {
+  view: TableView;
+  total: number;
+  shown: number;
+  cursors: { previous: string | null; next: string | null };
+  href: (change: Partial<TableView>) => string;
+}) {
   const { t, locale } = useLocale();
   const navigate = useNavigate();
+  const cursorMode = view.mode === 'cursor';
   const pages = Math.max(1, Math.ceil(total / view.size));
   const from = total === 0 ? 0 : (view.page - 1) * view.size + 1;
   const to = Math.min(total, view.page * view.size);
   const pageLink = 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold hover:bg-sunken';
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted" data-testid="admin-total" data-total={total}>
-        {t('admin.total', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(total, locale) })}
-      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        {cursorMode ? (
+          <p className="text-muted" data-testid="admin-total" data-total={CURSOR_TOTAL}>
+            {t('admin.cursorTotal', { count: formatNumber(shown, locale), total: formatNumber(CURSOR_TOTAL, locale) })}
+          </p>
+        ) : (
+          <p className="text-muted" data-testid="admin-total" data-total={total}>
+            {t('admin.total', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(total, locale) })}
+          </p>
+        )}
+        <Link
+          to={href({ mode: cursorMode ? 'page' : 'cursor', cursor: '', page: 1 })}
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+          data-testid="page-mode"
+          preventScrollReset
+        >
+          {t(cursorMode ? 'admin.mode.toPages' : 'admin.mode.toCursor')}
+        </Link>
+      </div>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-muted">
           {t('admin.pageSize')}
           <select
             value={view.size}
-            onChange={(event) => navigate(href({ size: Number(event.target.value), page: 1 }), { replace: true, preventScrollReset: true })}
+            onChange={(event) => navigate(href({ size: Number(event.target.value), page: 1, cursor: '' }), { replace: true, preventScrollReset: true })}
             className="rounded-lg border border-line bg-raised px-2 py-1.5 text-ink"
             data-testid="page-size"
           >
@@ -194,6 +231,32 @@ function Pagination({ view, total, href }: { view: TableView; total: number; hre
           </select>
         </label>
         <nav aria-label={t('admin.pagination')}>
+          {cursorMode ? (
+            <ul className="flex items-center gap-0.5">
+              <li>
+                {cursors.previous ? (
+                  <Link to={href({ cursor: cursors.previous })} className={pageLink} data-testid="page-previous" preventScrollReset>
+                    {t('admin.previous')}
+                  </Link>
+                ) : (
+                  <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
+                    {t('admin.previous')}
+                  </span>
+                )}
+              </li>
+              <li>
+                {cursors.next ? (
+                  <Link to={href({ cursor: cursors.next })} className={pageLink} data-testid="page-next" preventScrollReset>
+                    {t('admin.next')}
+                  </Link>
+                ) : (
+                  <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
+                    {t('admin.next')}
+                  </span>
+                )}
+              </li>
+            </ul>
+          ) : (
           <ul className="flex items-center gap-0.5">
             <li>
               {view.page > 1 ? (
@@ -232,6 +295,7 @@ function Pagination({ view, total, href }: { view: TableView; total: number; hre
               )}
             </li>
           </ul>
+          )}
         </nav>
       </div>
     </div>
@@ -244,9 +308,13 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const actions = useMemo(() => new Set<AdminAction>(loaderData.actions), [loaderData.actions]);
   const definition = entities[source];
   const columns = useMemo(() => columnsOf(definition), [definition]);
+  const detailFields = useMemo(() => detailFieldsOf(definition), [definition]);
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  // The rows shown open, from the URL (`open=id,id`), at most a page's worth.
+  const expanded = useMemo(() => new Set((new URLSearchParams(location.search).get('open') ?? '').split(',').filter(Boolean).slice(0, 100)), [location.search]);
+
   const snackbar = useSnackbar();
   const remover = useFetcher<ActionResult>();
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -276,7 +344,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   };
   const sortHref = (field: string) => {
     const direction = view.sort?.field === field && view.sort.direction === 1 ? -1 : 1;
-    return href({ sort: { field, direction }, page: 1 });
+    return href({ sort: { field, direction }, page: 1, cursor: '' });
   };
   const withParam = (name: string, value: string | null) => {
     const params = new URLSearchParams(location.search);
@@ -379,9 +447,17 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           cloneHref={(id) => `${base}/edit?clone=${encodeURIComponent(id)}`}
           onRemove={(row) => setConfirming([row])}
           nameOf={nameOf}
+          expanded={expanded}
+          expandHref={(id) => {
+            const next = new Set(expanded);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            return withParam('open', next.size > 0 ? [...next].join(',') : null);
+          }}
+          detailFields={detailFields}
         />
       </div>
-      <Pagination view={view} total={total} href={href} />
+      <Pagination view={view} total={total} shown={rows.length} cursors={loaderData.cursors} href={href} />
       {confirming ? (
         <ConfirmDialog
           title={confirming.length === 1 ? t('admin.confirmRemove.title') : t('admin.confirmRemove.many', { count: confirming.length })}
@@ -427,7 +503,9 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
                 setReloads((count) => count + 1);
                 void revalidator.revalidate();
               }}
-            />
+            >
+              {editing.history ? <RecordHistory source={source} fields={columnsOf(definition).concat(editorFieldsOf(definition, loaderData.role, 'patch'))} entries={editing.history} /> : null}
+            </RecordForm>
           ) : (
             <p className="pb-5" data-testid="editor-missing">
               {t('admin.notFound')}
