@@ -1,11 +1,12 @@
 import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
-import { Fragment, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { AdminAction, AdminField } from '../../../domain/admin/screens';
 import type { TableView } from '../../../domain/admin/view';
 import { useLocale } from '../../i18n/messages';
 import { ArrowUpIcon, ChevronDownIcon } from '../ui/icons';
 import { CellValue } from './cells';
+import { handleGridKey, rovingTabIndex } from './grid-keys';
 import { RecordDetail } from './record-detail';
 
 export type Row = Record<string, unknown> & { _id: string };
@@ -80,12 +81,35 @@ export function DataTable({
     onRowSelectionChange: (updater) => onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
   });
 
+  // One stop in the tab order for the whole body, moved by the arrow keys (grid-keys.ts).
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focused = useRef<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (body.current) focused.current = rovingTabIndex(body.current, focused.current);
+  });
+  const onGridKey = (event: React.KeyboardEvent<HTMLTableSectionElement>) => {
+    if (!body.current) return;
+    const moved = handleGridKey(event.nativeEvent, body.current, {
+      onOpen: (element) => {
+        const id = element.dataset.id;
+        if (!id) return;
+        navigate(actions.has('edit') ? editHref(id) : expandHref(id), { preventScrollReset: true, replace: !actions.has('edit') });
+      },
+      onSelect: (element) => {
+        const id = element.dataset.id;
+        if (id && selectable) table.getRow(id).toggleSelected();
+      },
+    });
+    if (moved) focused.current = moved;
+  };
+
   const allSelected = table.getIsAllPageRowsSelected();
   const someSelected = table.getIsSomePageRowsSelected();
 
   return (
     <div className="overflow-x-auto rounded-2xl border border-line bg-raised">
-      <table className="w-full text-left text-sm" data-testid="admin-table" aria-rowcount={rows.length + 1}>
+      <table className="w-full text-left text-sm" role="grid" aria-label={t(`resources.${source}.name`)} data-testid="admin-table">
         <thead className="border-b border-line bg-sunken/60 text-xs tracking-wide text-muted uppercase">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -138,7 +162,10 @@ export function DataTable({
             </tr>
           ))}
         </thead>
-        <tbody className="divide-y divide-line">
+        <tbody ref={body} className="divide-y divide-line" onKeyDown={onGridKey} onFocus={(event) => {
+          const target = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-target]');
+          if (target) focused.current = target;
+        }}>
           {table.getRowModel().rows.map((row) => {
             const name = nameOf(row.original);
             const open = expanded.has(row.id);
@@ -155,6 +182,7 @@ export function DataTable({
                       checked={row.getIsSelected()}
                       onChange={(event) => row.toggleSelected(event.target.checked)}
                       data-testid="select-row"
+                      data-grid-target=""
                     />
                   </td>
                 ) : null}
@@ -166,6 +194,7 @@ export function DataTable({
                     aria-controls={open ? `detail-${row.id}` : undefined}
                     aria-label={t(open ? 'admin.hideDetails' : 'admin.showDetails', { name })}
                     data-testid="row-expand"
+                    data-grid-target=""
                     replace
                     preventScrollReset
                   >
@@ -174,7 +203,7 @@ export function DataTable({
                 </td>
                 {row.getAllCells().map((cell) => (
                   // Clipped inside the cell, not by it: WebKit does not hit-test a cell that clips (or sticks).
-                  <td key={cell.id} className="px-3 py-2.5" data-column={cell.column.id}>
+                  <td key={cell.id} className="px-3 py-2.5 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600" data-column={cell.column.id} role="gridcell" data-grid-target="">
                     <div className="max-w-xs truncate">
                       <table.FlexRender cell={cell} />
                     </div>
@@ -184,17 +213,17 @@ export function DataTable({
                   <td className="px-2 py-1.5 text-right whitespace-nowrap">
                     <span className="inline-flex gap-1" role="group" aria-label={t('admin.rowActions', { name })}>
                       {actions.has('edit') ? (
-                        <Link to={editHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-edit" preventScrollReset>
+                        <Link to={editHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-edit" data-grid-target="" preventScrollReset>
                           {t('admin.edit')}
                         </Link>
                       ) : null}
                       {actions.has('clone') ? (
-                        <Link to={cloneHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-clone">
+                        <Link to={cloneHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-clone" data-grid-target="">
                           {t('admin.clone')}
                         </Link>
                       ) : null}
                       {actions.has('remove') ? (
-                        <button type="button" onClick={() => onRemove(row.original)} className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-sunken dark:text-red-300" data-testid="row-remove">
+                        <button type="button" onClick={() => onRemove(row.original)} className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-sunken dark:text-red-300" data-testid="row-remove" data-grid-target="">
                           {t('admin.remove')}
                         </button>
                       ) : null}
