@@ -267,7 +267,7 @@ test('an admin deletes a record after confirming, then a selection, and adds one
   await hydrated(page);
   await page.getByTestId('admin-add').click();
   await expect(page).toHaveURL(/\/en\/admin\/subscribers\/new$/);
-  await expect(page.getByTestId('admin-heading')).toHaveText('New: Newsletter subscribers');
+  await expect(page.getByTestId('admin-heading')).toHaveText('Add to Newsletter subscribers');
   await hydrated(page);
   await page.locator('#field-email').fill(email);
   await page.locator('#field-campaign').selectOption('23hkrace');
