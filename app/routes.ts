@@ -56,6 +56,8 @@ export default [
     // The back office (decision 034): staff only; each entity's table, and its editor as a page.
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/home.tsx'),
+      // The site's settings (the features payload): one record, not a table.
+      route('settings', 'routes/admin/settings.tsx'),
       route(':source', 'routes/admin/table.tsx'),
       route(':source/new', 'routes/admin/edit.tsx', { id: 'admin-new' }),
       route(':source/edit/:id?', 'routes/admin/edit.tsx'),

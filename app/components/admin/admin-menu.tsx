@@ -36,6 +36,13 @@ export function AdminMenu({ screens }: { screens: readonly AdminSource[] }) {
                     </NavLink>
                   </li>
                 ))}
+                {group === 'system' ? (
+                  <li className="shrink-0">
+                    <NavLink to={`${base}/settings`} className={item} data-testid="admin-menu-settings">
+                      {t('admin.settings.title')}
+                    </NavLink>
+                  </li>
+                ) : null}
               </ul>
             </section>
           );

@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import type { FeaturesPayload, Region } from '../../../domain/features';
+import { CURRENCY_CODES, isCurrency } from '../../../domain/money';
+import { localeOf } from '../../../domain/locales';
+import { requireStaff } from '../../auth.server';
+import { FieldError, inputClass } from '../../components/forms/fields';
+import { primaryButton, smallButton } from '../../components/ui/buttons';
+import { serverContext, type ServerContext } from '../../context';
+import { flashCookie } from '../../feedback.server';
+import { useLocale } from '../../i18n/messages';
+import { pageMeta } from '../../meta';
+import { memberCallParams } from '../../portal/call-params.server';
+import type { Route } from './+types/settings';
+
+/*
+ * `/{locale}/admin/settings`: the site's settings of the features payload (issue 21): the contact
+ * form and subscription switches, the markets (regions) the site sells in, the currencies it shows
+ * prices in, and the defaults of each. Admins change them; every open page hears the change.
+ */
+
+export const messageGroups = ['forms'] as const;
+
+interface FeaturesService {
+  find(params: object): Promise<FeaturesPayload>;
+  patch(id: null, data: object, params: object): Promise<FeaturesPayload>;
+}
+
+const featuresOf = (ctx: ServerContext) => (ctx.api as unknown as { service(path: 'features'): FeaturesService }).service('features');
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const ctx = context.get(serverContext);
+  const user = requireStaff(ctx, request, params.lang);
+  const settings = await featuresOf(ctx).find(memberCallParams(ctx, localeOf(params.lang)));
+  return { settings, canChange: user.role === 'admin' };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, { title: 'admin.settings.title', index: false });
+}
+
+/** The regions as the form sends them: one row per index, a row with nothing in it or ticked for removal left out. */
+function regionsOf(form: FormData): Region[] {
+  const regions: Region[] = [];
+  for (let index = 0; index < 20; index += 1) {
+    const read = (name: string) => String(form.get(`regions.${index}.${name}`) ?? '').trim();
+    const region = { code: read('code'), name: read('name'), region: read('region'), url: read('url') };
+    if (form.has(`regions.${index}.remove`) || Object.values(region).every((value) => value === '')) continue;
+    regions.push(region);
+  }
+  return regions;
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const ctx = context.get(serverContext);
+  const user = requireStaff(ctx, request, params.lang);
+  if (user.role !== 'admin') throw data(null, { status: 403 });
+  const lang = localeOf(params.lang);
+  const form = await request.formData();
+  const changes = {
+    contactForm: form.get('contactForm') === 'on',
+    subscription: form.get('subscription') === 'on',
+    regions: regionsOf(form),
+    region: String(form.get('region') ?? ''),
+    currencies: form.getAll('currencies').map(String).filter(isCurrency),
+    currency: String(form.get('currency') ?? ''),
+  };
+  try {
+    await featuresOf(ctx).patch(null, changes, memberCallParams(ctx, lang));
+  } catch (caught) {
+    const error = caught as { code?: number; message?: string; errors?: Record<string, string> };
+    if (typeof error.code !== 'number' || error.code >= 500) throw caught;
+    return data({ message: error.message ?? '', errors: error.errors ?? {}, values: changes }, { status: error.code });
+  }
+  return redirect(`/${lang}/admin/settings`, { headers: { 'set-cookie': flashCookie({ type: 'success', key: 'admin.saved' }, ctx.secureCookies) } });
+}
+
+/** The first error under a key or any of its parts (`regions`, `regions.1.code`). */
+function errorFor(errors: Record<string, string>, key: string): string | undefined {
+  return errors[key] ?? Object.entries(errors).find(([name]) => name.startsWith(`${key}.`))?.[1];
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useLocale();
+  const navigation = useNavigation();
+  const values = actionData?.values;
+  const shown: FeaturesPayload = values ? { ...values, currency: isCurrency(values.currency) ? values.currency : undefined } : loaderData.settings;
+  const errors = actionData?.errors ?? {};
+  const readOnly = !loaderData.canChange;
+  // The markets as rows, with one empty row to add another.
+  const [regions, setRegions] = useState<Region[]>(() => [...(shown.regions ?? []), { code: '', name: '', region: '', url: '' }]);
+  const codes = (shown.regions ?? []).map((region) => region.code);
+  const saving = navigation.state === 'submitting';
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold" data-testid="admin-heading">
+        {t('admin.settings.title')}
+      </h1>
+      <p className="mt-1 text-muted">{t(readOnly ? 'admin.settings.readOnly' : 'admin.settings.lead')}</p>
+      {actionData ? (
+        <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="settings-error">
+          {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : actionData.message}
+        </div>
+      ) : null}
+      <Form method="post" className="mt-6 space-y-6" data-testid="settings-form">
+        <fieldset disabled={readOnly} className="space-y-6">
+          <section className="rounded-2xl border border-line bg-raised p-5" aria-labelledby="settings-switches">
+            <h2 id="settings-switches" className="font-semibold">
+              {t('admin.settings.switches')}
+            </h2>
+            <div className="mt-3 space-y-3">
+              {(['contactForm', 'subscription'] as const).map((flag) => (
+                <label key={flag} className="flex items-start gap-3">
+                  <input type="checkbox" name={flag} defaultChecked={shown[flag]} className="mt-1 h-4 w-4 accent-brand-700" data-testid={`settings-${flag}`} />
+                  <span>
+                    <span className="block font-medium">{t(`admin.settings.${flag}`)}</span>
+                    <span className="block text-sm text-muted">{t(`admin.settings.${flag}Hint`)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </section>
+
+          <section className="rounded-2xl border border-line bg-raised p-5" aria-labelledby="settings-regions">
+            <h2 id="settings-regions" className="font-semibold">
+              {t('admin.settings.regions')}
+            </h2>
+            <p className="mt-1 text-sm text-muted">{t('admin.settings.regionsHint')}</p>
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm" data-testid="settings-regions">
+                <thead className="text-xs text-muted">
+                  <tr>
+                    {(['code', 'name', 'region', 'url'] as const).map((part) => (
+                      <th key={part} scope="col" className="py-1 pr-2 font-semibold">
+                        {t(`admin.settings.region.${part}`)}
+                      </th>
+                    ))}
+                    <th scope="col" className="py-1 font-semibold">
+                      {t('admin.remove')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {regions.map((region, index) => (
+                    <tr key={index}>
+                      {(['code', 'name', 'region', 'url'] as const).map((part) => (
+                        <td key={part} className="py-1 pr-2">
+                          <input
+                            name={`regions.${index}.${part}`}
+                            defaultValue={region[part]}
+                            aria-label={`${t(`admin.settings.region.${part}`)} ${index + 1}`}
+                            aria-invalid={errors[`regions.${index}.${part}`] ? true : undefined}
+                            className={`${inputClass} mt-0 min-w-24`}
+                            data-testid={`region-${index}-${part}`}
+                          />
+                        </td>
+                      ))}
+                      <td className="py-1 text-center">
+                        <input type="checkbox" name={`regions.${index}.remove`} aria-label={`${t('admin.remove')} ${index + 1}`} className="h-4 w-4 accent-red-700" />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <button type="button" className={`${smallButton} mt-3`} onClick={() => setRegions((rows) => [...rows, { code: '', name: '', region: '', url: '' }])} disabled={regions.length >= 20}>
+              {t('admin.settings.addRegion')}
+            </button>
+            <FieldError id="regions-error" text={errorFor(errors, 'regions')} />
+            <label className="mt-4 block max-w-xs">
+              <span className="block font-medium">{t('admin.settings.defaultRegion')}</span>
+              <select name="region" defaultValue={shown.region} className={inputClass} data-testid="settings-region">
+                {codes.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FieldError id="region-error" text={errors.region} />
+          </section>
+
+          <section className="rounded-2xl border border-line bg-raised p-5" aria-labelledby="settings-currencies">
+            <h2 id="settings-currencies" className="font-semibold">
+              {t('admin.settings.currencies')}
+            </h2>
+            <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
+              {/* The offered ones first, in their order (the order pages list them in), then the others. */}
+              {[...(shown.currencies ?? []), ...CURRENCY_CODES.filter((code) => !(shown.currencies ?? []).includes(code))].map((code) => (
+                <label key={code} className="inline-flex items-center gap-2">
+                  <input type="checkbox" name="currencies" value={code} defaultChecked={(shown.currencies ?? []).includes(code)} className="h-4 w-4 accent-brand-700" data-testid={`settings-currency-${code}`} />
+                  {code}
+                </label>
+              ))}
+            </div>
+            <FieldError id="currencies-error" text={errorFor(errors, 'currencies')} />
+            <label className="mt-4 block max-w-xs">
+              <span className="block font-medium">{t('admin.settings.defaultCurrency')}</span>
+              <select name="currency" defaultValue={shown.currency} className={inputClass} data-testid="settings-currency">
+                {CURRENCY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FieldError id="currency-error" text={errors.currency} />
+          </section>
+        </fieldset>
+        {readOnly ? null : (
+          <div className="flex justify-end">
+            <button type="submit" className={primaryButton} disabled={saving} data-testid="settings-save">
+              {t('admin.editor.save')}
+            </button>
+          </div>
+        )}
+      </Form>
+    </div>
+  );
+}
