@@ -58,6 +58,8 @@ export default [
       index('routes/admin/home.tsx'),
       // The site's settings (the features payload): one record, not a table.
       route('settings', 'routes/admin/settings.tsx'),
+      // The message keys a language lacks, as development pages reported them.
+      route('translations', 'routes/admin/translations.tsx'),
       route(':source', 'routes/admin/table.tsx'),
       route(':source/new', 'routes/admin/edit.tsx', { id: 'admin-new' }),
       route(':source/edit/:id?', 'routes/admin/edit.tsx'),

@@ -280,3 +280,21 @@ test('an admin deletes a record after confirming, then a selection, and adds one
   await expect(page).toHaveURL(/[?&]q=admin-new-/);
   await expect(page.getByTestId('admin-row').locator('[data-column="email"]')).toHaveText([email]);
 });
+
+test('missing translations are listed by language, and a key marked translated leaves the list', async ({ page, login }) => {
+  await login(users.editor);
+  await page.goto('/en/admin');
+  await page.getByTestId('admin-menu-translations').click();
+  await expect(page.getByTestId('admin-heading')).toHaveText('Missing translations');
+  const rows = page.getByTestId('translation-row');
+  await expect(rows.filter({ hasText: 'pricing.e2eOnlyInTests' })).toContainText('繁體中文');
+  await page.getByTestId('translations-language').selectOption('zh-cn');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/language=zh-cn/);
+  await expect(rows.filter({ hasText: 'pricing.e2eOnlyInTests' })).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'home.e2eOnlyInTests' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Mark home.e2eOnlyInTests translated' }).click();
+  await expect(rows.filter({ hasText: 'home.e2eOnlyInTests' })).toHaveCount(0);
+  // Emptying the whole list is an admin's: an editor is not offered it.
+  await expect(page.getByTestId('translations-clear')).toHaveCount(0);
+});

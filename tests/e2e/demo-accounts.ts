@@ -77,6 +77,15 @@ try {
     .insert(rows.map((row, index) => ({ id: row._id, email: row.email, name: row.name, company_name: row.companyName, campaign: row.campaign, created_at: new Date(now - index * 60_000) })))
     .onConflict('id')
     .ignore();
+  // Two keys pages asked for in a language that lacked them, as development pages report them.
+  await database
+    .knex('missing_translations')
+    .insert([
+      { id: 'e2emissing1', locale: 'zh-hk', key: 'pricing.e2eOnlyInTests', url: '/zh-hk/pricing', count: 3 },
+      { id: 'e2emissing2', locale: 'zh-cn', key: 'home.e2eOnlyInTests', url: '/zh-cn', count: 1 },
+    ])
+    .onConflict('id')
+    .ignore();
 } finally {
   await database.close();
 }

@@ -37,11 +37,18 @@ export function AdminMenu({ screens }: { screens: readonly AdminSource[] }) {
                   </li>
                 ))}
                 {group === 'system' ? (
-                  <li className="shrink-0">
-                    <NavLink to={`${base}/settings`} className={item} data-testid="admin-menu-settings">
-                      {t('admin.settings.title')}
-                    </NavLink>
-                  </li>
+                  <>
+                    <li className="shrink-0">
+                      <NavLink to={`${base}/translations`} className={item} data-testid="admin-menu-translations">
+                        {t('admin.translations.title')}
+                      </NavLink>
+                    </li>
+                    <li className="shrink-0">
+                      <NavLink to={`${base}/settings`} className={item} data-testid="admin-menu-settings">
+                        {t('admin.settings.title')}
+                      </NavLink>
+                    </li>
+                  </>
                 ) : null}
               </ul>
             </section>
