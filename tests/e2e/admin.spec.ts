@@ -298,3 +298,32 @@ test('missing translations are listed by language, and a key marked translated l
   // Emptying the whole list is an admin's: an editor is not offered it.
   await expect(page.getByTestId('translations-clear')).toHaveCount(0);
 });
+
+test('the back office’s code never loads on the public pages', async ({ page, login }) => {
+  let scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  const holdsTable = async (url: string) => {
+    const text = await (await page.request.get(url)).text();
+    // The table's own marks, and TanStack Table's.
+    return text.includes('admin-table') || text.includes('getIsAllPageRowsSelected');
+  };
+  // Where it does load, the marks are found: the check below can see it.
+  await login(users.admin);
+  await page.goto('/en/admin/subscribers');
+  await hydrated(page);
+  expect((await Promise.all(scripts.map(holdsTable))).some(Boolean)).toBe(true);
+  await page.context().clearCookies();
+  scripts = [];
+
+  for (const path of ['/en', '/en/pricing', '/zh-hk/blogs']) {
+    await page.goto(path);
+    // Pages mostly read start their scripts at the first interaction: a pointer over the page.
+    await page.mouse.move(3, 3);
+    await page.mouse.move(1, 1);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const url of scripts) expect(await holdsTable(url), url).toBe(false);
+});
