@@ -23,6 +23,7 @@ import { paymentWebhookRoute } from './services/payments/webhooks.ts';
 import { uploadsOf } from './services/attachments/attachments.ts';
 import { attachmentRoutes } from './services/attachments/routes.ts';
 import { invoicePdfRoute } from './invoices/route.ts';
+import { exportDownloadRoute } from './exports/route.ts';
 import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -65,6 +66,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   app.use(attachmentRoutes(app, config, () => uploadsOf(app)));
   // An invoice as a PDF file, read as the caller through the invoices service (decision 029).
   app.use(invoicePdfRoute(app, config));
+  // A finished export's file, to the staff member who asked or an admin (decision 036).
+  app.use(exportDownloadRoute(app, config));
   // Portal pages sign their live connection in with a one-time ticket, never the token (decision 027).
   // With Redis, the table takes the tickets Redis cannot (decision 032).
   const redisAway = (error: unknown) => logger.warn({ err: error }, 'Redis did not answer; the database stands in');

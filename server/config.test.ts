@@ -389,6 +389,11 @@ describe('upload settings', () => {
     expect(uploads).toMatchObject({ maxBytes: 20 * 1024 * 1024, maxFiles: 10, maxPixels: 50_000_000, concurrency: 2 });
   });
 
+  it('keeps exports in DATA_DIR/exports by default, and in the bucket when one is named', () => {
+    expect(loadConfig(base()).exports.storage).toEqual({ kind: 'folder', root: path.join(dataDir, 'exports') });
+    expect(loadConfig({ ...base(), S3_BUCKET: 'tillpoint-files' }).exports.storage).toMatchObject({ kind: 's3', bucket: 'tillpoint-files' });
+  });
+
   it('uses a bucket when one is named', () => {
     const { uploads } = loadConfig({ ...base(), S3_BUCKET: 'tillpoint-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
     expect(uploads.storage).toEqual({

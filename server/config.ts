@@ -157,6 +157,15 @@ export interface Config {
   loginLimits: LoginLimitSettings;
   payments: PaymentSettings;
   uploads: UploadSettings;
+  exports: ExportSettings;
+}
+
+/** Where back-office exports are written (decision 036). */
+export interface ExportSettings {
+  /** The finished files: DATA_DIR/exports, or the uploads' bucket. */
+  storage: UploadSettings['storage'];
+  /** Where a file is written while its job runs (removed when it is stored, cancelled or fails). */
+  tempDir: string;
 }
 
 /** Where uploaded files go and what an upload may hold (decision 022). */
@@ -303,6 +312,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
     quoteLimit: { ...QUOTE_LIMIT, points: e.QUOTES_PER_IP },
     translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
+    exports: {
+      storage: e.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'folder', root: path.join(dataDir, 'exports') },
+      tempDir: path.join(os.tmpdir(), 'tillpoint-exports'),
+    },
     uploads: {
       storage: e.S3_BUCKET
         ? {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../entities/index.ts';
 import { appTemplates } from '../entities/app-templates.ts';
+import { contactForms } from '../entities/contact-forms.ts';
 import { users } from '../entities/users.ts';
-import { actionsFor, ADMIN_SCREENS, columnsOf, editorFieldsOf, screensFor, type AdminSource } from './screens.ts';
+import { actionsFor, ADMIN_SCREENS, columnsOf, editorFieldsOf, exportedFieldsOf, screensFor, type AdminSource } from './screens.ts';
 
 describe('the back office’s screens', () => {
   it('name each record by a field its entity has', () => {
@@ -20,14 +21,22 @@ describe('the back office’s screens', () => {
   });
 
   it('offer only the actions both the role and the screen allow', () => {
-    expect([...actionsFor('modules', 'editor')].sort()).toEqual(['add', 'clone', 'edit']);
-    expect([...actionsFor('modules', 'admin')].sort()).toEqual(['add', 'clone', 'edit', 'remove', 'select']);
+    expect([...actionsFor('modules', 'editor')].sort()).toEqual(['add', 'clone', 'edit', 'export']);
+    expect([...actionsFor('modules', 'admin')].sort()).toEqual(['add', 'clone', 'edit', 'export', 'remove', 'select']);
     // Other people's accounts are changed by admins only (the owner rule), whatever `patch` says.
     expect(actionsFor('users', 'editor').has('edit')).toBe(false);
     expect(actionsFor('users', 'admin').has('edit')).toBe(true);
     // Enquiries are never edited; invoices never removed.
     expect(actionsFor('enquiries', 'admin').has('edit')).toBe(false);
     expect(actionsFor('invoices', 'admin').has('remove')).toBe(false);
+  });
+
+  it('let whoever lists every row of an entity export it, and only its exported fields', () => {
+    expect(actionsFor('contactForms', 'editor').has('export')).toBe(true);
+    // Editors do not read the audit log at all.
+    expect(actionsFor('auditLogs', 'editor').has('export')).toBe(false);
+    expect(actionsFor('auditLogs', 'admin').has('export')).toBe(true);
+    expect(exportedFieldsOf(contactForms).map((field) => field.name)).toEqual(['name', 'phone', 'email', 'companyName', 'testing', 'createdAt']);
   });
 
   it('put the columns in the definition’s order, its `column` hints first', () => {

@@ -8,7 +8,7 @@ import { hintsOf, type Access, type EntityDef, type FieldDef, type Role, type Wi
  */
 
 /** What a staff member may do on a table; the role's access removes more (`actionsFor`). */
-export const ADMIN_ACTIONS = ['add', 'edit', 'clone', 'remove', 'select'] as const;
+export const ADMIN_ACTIONS = ['add', 'edit', 'clone', 'remove', 'select', 'export'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export const ADMIN_GROUPS = ['catalogue', 'content', 'customers', 'billing', 'system'] as const;
@@ -61,12 +61,14 @@ function writesEveryRow(definition: EntityDef, role: Role): boolean {
   return !definition.owner || definition.owner.allRows.write.includes(role);
 }
 
+/** Whether the role lists the entity's every row (its find access and owner rule). */
+function reads(definition: EntityDef, role: Role): boolean {
+  return allows(definition.access.find, role) && (!definition.owner || definition.owner.allRows.read.includes(role));
+}
+
 /** The entities a staff member may list, in menu order. */
 export function screensFor(role: Role): AdminSource[] {
-  return (Object.keys(ADMIN_SCREENS) as AdminSource[]).filter((source) => {
-    const definition = entities[source];
-    return allows(definition.access.find, role) && (!definition.owner || definition.owner.allRows.read.includes(role));
-  });
+  return (Object.keys(ADMIN_SCREENS) as AdminSource[]).filter((source) => reads(entities[source], role));
 }
 
 /** What the role may do on the entity's table: its access and owner rules, less what the screen switches off. */
@@ -80,6 +82,8 @@ export function actionsFor(source: AdminSource, role: Role): Set<AdminAction> {
     clone: allows(definition.access.create, role),
     remove: allows(definition.access.remove, role) && every,
     select: allows(definition.access.remove, role) && every,
+    // An export reads every row the table lists (decision 036).
+    export: reads(definition, role) && exportedFieldsOf(definition).length > 0,
   };
   const off = new Set<AdminAction>(screen.off ?? []);
   return new Set(ADMIN_ACTIONS.filter((action) => granted[action] && !off.has(action)));
@@ -100,6 +104,11 @@ export function columnsOf(definition: EntityDef): AdminField[] {
   const listed = fieldsOf(definition).filter((field) => hintsOf(field.def).shownIn.includes('list'));
   const place = (field: AdminField) => field.def.hints?.column ?? Number.MAX_SAFE_INTEGER;
   return listed.map((field, index) => ({ field, index })).sort((a, b) => place(a.field) - place(b.field) || a.index - b.index).map(({ field }) => field);
+}
+
+/** The fields an export may hold: those the definition marks `exported`, in field order. */
+export function exportedFieldsOf(definition: EntityDef): AdminField[] {
+  return fieldsOf(definition).filter((field) => field.def.exported && !field.def.hidden);
 }
 
 /** The fields free text is matched against. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEntity } from './types.ts';
 
-export const AUDITED_METHODS = ['create', 'patch', 'remove'] as const;
+/** Writes, and staff's exports of a table (decision 036: `recordId` is the export's id). */
+export const AUDITED_METHODS = ['create', 'patch', 'remove', 'export'] as const;
 
 /** A field's value before and after a write: `before` absent on a create, `after` on a remove. */
 export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown().optional(), after: z.unknown().optional() }).strict());

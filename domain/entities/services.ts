@@ -323,6 +323,41 @@ export interface DeliveryDatesApi {
   find(params: CallParams & { query: { country: ShippingCountry } }): Promise<DeliveryDatesAnswer>;
 }
 
+/** An export of a back-office table (server/services/exports, decision 036). */
+export interface ExportAnswer {
+  _id: string;
+  source: string;
+  format: 'csv' | 'xlsx';
+  columns: string[];
+  locale: string;
+  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  rows: number;
+  total: number | null;
+  fileKey: string | null;
+  error: string | null;
+  user: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface ExportRequest {
+  source: string;
+  format: 'csv' | 'xlsx';
+  /** Exported fields of the entity, in the file's order. */
+  columns: string[];
+  /** The table's filters and sort (`viewQuery` without its page), or `ids`: a selection. */
+  query?: Record<string, unknown>;
+  ids?: string[];
+  locale?: string;
+}
+
+/** Staff export a table they may list; the one who asked (or an admin) follows and cancels it. */
+export interface ExportsApi<O extends Transport = 'process'> {
+  create(data: ExportRequest, params?: CallParams): Promise<Answer<ExportAnswer, O>>;
+  get(id: string, params?: CallParams): Promise<Answer<ExportAnswer, O>>;
+  patch(id: string, data: { state: 'cancelled' }, params?: CallParams): Promise<Answer<ExportAnswer, O>>;
+}
+
 /** The services that have no definition, typed here by hand. */
 interface OtherServices<O extends Transport> {
   features: FeaturesApi;
@@ -337,6 +372,7 @@ interface OtherServices<O extends Transport> {
   fulfilments: FulfilmentsApi;
   subscriptionChanges: SubscriptionChangesApi;
   cardChanges: CardChangesApi;
+  exports: ExportsApi<O>;
 }
 
 /**

@@ -57,6 +57,8 @@ export interface QueueOptions {
   retryDelay: number;
   /** The longest wait between two attempts, in seconds. */
   retryDelayMax: number;
+  /** Seconds after which a job still being worked is taken for lost; JOB_EXPIRY_SECONDS unless given. */
+  expireInSeconds?: number;
 }
 
 /** A job that exceeds this is taken for lost (its process died) and retried by any instance. */
@@ -91,7 +93,7 @@ export class JobQueue {
     this.started ??= (async () => {
       await this.boss.start();
       for (const [name, { options, handler }] of this.workers) {
-        const settings = { retryLimit: options.retryLimit, retryDelay: options.retryDelay, retryDelayMax: options.retryDelayMax, retryBackoff: true, expireInSeconds: JOB_EXPIRY_SECONDS };
+        const settings = { retryLimit: options.retryLimit, retryDelay: options.retryDelay, retryDelayMax: options.retryDelayMax, retryBackoff: true, expireInSeconds: options.expireInSeconds ?? JOB_EXPIRY_SECONDS };
         // Creating does nothing to a queue that exists: the update makes it follow the configuration.
         await this.boss.createQueue(name, settings);
         await this.boss.updateQueue(name, settings);

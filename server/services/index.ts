@@ -14,6 +14,7 @@ import { Verifications } from './email-verifications/verifications.ts';
 import { configureDeliveryDates } from './delivery-dates/delivery-dates.ts';
 import { configureDevices } from './devices/devices.ts';
 import { registerEntityService } from './entity/register.ts';
+import { configureExports } from './exports/exports.ts';
 import { configureFeatures } from './features/features.ts';
 import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
@@ -79,6 +80,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureDevices(app, knex);
   // What staff changed, written by every entity service as it writes (decision 033).
   registerEntityService(app, definitions.auditLogs);
+  // Exports of the back office's tables, written by a job as the staff member who asked (decision 036).
+  configureExports(app, { settings: config.exports, knex, logger: deps.logger, jobs: deps.jobs });
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);

@@ -4,6 +4,7 @@ import type { AppAuthenticationService } from '../auth/strategies.ts';
 import type { EntityService } from './entity/entity-service.ts';
 import type { DeliveryDatesService } from './delivery-dates/delivery-dates.ts';
 import type { EmailVerificationsService } from './email-verifications/email-verifications.ts';
+import type { ExportsService } from './exports/exports.ts';
 import type { FeaturesService } from './features/features.ts';
 import type { MissingTranslationsService } from './missing-translate/missing-translate.ts';
 import type { PasswordResetsService } from './password-resets/password-resets.ts';
@@ -35,6 +36,7 @@ export interface ServerServices extends EntityServices {
   fulfilments: FulfilmentsService;
   subscriptionChanges: SubscriptionChanges;
   cardChanges: CardChanges;
+  exports: ExportsService;
 }
 
 /** The Feathers application as the services' own configuration sees it. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkKey, checkPrefix, type Storage, type StoredKey, type StoredObject } from './storage.ts';
 
@@ -28,6 +28,20 @@ export class FolderStorage implements Storage {
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     try {
       await writeFile(temporary, body);
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Copied beside the target first (the file may be on another disk), then renamed into place.
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await copyFile(file, temporary);
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });

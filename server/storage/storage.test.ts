@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -35,6 +35,17 @@ function storageSuite(name: string, open: () => Promise<{ storage: Storage; clos
       await storage.put('aaa111/original', bytes, 'text/plain');
       expect((await storage.get('aaa111/original'))?.size).toBe(bytes.length);
       expect(await read(storage, 'aaa111/original')).toEqual(bytes);
+    });
+
+    it('keeps a local file put by its path, streamed', async () => {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'storage-file-'));
+      const file = path.join(folder, 'export.csv');
+      const bytes = Buffer.from('\uFEFFname,姓名\n'.repeat(1000));
+      await writeFile(file, bytes);
+      await storage.putFile('ddd444/contactForms-2026-01-02.csv', file, 'text/csv');
+      expect(await read(storage, 'ddd444/contactForms-2026-01-02.csv')).toEqual(bytes);
+      await rm(folder, { recursive: true, force: true });
+      await storage.removeAll('ddd444');
     });
 
     it('answers null for a key that holds nothing', async () => {

@@ -21,6 +21,8 @@ export interface Storage {
   readonly kind: 'folder' | 's3';
   /** Writes an object whole: a reader never sees it half-written. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Writes a local file's bytes as an object, streamed (an export: never held in memory whole). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   /** Removes every object under `prefix/` (an attachment and all its variants). */

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { expect, hydrated, test } from './fixtures.ts';
 import { staffHeaders } from './staff-api.ts';
 import { adminRows, users } from './users.ts';
@@ -326,4 +328,57 @@ test('the back office’s code never loads on the public pages', async ({ page, 
   }
   expect(scripts.length).toBeGreaterThan(0);
   for (const url of scripts) expect(await holdsTable(url), url).toBe(false);
+});
+
+test('an admin exports the search as CSV in Chinese and the selection as XLSX, and both files read back', async ({ page, login }) => {
+  test.slow();
+  await login(users.admin);
+  await page.goto('/zh-hk/admin/subscribers?q=admin-table&sort=email');
+  await hydrated(page);
+  await expect(page.getByTestId('admin-page')).toHaveAttribute('data-live', 'on');
+
+  // The whole search (twelve rows over two pages), without the creation date, as CSV.
+  await page.getByTestId('admin-export').click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('export-column-createdAt').uncheck();
+  await dialog.getByTestId('export-format-csv').check();
+  await dialog.getByTestId('export-start').click();
+  const csvLink = dialog.getByTestId('export-download');
+  await expect(csvLink).toBeVisible({ timeout: 30_000 });
+  const csvDownload = page.waitForEvent('download');
+  await csvLink.click();
+  const csvBytes = await readFile(await (await csvDownload).path());
+  // UTF-8 with a byte-order mark, so Excel shows the Chinese headers.
+  expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = csvBytes.toString('utf8').slice(1).trim().split(/\r?\n/);
+  const headers = (lines[0] ?? '').split(',');
+  expect(headers).toContain('電郵');
+  expect(headers).not.toContain('建立時間');
+  const email = headers.indexOf('電郵');
+  expect(lines.slice(1).map((line) => line.split(',')[email])).toEqual(tableEmails);
+  await dialog.getByTestId('export-close').click();
+  await expect(dialog).toBeHidden();
+
+  // The first page's ten rows, selected, as an Excel workbook.
+  await page.getByTestId('select-page').check();
+  await page.getByTestId('admin-export').click();
+  await expect(dialog.getByTestId('export-scope-selection')).toBeChecked();
+  await dialog.getByTestId('export-format-xlsx').check();
+  await dialog.getByTestId('export-start').click();
+  const xlsxLink = dialog.getByTestId('export-download');
+  await expect(xlsxLink).toBeVisible({ timeout: 30_000 });
+  const xlsxDownload = page.waitForEvent('download');
+  await xlsxLink.click();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await (await xlsxDownload).path());
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
+  expect(header).toContain('電郵');
+  const emailColumn = (sheet.getRow(1).values as unknown[]).indexOf('電郵');
+  const exported: string[] = [];
+  sheet.eachRow((row, number) => {
+    if (number > 1) exported.push(String(row.getCell(emailColumn).value));
+  });
+  expect(exported.sort()).toEqual(tableEmails.slice(0, 10));
 });

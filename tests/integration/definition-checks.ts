@@ -47,6 +47,7 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   password_resets: 'mailed links that set a new password, hashed (server/services/password-resets/)',
   payment_customers: 'each user’s customer at a payment gateway, made once (server/services/payments/, decision 019)',
   payment_webhook_events: 'gateway events received, each applied once (server/services/payments/webhooks.ts, decision 019)',
+  exports: 'exports of back-office tables and how far each has gone; the files are in the storage (server/services/exports/, decision 036)',
   invoice_sequences: 'the next invoice number of each seller, locked while one is issued (server/services/orders/provision.ts)',
 };
 

@@ -1,8 +1,8 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { columnsOf, detailFieldsOf, editorFieldsOf, filtersOf, type AdminAction } from '../../../domain/admin/screens';
-import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, type TableView } from '../../../domain/admin/view';
+import { columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, type AdminAction } from '../../../domain/admin/screens';
+import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import { formatNumber } from '../../../domain/format';
 import { localeOf } from '../../../domain/locales';
@@ -10,6 +10,7 @@ import { requireStaff } from '../../auth.server';
 import { enumLabel } from '../../components/admin/cells';
 import { BatchRemoval } from '../../components/admin/batch-removal';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { ExportDialog } from '../../components/admin/export-dialog';
 import { RecordHistory } from '../../components/admin/history';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { RecordForm } from '../../components/admin/record-form';
@@ -321,6 +322,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const [confirming, setConfirming] = useState<Row[] | null>(null);
   const [batch, setBatch] = useState<Row[] | null>(null);
   const [reloads, setReloads] = useState(0);
+  const [exporting, setExporting] = useState(false);
   const live = useLive();
   const base = `/${locale}/admin/${source}`;
 
@@ -404,6 +406,11 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           <button type="button" className={smallButton} onClick={() => void revalidator.revalidate()} data-testid="admin-refresh">
             {t('admin.refresh')}
           </button>
+          {actions.has('export') && live ? (
+            <button type="button" className={smallButton} onClick={() => setExporting(true)} data-testid="admin-export">
+              {t('admin.export.title')}
+            </button>
+          ) : null}
           {actions.has('add') ? (
             <Link
               to={`${base}/new`}
@@ -465,6 +472,20 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           confirmLabel={t('admin.remove')}
           onConfirm={() => remove(confirming)}
           onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {exporting && live ? (
+        <ExportDialog
+          source={source}
+          columns={exportedFieldsOf(definition)}
+          query={(() => {
+            // The export reads every page itself: the view's filters and order, not its page.
+            const { $limit: _limit, $skip: _skip, $cursor: _cursor, ...rest } = viewQuery(definition, view);
+            return rest;
+          })()}
+          selectedIds={selected.map((row) => row._id)}
+          live={live}
+          onClose={() => setExporting(false)}
         />
       ) : null}
       {batch && live ? (
