@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modules } from '../entities/modules.ts';
-import { formChanges, inputName, inputValue, readInput } from './form.ts';
+import { appTemplates } from '../entities/app-templates.ts';
+import { formChanges, inputName, inputValue, itemCountName, itemInputName, listChange, readInput } from './form.ts';
 import { editorFieldsOf } from './screens.ts';
 
 const fields = editorFieldsOf(modules, 'admin', 'patch');
@@ -63,5 +64,41 @@ describe('the editor’s form', () => {
   it('creates with what was given, leaving empty fields to their defaults', () => {
     const created = formChanges(editorFieldsOf(modules, 'admin', 'create'), form({ 'v.key': 'new', 'v.name.en': 'New', 'v.monthPrice': '', 'v.industries': '' }), null);
     expect(created).toEqual({ key: 'new', name: { en: 'New' } });
+  });
+});
+
+describe('a list of records in the editor', () => {
+  const plan = editorFieldsOf(appTemplates, 'admin', 'patch').find((candidate) => candidate.name === 'modules')!;
+
+  it('is read row by row, money in cents, empty rows left out', () => {
+    const data = form({
+      [itemCountName('modules')]: '3',
+      [itemInputName('modules', 0, 'id')]: 'kds',
+      [itemInputName('modules', 0, 'monthPrice')]: '188',
+      [itemInputName('modules', 0, 'count')]: '2',
+      [itemInputName('modules', 2, 'id')]: 'qr',
+      [itemInputName('modules', 2, 'monthPrice')]: '3.5',
+    });
+    expect(readInput(plan, data)).toEqual([
+      { id: 'kds', monthPrice: 18800, count: 2 },
+      { id: 'qr', monthPrice: 350 },
+    ]);
+    expect(readInput(plan, form({}))).toBeUndefined();
+  });
+
+  const kds = { id: 'kds', monthPrice: 18800, count: 1 };
+  const ods = { id: 'ods', monthPrice: 12800, count: 1 };
+  const qr = { id: 'qr', monthPrice: 38800, count: 1 };
+
+  it('sends one change as the operator it needs', () => {
+    expect(listChange('modules', 'id', [kds, ods], [kds, ods, qr])).toEqual({ $push: { modules: qr } });
+    expect(listChange('modules', 'id', [kds, ods, qr], [kds, qr])).toEqual({ $pull: { modules: { id: 'ods' } } });
+    expect(listChange('modules', 'id', [kds, ods], [kds, { ...ods, count: 3 }])).toEqual({ $set: { 'modules.$': { ...ods, count: 3 } } });
+  });
+
+  it('sends several changes, a new order or an item added in the middle as the whole list', () => {
+    expect(listChange('modules', 'id', [kds, ods], [ods, kds])).toEqual({ modules: [ods, kds] });
+    expect(listChange('modules', 'id', [kds, ods], [{ ...kds, count: 2 }, qr])).toEqual({ modules: [{ ...kds, count: 2 }, qr] });
+    expect(listChange('modules', 'id', [kds, ods], [kds, qr, ods])).toEqual({ modules: [kds, qr, ods] });
   });
 });

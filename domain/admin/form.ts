@@ -54,6 +54,7 @@ export function readInput(field: AdminField, form: FormData): unknown {
     }
     return Object.keys(text).length > 0 ? text : null;
   }
+  if (field.items) return readItems(field, form);
   if (!form.has(name)) return undefined;
   const raw = String(form.get(name) ?? '');
   const text = field.widget === 'password' ? raw : raw.trim();
@@ -103,4 +104,60 @@ export function formChanges(fields: readonly (AdminField & { editable: boolean }
     if (!same(value, original[field.name])) data[field.name] = value;
   }
   return data;
+}
+
+/** The input of one field of a list's item (`v.modules.0.count`). */
+export const itemInputName = (field: string, index: number, column: string) => `v.${field}.${index}.${column}`;
+/** How many rows of a list the form sends. */
+export const itemCountName = (field: string) => `v.${field}.rows`;
+/** Most items a list of records is written with. */
+const MAX_ITEMS = 500;
+
+/** A list of records from its rows: each row's fields, numbers as numbers, money in cents; empty rows left out. */
+function readItems(field: AdminField, form: FormData): Record<string, unknown>[] | undefined {
+  if (!form.has(itemCountName(field.name))) return undefined;
+  const count = Math.min(MAX_ITEMS, Math.max(0, Number(form.get(itemCountName(field.name))) || 0));
+  const items: Record<string, unknown>[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const item: Record<string, unknown> = {};
+    for (const column of field.items ?? []) {
+      const text = String(form.get(itemInputName(field.name, index, column.name)) ?? '').trim();
+      if (text === '') continue;
+      if (column.widget === 'number') item[column.name] = numberOf(text);
+      else if (column.widget === 'money') {
+        const amount = numberOf(text);
+        item[column.name] = typeof amount === 'number' ? Math.round(amount * CURRENCY_MULTIPLIER) : amount;
+      } else item[column.name] = text;
+    }
+    if (Object.keys(item).length > 0) items.push(item);
+  }
+  return items;
+}
+
+type Item = Record<string, unknown>;
+
+/**
+ * How a changed list of records is sent: one item added, removed or changed as `$push`, `$pull` or
+ * `$set` on `list.$` (what Mongo-style clients send, and what leaves the rest of the list as it is
+ * on the server); several changes at once, or a new order, as the whole list.
+ */
+export function listChange(name: string, key: string, before: readonly Item[], after: readonly Item[]): Record<string, unknown> {
+  const keyOf = (item: Item) => String(item[key]);
+  const beforeKeys = before.map(keyOf);
+  const afterKeys = after.map(keyOf);
+  const added = after.filter((item) => !beforeKeys.includes(keyOf(item)));
+  const removed = before.filter((item) => !afterKeys.includes(keyOf(item)));
+  const changed = after.filter((item) => {
+    const old = before.find((candidate) => keyOf(candidate) === keyOf(item));
+    return old !== undefined && !same({ ...old, ...item }, old);
+  });
+  const kept = afterKeys.filter((k) => beforeKeys.includes(k));
+  const sameOrder = kept.every((k, index) => k === beforeKeys.filter((b) => afterKeys.includes(b))[index]);
+  const changes = added.length + removed.length + changed.length;
+  if (changes === 1 && sameOrder && new Set(afterKeys).size === afterKeys.length) {
+    if (added.length === 1 && afterKeys[afterKeys.length - 1] === keyOf(added[0] as Item)) return { $push: { [name]: added[0] } };
+    if (removed.length === 1) return { $pull: { [name]: { [key]: keyOf(removed[0] as Item) } } };
+    if (changed.length === 1) return { $set: { [`${name}.$`]: changed[0] } };
+  }
+  return { [name]: after };
 }

@@ -53,7 +53,13 @@ describe('the back office’s screens', () => {
     expect(editable('admin', 'patch')).toContain('role');
     expect(editable('editor', 'patch')).not.toContain('role');
     expect(editable('admin', 'patch')).not.toContain('emailVerifiedAt');
-    // A list of records (a plan's modules) is not written as lines of text.
-    expect(editorFieldsOf(appTemplates, 'admin', 'patch').find((field) => field.name === 'modules')?.editable).toBe(false);
+    // A list of records (a plan's modules) is written row by row: a reference, money and a count.
+    const modules = editorFieldsOf(appTemplates, 'admin', 'patch').find((field) => field.name === 'modules');
+    expect(modules?.editable).toBe(true);
+    expect(modules?.items).toEqual([
+      { name: 'id', widget: 'ref', ref: 'modules', required: true },
+      { name: 'monthPrice', widget: 'money', required: true },
+      { name: 'count', widget: 'number', required: false },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { entities, type EntityName } from '../entities/index.ts';
+import type { z } from 'zod';
 import { hintsOf, type Access, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';
 
 /*
@@ -93,6 +94,42 @@ export interface AdminField {
   name: string;
   def: FieldDef;
   widget: Widget;
+  /** A list of records the editor writes: its items' fields, in the item schema's order. */
+  items?: ItemColumn[];
+}
+
+/** One field of a list's items, as the editor's sub-list shows it. */
+export interface ItemColumn {
+  name: string;
+  widget: 'text' | 'number' | 'money' | 'ref';
+  /** For `ref`: the service the value points to (the definition's `populate` of `list.field`). */
+  ref?: string;
+  required: boolean;
+}
+
+type SchemaDef = { type?: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (schema: z.ZodType | undefined): SchemaDef => ((schema as unknown as { def?: SchemaDef } | undefined)?.def ?? {});
+
+/**
+ * The item fields of a list of records, when every one is plain text or a number (what the
+ * sub-list editor writes); null otherwise.
+ */
+function itemColumnsOf(definition: EntityDef, name: string, def: FieldDef): ItemColumn[] | null {
+  if (def.kind !== 'list' || !def.itemKey) return null;
+  const item = defOf(def.item);
+  if (item.type !== 'object' || !item.shape) return null;
+  const columns: ItemColumn[] = [];
+  for (const [column, schema] of Object.entries(item.shape)) {
+    let inner = defOf(schema);
+    const required = inner.type !== 'optional' && inner.type !== 'default';
+    while ((inner.type === 'optional' || inner.type === 'default' || inner.type === 'nullable') && inner.innerType) inner = defOf(inner.innerType);
+    const ref = Object.values(definition.populate ?? {}).find((populate) => populate.path === `${name}.${column}`)?.service;
+    if (ref) columns.push({ name: column, widget: 'ref', ref, required });
+    else if (inner.type === 'number') columns.push({ name: column, widget: def.hints?.itemWidgets?.[column] === 'money' ? 'money' : 'number', required });
+    else if (inner.type === 'string') columns.push({ name: column, widget: 'text', required });
+    else return null;
+  }
+  return columns;
 }
 
 function fieldsOf(definition: EntityDef): AdminField[] {
@@ -164,10 +201,11 @@ export function editorFieldsOf(definition: EntityDef, role: Role, mode: 'create'
     .filter((field) => field.name !== '_id' && (!field.def.hidden || (field.def.kind === 'password' && mode === 'create')))
     .map((field) => {
       const byRole = !field.def.writable || field.def.writable.includes(role);
-      // A list of plain values (tags, ids) is written one per line; a list of records has its own screen.
-      const writable = EDITABLE_WIDGETS.has(field.widget) || (field.widget === 'list' && !field.def.itemKey);
+      // A list of plain values (tags, ids) is written one per line; a list of records row by row, when its items are plain.
+      const items = itemColumnsOf(definition, field.name, field.def);
+      const writable = EDITABLE_WIDGETS.has(field.widget) || (field.widget === 'list' && (!field.def.itemKey || items !== null));
       const editable = !field.def.readonly && byRole && writable && !(field.def.kind === 'password' && mode === 'patch');
-      return { ...field, editable };
+      return items ? { ...field, items, editable } : { ...field, editable };
     });
 }
 

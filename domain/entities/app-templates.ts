@@ -37,7 +37,7 @@ export const appTemplates = defineEntity({
     contractMonths: { kind: 'integer', schema: z.number().int().min(0).max(120), defaulted: true, filterable: true, exported: true },
     showOnHome: { kind: 'boolean', defaulted: true, filterable: true, listed: true, exported: true },
     industry: { kind: 'ref', ref: 'industries', column: 'industry_id', required: true, filterable: true, listed: true },
-    modules: { kind: 'list', item: templateModuleSchema, itemKey: 'id', defaulted: true },
+    modules: { kind: 'list', item: templateModuleSchema, itemKey: 'id', defaulted: true, hints: { itemWidgets: { monthPrice: 'money' } } },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
   },

@@ -92,6 +92,8 @@ export interface FieldHints {
   /** Place among the list's columns, lowest first; columns without one follow in field order. */
   column?: number;
   shownIn?: readonly Screen[];
+  /** For a list of records: the widget of an item's field where its kind does not say (`monthPrice: 'money'`). */
+  itemWidgets?: Readonly<Record<string, Widget>>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { FieldError, inputClass } from '../forms/fields';
 import { LANGUAGE_NAMES } from '../layout/language-selector';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 import { CellValue, enumLabel } from './cells';
+import { SubListEditor } from './sub-list';
 
 export type EditorField = AdminField & { editable: boolean };
 
@@ -58,6 +59,7 @@ function FieldInput({
   options,
   focus,
   currency,
+  onListChange,
 }: {
   field: EditorField;
   source: string;
@@ -66,6 +68,8 @@ function FieldInput({
   options?: { value: string; label: string }[];
   focus: boolean;
   currency: string;
+  /** A sub-list's rows changed (added, removed, moved): the form has unsaved changes. */
+  onListChange: () => void;
 }) {
   const { t } = useLocale();
   const id = `field-${field.name}`;
@@ -75,6 +79,15 @@ function FieldInput({
   const text = typeof shown === 'string' ? shown : '';
   const required = field.def.required === true;
   let control: React.ReactNode;
+  if (field.items) {
+    return (
+      <fieldset>
+        <legend className="font-medium">{t(`resources.${source}.fields.${field.name}`)}</legend>
+        <SubListEditor source={source} name={field.name} columns={field.items} items={Array.isArray(value) ? (value as Record<string, unknown>[]) : []} options={options} onChange={onListChange} />
+        <FieldError id={`${id}-error`} text={error} />
+      </fieldset>
+    );
+  }
   switch (field.widget) {
     case 'boolean':
       return (
@@ -291,6 +304,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
             options={options[field.name]}
             focus={field.name === firstInvalid}
             currency={currency}
+            onListChange={() => setDirty(true)}
           />
         ))}
       </div>

@@ -15,10 +15,16 @@ export const REFERENCE_CHOICES = 100;
  */
 export async function editorOptions(ctx: ServerContext, source: AdminSource, role: Role, mode: 'create' | 'patch', lang: Locale): Promise<Record<string, { value: string; label: string }[]>> {
   const options: Record<string, { value: string; label: string }[]> = {};
-  const fields = editorFieldsOf(entities[source], role, mode).filter((field) => field.editable && field.def.kind === 'ref' && field.def.ref);
+  // Reference fields, and the references inside a list's items (a plan's modules).
+  const fields = editorFieldsOf(entities[source], role, mode).flatMap((field) => {
+    if (!field.editable) return [];
+    if (field.def.kind === 'ref' && field.def.ref) return [{ name: field.name, target: field.def.ref }];
+    const itemRef = field.items?.find((column) => column.widget === 'ref' && column.ref);
+    return itemRef?.ref ? [{ name: field.name, target: itemRef.ref }] : [];
+  });
   await Promise.all(
     fields.map(async (field) => {
-      const target = field.def.ref as string;
+      const target = field.target;
       if (!isEntityName(target)) return;
       const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
       const service = (ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }> } }).service(target);

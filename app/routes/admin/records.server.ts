@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { formChanges } from '../../../domain/admin/form';
+import { formChanges, listChange } from '../../../domain/admin/form';
 import { ADMIN_SCREENS, actionsFor, columnsOf, defaultModeOf, editorFieldsOf, isAdminSource, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
 import { parseView, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities, isEntityName } from '../../../domain/entities/index';
@@ -171,8 +171,19 @@ export async function saveRecord(ctx: ServerContext, user: SessionUser, source: 
     const versioned = Boolean(definition.fields.updatedAt) && version !== '';
     const current = versioned && original.updatedAt ? new Date(original.updatedAt as string).toISOString() : '';
     if (versioned && current !== version) return { ok: false, conflict: true, message: '', errors: {} };
-    const changes = formChanges(editorFieldsOf(definition, user.role, 'patch'), form, original);
+    const fields = editorFieldsOf(definition, user.role, 'patch');
+    const changes = formChanges(fields, form, original);
     if (Object.keys(changes).length === 0) return { ok: true, id, created: false, changed: false };
+    // A changed list of records goes as the one operator its change needs, or whole (listChange).
+    for (const field of fields) {
+      if (!field.items || !field.def.itemKey || !(field.name in changes)) continue;
+      const before = Array.isArray(original[field.name]) ? (original[field.name] as Record<string, unknown>[]) : [];
+      const operation = listChange(field.name, field.def.itemKey, before, changes[field.name] as Record<string, unknown>[]);
+      delete changes[field.name];
+      for (const [key, value] of Object.entries(operation)) {
+        changes[key] = key.startsWith('$') ? { ...(changes[key] as object | undefined), ...(value as object) } : value;
+      }
+    }
     try {
       await service(ctx, source).patch(id, changes, versioned ? { ...params, query: { updatedAt: version } } : params);
     } catch (caught) {

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemCountName, itemInputName } from '../../domain/admin/form.ts';
+import type { ServerContext, SessionUser } from '../../app/context.ts';
+import { loadHistory, removeRecords, saveRecord } from '../../app/routes/admin/records.server.ts';
+import { createAccount, createTestApp, skipReason, type TestApp } from './harness.ts';
+
+/*
+ * The back office's saves (app/routes/admin/records.server.ts, decision 034) on a real database:
+ * a plan's list of modules written row by row goes as the one list operator its change needs, a
+ * save over someone else's change is a conflict and writes nothing, and what a role may not do is
+ * refused by the service whatever the page sent.
+ */
+
+type Plan = { _id: string; updatedAt: Date; modules: { id: string; monthPrice: number; count?: number }[] };
+
+describe.skipIf(skipReason)('the back office’s saves', () => {
+  let app: TestApp;
+  let admin: SessionUser;
+  let editor: SessionUser;
+
+  const context = (user: SessionUser) => ({ api: app.api, user, ip: '127.0.0.1', headers: {} }) as unknown as ServerContext;
+  const plans = () => app.api.service('appTemplates');
+
+  function planForm(plan: Plan, modules: { id: string; monthPrice: string; count: string }[], version = new Date(plan.updatedAt).toISOString()) {
+    const form = new FormData();
+    form.set('id', plan._id);
+    form.set('version', version);
+    form.set(itemCountName('modules'), String(modules.length));
+    modules.forEach((module, index) => {
+      form.set(itemInputName('modules', index, 'id'), module.id);
+      form.set(itemInputName('modules', index, 'monthPrice'), module.monthPrice);
+      form.set(itemInputName('modules', index, 'count'), module.count);
+    });
+    return form;
+  }
+  const rows = (plan: Plan) => plan.modules.map((module) => ({ id: module.id, monthPrice: (module.monthPrice / 100).toFixed(2), count: String(module.count ?? 1) }));
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const account = (role: 'admin' | 'editor') => createAccount(app.database.knex, { role }).then((created) => ({ _id: created._id, email: created.email, role }) as SessionUser);
+    admin = await account('admin');
+    editor = await account('editor');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function planWithModules(): Promise<Plan> {
+    const found = (await plans().find({ query: { $limit: 50 } })).data as unknown as Plan[];
+    const plan = found.find((candidate) => candidate.modules.length >= 2);
+    if (!plan) throw new Error('the seed has no plan with two modules');
+    return plan;
+  }
+
+  it('changes one module’s count with a positional $set, and keeps the rest of the list as it was', async () => {
+    const plan = await planWithModules();
+    const edited = rows(plan);
+    edited[1] = { ...edited[1]!, count: '4' };
+    const result = await saveRecord(context(editor), editor, 'appTemplates', planForm(plan, edited), 'en');
+    expect(result).toMatchObject({ ok: true, changed: true });
+    const stored = (await plans().get(plan._id)) as unknown as Plan;
+    expect(stored.modules.map((module) => module.count ?? 1)).toEqual(plan.modules.map((module, index) => (index === 1 ? 4 : (module.count ?? 1))));
+    // The audit log holds the change, before and after: the editor's history shows it to admins.
+    const history = await loadHistory(context(admin), admin, 'appTemplates', plan._id, 'en');
+    expect(history?.[0]).toMatchObject({ method: 'patch', userEmail: editor.email });
+    expect(Object.keys(history?.[0]?.changes ?? {})).toContain('modules');
+    expect(await loadHistory(context(editor), editor, 'appTemplates', plan._id, 'en')).toBeNull();
+  });
+
+  it('removes a row, and a row moved makes the new order the list', async () => {
+    const plan = await planWithModules();
+    const [, ...others] = rows(plan);
+    expect(await saveRecord(context(admin), admin, 'appTemplates', planForm(plan, others), 'en')).toMatchObject({ ok: true });
+    const without = (await plans().get(plan._id)) as unknown as Plan;
+    expect(without.modules.map((module) => module.id)).toEqual(plan.modules.slice(1).map((module) => module.id));
+
+    const reordered = [...rows(without)].reverse();
+    expect(await saveRecord(context(admin), admin, 'appTemplates', planForm(without, reordered), 'en')).toMatchObject({ ok: true });
+    const moved = (await plans().get(plan._id)) as unknown as Plan;
+    expect(moved.modules.map((module) => module.id)).toEqual([...without.modules].reverse().map((module) => module.id));
+    // Put back as the seed had it.
+    await plans().patch(plan._id, { modules: plan.modules } as never);
+  });
+
+  it('refuses a save over someone else’s change as a conflict, and writes nothing', async () => {
+    const plan = await planWithModules();
+    const loadedVersion = new Date(plan.updatedAt).toISOString();
+    await plans().patch(plan._id, { monthPrice: 12_300 } as never);
+    const edited = rows(plan);
+    edited[0] = { ...edited[0]!, count: '9' };
+    const result = await saveRecord(context(admin), admin, 'appTemplates', planForm(plan, edited, loadedVersion), 'en');
+    expect(result).toEqual({ ok: false, conflict: true, message: '', errors: {} });
+    const stored = (await plans().get(plan._id)) as unknown as Plan;
+    expect(stored.modules[0]?.count ?? 1).toBe(plan.modules[0]?.count ?? 1);
+  });
+
+  it('answers a bad value with the service’s error by field in the page’s language', async () => {
+    const plan = await planWithModules();
+    const edited = rows(plan);
+    edited[0] = { ...edited[0]!, monthPrice: 'lots' };
+    const result = await saveRecord(context(admin), admin, 'appTemplates', planForm(plan, edited), 'zh-hk');
+    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ conflict: false });
+    if (!result.ok) expect(Object.keys(result.errors).some((key) => key.startsWith('modules'))).toBe(true);
+  });
+
+  it('lets the service refuse what a role may not remove, going on past it', async () => {
+    const plan = await planWithModules();
+    // Editors remove no plans: the action is refused before any record is touched.
+    await expect(removeRecords(context(editor), editor, 'appTemplates', [plan._id], 'en')).rejects.toMatchObject({ init: { status: 403 } });
+    expect(await plans().get(plan._id)).toMatchObject({ _id: plan._id });
+  });
+});
