@@ -81,7 +81,7 @@ function FieldInput({
   let control: React.ReactNode;
   if (field.items) {
     return (
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="font-medium">{t(`resources.${source}.fields.${field.name}`)}</legend>
         <SubListEditor source={source} name={field.name} columns={field.items} items={Array.isArray(value) ? (value as Record<string, unknown>[]) : []} options={options} onChange={onListChange} />
         <FieldError id={`${id}-error`} text={error} />
@@ -103,7 +103,7 @@ function FieldInput({
     case 'i18nText': {
       const texts = shown as Record<string, string>;
       return (
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="font-medium">
             {t(`resources.${source}.fields.${field.name}`)}
             {required ? <span aria-hidden="true"> *</span> : null}

@@ -103,7 +103,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
       <Form method="post" className="mt-6 space-y-6" data-testid="settings-form">
-        <fieldset disabled={readOnly} className="space-y-6">
+        <fieldset disabled={readOnly} className="min-w-0 space-y-6">
           <section className="rounded-2xl border border-line bg-raised p-5" aria-labelledby="settings-switches">
             <h2 id="settings-switches" className="font-semibold">
               {t('admin.settings.switches')}
