@@ -20,6 +20,7 @@ import * as m018 from './migrations/018_devices.ts';
 import * as m019 from './migrations/019_balance_entries.ts';
 import * as m020 from './migrations/020_search_indexes.ts';
 import * as m021 from './migrations/021_audit_logs.ts';
+import * as m022 from './migrations/022_mail_deliveries.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Knex.Migration> = {
   '019_balance_entries': m019,
   '020_search_indexes': m020,
   '021_audit_logs': m021,
+  '022_mail_deliveries': m022,
 };
 
 const source: Knex.MigrationSource<string> = {

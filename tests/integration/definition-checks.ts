@@ -57,6 +57,8 @@ const SERVER_ONLY_COLUMNS: Record<string, readonly string[]> = {
   contact_forms: ['updated_at'],
   enquiries: ['updated_at'],
   outbox: ['updated_at'],
+  // The job's data, which a retry sends again: it may hold personal data and never leaves the server.
+  mail_deliveries: ['job_data'],
 };
 
 
