@@ -67,7 +67,6 @@ describe.skipIf(skipReason)('mail queue', () => {
   const sockets: SocketClient[] = [];
   let ip = 0;
 
-  const caller = (account: TestAccount) => ({ _id: account._id, role: account.role, email: account.email });
   const deliveries = () => untypedService(server.api, 'mailDeliveries');
   const signedIn = async (account: TestAccount, transport: 'rest' | 'socket' = 'rest'): Promise<Application> => {
     let client: Application;
