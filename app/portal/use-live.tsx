@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useNavigation, useRevalidator } from 'react-router';
 import type { Locale } from '../../domain/locales';
 import type { Live } from './live';
 
@@ -111,6 +111,11 @@ const REFRESH_DELAY_MS = 150;
 export function useLiveRefresh(paths: readonly string[]): void {
   const live = useContext(LiveContext);
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  // While the page is going elsewhere (a link, the back button) its data is read anyway: a refresh
+  // then would race the navigation and could show the old page's rows under the new address.
+  const busy = useRef(false);
+  busy.current = navigation.state !== 'idle' || revalidator.state !== 'idle';
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const key = paths.join(',');
@@ -119,7 +124,12 @@ export function useLiveRefresh(paths: readonly string[]): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void revalidate.current(), REFRESH_DELAY_MS);
+      // Waits for a navigation or a refresh under way to end first.
+      const run = () => {
+        if (busy.current) timer = setTimeout(run, REFRESH_DELAY_MS);
+        else void revalidate.current();
+      };
+      timer = setTimeout(run, REFRESH_DELAY_MS);
     };
     const stops = key.split(',').flatMap((path) => EVENTS.map((event) => live.on(path, event, refresh)));
     return () => {

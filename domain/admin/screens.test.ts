@@ -3,7 +3,8 @@ import { entities } from '../entities/index.ts';
 import { appTemplates } from '../entities/app-templates.ts';
 import { contactForms } from '../entities/contact-forms.ts';
 import { users } from '../entities/users.ts';
-import { actionsFor, ADMIN_SCREENS, columnsOf, editorFieldsOf, exportedFieldsOf, screensFor, type AdminSource } from './screens.ts';
+import { enquiries } from '../entities/enquiries.ts';
+import { actionsFor, ADMIN_SCREENS, columnsOf, editorFieldsOf, exportedFieldsOf, rowActionFor, screensFor, type AdminSource } from './screens.ts';
 
 describe('the back office’s screens', () => {
   it('name each record by a field its entity has', () => {
@@ -26,9 +27,11 @@ describe('the back office’s screens', () => {
     // Other people's accounts are changed by admins only (the owner rule), whatever `patch` says.
     expect(actionsFor('users', 'editor').has('edit')).toBe(false);
     expect(actionsFor('users', 'admin').has('edit')).toBe(true);
-    // Enquiries are never edited; invoices never removed.
-    expect(actionsFor('enquiries', 'admin').has('edit')).toBe(false);
+    // Staff follow enquiries up (their follow-up and notes only); invoices are never removed.
+    expect(actionsFor('enquiries', 'editor').has('edit')).toBe(true);
     expect(actionsFor('invoices', 'admin').has('remove')).toBe(false);
+    expect(rowActionFor('mailDeliveries', 'admin')?.service).toBe('mailRetries');
+    expect(rowActionFor('mailDeliveries', 'editor')).toBeNull();
   });
 
   it('let whoever lists every row of an entity export it, and only its exported fields', () => {
@@ -36,7 +39,7 @@ describe('the back office’s screens', () => {
     // Editors do not read the audit log at all.
     expect(actionsFor('auditLogs', 'editor').has('export')).toBe(false);
     expect(actionsFor('auditLogs', 'admin').has('export')).toBe(true);
-    expect(exportedFieldsOf(contactForms).map((field) => field.name)).toEqual(['name', 'phone', 'email', 'companyName', 'testing', 'createdAt']);
+    expect(exportedFieldsOf(contactForms).map((field) => field.name)).toEqual(['name', 'phone', 'email', 'companyName', 'testing', 'followUp', 'notes', 'createdAt']);
   });
 
   it('put the columns in the definition’s order, its `column` hints first', () => {
@@ -53,6 +56,8 @@ describe('the back office’s screens', () => {
     expect(editable('admin', 'patch')).toContain('role');
     expect(editable('editor', 'patch')).not.toContain('role');
     expect(editable('admin', 'patch')).not.toContain('emailVerifiedAt');
+    // On an enquiry, staff write only the follow-up and the notes; the visitor's answers stay as sent.
+    expect(editorFieldsOf(enquiries, 'editor', 'patch').filter((field) => field.editable).map((field) => field.name).sort()).toEqual(['followUp', 'notes']);
     // A list of records (a plan's modules) is written row by row: a reference, money and a count.
     const modules = editorFieldsOf(appTemplates, 'admin', 'patch').find((field) => field.name === 'modules');
     expect(modules?.editable).toBe(true);

@@ -23,6 +23,19 @@ export interface AdminScreen {
   off?: readonly AdminAction[];
   /** Listed by cursor first (tables that grow without end: counting them is the slow part). */
   cursor?: true;
+  /** An action of the entity's own on a row: a service called with the row's id, for the roles given, on rows that match. */
+  rowAction?: RowAction;
+}
+
+export interface RowAction {
+  /** Its label: `admin.rowActions.<key>`. */
+  key: string;
+  /** The service it creates a record on, with `{ [field]: row id }`. */
+  service: string;
+  field: string;
+  roles: readonly Role[];
+  /** The field values a row must have for the action to be offered. */
+  when: Readonly<Record<string, string>>;
 }
 
 /** The entities on the back office's menu, in menu order within each group. */
@@ -41,6 +54,14 @@ export const ADMIN_SCREENS = {
   subscriptions: { group: 'billing', title: '_id', off: ['add', 'clone'] },
   invoices: { group: 'billing', title: 'number', off: ['add', 'clone', 'remove'] },
   devices: { group: 'billing', title: 'name', off: ['clone'] },
+  mailDeliveries: {
+    group: 'system',
+    title: 'subject',
+    off: ['add', 'clone', 'edit', 'remove', 'select'],
+    cursor: true,
+    // A mail that failed after all its retries is sent again by an admin (decision 035).
+    rowAction: { key: 'retry', service: 'mailRetries', field: 'delivery', roles: ['admin'], when: { state: 'failed' } },
+  },
   outbox: { group: 'system', title: 'subject', off: ['add', 'clone', 'edit'], cursor: true },
   auditLogs: { group: 'system', title: 'recordId', off: ['add', 'clone', 'edit', 'remove', 'select'], cursor: true },
 } as const satisfies Partial<Record<EntityName, AdminScreen>>;
@@ -200,7 +221,7 @@ export function editorFieldsOf(definition: EntityDef, role: Role, mode: 'create'
   return fieldsOf(definition)
     .filter((field) => field.name !== '_id' && (!field.def.hidden || (field.def.kind === 'password' && mode === 'create')))
     .map((field) => {
-      const byRole = !field.def.writable || field.def.writable.includes(role);
+      const byRole = (!field.def.writable || field.def.writable.includes(role)) && (mode === 'create' || !field.def.patchable || field.def.patchable.includes(role));
       // A list of plain values (tags, ids) is written one per line; a list of records row by row, when its items are plain.
       const items = itemColumnsOf(definition, field.name, field.def);
       const writable = EDITABLE_WIDGETS.has(field.widget) || (field.widget === 'list' && (!field.def.itemKey || items !== null));
@@ -218,4 +239,10 @@ export function defaultModeOf(source: AdminSource): 'page' | 'cursor' {
 /** What a record's expanded row and page show: every field shown on its own page, in field order. */
 export function detailFieldsOf(definition: EntityDef): AdminField[] {
   return fieldsOf(definition).filter((field) => hintsOf(field.def).shownIn.includes('detail'));
+}
+
+/** The entity's own row action, when the role may take it. */
+export function rowActionFor(source: AdminSource, role: Role): RowAction | null {
+  const screen: AdminScreen = ADMIN_SCREENS[source];
+  return screen.rowAction && screen.rowAction.roles.includes(role) ? screen.rowAction : null;
 }

@@ -8,6 +8,7 @@ import { devices } from './devices.ts';
 import { enquiries } from './enquiries.ts';
 import { industries } from './industries.ts';
 import { invoices } from './invoices.ts';
+import { mailDeliveries } from './mail-deliveries.ts';
 import { modules } from './modules.ts';
 import { orders } from './orders.ts';
 import { outbox } from './outbox.ts';
@@ -41,6 +42,7 @@ export const definitions = byServicePath({
   devices,
   balanceEntries,
   auditLogs,
+  mailDeliveries,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

@@ -312,6 +312,15 @@ export interface CardChangesApi {
   ): Promise<{ subscription: string; card: { brand: string; last4: string; expMonth: number; expYear: number }; renewal: string; status: string }>;
 }
 
+/**
+ * An admin sends a mail that failed on its last attempt again (server/services/mail-deliveries,
+ * decision 035): the answer is its `mailDeliveries` record, back in `queued`. 409
+ * `mail.notFailed` for a mail in any other state.
+ */
+export interface MailRetriesApi<O extends Transport = 'process'> {
+  create(data: { delivery: string }, params?: CallParams): Promise<Answer<RecordOf<Definitions['mailDeliveries']>, O>>;
+}
+
 /** The days a delivery to a country can be booked on (server/services/delivery-dates). */
 export interface DeliveryDatesAnswer {
   country: ShippingCountry;
@@ -373,6 +382,7 @@ interface OtherServices<O extends Transport> {
   subscriptionChanges: SubscriptionChangesApi;
   cardChanges: CardChangesApi;
   exports: ExportsApi<O>;
+  mailRetries: MailRetriesApi<O>;
 }
 
 /**

@@ -57,6 +57,12 @@ export interface FieldDef {
    */
   writable?: readonly Role[];
   /**
+   * The roles that may change this field in an outside patch, whatever the syntax; others may still
+   * give it on create (as `writable` allows). Absent: as `writable` says. Empty: what the creator
+   * sent is kept (a visitor's enquiry, which staff follow up but never rewrite).
+   */
+  patchable?: readonly Role[];
+  /**
    * The table fills the field in when a create leaves it out (a NOT NULL column with a default),
    * so a read never answers null for it.
    */
@@ -149,6 +155,16 @@ export interface EntityDef {
  */
 export function defineEntity<const E extends EntityDef>(definition: E): E {
   return definition;
+}
+
+/** The same fields, each changed by an outside patch only by `roles` (`patchable`). */
+export function patchableBy<const R extends readonly Role[], const F extends Record<string, FieldDef>>(roles: R, fields: F): { [K in keyof F]: F[K] & { patchable: R } } {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { ...field, patchable: roles }])) as { [K in keyof F]: F[K] & { patchable: R } };
+}
+
+/** Whether whoever creates a record writes this field: not set by the server, not kept for some roles (staff's notes). */
+export function writtenByCreator(field: FieldDef): boolean {
+  return !field.readonly && field.writable === undefined;
 }
 
 /**

@@ -20,6 +20,8 @@ import * as m018 from './migrations/018_devices.ts';
 import * as m019 from './migrations/019_balance_entries.ts';
 import * as m020 from './migrations/020_search_indexes.ts';
 import * as m021 from './migrations/021_audit_logs.ts';
+import * as m022 from './migrations/022_mail_deliveries.ts';
+import * as m023 from './migrations/023_follow_up.ts';
 import * as m024 from './migrations/024_exports.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
@@ -45,6 +47,8 @@ const migrations: Record<string, Knex.Migration> = {
   '019_balance_entries': m019,
   '020_search_indexes': m020,
   '021_audit_logs': m021,
+  '022_mail_deliveries': m022,
+  '023_follow_up': m023,
   '024_exports': m024,
 };
 

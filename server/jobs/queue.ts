@@ -64,7 +64,34 @@ export interface QueueOptions {
 /** A job that exceeds this is taken for lost (its process died) and retried by any instance. */
 export const JOB_EXPIRY_SECONDS = 300;
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** One attempt at a job, as its handler and observer see it. */
+export interface JobAttempt {
+  /** pg-boss's id of the job (a uuid). */
+  id: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** No attempt follows this one if it fails. */
+  last: boolean;
+}
+
+export type JobHandler<T> = (data: T, job: JobAttempt) => Promise<void>;
+
+/**
+ * Told of a queue's jobs as they go: sent (inside the sending transaction), started, and finished
+ * (with the error of a failed attempt). A failure of the observer is logged and never changes what
+ * happens to the job: it neither fails a send or an attempt, nor makes one happen twice.
+ */
+export interface JobObserver {
+  sent(queue: string, id: string, data: object, trx: Knex.Transaction): Promise<void>;
+  started(queue: string, job: JobAttempt): Promise<void>;
+  finished(queue: string, job: JobAttempt, error?: unknown): Promise<void>;
+}
+
+interface Worker {
+  options: QueueOptions;
+  handler: JobHandler<never>;
+  observer: JobObserver | undefined;
+}
 
 /**
  * Durable jobs in PostgreSQL (decision 009): a job survives a restart, is retried with backoff
@@ -72,36 +99,55 @@ export type JobHandler<T> = (data: T) => Promise<void>;
  */
 export class JobQueue {
   private readonly boss: PgBoss;
-  private readonly workers = new Map<string, { options: QueueOptions; handler: JobHandler<never> }>();
+  private readonly knex: Knex;
+  private readonly workers = new Map<string, Worker>();
   /** The id of this process's worker of each queue. */
   private readonly workIds = new Map<string, string>();
   private started: Promise<void> | undefined;
   private readonly logger: Logger;
 
   constructor(knex: Knex, logger: Logger) {
+    this.knex = knex;
     this.logger = logger;
     this.boss = new PgBoss({ db: knexDatabase(knex), schema: jobsSchemaOf(knex), schedule: false });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   }
 
-  /** Declares a queue and the function that works its jobs (before `start`). */
-  define<T>(name: string, options: QueueOptions, handler: JobHandler<T>): void {
-    this.workers.set(name, { options, handler: handler as JobHandler<never> });
+  /** Declares a queue and the function that works its jobs (before `start`), and who is told of them. */
+  define<T>(name: string, options: QueueOptions, handler: JobHandler<T>, observer?: JobObserver): void {
+    this.workers.set(name, { options, handler: handler as JobHandler<never>, observer });
+  }
+
+  /** Whether a queue was declared in this process. */
+  defines(name: string): boolean {
+    return this.workers.has(name);
+  }
+
+  /** Runs an observer's call; its failure is logged, never passed on to the job. */
+  private async tell(name: string, job: string, call: () => Promise<void>): Promise<void> {
+    try {
+      await call();
+    } catch (error) {
+      this.logger.error({ err: error, queue: name, job }, 'job observer failed');
+    }
   }
 
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.boss.start();
-      for (const [name, { options, handler }] of this.workers) {
+      for (const [name, { options, handler, observer }] of this.workers) {
         const settings = { retryLimit: options.retryLimit, retryDelay: options.retryDelay, retryDelayMax: options.retryDelayMax, retryBackoff: true, expireInSeconds: options.expireInSeconds ?? JOB_EXPIRY_SECONDS };
         // Creating does nothing to a queue that exists: the update makes it follow the configuration.
         await this.boss.createQueue(name, settings);
         await this.boss.updateQueue(name, settings);
         const workId = await this.boss.work(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]: JobWithMetadata<never>[]) => {
           if (!job) return;
+          const attempt: JobAttempt = { id: job.id, attempt: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
+          if (observer) await this.tell(name, job.id, () => observer.started(name, attempt));
           try {
-            await handler(job.data);
+            await handler(job.data, attempt);
           } catch (error) {
+            if (observer) await this.tell(name, job.id, () => observer.finished(name, attempt, error));
             // The last attempt is an error an operator must see: nothing will try the job again.
             // (The job's own limit: it was set when the job was sent, under the settings of then.)
             if (job.retryCount >= job.retryLimit) {
@@ -111,6 +157,7 @@ export class JobQueue {
             }
             throw error;
           }
+          if (observer) await this.tell(name, job.id, () => observer.finished(name, attempt));
         });
         this.workIds.set(name, workId);
       }
@@ -129,18 +176,31 @@ export class JobQueue {
   }
 
   /**
-   * Adds a job; with `transaction`, the job exists only if that transaction commits. With
-   * `singletonKey` and `singletonSeconds`, one such job per period is kept (a periodic job that
-   * every instance asks for runs once).
+   * Adds a job and answers its id; with `transaction`, the job exists only if that transaction
+   * commits. With `singletonKey` and `singletonSeconds`, one such job per period is kept (a periodic
+   * job that every instance asks for runs once). With `id`, the job takes that id (a uuid). A queue's
+   * observer hears of the job in the same transaction (one of its own when none is given).
    */
-  async send(name: string, data: object, transaction?: Knex.Transaction): Promise<void>;
-  async send(name: string, data: object, once: { singletonKey: string; singletonSeconds: number }): Promise<void>;
-  async send(name: string, data: object, option?: Knex.Transaction | { singletonKey: string; singletonSeconds: number }): Promise<void> {
+  async send(name: string, data: object, transaction?: Knex.Transaction, options?: { id: string }): Promise<string | null>;
+  async send(name: string, data: object, once: { singletonKey: string; singletonSeconds: number }): Promise<string | null>;
+  async send(
+    name: string,
+    data: object,
+    option?: Knex.Transaction | { singletonKey: string; singletonSeconds: number },
+    options?: { id: string },
+  ): Promise<string | null> {
     if (option && 'singletonKey' in option) {
-      await this.boss.send(name, data, { singletonKey: option.singletonKey, singletonSeconds: option.singletonSeconds });
-      return;
+      return this.boss.send(name, data, { singletonKey: option.singletonKey, singletonSeconds: option.singletonSeconds });
     }
-    await this.boss.send(name, data, option ? { db: knexDatabase(option) } : {});
+    const observer = this.workers.get(name)?.observer;
+    const sendIn = async (trx: Knex.Transaction | undefined): Promise<string | null> => {
+      const id = await this.boss.send(name, data, { ...(trx ? { db: knexDatabase(trx) } : {}), ...(options ? { id: options.id } : {}) });
+      // In a savepoint: a failed write of the observer's leaves the job and the caller's transaction whole.
+      if (id && observer && trx) await this.tell(name, id, () => trx.transaction((savepoint) => observer.sent(name, id, data, savepoint)));
+      return id;
+    };
+    if (option) return sendIn(option);
+    return observer ? this.knex.transaction(sendIn) : sendIn(undefined);
   }
 
   /** The jobs of a queue whose data contains `data`, oldest first: their state and retries so far. */

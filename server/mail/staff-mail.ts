@@ -1,4 +1,4 @@
-import type { EntityDef } from '../../domain/entities/types.ts';
+import { type EntityDef, writtenByCreator } from '../../domain/entities/types.ts';
 import { translate } from '../i18n.ts';
 import type { Mail } from './mailer.ts';
 
@@ -16,10 +16,10 @@ function shown(def: EntityDef, name: string, value: unknown): string {
   return label === key ? String(value) : label;
 }
 
-/** Which fields a staff mail lists: what the visitor wrote, not the record's bookkeeping. */
+/** Which fields a staff mail lists: what the visitor wrote, not the record's bookkeeping or staff's follow-up. */
 function mailedFields(def: EntityDef): string[] {
   return Object.entries(def.fields)
-    .filter(([, field]) => !field.readonly && !field.hidden)
+    .filter(([, field]) => writtenByCreator(field) && !field.hidden)
     .map(([name]) => name);
 }
 

@@ -16,6 +16,7 @@ import { configureDevices } from './devices/devices.ts';
 import { registerEntityService } from './entity/register.ts';
 import { configureExports } from './exports/exports.ts';
 import { configureFeatures } from './features/features.ts';
+import { configureMailQueue } from './mail-deliveries/mail-deliveries.ts';
 import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
 import { configureRegistrations } from './registrations/registrations.ts';
@@ -50,17 +51,19 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   registerEntityService(app, definitions.modules);
   registerEntityService(app, definitions.appTemplates);
   registerEntityService(app, definitions.outbox);
+  // Every mail goes through the mail queue, which staff see and admins retry (decision 035).
+  const mail = configureMailQueue(app, deps);
   // Email verification: codes sent at registration, on request and when an email changes.
   const verifications = new Verifications({ knex, jobs: deps.jobs, secret: config.appSecret, clock: () => clockOf(app) });
   configureUsers(app, deps.limits, verifications);
   configureRegistrations(app, { knex, limits: deps.limits, verifications });
   configureEmailVerifications(app, verifications, createLimiter(redis, `${config.redisPrefix}:limit:verificationLinks`, VERIFICATION_LINK_LIMIT));
-  defineVerificationMailJob(app, { jobs: deps.jobs, config, logger: deps.logger, knex, verifications, now: () => clockOf(app)() });
+  defineVerificationMailJob(app, { mail, config, logger: deps.logger, knex, verifications, now: () => clockOf(app)() });
   // Forgotten passwords: a mailed link, once, for an hour (decision 026).
-  configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, redis });
+  configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, mail, redis });
   configureBlogs(app);
   configureSubscribers(app, { config, redis });
-  configureForms(app, deps);
+  configureForms(app, { ...deps, mail });
   configureFeatures(app, knex);
   configureMissingTranslations(app, knex, {
     limiter: createLimiter(redis, `${config.redisPrefix}:limit:missingTranslate`, config.translationReportLimit),
@@ -70,10 +73,10 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // Buying a plan (decision 018): prices, delivery days, orders and the records a payment makes.
   configureQuotes(app, createLimiter(redis, `${config.redisPrefix}:limit:quotes`, config.quoteLimit), knex);
   configureDeliveryDates(app);
-  configureOrders(app, deps);
+  configureOrders(app, { ...deps, mail });
   configurePayments(app, deps);
   // After the purchase (decision 031): renewals, failed-renewal mails, the member's changes.
-  configureSubscriptions(app, deps);
+  configureSubscriptions(app, { ...deps, mail });
   // Uploads (decision 022): files, image variants, pictures; the routes are the app's (app.ts).
   configureAttachments(app, deps);
   // The devices registered to a member's apps (decision 030).

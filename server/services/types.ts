@@ -9,6 +9,7 @@ import type { FeaturesService } from './features/features.ts';
 import type { MissingTranslationsService } from './missing-translate/missing-translate.ts';
 import type { PasswordResetsService } from './password-resets/password-resets.ts';
 import type { FulfilmentsService } from './orders/fulfilments.ts';
+import type { MailRetriesService } from './mail-deliveries/mail-deliveries.ts';
 import type { CardChanges, SubscriptionChanges } from './subscriptions/subscriptions.ts';
 import type { QuotesService } from './quotes/quotes.ts';
 import type { RegistrationsService } from './registrations/registrations.ts';
@@ -37,6 +38,7 @@ export interface ServerServices extends EntityServices {
   subscriptionChanges: SubscriptionChanges;
   cardChanges: CardChanges;
   exports: ExportsService;
+  mailRetries: MailRetriesService;
 }
 
 /** The Feathers application as the services' own configuration sees it. */

@@ -77,6 +77,24 @@ try {
     .insert(rows.map((row, index) => ({ id: row._id, email: row.email, name: row.name, company_name: row.companyName, campaign: row.campaign, created_at: new Date(now - index * 60_000) })))
     .onConflict('id')
     .ignore();
+  // A mail that failed after all its retries, as the mail queue records one (decision 035): a
+  // password reset for an address with no account, so sending it again ends without a mail.
+  await database
+    .knex('mail_deliveries')
+    .insert({
+      id: 'e2efailedmail1',
+      kind: 'password-reset-mail',
+      recipient: 'nobody-e2e@tillpoint.test',
+      subject: 'Reset your password',
+      locale: 'en',
+      state: 'failed',
+      attempts: 5,
+      last_error: 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:25',
+      job_id: randomBytes(16).toString('hex'),
+      job_data: JSON.stringify({ email: 'nobody-e2e@tillpoint.test', locale: 'en', requestedAt: new Date().toISOString() }),
+    })
+    .onConflict('id')
+    .ignore();
   // Two keys pages asked for in a language that lacked them, as development pages report them.
   await database
     .knex('missing_translations')

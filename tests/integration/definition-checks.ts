@@ -53,11 +53,11 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */
 const SERVER_ONLY_COLUMNS: Record<string, readonly string[]> = {
-  // Forms and mail are never patched (access.patch 'none'): updated_at is the insert's default and
-  // only repeats created_at, so the definitions leave it out.
-  contact_forms: ['updated_at'],
-  enquiries: ['updated_at'],
+  // Mail in the outbox is never patched (access.patch 'none'): updated_at is the insert's default
+  // and only repeats created_at, so the definition leaves it out.
   outbox: ['updated_at'],
+  // The job's data, which a retry sends again: it may hold personal data and never leaves the server.
+  mail_deliveries: ['job_data'],
 };
 
 

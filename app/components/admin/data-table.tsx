@@ -1,7 +1,7 @@
 import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { AdminAction, AdminField } from '../../../domain/admin/screens';
+import type { AdminAction, AdminField, RowAction } from '../../../domain/admin/screens';
 import type { TableView } from '../../../domain/admin/view';
 import { useLocale } from '../../i18n/messages';
 import { ArrowUpIcon, ChevronDownIcon } from '../ui/icons';
@@ -32,6 +32,9 @@ interface DataTableProps {
   expanded: ReadonlySet<string>;
   expandHref: (id: string) => string;
   detailFields: AdminField[];
+  /** The entity's own row action (a failed mail's Retry), on the rows it fits. */
+  rowAction: RowAction | null;
+  onRowAction: (row: Row) => void;
 }
 
 /**
@@ -55,10 +58,13 @@ export function DataTable({
   expanded,
   expandHref,
   detailFields,
+  rowAction,
+  onRowAction,
 }: DataTableProps) {
   const { t, locale } = useLocale();
   const selectable = actions.has('select');
-  const hasRowActions = actions.has('edit') || actions.has('clone') || actions.has('remove');
+  const hasRowActions = actions.has('edit') || actions.has('clone') || actions.has('remove') || rowAction !== null;
+  const fits = (row: Row) => rowAction !== null && Object.entries(rowAction.when).every(([field, value]) => row[field] === value);
 
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
@@ -212,6 +218,11 @@ export function DataTable({
                 {hasRowActions ? (
                   <td className="px-2 py-1.5 text-right whitespace-nowrap">
                     <span className="inline-flex gap-1" role="group" aria-label={t('admin.rowActions', { name })}>
+                      {rowAction && fits(row.original) ? (
+                        <button type="button" onClick={() => onRowAction(row.original)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid={`row-${rowAction.key}`} data-grid-target="">
+                          {t(`admin.rowActions.${rowAction.key}`)}
+                        </button>
+                      ) : null}
                       {actions.has('edit') ? (
                         <Link to={editHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-edit" data-grid-target="" preventScrollReset>
                           {t('admin.edit')}

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { formChanges, listChange } from '../../../domain/admin/form';
-import { ADMIN_SCREENS, actionsFor, columnsOf, defaultModeOf, editorFieldsOf, isAdminSource, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
+import { ADMIN_SCREENS, actionsFor, columnsOf, defaultModeOf, editorFieldsOf, isAdminSource, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
 import { parseView, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import type { EntityDef, Role } from '../../../domain/entities/types';
@@ -248,4 +248,24 @@ export async function loadHistory(ctx: ServerContext, user: SessionUser, source:
     method: String(entry.method ?? ''),
     changes: (entry.changes ?? {}) as HistoryEntry['changes'],
   }));
+}
+
+export type RowActionResult = { ok: true; key: string } | { ok: false; key: string; message: string };
+
+/**
+ * The entity's own row action (a failed mail's Retry) on one record: its service asked as the
+ * staff member, which checks the role and the record's state again.
+ */
+export async function runRowAction(ctx: ServerContext, user: SessionUser, source: AdminSource, id: string, lang: Locale): Promise<RowActionResult> {
+  const rowAction = rowActionFor(source, user.role);
+  if (!rowAction || !id || id.length > 64) throw data(null, { status: 403 });
+  try {
+    await service(ctx, rowAction.service).create({ [rowAction.field]: id }, memberCallParams(ctx, lang));
+    return { ok: true, key: rowAction.key };
+  } catch (caught) {
+    const error = caught as CallError;
+    if (!isClientError(error)) throw caught;
+    const detail = Object.values(error.errors ?? {})[0];
+    return { ok: false, key: rowAction.key, message: detail ?? error.message ?? '' };
+  }
 }

@@ -1,7 +1,7 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, type AdminAction } from '../../../domain/admin/screens';
+import { columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, rowActionFor, type AdminAction } from '../../../domain/admin/screens';
 import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import { formatNumber } from '../../../domain/format';
@@ -25,7 +25,19 @@ import { pageMeta } from '../../meta';
 import { useLive, useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
-import { adminSource, loadHistory, loadRecord, loadTable, recordName, removeRecords, saveRecord, type RemoveResult, type SaveResult } from './records.server';
+import {
+  adminSource,
+  loadHistory,
+  loadRecord,
+  loadTable,
+  recordName,
+  removeRecords,
+  runRowAction,
+  saveRecord,
+  type RemoveResult,
+  type RowActionResult,
+  type SaveResult,
+} from './records.server';
 
 /*
  * `/{locale}/admin/{source}`: an entity's table (issue 21, decision 034), generated from its
@@ -76,6 +88,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       .slice(0, 100);
     return { intent: 'remove' as const, result: await removeRecords(ctx, user, source, ids, lang) };
   }
+  if (intent === 'rowAction') {
+    const id = String(form.get('id') ?? '');
+    return { intent: 'rowAction' as const, result: await runRowAction(ctx, user, source, id, lang) };
+  }
   if (intent === 'save') {
     const result = await saveRecord(ctx, user, source, form, lang);
     if (!result.ok) return data({ intent: 'save' as const, result }, { status: result.conflict ? 409 : 400 });
@@ -91,7 +107,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-type ActionResult = { intent: 'remove'; result: RemoveResult } | { intent: 'save'; result: SaveResult };
+type ActionResult = { intent: 'remove'; result: RemoveResult } | { intent: 'save'; result: SaveResult } | { intent: 'rowAction'; result: RowActionResult };
 
 function SearchPanel({ source, view }: { source: keyof typeof entities; view: TableView }) {
   const { t } = useLocale();
@@ -310,6 +326,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const definition = entities[source];
   const columns = useMemo(() => columnsOf(definition), [definition]);
   const detailFields = useMemo(() => detailFieldsOf(definition), [definition]);
+  const rowAction = rowActionFor(source, loaderData.role);
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -366,7 +383,14 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const handled = useRef<unknown>(null);
   useEffect(() => {
     const answer = remover.data;
-    if (!answer || answer.intent !== 'remove' || handled.current === answer) return;
+    if (!answer || handled.current === answer) return;
+    if (answer.intent === 'rowAction') {
+      handled.current = answer;
+      if (answer.result.ok) snackbar.success(t(`admin.rowActionDone.${answer.result.key}`));
+      else snackbar.error(answer.result.message);
+      return;
+    }
+    if (answer.intent !== 'remove') return;
     handled.current = answer;
     const { removed, failures } = answer.result;
     if (failures.length > 0) {
@@ -462,6 +486,13 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
             return withParam('open', next.size > 0 ? [...next].join(',') : null);
           }}
           detailFields={detailFields}
+          rowAction={rowAction}
+          onRowAction={(row) => {
+            const form = new FormData();
+            form.set('intent', 'rowAction');
+            form.set('id', row._id);
+            void remover.submit(form, { method: 'post' });
+          }}
         />
       </div>
       <Pagination view={view} total={total} shown={rows.length} cursors={loaderData.cursors} href={href} />

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Application } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
 import { definitions } from '../../../domain/entities/index.ts';
 import { columnOf, type EntityDef } from '../../../domain/entities/types.ts';
 import { clockOf } from '../../clock.ts';
@@ -12,7 +13,7 @@ const SECRET_LIKE = /password|token|secret/i;
 /** A request id as the server gives one (server/server.ts) or takes it from a proxy. */
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
-type Changes = Record<string, { before?: unknown; after?: unknown }>;
+export type Changes = Record<string, { before?: unknown; after?: unknown }>;
 
 /** The fields of a definition whose values the log may hold: not hidden, not secret-like, not the id. */
 function recordedFields(def: EntityDef): string[] {
@@ -52,6 +53,24 @@ function requestIdOf(params: EntityParams): string | null {
   return typeof id === 'string' && REQUEST_ID.test(id) ? id : null;
 }
 
+/** The audit row of one change by a staff member: who, when, the request, and what changed. */
+function auditRow(app: Application, user: NonNullable<EntityParams['user']>, params: EntityParams, change: { service: string; method: WrittenRecord['method']; recordId: string; changes: Changes }) {
+  return {
+    id: newId(),
+    created_at: clockOf(app)(),
+    user_id: String(user._id),
+    user_email: typeof user.email === 'string' ? user.email : '',
+    service: change.service,
+    method: change.method,
+    record_id: change.recordId,
+    changes: JSON.stringify(change.changes),
+    request_id: requestIdOf(params),
+  };
+}
+
+/** Whether a call is one the audit trail records: staff, through an outside path. */
+const isStaffCall = (params: EntityParams) => Boolean(params.provider) && isStaffRole(params.user?.role);
+
 /**
  * The audit trail (decision 033): every create, patch and remove by staff (an admin or an editor)
  * through an outside path (REST, socket.io, pages' calls), one row per record, in the write's
@@ -60,23 +79,27 @@ function requestIdOf(params: EntityParams): string | null {
  */
 export function auditTrail(app: Application): WriteObserver {
   return {
-    observes: (params) => Boolean(params.provider) && isStaffRole(params.user?.role),
+    observes: isStaffCall,
     async written(def, records, trx, params) {
       const user = params.user;
       if (!user) return;
-      const now = clockOf(app)();
-      const rows = records.map((record) => ({
-        id: newId(),
-        created_at: now,
-        user_id: String(user._id),
-        user_email: typeof user.email === 'string' ? user.email : '',
-        service: def.service,
-        method: record.method,
-        record_id: record.id,
-        changes: JSON.stringify(changesOf(def, record)),
-        request_id: requestIdOf(params),
-      }));
+      const rows = records.map((record) => auditRow(app, user, params, { service: def.service, method: record.method, recordId: record.id, changes: changesOf(def, record) }));
       await trx(definitions.auditLogs.table).insert(rows);
     },
   };
+}
+
+/**
+ * Records a staff change that a service of its own makes without the entity service (an admin
+ * sending a failed mail again), in the change's transaction, as the trail records the others.
+ */
+export async function auditChange(
+  app: Application,
+  trx: Knex.Transaction,
+  params: EntityParams,
+  change: { service: string; method: WrittenRecord['method']; recordId: string; changes: Changes },
+): Promise<void> {
+  const user = params.user;
+  if (!user || !isStaffCall(params)) return;
+  await trx(definitions.auditLogs.table).insert(auditRow(app, user, params, change));
 }

@@ -3,8 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { localeOf } from '../../../domain/locales.ts';
 import type { Config } from '../../config.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import type { MailJobs } from '../../mail/deliveries.ts';
 import { verificationLink, verificationMail } from '../../mail/verification-mail.ts';
 import { VERIFICATION_MAIL_JOB, VERIFICATION_RULES, type VerificationMailJob, type Verifications } from './verifications.ts';
 
@@ -17,10 +16,9 @@ export function siteBaseUrl(config: Config): string {
  * Works the verification-mail jobs: mails the code and the link in the account's language (SMTP
  * or outbox). A code that was used, replaced or has expired before its mail went is not sent.
  */
-export function defineVerificationMailJob(app: Application, deps: { jobs: JobQueue; config: Config; logger: Logger; knex: Knex; verifications: Verifications; now: () => Date }): void {
-  const { jobs, config, logger, knex, verifications, now } = deps;
-  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
-  jobs.define<VerificationMailJob>(VERIFICATION_MAIL_JOB, config.mail, async ({ verification, sealed }) => {
+export function defineVerificationMailJob(app: Application, deps: { mail: MailJobs; config: Config; logger: Logger; knex: Knex; verifications: Verifications; now: () => Date }): void {
+  const { mail, config, logger, knex, verifications, now } = deps;
+  mail.define<VerificationMailJob>(VERIFICATION_MAIL_JOB, async ({ verification, sealed }, send) => {
     const row = (await knex('email_verifications').where({ id: verification }).first('user_id', 'email', 'expires_at', 'used_at', 'replaced_at')) as
       | { user_id: string; email: string; expires_at: Date; used_at: Date | null; replaced_at: Date | null }
       | undefined;
@@ -33,7 +31,7 @@ export function defineVerificationMailJob(app: Application, deps: { jobs: JobQue
     const locale = localeOf(user.locale);
     const { code, token } = verifications.unseal(sealed);
     const link = verificationLink(siteBaseUrl(config), locale, token);
-    await mailer(verificationMail({ to: row.email, locale, code, link, brand: config.site.brandName, minutes: VERIFICATION_RULES.ttlMs / 60_000 }));
+    await send(verificationMail({ to: row.email, locale, code, link, brand: config.site.brandName, minutes: VERIFICATION_RULES.ttlMs / 60_000 }), locale);
     logger.info({ verification }, 'verification mail sent');
   });
 }

@@ -283,14 +283,15 @@ export class EntityService<E extends EntityDef = EntityDef> {
 
   /**
    * Refuses, for an outside caller, every field their role may not write (`writable` in the
-   * definition), before anything else is looked at: one rule for every syntax and transport.
+   * definition, and `patchable` on a patch), before anything else is looked at: one rule for every syntax and transport.
    */
-  private checkWritable(data: unknown, params: EntityParams): void {
+  private checkWritable(data: unknown, params: EntityParams, method: 'create' | 'patch'): void {
     if (!params.provider) return;
     const role = params.user?.role;
     const errors: Record<string, string> = {};
     for (const name of fieldsWritten(data)) {
-      const allowed = this.def.fields[name]?.writable;
+      const field = this.def.fields[name];
+      const allowed = method === 'patch' ? (field?.patchable ?? field?.writable) : field?.writable;
       if (allowed && (role === undefined || !(allowed as readonly string[]).includes(role))) errors[name] = 'validation.notWritable';
     }
     if (Object.keys(errors).length > 0) throw new Forbidden('auth.fieldForbidden', { errors });
@@ -306,7 +307,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
   create(data: CreateInput<E>, params?: ServerCallParams): Promise<RecordOf<E>>;
   async create(data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
-    this.checkWritable(data, params);
+    this.checkWritable(data, params, 'create');
     let valid = createData(this.def, data);
     if (this.beforeWrite) valid = await this.beforeWrite(valid, { params });
     const row: Record<string, unknown> = { id: newId() };
@@ -333,7 +334,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Patch data must be an object');
     const written = withoutOwnId(id, data as Record<string, unknown>);
-    this.checkWritable(written, params);
+    this.checkWritable(written, params, 'patch');
     const { $push, $pull, $set, ...rest } = written;
     for (const key of Object.keys(rest)) if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
     const plain: Record<string, unknown> = { ...rest };

@@ -6,6 +6,7 @@ import { FORM_MESSAGES } from '../../../domain/forms/messages.ts';
 import { createLimiter } from '../../auth/limits.ts';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { MailJobs } from '../../mail/deliveries.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { formRules } from './forms.ts';
 import { defineStaffMailJob } from './staff-mail-job.ts';
@@ -16,10 +17,10 @@ import type { ServerApp } from '../types.ts';
  * per-address limit for both, and the job that mails staff each submission. Needs the outbox
  * service, where the job keeps mail when there is no SMTP server.
  */
-export function configureForms(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; redis: Redis | null; jobs: JobQueue }): void {
-  const { config, knex, logger, redis, jobs } = deps;
+export function configureForms(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; redis: Redis | null; jobs: JobQueue; mail: MailJobs }): void {
+  const { config, knex, logger, redis, jobs, mail } = deps;
   const limiter = createLimiter(redis, `${config.redisPrefix}:limit:forms`, config.formLimit);
   registerEntityService(app, definitions.contactForms, { hooks: [formRules(definitions.contactForms, { knex, jobs, limiter, incomplete: FORM_MESSAGES.failed })] });
   registerEntityService(app, definitions.enquiries, { hooks: [formRules(definitions.enquiries, { knex, jobs, limiter, incomplete: FORM_MESSAGES.incomplete })] });
-  defineStaffMailJob(app, jobs, config, logger);
+  defineStaffMailJob(app, mail, config, logger);
 }

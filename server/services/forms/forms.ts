@@ -2,7 +2,7 @@ import { BadRequest, Forbidden, TooManyRequests } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { EntityDef } from '../../../domain/entities/types.ts';
+import { type EntityDef, writtenByCreator } from '../../../domain/entities/types.ts';
 import { formSummary, HONEYPOT_FIELD } from '../../../domain/forms/messages.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
@@ -25,7 +25,7 @@ type Data = Record<string, unknown>;
 
 function sameAnswers(def: EntityDef, a: Data, b: Data): boolean {
   return Object.entries(def.fields)
-    .filter(([, field]) => !field.readonly)
+    .filter(([, field]) => writtenByCreator(field))
     .every(([name]) => JSON.stringify(a[name] ?? null) === JSON.stringify(b[name] ?? null));
 }
 

@@ -2,9 +2,8 @@ import { NotFound } from '@feathersjs/errors';
 import type { Logger } from 'pino';
 import { entities } from '../../../domain/entities/index.ts';
 import type { Config } from '../../config.ts';
-import { createMailer } from '../../mail/mailer.ts';
 import { staffMail } from '../../mail/staff-mail.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { MailJobs } from '../../mail/deliveries.ts';
 import { entityServiceAt } from '../entity/register.ts';
 import { STAFF_MAIL_JOB, type StaffMailJob } from './forms.ts';
 import type { ServerApp } from '../types.ts';
@@ -12,9 +11,8 @@ import type { ServerApp } from '../types.ts';
 const FORM_SERVICES = new Set([entities.contactForms.service, entities.enquiries.service]);
 
 /** Works the staff-mail jobs: reads the submission and mails it to staff (SMTP or outbox). */
-export function defineStaffMailJob(app: ServerApp, jobs: JobQueue, config: Config, logger: Logger): void {
-  const mailer = createMailer(config.mail, app.service('outbox'));
-  jobs.define<StaffMailJob>(STAFF_MAIL_JOB, config.mail, async ({ service, id }) => {
+export function defineStaffMailJob(app: ServerApp, mail: MailJobs, config: Config, logger: Logger): void {
+  mail.define<StaffMailJob>(STAFF_MAIL_JOB, async ({ service, id }, send) => {
     const def = Object.values(entities).find((entity) => entity.service === service);
     const forms = entityServiceAt(app, service);
     if (!def || !forms || !FORM_SERVICES.has(service)) {
@@ -29,7 +27,7 @@ export function defineStaffMailJob(app: ServerApp, jobs: JobQueue, config: Confi
       if (error instanceof NotFound) return;
       throw error;
     }
-    await mailer(staffMail(def, record, config.mail.staffEmail, config.site.brandName));
+    await send(staffMail(def, record, config.mail.staffEmail, config.site.brandName), 'en');
     logger.info({ service, id }, 'staff mail sent');
   });
 }

@@ -5,9 +5,8 @@ import type { Definitions } from '../../../domain/entities/index.ts';
 import type { RecordOf } from '../../../domain/entities/types.ts';
 import { localeOf } from '../../../domain/locales.ts';
 import type { Config } from '../../config.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import { invoiceMail, paidOrderStaffMail } from '../../mail/invoice-mail.ts';
-import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import type { MailJobs } from '../../mail/deliveries.ts';
 import { INVOICE_MAIL_JOB, type InvoiceMailJob, ORDER_STAFF_MAIL_JOB, type OrderStaffMailJob } from './provision.ts';
 
 type Invoice = RecordOf<Definitions['invoices']>;
@@ -28,31 +27,32 @@ async function found<T>(read: Promise<unknown>): Promise<T | null> {
  * Works the mail jobs of a paid order (queued by `provisionPaidOrder` in the paying
  * transaction): the buyer's invoice in the buyer's language, and the staff's notice.
  */
-export function defineOrderMailJobs(app: Application, jobs: JobQueue, config: Config, logger: Logger): void {
-  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
-  jobs.define<InvoiceMailJob>(INVOICE_MAIL_JOB, config.mail, async ({ invoice: invoiceId }) => {
+export function defineOrderMailJobs(app: Application, mail: MailJobs, config: Config, logger: Logger): void {
+  mail.define<InvoiceMailJob>(INVOICE_MAIL_JOB, async ({ invoice: invoiceId }, send) => {
     const invoice = await found<Invoice>(app.service('invoices').get(invoiceId));
     if (!invoice) return;
     const order = await found<Order>(app.service('orders').get(invoice.order));
     const buyer = await found<User>(app.service('users').get(invoice.user));
     if (!order || !buyer) return;
-    await mailer(
+    const locale = localeOf(buyer.locale);
+    await send(
       invoiceMail({
         invoice,
         order,
-        buyer: { email: buyer.email, name: buyer.name, locale: localeOf(buyer.locale) },
+        buyer: { email: buyer.email, name: buyer.name, locale },
         brand: config.site.brandName,
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       }),
+      locale,
     );
     logger.info({ invoice: invoiceId }, 'invoice mailed');
   });
-  jobs.define<OrderStaffMailJob>(ORDER_STAFF_MAIL_JOB, config.mail, async ({ order: orderId, invoice: invoiceId }) => {
+  mail.define<OrderStaffMailJob>(ORDER_STAFF_MAIL_JOB, async ({ order: orderId, invoice: invoiceId }, send) => {
     const order = await found<Order>(app.service('orders').get(orderId));
     const invoice = await found<Invoice>(app.service('invoices').get(invoiceId));
     if (!order || !invoice) return;
     const buyer = await found<User>(app.service('users').get(order.user));
-    await mailer(paidOrderStaffMail(order, invoice, buyer?.email ?? '-', config.mail.staffEmail, config.site.brandName));
+    await send(paidOrderStaffMail(order, invoice, buyer?.email ?? '-', config.mail.staffEmail, config.site.brandName), 'en');
     logger.info({ order: orderId }, 'paid order mailed to staff');
   });
 }

@@ -11,6 +11,7 @@ import type { StateMove } from '../../../domain/orders/states.ts';
 import type { Config } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { MailJobs } from '../../mail/deliveries.ts';
 import { isDeliveryDate } from '../../purchase/delivery-dates.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
@@ -172,6 +173,7 @@ export interface OrdersDependencies {
   knex: Knex;
   logger: Logger;
   jobs: JobQueue;
+  mail: MailJobs;
   now?: () => Date;
 }
 
@@ -180,12 +182,12 @@ export interface OrdersDependencies {
  * invoices, which only the server writes and their owners read; and the mail jobs of a paid order.
  * Payment attempts have their own service (server/services/payments).
  */
-export function configureOrders(app: ServerApp, { config, knex, logger, jobs, now = () => new Date() }: OrdersDependencies): void {
+export function configureOrders(app: ServerApp, { config, knex, logger, mail, now = () => new Date() }: OrdersDependencies): void {
   registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })] });
   registerEntityService(app, definitions.subscriptions);
   registerEntityService(app, definitions.invoices);
   registerEntityService(app, definitions.balanceEntries);
   configureFulfilments(app, knex);
-  defineOrderMailJobs(app, jobs, config, logger);
+  defineOrderMailJobs(app, mail, config, logger);
 }
 

@@ -22,7 +22,7 @@ import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { localeFromHeaders } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import type { MailJobs } from '../../mail/deliveries.ts';
 import { passwordResetLink, passwordResetMail } from '../../mail/password-reset-mail.ts';
 import { siteBaseUrl } from '../email-verifications/verification-mail-job.ts';
 import type { EndSessionsParams } from '../users/users.ts';
@@ -182,10 +182,9 @@ export class PasswordResetsService {
  * stop working) and mails it in the account's language. A retried job makes a new link; a request
  * older than a link's life is dropped.
  */
-export function definePasswordResetMailJob(app: ServerApp, deps: { jobs: JobQueue; config: Config; logger: Logger; knex: Knex; now: Clock }): void {
-  const { jobs, config, logger, knex, now } = deps;
-  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
-  jobs.define<PasswordResetMailJob>(PASSWORD_RESET_MAIL_JOB, config.mail, async ({ email, locale, requestedAt }) => {
+export function definePasswordResetMailJob(deps: { mail: MailJobs; config: Config; logger: Logger; knex: Knex; now: Clock }): void {
+  const { mail, config, logger, knex, now } = deps;
+  mail.define<PasswordResetMailJob>(PASSWORD_RESET_MAIL_JOB, async ({ email, locale, requestedAt }, send) => {
     const start = now();
     if (start.getTime() - new Date(requestedAt).getTime() >= PASSWORD_RESET_RULES.ttlMs) {
       logger.info('password reset mail not sent: asked for too long ago');
@@ -211,12 +210,12 @@ export function definePasswordResetMailJob(app: ServerApp, deps: { jobs: JobQueu
     }
     const language = account.locale ? localeOf(account.locale) : locale;
     const link = passwordResetLink(siteBaseUrl(config), language, token);
-    await mailer(passwordResetMail({ to: account.email, locale: language, link, brand: config.site.brandName, minutes: PASSWORD_RESET_RULES.ttlMs / 60_000 }));
+    await send(passwordResetMail({ to: account.email, locale: language, link, brand: config.site.brandName, minutes: PASSWORD_RESET_RULES.ttlMs / 60_000 }), language);
     logger.info({ user: account.id }, 'password reset mail sent');
   });
 }
 
-export function configurePasswordResets(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue; redis: Redis | null }): void {
+export function configurePasswordResets(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue; mail: MailJobs; redis: Redis | null }): void {
   const { config, redis } = deps;
   const limiter = (name: keyof typeof PASSWORD_RESET_LIMITS) => createLimiter(redis, `${config.redisPrefix}:limit:passwordResets:${name}`, PASSWORD_RESET_LIMITS[name]);
   const limiters: Limiters = {
@@ -228,5 +227,5 @@ export function configurePasswordResets(app: ServerApp, deps: { config: Config; 
   app.service('passwordResets').hooks({
     around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })] },
   });
-  definePasswordResetMailJob(app, { jobs: deps.jobs, config, logger: deps.logger, knex: deps.knex, now: () => clockOf(app)() });
+  definePasswordResetMailJob({ mail: deps.mail, config, logger: deps.logger, knex: deps.knex, now: () => clockOf(app)() });
 }

@@ -17,7 +17,7 @@ import { authorize } from '../../hooks/authorize.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { createMailer, type OutboxStore } from '../../mail/mailer.ts';
+import type { MailJobs } from '../../mail/deliveries.ts';
 import { renewalMail } from '../../mail/renewal-mail.ts';
 import type { CardSummary, PaymentGateway } from '../../payments/gateway.ts';
 import { PAYMENT_MESSAGES } from '../../../domain/orders/payment-request.ts';
@@ -181,6 +181,7 @@ export interface SubscriptionsDependencies {
   knex: Knex;
   logger: Logger;
   jobs: JobQueue;
+  mail: MailJobs;
   redis: Redis | null;
 }
 
@@ -190,7 +191,7 @@ export interface SubscriptionsDependencies {
  * restart loop never charges); the member's mails about failed renewals; and the
  * member's own changes: stopping the plan, keeping it, another card.
  */
-export function configureSubscriptions(app: ServerApp, { config, knex, logger, jobs, redis }: SubscriptionsDependencies): Renewals {
+export function configureSubscriptions(app: ServerApp, { config, knex, logger, jobs, mail, redis }: SubscriptionsDependencies): Renewals {
   const log = logger.child({ component: 'renewals' });
   const renewals = new Renewals({ knex, logger: log, jobs, gateway: () => app.get('paymentGateway') as PaymentGateway });
   app.set('renewals', renewals);
@@ -209,8 +210,7 @@ export function configureSubscriptions(app: ServerApp, { config, knex, logger, j
     const counts = await renewals.runDue(clockOf(app)());
     log.info(counts, 'renewals run');
   });
-  const mailer = createMailer(config.mail, app.service('outbox') as unknown as OutboxStore);
-  jobs.define<RenewalMailJob>(RENEWAL_MAIL_JOB, config.mail, async (job) => {
+  mail.define<RenewalMailJob>(RENEWAL_MAIL_JOB, async (job, send) => {
     const row = (await knex('subscriptions as s')
       .join('users as u', 'u.id', 's.user_id')
       .join('orders as o', 'o.id', knex.raw('?', [job.order]))
@@ -222,12 +222,13 @@ export function configureSubscriptions(app: ServerApp, { config, knex, logger, j
     const failure = (await knex('payments').where({ order_id: job.order, status: 'failed' }).orderBy('created_at', 'desc').first('failure_message')) as
       | { failure_message: string | null }
       | undefined;
-    await mailer(
+    const locale = localeOf(row.locale);
+    await send(
       renewalMail({
         kind: job.kind,
         to: row.email,
         name: row.name,
-        locale: localeOf(row.locale),
+        locale,
         brand: config.site.brandName,
         order: row.number,
         amount: Number(row.total),
@@ -236,6 +237,7 @@ export function configureSubscriptions(app: ServerApp, { config, knex, logger, j
         reason: failure?.failure_message ?? null,
         ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       }),
+      locale,
     );
     await announce(app, job.subscription).catch(() => undefined);
   });
