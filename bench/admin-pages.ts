@@ -7,7 +7,7 @@
  * signed-in staff member: p50 and p95 of BENCH_REQUESTS) and the browser's (Debian's Chromium
  * opening the address until the first row is on screen: p50 of BENCH_OPENS). Figures only, no
  * thresholds. Runs on an embedded PGlite by default and on PostgreSQL when DATABASE_URL is set (in
- * a database `tillpoint_bench_admin`, dropped and recreated). Uses the production build in build/
+ * a database `tillpoint_bench_admin_pages`, dropped and recreated). Uses the production build in build/
  * (made first when it is missing).
  *
  *   BENCH_ROWS (100000)  BENCH_REQUESTS (15)  BENCH_OPENS (5)
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     const built = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('the build failed');
   }
-  const db = await openBenchDatabase('tillpoint_bench_admin', { maxConnections: 12 });
+  const db = await openBenchDatabase('tillpoint_bench_admin_pages', { maxConnections: 12 });
   const knex = createKnex(db.url);
   const database: Database = { knex, kind: db.kind, close: () => knex.destroy() };
   await prepareDatabase(knex, db.kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: false });
