@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { DEFAULT_FLAGS, setFeatures } from './site-features.ts';
 import { users } from './users.ts';
@@ -16,7 +17,7 @@ test.afterAll(async ({ request }) => {
   await setFeatures(request, { ...DEFAULT_FLAGS, region: 'hk', currencies: ['SGD', 'HKD'], currency: 'HKD' });
 });
 
-const features = async (request: import('@playwright/test').APIRequestContext) => (await (await request.get('/api/features')).json()) as Record<string, unknown>;
+const features = async (request: APIRequestContext) => (await (await request.get('/api/features')).json()) as Record<string, unknown>;
 
 test('an admin turns the contact form off and on again from the settings page', async ({ page, login, request }) => {
   await login(users.admin);
