@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { expect, hydrated, test } from './fixtures.ts';
 import { staffHeaders } from './staff-api.ts';
 import { adminRows, users } from './users.ts';
@@ -408,4 +409,18 @@ test('an admin sends a mail that failed after all its retries again, and editors
     .poll(async () => ((await (await request.get('/api/mailDeliveries/e2efailedmail1', { headers })).json()) as { state: string }).state, { timeout: 20_000 })
     .not.toBe('failed');
   await expect(row).toHaveCount(0, { timeout: 20_000 });
+});
+
+test('an image field takes an uploaded picture: its address fills in and it shows', async ({ page, login }) => {
+  await login(users.editor);
+  await page.goto('/en/admin/blogs/new');
+  await hydrated(page);
+  const field = page.getByTestId('image-coverImage');
+  await expect(field).toBeVisible();
+  await expect(field.getByTestId('image-preview')).toHaveCount(0);
+  const picture = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1f7a6d' } }).png().toBuffer();
+  await field.locator('input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.locator('#field-coverImage')).toHaveValue(/^\/api\/attachments\/[\w-]+/, { timeout: 20_000 });
+  await expect(field.getByTestId('image-preview')).toBeVisible();
+  expect(await field.getByTestId('image-preview').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });

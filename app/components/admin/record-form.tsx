@@ -8,7 +8,11 @@ import { FieldError, inputClass } from '../forms/fields';
 import { LANGUAGE_NAMES } from '../layout/language-selector';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 import { CellValue, enumLabel } from './cells';
+import { ImageField } from './image-field';
 import { SubListEditor } from './sub-list';
+
+/** Where an entity's images are uploaded to (the attachments' folders). */
+const IMAGE_FOLDERS: Record<string, string> = { blogs: 'blogs', modules: 'products', appTemplates: 'products', industries: 'products' };
 
 export type EditorField = AdminField & { editable: boolean };
 
@@ -165,6 +169,9 @@ function FieldInput({
       break;
     case 'date':
       control = <input type="date" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+      break;
+    case 'image':
+      control = <ImageField id={id} name={name} value={text} folder={IMAGE_FOLDERS[source] ?? 'general'} invalid={invalid} onChange={onListChange} />;
       break;
     case 'color':
       control = <input type="color" id={id} name={name} defaultValue={text || '#000000'} className="mt-1.5 h-10 w-16 rounded border border-line" {...invalid} />;

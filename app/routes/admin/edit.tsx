@@ -18,7 +18,7 @@ import { adminSource, loadHistory, loadRecord, recordName, requireAction, saveRe
  * `/{source}/edit?clone={id}` (a new record filled from another). Saving goes back to the table.
  */
 
-export const messageGroups = ['forms'] as const;
+export const messageGroups = ['forms', 'uploader'] as const;
 
 type Mode = 'new' | 'edit' | 'clone';
 

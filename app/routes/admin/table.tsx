@@ -44,7 +44,7 @@ import {
  * definition. The URL holds the whole view; `?editor={id}` opens the editor over the table.
  */
 
-export const messageGroups = ['forms'] as const;
+export const messageGroups = ['forms', 'uploader'] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
