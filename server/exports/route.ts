@@ -1,38 +1,21 @@
-import type { AuthenticationParams, AuthenticationRequest } from '@feathersjs/authentication';
-import { NotAuthenticated, NotFound } from '@feathersjs/errors';
+import { NotFound } from '@feathersjs/errors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isStaffRole } from '../hooks/row-rules.ts';
-import { isHttpsSite, sessionToken } from '../../domain/session-cookie.ts';
+import { isHttpsSite } from '../../domain/session-cookie.ts';
+import { downloadCaller, type DownloadAuthApp } from '../auth/download-caller.ts';
 import type { Config } from '../config.ts';
 import { exportStorageOf, type ExportsService } from '../services/exports/exports.ts';
 import { CONTENT_TYPES } from '../services/exports/writers.ts';
 
-interface AuthApp {
-  defaultAuthentication?: () => { authenticate(data: AuthenticationRequest, params: AuthenticationParams, ...strategies: string[]): Promise<{ user?: unknown }> } | null;
+interface AuthApp extends DownloadAuthApp {
   service(path: 'exports'): ExportsService;
   get(name: string): unknown;
 }
 
-type SignedIn = { _id: string; role: string };
 
 /** Every refusal of a reachable export is the same 404: a missing one, another person's, one not done. */
 const notFound = () => new NotFound('admin.notFound');
 
-/**
- * The caller from a bearer token or the session cookie, checked as any REST call's token is (as
- * the invoice download does, server/invoices/route.ts: a download only reads).
- */
-async function callerOf(app: AuthApp, req: Request, secureCookies: boolean): Promise<SignedIn> {
-  const header = req.headers.authorization;
-  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
-  const accessToken = bearer || sessionToken(req.headers.cookie, secureCookies);
-  const authentication = app.defaultAuthentication?.();
-  if (!accessToken || !authentication) throw new NotAuthenticated('auth.notAuthenticated');
-  const { user } = await authentication.authenticate({ strategy: 'jwt', accessToken }, { provider: 'rest', headers: req.headers }, 'jwt');
-  const signedIn = user as Partial<SignedIn> | undefined;
-  if (typeof signedIn?._id !== 'string' || typeof signedIn.role !== 'string') throw new NotAuthenticated('auth.notAuthenticated');
-  return signedIn as SignedIn;
-}
 
 /**
  * `GET /exports/:id/download` (under /api, decision 036): a finished export's file, streamed from
@@ -43,7 +26,7 @@ export function exportDownloadRoute(app: AuthApp, config: Config): express.Route
   const secureCookies = isHttpsSite(config.publicUrl);
   router.get('/exports/:id/download', (req: Request, res: Response, next: NextFunction) => {
     (async () => {
-      const caller = await callerOf(app, req, secureCookies);
+      const caller = await downloadCaller(app, req, secureCookies);
       if (!isStaffRole(caller.role)) throw notFound();
       const record = await app.service('exports').read(req.params.id ?? '');
       if (record.user !== caller._id && caller.role !== 'admin') throw notFound();

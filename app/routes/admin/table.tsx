@@ -190,6 +190,19 @@ function SearchPanel({ source, view }: { source: keyof typeof entities; view: Ta
   );
 }
 
+/** Previous or Next: a link, or the same words greyed out where there is no such page. */
+function StepLink({ to, testId, label, className }: { to: string | null; testId: string; label: string; className: string }) {
+  return to ? (
+    <Link to={to} className={className} data-testid={testId} preventScrollReset>
+      {label}
+    </Link>
+  ) : (
+    <span className={`${className} text-muted opacity-50`} aria-disabled="true">
+      {label}
+    </span>
+  );
+}
+
 function Pagination({
   view,
   total,
@@ -251,40 +264,16 @@ function Pagination({
           {cursorMode ? (
             <ul className="flex items-center gap-0.5">
               <li>
-                {cursors.previous ? (
-                  <Link to={href({ cursor: cursors.previous })} className={pageLink} data-testid="page-previous" preventScrollReset>
-                    {t('admin.previous')}
-                  </Link>
-                ) : (
-                  <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
-                    {t('admin.previous')}
-                  </span>
-                )}
+                <StepLink to={cursors.previous ? href({ cursor: cursors.previous }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
               </li>
               <li>
-                {cursors.next ? (
-                  <Link to={href({ cursor: cursors.next })} className={pageLink} data-testid="page-next" preventScrollReset>
-                    {t('admin.next')}
-                  </Link>
-                ) : (
-                  <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
-                    {t('admin.next')}
-                  </span>
-                )}
+                <StepLink to={cursors.next ? href({ cursor: cursors.next }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
               </li>
             </ul>
           ) : (
           <ul className="flex items-center gap-0.5">
             <li>
-              {view.page > 1 ? (
-                <Link to={href({ page: view.page - 1 })} className={pageLink} data-testid="page-previous" preventScrollReset>
-                  {t('admin.previous')}
-                </Link>
-              ) : (
-                <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
-                  {t('admin.previous')}
-                </span>
-              )}
+              <StepLink to={view.page > 1 ? href({ page: view.page - 1 }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
             </li>
             {pageButtons(view.page, pages).map((page) => (
               <li key={page}>
@@ -301,15 +290,7 @@ function Pagination({
               </li>
             ))}
             <li>
-              {view.page < pages ? (
-                <Link to={href({ page: view.page + 1 })} className={pageLink} data-testid="page-next" preventScrollReset>
-                  {t('admin.next')}
-                </Link>
-              ) : (
-                <span className={`${pageLink} text-muted opacity-50`} aria-disabled="true">
-                  {t('admin.next')}
-                </span>
-              )}
+              <StepLink to={view.page < pages ? href({ page: view.page + 1 }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
             </li>
           </ul>
           )}
