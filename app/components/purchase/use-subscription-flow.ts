@@ -84,24 +84,14 @@ export function useSubscriptionFlow(catalogue: FlowCatalogue, buyer: BuyerState)
     const target = `?step=${step}`;
     if (requested.current === target) return;
     requested.current = target;
-    settle(navigate(target, { replace: true, preventScrollReset: true }));
+    void navigate(target, { replace: true, preventScrollReset: true });
   }, [form, asked, step, params, navigate]);
 
   const update = useCallback((change: (form: SubscriptionForm) => SubscriptionForm) => {
     setForm((previous) => (previous ? changeForm(previous, change(previous)) : previous));
   }, []);
 
-  const goTo = useCallback((next: Step) => settle(navigate(`?step=${next}`)), [navigate]);
+  const goTo = useCallback((next: Step) => void navigate(`?step=${next}`), [navigate]);
 
   return useMemo(() => ({ form, step, frontier, update, goTo }), [form, step, frontier, update, goTo]);
-}
-
-/**
- * Lets a navigation end whichever way: one the visitor overtakes (another link, the back button,
- * a new address) is aborted, which is no error of the page's.
- */
-export function settle(navigation: void | Promise<void>): void {
-  void Promise.resolve(navigation).catch((error: unknown) => {
-    if ((error as { name?: unknown } | null)?.name !== 'AbortError') throw error;
-  });
 }

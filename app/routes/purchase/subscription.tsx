@@ -11,7 +11,7 @@ import { addOnsFor, previewOrder, type FlowCatalogue, type FlowPlan } from '../.
 import type { DeliveryDates } from '../../components/purchase/shipping-step';
 import { OrderTotal } from '../../components/purchase/order-total';
 import { primaryButton, StepActions, StepHeading, StepProgress } from '../../components/purchase/ui';
-import { settle, useSubscriptionFlow } from '../../components/purchase/use-subscription-flow';
+import { useSubscriptionFlow } from '../../components/purchase/use-subscription-flow';
 import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
@@ -331,7 +331,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         shownTotal={confirmed?.total ?? preview.quote.prepaid}
         payments={payments}
         onOrder={(orderId) => update((previous) => (previous.orderId === orderId ? previous : { ...previous, orderId }))}
-        onPaid={(orderId) => settle(navigate(`/${locale}/done/${orderId}`))}
+        onPaid={(orderId) => void navigate(`/${locale}/done/${orderId}`)}
         onBack={() => goTo('summary')}
       />
     );
