@@ -2,7 +2,8 @@
  * What a page reports as going wrong, in engines whose driver cannot tell (WebKitGTK's classic
  * WebDriver has no log) and alike in the others: a small proxy in front of the site adds a
  * collector at the top of every HTML page's head, with the response's own CSP nonce. The collector
- * sends each uncaught error, unhandled rejection, `console.error`, resource that failed to load and
+ * sends each uncaught error, unhandled rejection (but one the page itself lets go, as it does an aborted
+ * navigation: decision 037), `console.error`, resource that failed to load and
  * CSP violation back to the proxy, which keeps them for the test (as tests/e2e/fixtures.ts does
  * with Playwright's events). The page is otherwise what the site sent, byte for byte.
  */
@@ -51,7 +52,7 @@ w.addEventListener('error',function(e){var t=e.target;if(t&&t!==w&&t.nodeType===
 if(t.rel==='modulepreload'&&t.href){fetch(t.href,{method:'HEAD'}).then(function(a){send(a.ok?'${CHECKED}':'resource failed to load',u+' ('+a.status+')')},function(){send('resource failed to load',u)});return}
 send('resource failed to load',u);return}
 send('page error',(e.error&&e.error.stack)||e.message)},true);
-w.addEventListener('unhandledrejection',function(e){var x=e.reason;send('unhandled rejection',(x&&x.stack)||x)});
+w.addEventListener('unhandledrejection',function(e){setTimeout(function(){if(e.defaultPrevented)return;var x=e.reason;send('unhandled rejection',(x&&x.stack)||x)},0)});
 w.addEventListener('securitypolicyviolation',function(e){send('CSP violation',e.violatedDirective+' blocked '+e.blockedURI+' at '+e.sourceFile+':'+e.lineNumber)});
 var c=console.error;console.error=function(){var a=[];for(var i=0;i<arguments.length;i++){var x=arguments[i];a.push(x&&x.stack?x.stack:String(x))}send('console.error',a.join(' '));return c.apply(console,arguments)};
 if(s&&s.parentNode)s.parentNode.removeChild(s)})();`;
