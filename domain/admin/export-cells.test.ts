@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contactForms } from '../entities/contact-forms.ts';
 import { payments } from '../entities/payments.ts';
 import { subscribers } from '../entities/subscribers.ts';
-import { exportCell, exportLabel } from './export-cells.ts';
+import { blogs } from '../entities/blogs.ts';
+import { exportCell, exportLabel, textOfHtml } from './export-cells.ts';
 
 const messages: Record<string, string> = {
   'resources.subscribers.fields.campaign': '推廣活動',
@@ -30,5 +31,12 @@ describe('an export’s cells', () => {
     expect(exportCell(payments, 'amount', { amount: 123456, currency: 'HKD' }, t, 'en')).toBe('HK$1,234.56');
     expect(exportCell(payments, 'currency', { currency: 'SGD' }, t, 'en')).toBe('SGD');
     expect(exportCell(contactForms, 'phone', { phone: null }, t, 'en')).toBe('');
+  });
+
+  it('write an article’s body as its words in the language, without its markup', () => {
+    const body = { en: '<h2>Faster &amp; simpler</h2><p>Take <strong>orders</strong> at the table.</p><ul><li>One</li><li>Two</li></ul>', 'zh-hk': '<p>枱邊落單。</p>' };
+    expect(exportCell(blogs, 'body', { body }, t, 'en')).toBe('Faster & simpler Take orders at the table. One Two');
+    expect(exportCell(blogs, 'body', { body }, t, 'zh-hk')).toBe('枱邊落單。');
+    expect(textOfHtml('<p>a &lt;b&gt; &quot;c&quot; &#39;d&#39;</p>')).toBe('a <b> "c" \'d\'');
   });
 });

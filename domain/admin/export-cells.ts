@@ -28,6 +28,18 @@ function enumText(t: ExportTranslate, source: string, field: string, value: stri
   return label === key ? value : label;
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The words of an article's HTML, as a cell shows them: tags gone, blocks apart, entities read. */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** One value of a record as the export writes it. */
 export function exportCell(definition: EntityDef, field: string, record: Record<string, unknown>, t: ExportTranslate, locale: Locale): ExportCell {
   const def = definition.fields[field];
@@ -50,6 +62,8 @@ export function exportCell(definition: EntityDef, field: string, record: Record<
       return enumText(t, definition.service, field, String(value));
     case 'i18nText':
       return typeof value === 'object' ? localized(value as I18nText, locale) : String(value);
+    case 'richText':
+      return textOfHtml(typeof value === 'object' ? localized(value as I18nText, locale) : String(value));
     case 'list':
       return Array.isArray(value) ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(value);
     case 'object':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modules } from '../entities/modules.ts';
 import { appTemplates } from '../entities/app-templates.ts';
+import { blogs } from '../entities/blogs.ts';
 import { formChanges, inputName, inputValue, itemCountName, itemInputName, listChange, readInput } from './form.ts';
 import { editorFieldsOf } from './screens.ts';
 
@@ -64,6 +65,23 @@ describe('the editor’s form', () => {
   it('creates with what was given, leaving empty fields to their defaults', () => {
     const created = formChanges(editorFieldsOf(modules, 'admin', 'create'), form({ 'v.key': 'new', 'v.name.en': 'New', 'v.monthPrice': '', 'v.industries': '' }), null);
     expect(created).toEqual({ key: 'new', name: { en: 'New' } });
+  });
+});
+
+describe('an article’s body in the editor', () => {
+  const body = editorFieldsOf(blogs, 'editor', 'patch').find((candidate) => candidate.name === 'body')!;
+  const saved = { en: '<h2>Why</h2><p>Pay <strong>here</strong>.</p>', 'zh-hk': '<p>這裏付款。</p>' };
+
+  it('is rich text in each language: an input per language, read back as the text in each', () => {
+    expect(body.widget).toBe('richText');
+    expect(inputValue(body, saved)).toEqual({ ...saved, 'zh-cn': '' });
+    const sent = form({ 'v.body.en': saved.en, 'v.body.zh-hk': saved['zh-hk'], 'v.body.zh-cn': '' });
+    expect(readInput(body, sent)).toEqual(saved);
+  });
+
+  it('is left alone by a save that did not change it', () => {
+    const sent = form({ 'v.body.en': saved.en, 'v.body.zh-hk': saved['zh-hk'], 'v.body.zh-cn': '' });
+    expect(formChanges([body], sent, { body: saved })).toEqual({});
   });
 });
 

@@ -12,9 +12,14 @@ import type { AdminField } from './screens.ts';
 /** The name of a field's input (`v.name`); a text in several languages has one per language (`v.name.en`). */
 export const inputName = (field: string, locale?: string) => (locale ? `v.${field}.${locale}` : `v.${field}`);
 
+/** A text in each language (plain or rich): an input per language. */
+export function translated(field: AdminField): boolean {
+  return field.def.kind === 'i18n' || field.widget === 'i18nText';
+}
+
 /** What the inputs show for a record's value. */
 export function inputValue(field: AdminField, value: unknown): string | Record<string, string> | boolean {
-  if (field.widget === 'i18nText') {
+  if (translated(field)) {
     const text = (value ?? {}) as Record<string, unknown>;
     return Object.fromEntries(LOCALES.map((locale) => [locale, typeof text[locale] === 'string' ? text[locale] : '']));
   }
@@ -45,7 +50,7 @@ function numberOf(text: string): number | string {
 export function readInput(field: AdminField, form: FormData): unknown {
   const name = inputName(field.name);
   if (field.widget === 'boolean') return form.has(`${name}.present`) ? form.get(name) === 'on' : undefined;
-  if (field.widget === 'i18nText') {
+  if (translated(field)) {
     if (!LOCALES.some((locale) => form.has(inputName(field.name, locale)))) return undefined;
     const text: Record<string, string> = {};
     for (const locale of LOCALES) {

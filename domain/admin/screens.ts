@@ -1,5 +1,6 @@
 import { entities, type EntityName } from '../entities/index.ts';
 import type { z } from 'zod';
+import { localized, type I18nText, type Locale } from '../locales.ts';
 import { hintsOf, type Access, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';
 
 /*
@@ -70,6 +71,14 @@ export type AdminSource = keyof typeof ADMIN_SCREENS;
 
 export function isAdminSource(value: string | undefined): value is AdminSource {
   return value !== undefined && Object.hasOwn(ADMIN_SCREENS, value);
+}
+
+/** A record's name as the back office shows it: its screen's title field, in the language, or its id. */
+export function recordName(source: string, record: Record<string, unknown>, locale: Locale): string {
+  const field = isAdminSource(source) ? ADMIN_SCREENS[source].title : 'name';
+  const value = record[field];
+  if (value && typeof value === 'object') return localized(value as I18nText, locale) || String(record._id);
+  return value === null || value === undefined || value === '' ? String(record._id) : String(value);
 }
 
 function allows(access: Access, role: Role): boolean {
@@ -176,20 +185,30 @@ export function searchFieldsOf(definition: EntityDef): string[] {
     .map((field) => field.name);
 }
 
-/** The kinds the search panel offers a filter for, and how: a choice, yes/no, or a range. */
-export type FilterType = 'choice' | 'boolean' | 'range' | 'dateRange';
+/** The kinds the search panel offers a filter for, and how: a choice, yes/no, a range, or a related record found by its name. */
+export type FilterType = 'choice' | 'boolean' | 'range' | 'dateRange' | 'reference';
 
 export interface AdminFilter extends AdminField {
   type: FilterType;
 }
 
-/** The search panel's per-field filters: filterable enumerations, booleans, numbers and dates. */
+/** The search panel's per-field filters: filterable enumerations, booleans, numbers, dates and references. */
 export function filtersOf(definition: EntityDef): AdminFilter[] {
   const filters: AdminFilter[] = [];
   for (const field of fieldsOf(definition)) {
     if (!field.def.filterable || field.def.hidden) continue;
     const type: FilterType | null =
-      field.def.kind === 'enum' ? 'choice' : field.def.kind === 'boolean' ? 'boolean' : field.def.kind === 'date' ? 'dateRange' : field.def.kind === 'integer' ? 'range' : null;
+      field.def.kind === 'enum'
+        ? 'choice'
+        : field.def.kind === 'boolean'
+          ? 'boolean'
+          : field.def.kind === 'date'
+            ? 'dateRange'
+            : field.def.kind === 'integer'
+              ? 'range'
+              : field.def.kind === 'ref' && field.def.ref && isAdminSource(field.def.ref)
+                ? 'reference'
+                : null;
     if (type) filters.push({ ...field, type });
   }
   return filters;

@@ -22,6 +22,13 @@ describe('a table view in the URL', () => {
     });
   });
 
+  it('filters by a related record, one id written as ids are', () => {
+    const view = parseView(orders, params('f.user=u_1-A&f.user=u2&f.plan=bad%20id&f.industry='));
+    expect(view.choices).toEqual({ user: ['u_1-A'] });
+    expect(viewQuery(orders, view).user).toBe('u_1-A');
+    expect(parseView(orders, params(`f.user=${'a'.repeat(65)}`)).choices).toEqual({});
+  });
+
   it('falls back to the defaults for what cannot be read', () => {
     // A field that is not sortable, a size not offered, a page that is not one.
     expect(parseView(orders, params('sort=items&size=7&page=-2'))).toMatchObject({ sort: null, size: 10, page: 1 });

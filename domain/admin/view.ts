@@ -48,6 +48,8 @@ export interface TableView {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A related record's id, as ids are written (`idSchema`). */
+const REFERENCE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const INTEGER = /^-?\d{1,12}$/;
 const AMOUNT = /^-?\d{1,10}(\.\d{1,2})?$/;
 
@@ -76,7 +78,10 @@ export function parseView(definition: EntityDef, params: URLSearchParams, defaul
   const choices: Record<string, string[]> = {};
   const ranges: Record<string, RangeFilter> = {};
   for (const filter of filtersOf(definition)) {
-    if (filter.type === 'choice' || filter.type === 'boolean') {
+    if (filter.type === 'reference') {
+      const id = params.get(`f.${filter.name}`)?.trim();
+      if (id && REFERENCE_ID.test(id)) choices[filter.name] = [id];
+    } else if (filter.type === 'choice' || filter.type === 'boolean') {
       const allowed = filter.type === 'boolean' ? ['true', 'false'] : (filter.def.enum ?? []);
       const values = [...new Set(params.getAll(`f.${filter.name}`))].filter((value) => allowed.includes(value));
       if (values.length > 0) choices[filter.name] = values;

@@ -87,6 +87,8 @@ const layouts = [
   // The back office (issue 21): a table, and a record open in the editor over it.
   { name: 'admin table', path: '/admin/subscribers?q=admin-table', signedIn: true, member: 'admin', ready: 'admin-table' },
   { name: 'admin editor', path: `/admin/subscribers?editor=${adminRows.a11y._id}`, signedIn: true, member: 'admin', ready: 'record-form' },
+  // An article's editor: the languages' tabs, the rich-text toolbar and the references' search boxes.
+  { name: 'admin article editor', path: '/admin/blogs/new', signedIn: true, member: 'admin', ready: 'rich-v.body.en' },
   // Last, so the layouts above keep their languages: a member's invoices, each with its lines.
   { name: 'invoices', path: '/portal/invoices', signedIn: true, member: 'monthly', ready: 'invoices' },
 ] as const;

@@ -427,3 +427,125 @@ test('an image field takes an uploaded picture: its address fills in and it show
   await expect(field.getByTestId('image-preview')).toBeVisible();
   expect(await field.getByTestId('image-preview').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
+
+test('an article is written in the rich-text editor, a language per tab, and reads on the site as written', async ({ page, login, request }) => {
+  test.setTimeout(60_000);
+  await login(users.editor);
+  const slug = `rich-text-${Date.now()}`;
+  await page.goto('/en/admin/blogs/new');
+  await hydrated(page);
+  const title = page.getByTestId('translated-field-title');
+  await title.locator('#field-title-en').fill('Orders at the table');
+  await title.getByRole('tab', { name: /繁體中文/ }).click();
+  await title.locator('#field-title-zh-hk').fill('枱邊落單');
+  // The tab of a language still empty says so; one written in no longer does.
+  await expect(title.getByRole('tab', { name: /繁體中文/ })).not.toContainText('empty');
+  await expect(title.getByRole('tab', { name: /简体中文/ })).toContainText('empty');
+  await page.locator('#field-slug').fill(slug);
+  await page.getByTestId('translated-field-summary').locator('#field-summary-en').fill('How table ordering shortens the queue.');
+
+  const body = page.getByTestId('translated-field-body');
+  const text = body.getByTestId('rich-v.body.en');
+  await text.click();
+  await page.keyboard.type('Why order at the table');
+  await body.getByRole('button', { name: 'H2 heading' }).first().click();
+  await expect(text.locator('h2')).toHaveText('Why order at the table');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Guests order ');
+  await body.getByRole('button', { name: 'Bold' }).first().click();
+  await page.keyboard.type('from their phones');
+  await body.getByRole('button', { name: 'Bold' }).first().click();
+  await page.keyboard.type(' and pay there. ');
+  await body.getByRole('button', { name: 'Link' }).first().click();
+  const address = body.getByRole('textbox', { name: 'Link address' });
+  await address.fill('javascript:alert(1)');
+  await body.getByTestId('rich-link-apply').click();
+  await expect(body.getByTestId('rich-link')).toContainText('Enter a web address');
+  await address.fill('https://tillpoint.test/pricing');
+  await address.press('Enter');
+  await expect(text.locator('a')).toHaveAttribute('href', 'https://tillpoint.test/pricing');
+  await expect(text.locator('strong')).toHaveText('from their phones');
+
+  // The Chinese body in its own tab.
+  await body.getByRole('tab', { name: /繁體中文/ }).click();
+  await body.getByTestId('rich-v.body.zh-hk').click();
+  await page.keyboard.type('客人用手機落單。');
+  await page.locator('#field-category').selectOption('restaurant-tips');
+  await page.locator('#field-status').selectOption('published');
+  await page.getByTestId('editor-save').click();
+  await expect(page).toHaveURL(/\/en\/admin\/blogs$/);
+  await expect(page.getByTestId('snackbar-success')).toContainText('Created.');
+
+  const headers = await staffHeaders(request);
+  const saved = (await (await request.get(`/api/blogs?slug=${slug}`, { headers })).json()) as { data: { _id: string; body: Record<string, string> }[] };
+  const article = saved.data[0]!;
+  expect(article.body.en).toBe(
+    '<h2>Why order at the table</h2><p>Guests order <strong>from their phones</strong> and pay there. <a rel="noopener" href="https://tillpoint.test/pricing">https://tillpoint.test/pricing</a></p>',
+  );
+  expect(article.body['zh-hk']).toBe('<p>客人用手機落單。</p>');
+
+  // On the site, as written.
+  await page.goto(`/en/blogs/${slug}`);
+  await expect(page.getByTestId('blog-body').locator('h2')).toHaveText('Why order at the table');
+  await expect(page.getByTestId('blog-body').locator('strong')).toHaveText('from their phones');
+  await page.goto(`/zh-hk/blogs/${slug}`);
+  await expect(page.getByTestId('blog-body')).toHaveText('客人用手機落單。');
+
+  // Opened again, the editor shows what was saved; a save that touched nothing changes nothing.
+  await page.goto(`/en/admin/blogs/edit/${article._id}`);
+  await hydrated(page);
+  await expect(page.getByTestId('translated-field-body').getByTestId('rich-v.body.en').locator('h2')).toHaveText('Why order at the table');
+  await page.getByTestId('translated-field-body').getByTestId('rich-v.body.en').locator('p').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Today.');
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByTestId('snackbar-success')).toContainText('Saved.');
+  const edited = (await (await request.get(`/api/blogs/${article._id}`, { headers })).json()) as { body: Record<string, string> };
+  expect(edited.body.en).toContain('https://tillpoint.test/pricing</a> Today.</p>');
+  expect(edited.body['zh-hk']).toBe('<p>客人用手機落單。</p>');
+});
+
+test('a reference is found by typing part of its name: a table filtered by its buyer, a plan’s industry chosen by keyboard', async ({ page, login, request }) => {
+  await login(users.admin);
+  await page.goto('/en/admin/orders');
+  await hydrated(page);
+  await page.getByTestId('search-panel').locator('summary').click();
+  const buyer = page.getByRole('combobox', { name: 'Buyer' });
+  await buyer.fill('prepaid@');
+  const option = page.getByRole('option', { name: users.prepaid.email });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(buyer).toHaveValue(users.prepaid.email);
+  await page.getByTestId('search-apply').click();
+  await expect(page).toHaveURL(/[?&]f\.user=[\w-]+/);
+  const buyers = page.getByTestId('admin-row').locator('[data-column="user"]');
+  await expect(buyers.first()).toHaveText(users.prepaid.email);
+  for (const text of await buyers.allTextContents()) expect(text).toBe(users.prepaid.email);
+  // The view comes back whole from its address, the buyer by name.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('combobox', { name: 'Buyer' })).toHaveValue(users.prepaid.email);
+
+  // In the editor: a plan's industry, by keyboard.
+  const headers = await staffHeaders(request);
+  const industries = (await (await request.get('/api/industries?$limit=50', { headers })).json()) as { data: { _id: string; name: { en: string } }[] };
+  const retail = industries.data.find((industry) => industry.name.en === 'Retail Stores')!;
+  await page.goto('/en/admin/appTemplates/new');
+  await hydrated(page);
+  const industry = page.getByRole('combobox', { name: 'Industry' });
+  await industry.click();
+  await industry.pressSequentially('reta');
+  const found = page.getByTestId('reference-industry').getByRole('option');
+  await expect(found).toHaveText(['Retail Stores']);
+  await industry.press('ArrowDown');
+  await industry.press('Enter');
+  await expect(industry).toHaveValue('Retail Stores');
+  await expect(page.locator('input[name="v.industry"]')).toHaveValue(retail._id);
+  // Typing what matches nothing says so, and leaves the choice as it was.
+  await industry.fill('no such industry');
+  await expect(page.getByTestId('reference-industry').getByRole('listbox')).toContainText('No matching records');
+  await industry.press('Escape');
+  await expect(industry).toHaveValue('Retail Stores');
+  await expect(page.locator('input[name="v.industry"]')).toHaveValue(retail._id);
+});

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemCountName, itemInputName } from '../../domain/admin/form.ts';
 import type { ServerContext, SessionUser } from '../../app/context.ts';
-import { loadHistory, removeRecords, saveRecord } from '../../app/routes/admin/records.server.ts';
+import { editorOptions, REFERENCE_CHOICES } from '../../app/routes/admin/editor.server.ts';
+import { loadHistory, loadTable, removeRecords, saveRecord } from '../../app/routes/admin/records.server.ts';
 import { createAccount, createTestApp, skipReason, type TestApp } from './harness.ts';
 
 /*
@@ -109,5 +110,30 @@ describe.skipIf(skipReason)('the back office’s saves', () => {
     // Editors remove no plans: the action is refused before any record is touched.
     await expect(removeRecords(context(editor), editor, 'appTemplates', [plan._id], 'en')).rejects.toMatchObject({ init: { status: 403 } });
     expect(await plans().get(plan._id)).toMatchObject({ _id: plan._id });
+  });
+
+  it('names the related record a table is filtered by, and the editor always offers a record’s own reference', async () => {
+    const buyer = await createAccount(app.database.knex, { role: 'member' });
+    const url = new URL(`http://localhost/en/admin/orders?f.user=${buyer._id}`);
+    const table = await loadTable(context(admin), admin, 'orders', url, 'en');
+    expect(table.view.choices).toEqual({ user: [buyer._id] });
+    expect(table.references.user?.[buyer._id]).toBe(buyer.email);
+
+    // A plan whose industry is not among the first the editor lists is still named by it.
+    const industries = app.api.service('industries');
+    const made = [];
+    const stamp = Date.now();
+    for (let index = 0; index <= REFERENCE_CHOICES; index += 1) made.push(await industries.create({ key: `extra-${stamp}-${index}`, name: { en: `Extra industry ${index}` } } as never));
+    const plan = (await plans().find({ query: { $limit: 1 } })).data[0] as unknown as Record<string, unknown>;
+    const without = await editorOptions(context(admin), 'appTemplates', 'admin', 'patch', 'en', null);
+    expect(without.industry).toHaveLength(REFERENCE_CHOICES);
+    // More industries than the editor lists: one of them is not among its choices.
+    const listed = new Set(without.industry?.map((option) => option.value));
+    const last = made.map((industry) => industry as unknown as { _id: string; name: { en: string } }).find((industry) => !listed.has(industry._id))!;
+    expect(last).toBeDefined();
+    const options = await editorOptions(context(admin), 'appTemplates', 'admin', 'patch', 'en', { ...plan, industry: last._id });
+    expect(options.industry).toHaveLength(REFERENCE_CHOICES + 1);
+    expect(options.industry?.[0]).toEqual({ value: last._id, label: last.name.en });
+    await Promise.all(made.map((industry) => industries.remove((industry as unknown as { _id: string })._id)));
   });
 });

@@ -1,6 +1,7 @@
 import type { AdminField } from '../../../domain/admin/screens';
 import { formatIsoDate, formatMoney, formatNumber } from '../../../domain/format';
 import { localized, type I18nText, type Locale } from '../../../domain/locales';
+import { textOfHtml } from '../../../domain/admin/export-cells';
 import { isCurrency } from '../../../domain/money';
 import type { Translate } from '../../i18n/messages';
 
@@ -67,6 +68,8 @@ export function CellValue({
       );
     case 'i18nText':
       return <span>{localized(value as I18nText, locale)}</span>;
+    case 'richText':
+      return <span>{textOfHtml(typeof value === 'object' ? localized(value as I18nText, locale) : String(value))}</span>;
     case 'ref':
       return <span>{references?.[String(value)] ?? String(value)}</span>;
     case 'list':

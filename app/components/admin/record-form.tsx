@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useBlocker, useNavigation } from 'react-router';
 import { inputName, inputValue } from '../../../domain/admin/form';
 import type { AdminField } from '../../../domain/admin/screens';
-import { LOCALES } from '../../../domain/locales';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
-import { LANGUAGE_NAMES } from '../layout/language-selector';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 import { CellValue, enumLabel } from './cells';
 import { ImageField } from './image-field';
+import { ReferencePicker } from './reference-picker';
+import { RichText } from './rich-text';
 import { SubListEditor } from './sub-list';
+import { TranslatedField } from './translated-field';
 
 /** Where an entity's images are uploaded to (the attachments' folders). */
 const IMAGE_FOLDERS: Record<string, string> = { blogs: 'blogs', modules: 'products', appTemplates: 'products', industries: 'products' };
@@ -48,7 +49,7 @@ export interface RecordFormProps {
 function Label({ field, source, htmlFor }: { field: EditorField; source: string; htmlFor: string }) {
   const { t } = useLocale();
   return (
-    <label htmlFor={htmlFor} className="block font-medium">
+    <label htmlFor={htmlFor} id={`${htmlFor}-label`} className="block font-medium">
       {t(`resources.${source}.fields.${field.name}`)}
       {field.def.required ? <span aria-hidden="true"> *</span> : null}
     </label>
@@ -104,35 +105,46 @@ function FieldInput({
           <FieldError id={`${id}-error`} text={error} />
         </div>
       );
-    case 'i18nText': {
+    case 'i18nText':
+    case 'richText': {
+      if (field.def.kind !== 'i18n' && field.widget === 'richText') {
+        control = <RichText id={id} name={name} lang="en" initial={text} labelledBy={`${id}-label`} invalid={invalid} autoFocus={focus} onChange={onListChange} />;
+        break;
+      }
       const texts = shown as Record<string, string>;
       return (
-        <fieldset className="min-w-0">
-          <legend className="font-medium">
-            {t(`resources.${source}.fields.${field.name}`)}
-            {required ? <span aria-hidden="true"> *</span> : null}
-          </legend>
-          <div className="mt-1.5 grid gap-2 md:grid-cols-3">
-            {LOCALES.map((language, index) => (
-              <div key={language}>
-                <label htmlFor={`${id}-${language}`} className="text-xs font-semibold text-muted">
-                  {LANGUAGE_NAMES[language]}
-                </label>
-                <input
-                  id={`${id}-${language}`}
-                  name={inputName(field.name, language)}
-                  lang={language}
-                  defaultValue={texts[language] ?? ''}
-                  required={required && language === 'en'}
-                  className={`${inputClass} mt-0.5`}
-                  {...invalid}
-                  autoFocus={(focus && index === 0) || undefined}
-                />
-              </div>
-            ))}
-          </div>
-          <FieldError id={`${id}-error`} text={error} />
-        </fieldset>
+        <TranslatedField id={id} legend={t(`resources.${source}.fields.${field.name}`)} required={required} texts={texts} error={error}>
+          {(language, labelledBy, report) =>
+            field.widget === 'richText' ? (
+              <RichText
+                id={`${id}-${language}`}
+                name={inputName(field.name, language)}
+                lang={language}
+                initial={texts[language] ?? ''}
+                labelledBy={labelledBy}
+                invalid={invalid}
+                autoFocus={focus && language === 'en'}
+                onChange={(html) => {
+                  report(html);
+                  onListChange();
+                }}
+              />
+            ) : (
+              <input
+                id={`${id}-${language}`}
+                name={inputName(field.name, language)}
+                lang={language}
+                aria-labelledby={labelledBy}
+                defaultValue={texts[language] ?? ''}
+                required={required && language === 'en'}
+                className={inputClass}
+                {...invalid}
+                autoFocus={(focus && language === 'en') || undefined}
+                onChange={(event) => report(event.target.value)}
+              />
+            )
+          }
+        </TranslatedField>
       );
     }
     case 'enum':
@@ -147,21 +159,14 @@ function FieldInput({
         </select>
       );
       break;
-    case 'ref':
+    case 'ref': {
+      const initial = text ? (options ?? []).find((option) => option.value === text) ?? { value: text, label: text } : null;
       control = (
-        <select id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid}>
-          {required ? null : <option value="">—</option>}
-          {text && !(options ?? []).some((option) => option.value === text) ? <option value={text}>{text}</option> : null}
-          {(options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <ReferencePicker id={id} name={name} target={field.def.ref ?? ''} initial={initial} choices={options} invalid={invalid} autoFocus={focus} testId={`reference-${field.name}`} onChange={onListChange} />
       );
       break;
+    }
     case 'textarea':
-    case 'richText':
     case 'list':
       control = (
         <textarea id={id} name={name} rows={field.widget === 'list' ? 4 : 6} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], field.widget === 'list' ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined} />

@@ -51,3 +51,15 @@ export const LinkedInIcon = (p: IconProps) => (
 export const YouTubeIcon = (p: IconProps) => (
   <Mark {...p} d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3L10 15z" />
 );
+export const BoldIcon = (p: IconProps) => <Svg {...p}><path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" /></Svg>;
+export const ItalicIcon = (p: IconProps) => <Svg {...p}><path d="M11 5h6M7 19h6M14 5l-4 14" /></Svg>;
+export const BulletListIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M9 6h11M9 12h11M9 18h11" /><circle cx="4.5" cy="6" r="1" /><circle cx="4.5" cy="12" r="1" /><circle cx="4.5" cy="18" r="1" /></Svg>
+);
+export const NumberedListIcon = (p: IconProps) => <Svg {...p}><path d="M10 6h10M10 12h10M10 18h10M4 5l1.5-1V9M3.5 14.5a1.5 1.5 0 1 1 2.5 1L3.5 19H6" /></Svg>;
+export const QuoteIcon = (p: IconProps) => <Svg {...p}><path d="M6 7h4v5c0 2.5-1.5 4-4 5M14 7h4v5c0 2.5-1.5 4-4 5" /></Svg>;
+export const LinkIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" /></Svg>
+);
+export const UndoIcon = (p: IconProps) => <Svg {...p}><path d="M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" /></Svg>;
+export const RedoIcon = (p: IconProps) => <Svg {...p}><path d="M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3" /></Svg>;

@@ -1,5 +1,5 @@
 import { data, Link, redirect, useLocation, useNavigate } from 'react-router';
-import { editorFieldsOf } from '../../../domain/admin/screens';
+import { editorFieldsOf, recordName } from '../../../domain/admin/screens';
 import { entities } from '../../../domain/entities/index';
 import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
@@ -11,7 +11,7 @@ import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/edit';
 import { editorOptions } from './editor.server';
-import { adminSource, loadHistory, loadRecord, recordName, requireAction, saveRecord } from './records.server';
+import { adminSource, loadHistory, loadRecord, requireAction, saveRecord } from './records.server';
 
 /*
  * The editor as a page (issue 21): `/{source}/new`, `/{source}/edit/{id}`, and
@@ -33,7 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const loadedId = params.id ?? cloneOf;
   const record = loadedId ? await loadRecord(ctx, source, loadedId, lang) : null;
   if (loadedId && !record) throw data(null, { status: 404 });
-  const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang);
+  const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang, record);
   const history = mode === 'edit' && record ? await loadHistory(ctx, user, source, record._id, lang) : null;
   return { source, mode, record, name: record ? recordName(source, record, lang) : '', options, role: user.role, history };
 }

@@ -1,37 +1,51 @@
-import { ADMIN_SCREENS, editorFieldsOf, isAdminSource, type AdminSource } from '../../../domain/admin/screens';
+import { ADMIN_SCREENS, editorFieldsOf, isAdminSource, recordName, type AdminSource } from '../../../domain/admin/screens';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { ServerContext } from '../../context';
 import { memberCallParams } from '../../portal/call-params.server';
-import { recordName } from './records.server';
 
 /** How many records a reference's choice lists (the first by the related entity's own order). */
 export const REFERENCE_CHOICES = 100;
 
 /**
  * The choices of the editor's reference fields: the related records' names, read as the staff
- * member. A related entity they may not list gives no choices (the current value still shows).
+ * member, and always the record's own current one. A related entity they may not list gives no
+ * choices (the current value still shows, by its id).
  */
-export async function editorOptions(ctx: ServerContext, source: AdminSource, role: Role, mode: 'create' | 'patch', lang: Locale): Promise<Record<string, { value: string; label: string }[]>> {
+export async function editorOptions(
+  ctx: ServerContext,
+  source: AdminSource,
+  role: Role,
+  mode: 'create' | 'patch',
+  lang: Locale,
+  record: Record<string, unknown> | null = null,
+): Promise<Record<string, { value: string; label: string }[]>> {
   const options: Record<string, { value: string; label: string }[]> = {};
   // Reference fields, and the references inside a list's items (a plan's modules).
   const fields = editorFieldsOf(entities[source], role, mode).flatMap((field) => {
     if (!field.editable) return [];
-    if (field.def.kind === 'ref' && field.def.ref) return [{ name: field.name, target: field.def.ref }];
+    if (field.def.kind === 'ref' && field.def.ref) return [{ name: field.name, target: field.def.ref, current: record?.[field.name] }];
     const itemRef = field.items?.find((column) => column.widget === 'ref' && column.ref);
-    return itemRef?.ref ? [{ name: field.name, target: itemRef.ref }] : [];
+    return itemRef?.ref ? [{ name: field.name, target: itemRef.ref, current: undefined }] : [];
   });
   await Promise.all(
     fields.map(async (field) => {
       const target = field.target;
       if (!isEntityName(target)) return;
       const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
-      const service = (ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }> } }).service(target);
-      const page = await service
-        .find({ ...memberCallParams(ctx, lang), query: { $select: ['_id', title], $limit: REFERENCE_CHOICES } })
-        .catch(() => ({ data: [] as Record<string, unknown>[] }));
-      options[field.name] = page.data.map((record) => ({ value: String(record._id), label: recordName(target, record, lang) }));
+      const service = (
+        ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }>; get(id: string, params: object): Promise<Record<string, unknown>> } }
+      ).service(target);
+      const params = memberCallParams(ctx, lang);
+      const page = await service.find({ ...params, query: { $select: ['_id', title], $limit: REFERENCE_CHOICES } }).catch(() => ({ data: [] as Record<string, unknown>[] }));
+      const found = page.data;
+      const current = field.current;
+      if (typeof current === 'string' && current && !found.some((related) => String(related._id) === current)) {
+        const related = await service.get(current, { ...params, query: { $select: ['_id', title] } }).catch(() => null);
+        if (related) found.unshift(related);
+      }
+      options[field.name] = found.map((related) => ({ value: String(related._id), label: recordName(target, related, lang) }));
     }),
   );
   return options;

@@ -1,10 +1,10 @@
 import { data } from 'react-router';
 import { formChanges, listChange } from '../../../domain/admin/form';
-import { ADMIN_SCREENS, actionsFor, columnsOf, defaultModeOf, editorFieldsOf, isAdminSource, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
+import { ADMIN_SCREENS, actionsFor, columnsOf, defaultModeOf, editorFieldsOf, filtersOf, isAdminSource, recordName, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
 import { parseView, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import type { EntityDef, Role } from '../../../domain/entities/types';
-import { localized, type I18nText, type Locale } from '../../../domain/locales';
+import type { Locale } from '../../../domain/locales';
 import type { ServerContext, SessionUser } from '../../context';
 import { memberCallParams } from '../../portal/call-params.server';
 
@@ -54,28 +54,30 @@ export function requireAction(source: AdminSource, role: Role, action: AdminActi
   if (!actionsFor(source, role).has(action)) throw data(null, { status: 403 });
 }
 
-/** What names a record: its screen's title field, in the page's language. */
-export function recordName(source: string, record: Record<string, unknown>, locale: Locale): string {
-  const field = isAdminSource(source) ? ADMIN_SCREENS[source].title : 'name';
-  const value = record[field];
-  if (value && typeof value === 'object') return localized(value as I18nText, locale) || String(record._id);
-  return value === null || value === undefined || value === '' ? String(record._id) : String(value);
-}
 
 /**
  * The names of the records the listed references point to, per field: one `$in` lookup of at most
  * 100 ids per referenced entity, whatever the page's size. A reference the staff member may not
  * read keeps its id.
  */
-async function referenceNames(ctx: ServerContext, definition: EntityDef, rows: readonly AdminRecord[], lang: Locale): Promise<Record<string, Record<string, string>>> {
+async function referenceNames(
+  ctx: ServerContext,
+  definition: EntityDef,
+  rows: readonly AdminRecord[],
+  lang: Locale,
+  chosen: Readonly<Record<string, readonly string[]>> = {},
+): Promise<Record<string, Record<string, string>>> {
   const names: Record<string, Record<string, string>> = {};
   const byTarget = new Map<string, { fields: string[]; ids: Set<string> }>();
-  for (const column of columnsOf(definition)) {
-    const target = column.def.kind === 'ref' ? column.def.ref : undefined;
+  // The listed references, and those the search panel filters by (the chosen record's name shows there).
+  const fields = new Map([...columnsOf(definition), ...filtersOf(definition).filter((filter) => filter.type === 'reference')].map((field) => [field.name, field]));
+  for (const field of fields.values()) {
+    const target = field.def.kind === 'ref' ? field.def.ref : undefined;
     if (!target || !isEntityName(target)) continue;
     const entry = byTarget.get(target) ?? { fields: [], ids: new Set<string>() };
-    entry.fields.push(column.name);
-    for (const row of rows) if (typeof row[column.name] === 'string') entry.ids.add(row[column.name] as string);
+    entry.fields.push(field.name);
+    for (const row of rows) if (typeof row[field.name] === 'string') entry.ids.add(row[field.name] as string);
+    for (const id of chosen[field.name] ?? []) entry.ids.add(id);
     byTarget.set(target, entry);
   }
   await Promise.all(
@@ -131,7 +133,7 @@ export async function loadTable(ctx: ServerContext, user: SessionUser, source: A
     rows: page.data,
     total: page.total,
     cursors: page.cursors ?? { previous: null, next: null },
-    references: await referenceNames(ctx, definition, page.data, lang),
+    references: await referenceNames(ctx, definition, page.data, lang, view.choices),
     actions: [...actionsFor(source, user.role)],
   };
 }

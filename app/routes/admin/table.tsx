@@ -1,7 +1,8 @@
 import type { RowSelectionState } from '@tanstack/react-table';
+import { ReferencePicker } from '../../components/admin/reference-picker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, rowActionFor, type AdminAction } from '../../../domain/admin/screens';
+import { columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction } from '../../../domain/admin/screens';
 import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import { formatNumber } from '../../../domain/format';
@@ -30,7 +31,6 @@ import {
   loadHistory,
   loadRecord,
   loadTable,
-  recordName,
   removeRecords,
   runRowAction,
   saveRecord,
@@ -61,7 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? {
           record,
           name: recordName(source, record, lang),
-          options: await editorOptions(ctx, source, user.role, 'patch', lang),
+          options: await editorOptions(ctx, source, user.role, 'patch', lang, record),
           history: await loadHistory(ctx, user, source, editorId, lang),
         }
       : { record: null, name: '', options: {}, history: null };
@@ -109,7 +109,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 type ActionResult = { intent: 'remove'; result: RemoveResult } | { intent: 'save'; result: SaveResult } | { intent: 'rowAction'; result: RowActionResult };
 
-function SearchPanel({ source, view }: { source: keyof typeof entities; view: TableView }) {
+function SearchPanel({ source, view, references }: { source: keyof typeof entities; view: TableView; references: Record<string, Record<string, string>> }) {
   const { t } = useLocale();
   const definition = entities[source];
   const filters = filtersOf(definition);
@@ -151,6 +151,24 @@ function SearchPanel({ source, view }: { source: keyof typeof entities; view: Ta
             {filters.map((filter) => {
               const label = t(`resources.${source}.fields.${filter.name}`);
               const id = `filter-${filter.name}`;
+              if (filter.type === 'reference') {
+                const value = view.choices[filter.name]?.[0];
+                return (
+                  <div key={filter.name}>
+                    <label htmlFor={id} className="block text-sm font-medium">
+                      {label}
+                    </label>
+                    <ReferencePicker
+                      key={value ?? ''}
+                      id={id}
+                      name={`f.${filter.name}`}
+                      target={filter.def.ref ?? ''}
+                      initial={value ? { value, label: references[filter.name]?.[value] ?? value } : null}
+                      testId={id}
+                    />
+                  </div>
+                );
+              }
               if (filter.type === 'choice' || filter.type === 'boolean') {
                 const choices = filter.type === 'boolean' ? ['true', 'false'] : [...(filter.def.enum ?? [])];
                 return (
@@ -428,7 +446,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </div>
       </div>
-      <SearchPanel source={source} view={view} />
+      <SearchPanel source={source} view={view} references={references} />
       {selected.length > 0 ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950" data-testid="selection-bar">
           <span className="font-semibold" aria-live="polite">

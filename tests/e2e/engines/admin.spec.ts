@@ -1,8 +1,10 @@
 /**
  * The back office in WebKit and Firefox (issue 21): a staff member searches an entity's table at a
- * desktop's width (where staff work; a table wider than a phone scrolls sideways), opens a record in the editor (a modal `<dialog>`), saves a change and sees it in the table,
- * then deletes the record after confirming. The table's other actions are tested in Chromium
- * (admin.spec.ts); each engine works on a subscriber of its own.
+ * desktop's width (where staff work; a table wider than a phone scrolls sideways), opens a record in
+ * the editor (a modal `<dialog>`), saves a change and sees it in the table, then deletes the record
+ * after confirming; an editor writes an article in the rich-text editor (contenteditable differs most
+ * between engines). The table's other actions are tested in Chromium (admin.spec.ts); each engine
+ * works on records of its own.
  */
 import { adminRows, users } from '../users.ts';
 import { DESKTOP, hydrate, test, until } from './fixtures.ts';
@@ -40,4 +42,34 @@ test('an admin searches, edits in the dialog and deletes a record', async ({ ope
   await until(tab, 'the confirmation opens', () => document.querySelector<HTMLDialogElement>('[data-testid="confirm-dialog"]')?.open === true);
   await tab.click('[data-testid="confirm-ok"]');
   await until(tab, 'the record is gone', () => document.querySelector('[data-testid="admin-empty"]') !== null && document.querySelector('[data-testid="admin-row"]') === null);
+});
+
+test('an editor writes an article in the rich-text editor, and it reads on the site as written', async ({ openTab, engine }) => {
+  test.setTimeout(120_000);
+  const slug = `rich-${engine}-${Date.now()}`;
+  const tab = await openTab(DESKTOP);
+  await tab.goto(`/en/login?from=${encodeURIComponent('/en/admin/blogs/new')}`);
+  await hydrate(tab);
+  await tab.fill('#email', users.editor.email);
+  await tab.fill('#password', users.editor.password);
+  await tab.click('main form button[type="submit"]');
+  await until(tab, 'the editor shows', () => document.querySelector('[data-testid="rich-v.body.en"]') !== null);
+  await tab.fill('#field-title-en', `Written in ${engine}`);
+  await tab.fill('#field-slug', slug);
+  await tab.fill('#field-summary-en', 'A short summary.');
+  await tab.click('[data-testid="rich-v.body.en"]');
+  await tab.type('Pay at the table. ');
+  await tab.click('[data-testid="translated-field-body"] button[aria-label="Bold"]');
+  await tab.type('No queue');
+  await until(tab, 'the words are bold as typed', () => document.querySelector('[data-testid="rich-v.body.en"] strong')?.textContent === 'No queue');
+  await tab.select('#field-category', 'restaurant-tips');
+  await tab.select('#field-status', 'published');
+  await tab.click('[data-testid="editor-save"]');
+  await until(tab, 'the article is saved', () => window.location.pathname === '/en/admin/blogs' && document.querySelector('[data-testid="snackbar-success"]') !== null);
+
+  await tab.goto(`/en/blogs/${slug}`);
+  await until(tab, 'the article reads as written', () => {
+    const body = document.querySelector('[data-testid="blog-body"]');
+    return body?.querySelector('strong')?.textContent === 'No queue' && body.textContent === 'Pay at the table. No queue';
+  });
 });

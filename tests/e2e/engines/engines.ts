@@ -46,6 +46,8 @@ export interface EngineTab {
   press(key: Key): Promise<void>;
   /** Replaces a text field's value by typing. */
   fill(selector: string, text: string): Promise<void>;
+  /** Types at the caret, key by key, into whatever has the focus (a rich-text editor, say). */
+  type(text: string): Promise<void>;
   /**
    * Replaces the value of a text field inside a frame of the page (the first frame the selector
    * finds, whatever its origin) by typing, as a visitor would.

@@ -112,6 +112,9 @@ function firefoxTab(page: Page, origin: string, close: () => Promise<void>): Eng
       await page.keyboard.press('Backspace');
       await page.keyboard.type(text);
     },
+    async type(text) {
+      await page.keyboard.type(text);
+    },
     async fillInFrame(frameSelector, selector, text) {
       // The frame's document, found by the address its element loaded (it may be of another origin).
       const src = await page.evaluate((css) => document.querySelector<HTMLIFrameElement>(css)?.src ?? null, frameSelector);

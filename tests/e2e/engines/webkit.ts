@@ -224,6 +224,14 @@ function webKitTab(client: Client, origin: string, close: () => Promise<void>): 
       await client.elementClear(id);
       await client.elementSendKeys(id, text);
     },
+    async type(text) {
+      const actions = [...text].flatMap((value) => [
+        { type: 'keyDown' as const, value },
+        { type: 'keyUp' as const, value },
+      ]);
+      await client.performActions([{ type: 'key', id: 'keyboard', actions }]);
+      await client.releaseActions();
+    },
     async fillInFrame(frameSelector, selector, text) {
       // The client sends Switch To Frame as it does every other command, but types it as internal
       // (webdriverio wraps it); this is the shape of the W3C command.
