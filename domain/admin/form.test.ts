@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { modules } from '../entities/modules.ts';
 import { appTemplates } from '../entities/app-templates.ts';
 import { blogs } from '../entities/blogs.ts';
-import { formChanges, inputName, inputValue, itemCountName, itemInputName, listChange, readInput } from './form.ts';
+import { subscribers } from '../entities/subscribers.ts';
+import { users } from '../entities/users.ts';
+import { checkChanges, formChanges, inputName, inputValue, itemCountName, itemInputName, listChange, readInput } from './form.ts';
 import { editorFieldsOf } from './screens.ts';
 
 const fields = editorFieldsOf(modules, 'admin', 'patch');
@@ -118,5 +120,36 @@ describe('a list of records in the editor', () => {
     expect(listChange('modules', 'id', [kds, ods], [ods, kds])).toEqual({ modules: [ods, kds] });
     expect(listChange('modules', 'id', [kds, ods], [{ ...kds, count: 2 }, qr])).toEqual({ modules: [{ ...kds, count: 2 }, qr] });
     expect(listChange('modules', 'id', [kds, ods], [kds, qr, ods])).toEqual({ modules: [kds, qr, ods] });
+  });
+});
+
+describe('the editor’s own check before a save', () => {
+  it('finds what the service would refuse, with the service’s message keys', () => {
+    const userFields = editorFieldsOf(users, 'admin', 'create');
+    const problems = checkChanges(userFields, { email: 'not-an-email', password: 'short' }, true);
+    expect(problems.email).toBe('validation.email');
+    expect(problems.password).toBe('validation.passwordMin');
+    // A required field left empty on create.
+    const blogFields = editorFieldsOf(blogs, 'editor', 'create');
+    expect(checkChanges(blogFields, { slug: 'a-post' }, true)).toMatchObject({ title: 'validation.required', body: 'validation.required', category: 'validation.required' });
+    // A text in each language needs its English.
+    expect(checkChanges(blogFields, { title: { 'zh-hk': '標題' } }, false)).toEqual({ title: 'validation.required' });
+  });
+
+  it('passes what the service takes, and on patch asks only about what changed', () => {
+    const subscriberFields = editorFieldsOf(subscribers, 'admin', 'patch');
+    expect(checkChanges(subscriberFields, {}, false)).toEqual({});
+    expect(checkChanges(subscriberFields, { email: 'wing@example.com' }, false)).toEqual({});
+    expect(checkChanges(subscriberFields, { email: null }, false)).toEqual({ email: 'validation.required' });
+  });
+
+  it('applies the record’s own rules to the record as the save would leave it', () => {
+    const subscriberFields = editorFieldsOf(subscribers, 'admin', 'patch');
+    const stored = { email: 'wing@example.com', campaign: '23hkrace', locale: 'en' };
+    const rules = { recordRules: subscribers.recordRules, stored };
+    const problems = checkChanges(subscriberFields, { email: 'not-an-email' }, false, rules);
+    expect(problems.email).toMatch(/^[a-z]+\.[A-Za-z.]+$/);
+    expect(problems).toEqual(subscribers.recordRules!({ ...stored, email: 'not-an-email' }));
+    expect(checkChanges(subscriberFields, { email: 'mei@example.com' }, false, rules)).toEqual({});
   });
 });

@@ -1,3 +1,5 @@
+import { issueMessage } from '../entities/issues.ts';
+import { valueSchema, type EntityDef } from '../entities/types.ts';
 import { formatIsoDate } from '../format.ts';
 import { LOCALES } from '../locales.ts';
 import { CURRENCY_MULTIPLIER } from '../money.ts';
@@ -109,6 +111,44 @@ export function formChanges(fields: readonly (AdminField & { editable: boolean }
     if (!same(value, original[field.name])) data[field.name] = value;
   }
   return data;
+}
+
+/**
+ * What the editor can tell before it sends a save (decision 039): each value it would send checked
+ * by its definition's own schema, the one the service checks with, on create each required field
+ * given, then the record's own rules across fields. Message keys by field, as the service would
+ * answer them; what needs the database (a duplicate address) stays the service's to say.
+ */
+export function checkChanges(
+  fields: readonly (AdminField & { editable: boolean })[],
+  changes: Record<string, unknown>,
+  creating: boolean,
+  /** The record's own rules across its fields, and the record as stored (a patch's rules read it as patched). */
+  rules?: { recordRules?: EntityDef['recordRules']; stored?: Readonly<Record<string, unknown>> | null },
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (!field.editable || field.items) continue;
+    if (!Object.hasOwn(changes, field.name)) {
+      if (creating && field.def.required && !field.def.defaulted) errors[field.name] = 'validation.required';
+      continue;
+    }
+    const value = changes[field.name];
+    if (value === null) {
+      if (field.def.required) errors[field.name] = 'validation.required';
+      continue;
+    }
+    const result = valueSchema(field.def).safeParse(value);
+    const issue = result.success ? undefined : result.error.issues[0];
+    if (issue) errors[field.name] = issueMessage(issue, value);
+  }
+  // Each field as it should be: then the rules that read them together (a campaign's address).
+  if (Object.keys(errors).length === 0 && rules?.recordRules) {
+    const editable = new Set(fields.filter((field) => field.editable).map((field) => field.name));
+    const record = creating ? changes : { ...rules.stored, ...changes };
+    for (const [name, key] of Object.entries(rules.recordRules(record))) if (editable.has(name)) errors[name] ??= key;
+  }
+  return errors;
 }
 
 /** The input of one field of a list's item (`v.modules.0.count`). */

@@ -191,11 +191,23 @@ test('an admin edits a record over the table in Chinese: errors by field, saved,
   await expect(dialog.locator('#editor-title')).toHaveText(`編輯：${row.email}`);
   await expect(page).toHaveURL(new RegExp(`editor=${row._id}`));
 
-  // A wrong email is refused by the service, in Chinese, beside its field; nothing is saved.
+  // A wrong email is caught before anything is sent, by the service's own schema, in Chinese,
+  // beside its field, which gets the focus; its message goes once the field is changed.
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
   await dialog.locator('#field-email').fill('not-an-email');
   await dialog.getByTestId('editor-save').click();
-  await expect(dialog.getByTestId('error-field-email')).toBeVisible();
+  await expect(dialog.getByTestId('error-field-email')).toHaveText('請輸入有效的電郵地址，例如 name@company.com。');
   await expect(dialog.getByTestId('edit-error')).toHaveText('請更正以下標示的欄位。');
+  expect(posts).toEqual([]);
+  await expect(dialog.locator('#field-email')).toBeFocused();
+  await dialog.locator('#field-email').fill('');
+  await expect(dialog.getByTestId('error-field-email')).toHaveCount(0);
+  await dialog.getByTestId('editor-save').click();
+  await expect(dialog.getByTestId('error-field-email')).toHaveText('必填');
+  expect(posts).toEqual([]);
 
   await dialog.locator('#field-email').fill(row.email);
   await dialog.locator('#field-name').fill('陳大文');

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useBlocker, useNavigation } from 'react-router';
-import { inputName, inputValue } from '../../../domain/admin/form';
+import { checkChanges, formChanges, inputName, inputValue } from '../../../domain/admin/form';
 import type { AdminField } from '../../../domain/admin/screens';
+import { entities, type EntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { primaryButton, secondaryButton } from '../ui/buttons';
@@ -242,7 +243,10 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
     setDirtyState(value);
   };
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
-  const errors = problem?.errors ?? {};
+  // What the form found itself before sending (message keys by field): shown until the next save.
+  const [found, setFound] = useState<Record<string, string> | null>(null);
+  const errors = found ? Object.fromEntries(Object.entries(found).map(([name, key]) => [name, t(key)])) : (problem?.errors ?? {});
+
   const firstInvalid = fields.find((field) => field.editable && errors[field.name])?.name;
   // A save that succeeded (the form is gone) or a problem answered: the edits are settled.
   const settled = useRef(problem);
@@ -278,7 +282,37 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
   const currency = typeof record?.currency === 'string' ? record.currency : 'HKD';
 
   return (
-    <Form method="post" action={action} id={formId} noValidate onChange={() => setDirty(true)} onSubmit={() => setDirty(false)} data-testid="record-form" preventScrollReset>
+    <Form
+      method="post"
+      action={action}
+      id={formId}
+      noValidate
+      onChange={(event) => {
+        setDirty(true);
+        // A field changed after the check: its message goes.
+        const changed = (event.target as unknown as { name?: string }).name?.split('.')[1];
+        if (found && changed && found[changed]) {
+          const { [changed]: _fixed, ...rest } = found;
+          setFound(Object.keys(rest).length > 0 ? rest : null);
+        }
+      }}
+      onSubmit={(event) => {
+        const problems = checkChanges(fields, formChanges(fields, new FormData(event.currentTarget), id ? record : null), !id, { recordRules: entities[source as EntityName]?.recordRules, stored: record });
+        if (Object.keys(problems).length > 0) {
+          event.preventDefault();
+          setFound(problems);
+          // The first field to correct, in the form's order, once its message shows.
+          const first = fields.find((field) => problems[field.name])?.name;
+          const form = event.currentTarget;
+          requestAnimationFrame(() => form.querySelector<HTMLElement>(`#field-${first}, #field-${first}-en`)?.focus());
+          return;
+        }
+        setFound(null);
+        setDirty(false);
+      }}
+      data-testid="record-form"
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="save" />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
@@ -300,9 +334,9 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
             </button>
           ) : null}
         </div>
-      ) : problem && (problem.message || Object.keys(errors).length > 0) ? (
+      ) : found || (problem && (problem.message || Object.keys(errors).length > 0)) ? (
         <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="edit-error">
-          {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : problem.message}
+          {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : problem?.message}
         </div>
       ) : null}
       <div className="grid gap-5">

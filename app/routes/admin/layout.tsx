@@ -16,8 +16,12 @@ import type { Route } from './+types/layout';
  * the portal's live connection so records others change show at once.
  */
 
-/** The labels of every entity's fields and values travel with the back office's pages. */
-export const messageGroups = ['admin', 'resources'] as const;
+/**
+ * The labels of every entity's fields and values travel with the back office's pages, and the
+ * messages of the entities' own rules (a newsletter campaign's address), which the editor checks
+ * before a save.
+ */
+export const messageGroups = ['admin', 'resources', 'newsletter'] as const;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireStaff(context.get(serverContext), request, params.lang);

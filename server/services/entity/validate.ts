@@ -1,44 +1,16 @@
 import { BadRequest } from '@feathersjs/errors';
 import { z } from 'zod';
 import { type EntityDef, type FieldDef, valueSchema } from '../../../domain/entities/types.ts';
+import { issueMessage as issueKey } from '../../../domain/entities/issues.ts';
 import { withRule } from '../../../domain/forms/fields.ts';
 import { isMessageKey } from '../../i18n.ts';
 import { isStorableText } from './coerce.ts';
 
 export type FieldErrors = Record<string, string>;
 
-/** The value at a path of the input; zod does not report it (no `reportInput`), so it is looked up. */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let node = input;
-  for (const key of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<PropertyKey, unknown>)[key];
-  }
-  return node;
-}
-
-/** Maps a zod issue to a message key that every locale translates. */
+/** Maps a zod issue to a message key that every locale translates (the catalogue's own keys only). */
 export function issueMessage(issue: z.core.$ZodIssue, input?: unknown): string {
-  if (isMessageKey(issue.message)) return issue.message;
-  if (issue.code !== 'unrecognized_keys') {
-    const value = valueAt(input, issue.path);
-    // Nothing given where a value is needed, whatever its kind (text, number, one of a list).
-    if (value === undefined || value === null) return 'validation.required';
-  }
-  switch (issue.code) {
-    case 'invalid_type':
-      return 'validation.invalid';
-    case 'too_small':
-      return issue.origin === 'string' && issue.minimum === 1 ? 'validation.required' : 'validation.tooSmall';
-    case 'too_big':
-      return 'validation.tooBig';
-    case 'invalid_format':
-      return issue.format === 'email' ? 'validation.email' : 'validation.invalid';
-    case 'unrecognized_keys':
-      return 'validation.unknownField';
-    default:
-      return 'validation.invalid';
-  }
+  return issueKey(issue, input, isMessageKey);
 }
 
 export function fieldErrors(error: z.ZodError, prefix = '', input?: unknown): FieldErrors {
