@@ -23,6 +23,8 @@ export default defineConfig({
       { test: { name: 'unit', include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
       integration('pglite'),
       integration('postgres'),
+      // Production instances behind a load balancer (`npm run test:cluster`): their own stage of npm test.
+      { test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 240_000, fileParallelism: false } },
     ],
   },
 });

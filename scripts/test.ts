@@ -1,7 +1,8 @@
 /**
  * `npm test`: the one command that says the tree is good, locally and in CI (.ci/run).
- * Runs typecheck, lint, unit, integration (PGlite and PostgreSQL) and end-to-end tests (Chromium,
- * and the cross-engine WebKit and Firefox projects) in that order, stops at the first failure, and
+ * Runs typecheck, lint, unit, integration (PGlite and PostgreSQL), end-to-end tests (Chromium, and
+ * the cross-engine WebKit and Firefox projects) and the cluster test (two production instances behind
+ * HAProxy, on the build the end-to-end stage made) in that order, stops at the first failure, and
  * ends with one line: `N passed, N failed`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -192,10 +193,12 @@ async function main(): Promise<boolean> {
   if (!ensureChromium()) return false;
   ensureEngines();
   const e2eJson = path.join(reports, 'e2e.json');
-  return stage('e2e', path.join(BIN, 'playwright'), ['test'], {
+  const e2e = await stage('e2e', path.join(BIN, 'playwright'), ['test'], {
     extraEnv: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },
     counts: () => playwrightCounts(e2eJson),
   });
+  if (!e2e) return false;
+  return vitest('cluster', ['cluster']);
 }
 
 const started = performance.now();

@@ -1,0 +1,257 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+/*
+ * Several production instances on one machine, as operators run them (issue 20): each a process of
+ * its own from the same build, on one fresh database of the local PostgreSQL and the local Redis
+ * (keys and events of this run only), behind HAProxy from Debian's packages with health checks and
+ * retries. The test talks to each instance directly and to the load balancer.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const POSTGRES_URL = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const HAPROXY = '/usr/sbin/haproxy';
+export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
+
+async function answers(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why the cluster cannot run here (a missing part), or null. With CI=true nothing may be missing. */
+export async function clusterSkipReason(): Promise<string | null> {
+  if (!existsSync(HAPROXY)) {
+    const root = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+    if (root) spawnSync('sh', ['-c', 'apt-get update && apt-get install -y haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (!existsSync(HAPROXY)) return `HAProxy is missing: install it (sudo apt-get install -y haproxy)`;
+  }
+  const database = await answers(async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
+    await client.connect();
+    await client.end();
+  });
+  if (!database) return `no PostgreSQL at ${POSTGRES_URL}`;
+  const redis = await answers(async () => {
+    const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    await client.connect();
+    await client.ping();
+    client.disconnect();
+  });
+  if (!redis) return `no Redis at ${REDIS_URL}`;
+  return null;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` holds, polling; fails with what was awaited after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(20);
+  }
+  return Date.now() - started;
+}
+
+export interface Instance {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  /** Ends the process with a signal and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface Cluster {
+  a: Instance;
+  b: Instance;
+  /** The load balancer's address. */
+  url: string;
+  /** The cluster's own database (a fresh one on the local PostgreSQL). */
+  databaseUrl: string;
+  /** How long the two instances took to be healthy, started at the same moment. */
+  startMs: number;
+  /** Starts a stopped instance again on its port; answers once it is healthy and the balancer uses it. */
+  restart(name: 'a' | 'b'): Promise<Instance>;
+  close(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Builds the pages when there is no build yet (npm test's end-to-end stage has made one). */
+export function ensureBuild(): void {
+  if (existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) return;
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Starts two instances at the same moment on a fresh database, then the load balancer in front. */
+export async function startCluster(): Promise<Cluster> {
+  ensureBuild();
+  const run = randomBytes(5).toString('hex');
+  const database = `tillpoint_cluster_${run}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const databaseUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${database}` }).toString();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-cluster-'));
+  const secret = randomBytes(48).toString('base64url');
+  const [portA, portB, portLb] = await Promise.all([freePort(), freePort(), freePort()]);
+
+  const instance = (name: string, port: number): Instance => {
+    const child = spawn(process.execPath, ['server/index.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL,
+        REDIS_PREFIX: `cluster-${run}`,
+        INSTANCE_NAME: name,
+        // One secret for all: a token signed by one instance is read by the others.
+        APP_SECRET: secret,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        DATA_DIR: path.join(folder, name),
+        PASSWORD_HASHING: 'fast',
+        // No real payments: each instance's own sandbox gateway.
+        PAYMENT_SANDBOX: '1',
+        PAYMENT_SANDBOX_PORT: '0',
+        // Every request of the test comes from 127.0.0.1.
+        LOGIN_ATTEMPTS_PER_IP: '10000',
+        FORM_SUBMISSIONS_PER_IP: '10000',
+        NEWSLETTER_SIGNUPS_PER_IP: '10000',
+        // The proxy in front says who the client is.
+        TRUST_PROXY: 'loopback',
+        LOG_LEVEL: 'error',
+      },
+    });
+    return {
+      name,
+      url: `http://127.0.0.1:${port}`,
+      process: child,
+      async stop(signal: NodeJS.Signals = 'SIGTERM') {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const done = exited(child);
+        child.kill(signal);
+        await done;
+      },
+    };
+  };
+
+  const started = Date.now();
+  let a = instance('a', portA);
+  let b = instance('b', portB);
+  const healthy = async (server: Instance) => {
+    if (server.process.exitCode !== null) throw new Error(`instance ${server.name} stopped at start-up (exit code ${server.process.exitCode})`);
+    return fetch(`${server.url}/health`).then((response) => response.ok, () => false);
+  };
+  let lb: ChildProcess | undefined;
+  const close = async () => {
+    if (lb && lb.exitCode === null) {
+      const done = exited(lb);
+      lb.kill('SIGTERM');
+      await done;
+    }
+    await Promise.all([a.stop(), b.stop()]);
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`cluster-${run}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.end();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await until(async () => (await healthy(a)) && (await healthy(b)), 'both instances to be healthy', 120_000);
+    const startMs = Date.now() - started;
+    const config = path.join(folder, 'haproxy.cfg');
+    writeFileSync(
+      config,
+      [
+        'global',
+        '  maxconn 4096',
+        'defaults',
+        '  mode http',
+        '  timeout connect 1s',
+        '  timeout client 60s',
+        '  timeout server 30s',
+        '  timeout tunnel 1h',
+        // A request that could not reach an instance goes to another; one an instance received is never sent twice.
+        '  retries 3',
+        '  option redispatch',
+        '  retry-on conn-failure empty-response',
+        'frontend site',
+        `  bind 127.0.0.1:${portLb}`,
+        '  option forwardfor',
+        '  default_backend instances',
+        'backend instances',
+        '  balance roundrobin',
+        '  option httpchk GET /health/live',
+        '  http-check expect status 200',
+        `  server a 127.0.0.1:${portA} check inter 500 fall 2 rise 2`,
+        `  server b 127.0.0.1:${portB} check inter 500 fall 2 rise 2`,
+        '',
+      ].join('\n'),
+    );
+    // Quiet: an instance going down is what the test does; a configuration error still shows.
+    lb = spawn(HAPROXY, ['-db', '-q', '-f', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const url = `http://127.0.0.1:${portLb}`;
+    await until(() => fetch(`${url}/health/live`).then((response) => response.ok, () => false), 'the load balancer', 20_000);
+    const cluster: Cluster = {
+      a,
+      b,
+      url,
+      databaseUrl,
+      startMs,
+      close,
+      async restart(name) {
+        const again = instance(name, name === 'a' ? portA : portB);
+        if (name === 'a') a = cluster.a = again;
+        else b = cluster.b = again;
+        await until(() => healthy(again), `instance ${name} to be healthy again`, 60_000);
+        // The balancer's checks: two in a row (`rise 2`), every 500 ms.
+        await until(async () => {
+          const seen = new Set<string | null>();
+          for (let index = 0; index < 4; index += 1) seen.add((await fetch(`${url}/health/live`)).headers.get('x-instance'));
+          return seen.has(name);
+        }, `the balancer to send requests to ${name}`, 20_000);
+        return again;
+      },
+    };
+    return cluster;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
