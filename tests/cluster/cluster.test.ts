@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { feathers } from '@feathersjs/feathers';
+import { feathers, type Application as FeathersClient } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio-client';
 import authenticationClient, { MemoryStorage } from '@feathersjs/authentication-client';
 import pg from 'pg';
@@ -36,7 +36,7 @@ async function api(base: string, method: string, path: string, options: { body?:
 
 interface Client {
   socket: Socket;
-  client: ReturnType<typeof feathers>;
+  client: FeathersClient;
   close(): void;
 }
 
