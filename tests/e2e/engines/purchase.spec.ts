@@ -72,6 +72,8 @@ test('a new registrant buys a plan on a phone, from the order summary to the don
   await tab.goto(await location(tab));
   await hydrate(tab);
   await expectStep(tab, 'account');
+  // The step's form comes with its code, which a busy machine may still be fetching after the reload.
+  await until(tab, 'the registration form shows', () => document.querySelector('#reg-email') !== null);
 
   await tab.fill('#reg-email', email);
   await tab.fill('#reg-name', 'Lee Siu Ming');
