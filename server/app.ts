@@ -1,4 +1,5 @@
 import { errorHandler, json, rest, type Application as ExpressFeathers } from '@feathersjs/express';
+import { idempotentWrites } from './idempotency.ts';
 import express from '@feathersjs/express';
 import { feathers, type HookContext } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio';
@@ -83,6 +84,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     req.feathers = { ...req.feathers, ip: req.ip };
     next();
   });
+  // A retried write with the same `Idempotency-Key` gets its first answer (decision 041).
+  app.use(idempotentWrites(knex, logger));
   app.configure(rest());
   app.configure(
     socketio({ path: SOCKET_PATH, transports: ['websocket'], maxHttpBufferSize: 1e6, serveClient: false }, (io) => {

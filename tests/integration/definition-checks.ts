@@ -37,6 +37,7 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   site_settings: 'feature flags and markets, one JSON value per key (server/services/features/features.ts, zod-validated)',
   missing_translations: 'message keys a page lacked (server/services/missing-translate/missing-translate.ts)',
   revoked_tokens: 'ids of signed-out tokens (server/auth/revocation.ts)',
+  idempotency_keys: 'the first answers of writes sent with an Idempotency-Key (server/idempotency.ts)',
   socket_tickets: 'one-time tickets of portal pages’ live connections, hashed, the token sealed (server/auth/tickets.ts, decision 027)',
   payment_sandbox_customers: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   payment_sandbox_payment_methods: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
