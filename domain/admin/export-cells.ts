@@ -45,7 +45,10 @@ export function exportCell(definition: EntityDef, field: string, record: Record<
   const def = definition.fields[field];
   const value = record[field];
   if (!def || value === null || value === undefined) return '';
-  switch (hintsOf(def).widget) {
+  const widget = hintsOf(def).widget;
+  // A text in each language, whatever box it is written in: the export's language.
+  if (def.kind === 'i18n' && widget !== 'richText' && typeof value === 'object') return localized(value as I18nText, locale);
+  switch (widget) {
     case 'boolean':
       return value === true ? t('admin.yes') : value === false ? t('admin.no') : String(value);
     case 'money': {

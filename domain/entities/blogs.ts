@@ -48,7 +48,7 @@ export const blogs = defineEntity({
       hints: { column: 1 },
     },
     slug: { kind: 'string', schema: blogSlugSchema, required: true, filterable: true, sortable: true, listed: true, exported: true },
-    summary: { kind: 'i18n', schema: i18nTextOf(600), required: true, searchable: true, exported: true },
+    summary: { kind: 'i18n', schema: i18nTextOf(600), required: true, searchable: true, exported: true, hints: { widget: 'textarea' } },
     body: { kind: 'i18n', schema: i18nTextOf(60_000), required: true, hints: { widget: 'richText' } },
     coverImage: { kind: 'string', schema: coverImageSchema, hints: { widget: 'image' } },
     coverAlt: { kind: 'i18n', schema: i18nTextOf(300) },

@@ -49,6 +49,8 @@ export function CellValue({
   locale: Locale;
 }) {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="text-muted">—</span>;
+  // A text in each language, whatever box it is written in: the language's own.
+  if (field.def.kind === 'i18n' && field.widget !== 'richText' && typeof value === 'object') return <span>{localized(value as I18nText, locale)}</span>;
   switch (field.widget) {
     case 'boolean':
       return <span>{value === true ? t('admin.yes') : t('admin.no')}</span>;

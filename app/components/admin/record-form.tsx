@@ -107,7 +107,12 @@ function FieldInput({
         </div>
       );
     case 'i18nText':
-    case 'richText': {
+    case 'richText':
+    case 'textarea': {
+      if (field.def.kind !== 'i18n' && field.widget === 'textarea') {
+        control = <textarea id={id} name={name} rows={6} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+        break;
+      }
       if (field.def.kind !== 'i18n' && field.widget === 'richText') {
         control = <RichText id={id} name={name} lang="en" initial={text} labelledBy={`${id}-label`} invalid={invalid} autoFocus={focus} onChange={onListChange} />;
         break;
@@ -129,6 +134,20 @@ function FieldInput({
                   report(html);
                   onListChange();
                 }}
+              />
+            ) : field.widget === 'textarea' ? (
+              <textarea
+                id={`${id}-${language}`}
+                name={inputName(field.name, language)}
+                lang={language}
+                rows={3}
+                aria-labelledby={labelledBy}
+                defaultValue={texts[language] ?? ''}
+                required={required && language === 'en'}
+                className={inputClass}
+                {...invalid}
+                autoFocus={(focus && language === 'en') || undefined}
+                onChange={(event) => report(event.target.value)}
               />
             ) : (
               <input
@@ -167,7 +186,6 @@ function FieldInput({
       );
       break;
     }
-    case 'textarea':
     case 'list':
       control = (
         <textarea id={id} name={name} rows={field.widget === 'list' ? 4 : 6} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], field.widget === 'list' ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined} />
