@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactForms } from '../entities/contact-forms.ts';
+import { orders } from '../entities/orders.ts';
 import { payments } from '../entities/payments.ts';
 import { subscribers } from '../entities/subscribers.ts';
 import { blogs } from '../entities/blogs.ts';
@@ -38,5 +39,12 @@ describe('an export’s cells', () => {
     expect(exportCell(blogs, 'body', { body }, t, 'en')).toBe('Faster & simpler Take orders at the table. One Two');
     expect(exportCell(blogs, 'body', { body }, t, 'zh-hk')).toBe('枱邊落單。');
     expect(textOfHtml('<p>a &lt;b&gt; &quot;c&quot; &#39;d&#39;</p>')).toBe('a <b> "c" \'d\'');
+  });
+
+  it('write a reference as its record’s name when the page knows it, else its id', () => {
+    const references = { user: { u1: 'mei@example.com' } };
+    expect(exportCell(orders, 'user', { user: 'u1' }, t, 'en', references)).toBe('mei@example.com');
+    expect(exportCell(orders, 'user', { user: 'u2' }, t, 'en', references)).toBe('u2');
+    expect(exportCell(orders, 'user', { user: 'u1' }, t, 'en')).toBe('u1');
   });
 });

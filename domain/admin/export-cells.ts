@@ -40,11 +40,15 @@ export function textOfHtml(html: string): string {
     .trim();
 }
 
-/** One value of a record as the export writes it. */
-export function exportCell(definition: EntityDef, field: string, record: Record<string, unknown>, t: ExportTranslate, locale: Locale): ExportCell {
+/** The names of the records a page's references point to, by field and id (`{ user: { u1: 'mei@…' } }`). */
+export type ReferenceNames = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** One value of a record as the export writes it: a reference by its record's name when known. */
+export function exportCell(definition: EntityDef, field: string, record: Record<string, unknown>, t: ExportTranslate, locale: Locale, references: ReferenceNames = {}): ExportCell {
   const def = definition.fields[field];
   const value = record[field];
   if (!def || value === null || value === undefined) return '';
+  if (def.kind === 'ref' && typeof value === 'string') return references[field]?.[value] ?? value;
   const widget = hintsOf(def).widget;
   // A text in each language, whatever box it is written in: the export's language.
   if (def.kind === 'i18n' && widget !== 'richText' && typeof value === 'object') return localized(value as I18nText, locale);

@@ -123,6 +123,21 @@ describe.skipIf(skipReason)('exports', () => {
     ]);
   });
 
+  it('writes a reference as its record’s name, looked up once per page', async () => {
+    const { knex } = server.database;
+    const mine = newId();
+    const gone = newId();
+    await knex('attachments').insert([
+      { id: mine, name: 'logo-export.png', mime: 'image/png', size: 10, folder: 'general', uploaded_by: member._id, created_at: new Date(Date.UTC(2026, 0, 1)) },
+      { id: gone, name: 'orphan-export.png', mime: 'image/png', size: 10, folder: 'general', uploaded_by: null, created_at: new Date(Date.UTC(2026, 0, 2)) },
+    ]);
+    const created = await start(editor, { source: 'attachments', format: 'csv', columns: ['name', 'uploadedBy'], ids: [mine, gone], locale: 'en' });
+    const done = await settled(created._id);
+    expect(done).toMatchObject({ state: 'done', rows: 2 });
+    const text = (await download(done._id, bearer(editorToken))).body.toString('utf8');
+    expect(lines(text).slice(1).sort()).toEqual([`logo-export.png,${member.email}`, 'orphan-export.png,']);
+  });
+
   it('writes XLSX with the same rows, read back', async () => {
     const created = await start(editor, {
       source: 'subscribers',
