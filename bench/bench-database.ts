@@ -13,7 +13,8 @@ export interface BenchDatabase {
 
 /**
  * The database a benchmark runs on: a fresh embedded PGlite in a temporary folder, or, with
- * `DATABASE_URL` set, a database `name` on that PostgreSQL server, dropped and recreated.
+ * `DATABASE_URL` set, a database `name` on that PostgreSQL server, dropped and recreated (and
+ * dropped again at the end, unless BENCH_KEEP_DATABASE=1 leaves it there to look into).
  */
 export async function openBenchDatabase(name: string, options: { maxConnections: number }): Promise<BenchDatabase> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -44,5 +45,6 @@ export async function openBenchDatabase(name: string, options: { maxConnections:
   await recreate(true);
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), label: `PostgreSQL at ${url.host}, database ${name}`, kind: 'postgres', stop: () => recreate(false) };
+  const keep = process.env.BENCH_KEEP_DATABASE === '1';
+  return { url: url.toString(), label: `PostgreSQL at ${url.host}, database ${name}`, kind: 'postgres', stop: () => (keep ? Promise.resolve() : recreate(false)) };
 }

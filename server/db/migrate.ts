@@ -23,6 +23,7 @@ import * as m021 from './migrations/021_audit_logs.ts';
 import * as m022 from './migrations/022_mail_deliveries.ts';
 import * as m023 from './migrations/023_follow_up.ts';
 import * as m024 from './migrations/024_exports.ts';
+import * as m025 from './migrations/025_contact_form_read_indexes.ts';
 import * as m026 from './migrations/026_idempotency_keys.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Knex.Migration> = {
   '022_mail_deliveries': m022,
   '023_follow_up': m023,
   '024_exports': m024,
+  '025_contact_form_read_indexes': m025,
   '026_idempotency_keys': m026,
 };
 

@@ -195,16 +195,29 @@ export class EntityService<E extends EntityDef = EntityDef> {
     params: EntityParams,
     options: { limit: number | null; skip?: number; keyset?: { keys: (string | number | boolean | null)[]; forward: boolean }; withKeys?: boolean },
   ): Promise<Record<string, unknown>[]> {
+    const forward = options.keyset?.forward ?? true;
+    const ordered = (query: Knex.QueryBuilder) => {
+      for (const key of parsed.sort) {
+        const ascending = (key.direction === 1) === forward;
+        query.orderByRaw(`? ${ascending ? 'asc' : 'desc'}`, [this.fields.sortExpression(this.knex, key.field)]);
+      }
+      return query;
+    };
+    if (options.skip && !options.keyset) {
+      // A page after others (`$skip`): the rows skipped are only walked past, so the page's ids are
+      // found first (from an index on the order alone where one covers it), and only the page's rows
+      // are read and their keys made, instead of every row before them (decision 038).
+      const ids = ordered(this.baseQuery(parsed, params).select('id')).offset(options.skip);
+      if (options.limit !== null) ids.limit(options.limit);
+      const page = this.db(params)(this.def.table).select(this.selectColumns(parsed.select)).whereIn('id', ids);
+      if (options.withKeys) page.select(this.keyColumns(parsed.sort));
+      return ordered(page);
+    }
     const builder = this.baseQuery(parsed, params).select(this.selectColumns(parsed.select));
     if (options.withKeys) builder.select(this.keyColumns(parsed.sort));
-    const forward = options.keyset?.forward ?? true;
     if (options.keyset) applyKeyset(this.knex, this.fields, builder, parsed.sort, options.keyset.keys, forward);
-    for (const key of parsed.sort) {
-      const ascending = (key.direction === 1) === forward;
-      builder.orderByRaw(`? ${ascending ? 'asc' : 'desc'}`, [this.fields.sortExpression(this.knex, key.field)]);
-    }
+    ordered(builder);
     if (options.limit !== null) builder.limit(options.limit);
-    if (options.skip) builder.offset(options.skip);
     return builder;
   }
 
