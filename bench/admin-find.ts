@@ -18,25 +18,23 @@
  *
  *   BENCH_ROWS (100000)  BENCH_REQUESTS (30 per line)  BENCH_WARMUP (3)
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { columnsOf, defaultModeOf, filtersOf, searchFieldsOf } from '../domain/admin/screens.ts';
 import { parseView, viewQuery } from '../domain/admin/view.ts';
 import { entities } from '../domain/entities/index.ts';
-import { loadConfig } from '../server/config.ts';
 import { createKnex, POOL_MAX } from '../server/db/knex.ts';
 import { migrateLatest } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed/seed.ts';
 import { startServer } from '../server/server.ts';
 import { openBenchDatabase } from './bench-database.ts';
-import { intEnv, mulberry32 } from './shared.ts';
+import { BENCH_ADMIN, benchServerConfig, intEnv, mulberry32 } from './shared.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const ROWS = intEnv('BENCH_ROWS', 100_000, 100);
 const REQUESTS = intEnv('BENCH_REQUESTS', 30, 1);
 const WARMUP = intEnv('BENCH_WARMUP', 3, 0);
-const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
+const ADMIN = BENCH_ADMIN;
 const SOURCE = 'contactForms';
 const DEFINITION = entities[SOURCE];
 const DEEP_ROWS = 50_000;
@@ -142,18 +140,7 @@ async function main(): Promise<void> {
     const serverVersion = ((await knex.raw('show server_version')) as { rows: { server_version: string }[] }).rows[0]?.server_version ?? '?';
 
     const config = {
-      ...loadConfig({
-        NODE_ENV: 'production',
-        PAYMENT_SANDBOX: '1',
-        APP_SECRET: randomBytes(32).toString('base64url'),
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO_DATA: 'false',
-        ADMIN_PASSWORD: ADMIN.password,
-      }),
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
+      ...benchServerConfig(),
     };
     const server = await startServer(config, { database: { knex, kind: DATABASE_URL ? 'postgres' : 'embedded', close: async () => {} }, pages: false });
     cleanup.push(() => server.close());

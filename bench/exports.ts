@@ -8,24 +8,22 @@
  *
  *   BENCH_ROWS (100000; 1000000 for the issue's figure)
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
-import { loadConfig } from '../server/config.ts';
 import { createKnex, POOL_MAX } from '../server/db/knex.ts';
 import { migrateLatest } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed/seed.ts';
 import { startServer } from '../server/server.ts';
 import type { ExportsService } from '../server/services/exports/exports.ts';
 import { openBenchDatabase } from './bench-database.ts';
-import { intEnv } from './shared.ts';
+import { BENCH_ADMIN, benchServerConfig, intEnv } from './shared.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const ROWS = intEnv('BENCH_ROWS', 100_000, 100);
-const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
+const ADMIN = BENCH_ADMIN;
 const COLUMNS = ['name', 'email', 'phone', 'companyName', 'testing', 'createdAt'];
 
 async function loadContactForms(knex: Knex, rows: number): Promise<void> {
@@ -67,20 +65,8 @@ async function main(): Promise<void> {
     const loadStart = Date.now();
     await loadContactForms(knex, ROWS);
     const loadSeconds = (Date.now() - loadStart) / 1000;
-    const base = loadConfig({
-      NODE_ENV: 'production',
-      PAYMENT_SANDBOX: '1',
-      APP_SECRET: randomBytes(32).toString('base64url'),
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      ADMIN_PASSWORD: ADMIN.password,
-    });
     const config = {
-      ...base,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
+      ...benchServerConfig(),
       exports: { storage: { kind: 'folder' as const, root: path.join(files, 'stored') }, tempDir: path.join(files, 'temp') },
     };
     const server = await startServer(config, { database: { knex, kind: DATABASE_URL ? 'postgres' : 'embedded', close: async () => {} }, pages: false });

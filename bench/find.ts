@@ -25,13 +25,12 @@ import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { users as usersDef } from '../domain/entities/users.ts';
 import { SOCKET_PATH } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { createKnex, POOL_MAX } from '../server/db/knex.ts';
 import { migrateLatest } from '../server/db/migrate.ts';
 import { seed } from '../server/db/seed/seed.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { openBenchDatabase } from './bench-database.ts';
-import { intEnv, mulberry32 } from './shared.ts';
+import { BENCH_ADMIN, benchServerConfig, intEnv, mulberry32 } from './shared.ts';
 import { encodeCursor } from '../server/services/entity/cursor.ts';
 import { EntityFields } from '../server/services/entity/fields.ts';
 import { parseQuery } from '../server/services/entity/query.ts';
@@ -47,7 +46,7 @@ const WARMUP = intEnv('BENCH_WARMUP', Math.min(100, REQUESTS), 0);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3, 1);
 const DEEP_REQUESTS = intEnv('BENCH_DEEP_REQUESTS', Math.max(30, Math.round(REQUESTS / 10)), 1);
 const BENCH_DATABASE = 'tillpoint_bench';
-const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
+const ADMIN = BENCH_ADMIN;
 const LIMIT = 10;
 /** Shares of each role among the generated users (the rest are admins). */
 const MEMBER_SHARE = 0.9;
@@ -283,18 +282,7 @@ async function main(): Promise<void> {
     const serverVersion = ((await knex.raw('show server_version')) as { rows: { server_version: string }[] }).rows[0]?.server_version ?? '?';
 
     const config = {
-      ...loadConfig({
-        NODE_ENV: 'production',
-        PAYMENT_SANDBOX: '1',
-        APP_SECRET: randomBytes(32).toString('base64url'),
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO_DATA: 'false',
-        ADMIN_PASSWORD: ADMIN.password,
-      }),
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
+      ...benchServerConfig(),
     };
     // The knex above is destroyed by this script's cleanup, after the server has closed.
     const ours: RunningServer = await startServer(config, {

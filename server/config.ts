@@ -248,6 +248,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  /** Where a kind of file lives: the bucket when there is one (every instance reads it), else a folder of DATA_DIR. */
+  const storageOf = (folder: string): UploadSettings['storage'] =>
+    e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'folder', root: path.join(dataDir, folder) };
   // Production runs on nothing the README publishes: its own secret and admin password, no demo accounts.
   if (e.NODE_ENV === 'production') {
     const lines: string[] = [];
@@ -313,31 +326,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quoteLimit: { ...QUOTE_LIMIT, points: e.QUOTES_PER_IP },
     translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
     exports: {
-      storage: e.S3_BUCKET
-        ? {
-            kind: 's3',
-            bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            accessKeyId: e.S3_ACCESS_KEY_ID,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          }
-        : { kind: 'folder', root: path.join(dataDir, 'exports') },
+      storage: storageOf('exports'),
       tempDir: path.join(os.tmpdir(), 'tillpoint-exports'),
     },
     uploads: {
-      storage: e.S3_BUCKET
-        ? {
-            kind: 's3',
-            bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            accessKeyId: e.S3_ACCESS_KEY_ID,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          }
-        : { kind: 'folder', root: path.join(dataDir, 'uploads') },
+      storage: storageOf('uploads'),
       maxBytes: e.UPLOAD_MAX_BYTES,
       maxFiles: e.UPLOAD_MAX_FILES,
       maxPixels: e.UPLOAD_MAX_PIXELS,

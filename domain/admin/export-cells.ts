@@ -2,6 +2,7 @@ import { hintsOf, type EntityDef } from '../entities/types.ts';
 import { formatIsoDate, formatMoney } from '../format.ts';
 import { localized, type I18nText, type Locale } from '../locales.ts';
 import { isCurrency } from '../money.ts';
+import type { ReferenceNames } from './references.ts';
 
 /*
  * An export's cells (decision 036): each value as the back office's screens show it, in the
@@ -39,9 +40,6 @@ export function textOfHtml(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-/** The names of the records a page's references point to, by field and id (`{ user: { u1: 'mei@…' } }`). */
-export type ReferenceNames = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** One value of a record as the export writes it: a reference by its record's name when known. */
 export function exportCell(definition: EntityDef, field: string, record: Record<string, unknown>, t: ExportTranslate, locale: Locale, references: ReferenceNames = {}): ExportCell {

@@ -57,6 +57,11 @@ function Label({ field, source, htmlFor }: { field: EditorField; source: string;
   );
 }
 
+/** One language of a plain translated text: a line, or a box for a longer text. */
+function PlainTranslation({ multiline, ...props }: { multiline: boolean } & React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return multiline ? <textarea rows={3} {...props} /> : <input {...props} />;
+}
+
 function FieldInput({
   field,
   source,
@@ -135,22 +140,9 @@ function FieldInput({
                   onListChange();
                 }}
               />
-            ) : field.widget === 'textarea' ? (
-              <textarea
-                id={`${id}-${language}`}
-                name={inputName(field.name, language)}
-                lang={language}
-                rows={3}
-                aria-labelledby={labelledBy}
-                defaultValue={texts[language] ?? ''}
-                required={required && language === 'en'}
-                className={inputClass}
-                {...invalid}
-                autoFocus={(focus && language === 'en') || undefined}
-                onChange={(event) => report(event.target.value)}
-              />
             ) : (
-              <input
+              <PlainTranslation
+                multiline={field.widget === 'textarea'}
                 id={`${id}-${language}`}
                 name={inputName(field.name, language)}
                 lang={language}

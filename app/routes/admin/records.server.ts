@@ -1,9 +1,10 @@
 import { data } from 'react-router';
 import { formChanges, listChange } from '../../../domain/admin/form';
-import { ADMIN_SCREENS, actionsFor, columnsOf, defaultModeOf, editorFieldsOf, filtersOf, isAdminSource, recordName, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
+import { actionsFor, columnsOf, defaultModeOf, editorFieldsOf, filtersOf, isAdminSource, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
+import { referenceNames } from '../../../domain/admin/references';
 import { parseView, viewQuery, type TableView } from '../../../domain/admin/view';
-import { entities, isEntityName } from '../../../domain/entities/index';
-import type { EntityDef, Role } from '../../../domain/entities/types';
+import { entities } from '../../../domain/entities/index';
+import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { ServerContext, SessionUser } from '../../context';
 import { memberCallParams } from '../../portal/call-params.server';
@@ -55,48 +56,6 @@ export function requireAction(source: AdminSource, role: Role, action: AdminActi
 }
 
 
-/**
- * The names of the records the listed references point to, per field: one `$in` lookup of at most
- * 100 ids per referenced entity, whatever the page's size. A reference the staff member may not
- * read keeps its id.
- */
-async function referenceNames(
-  ctx: ServerContext,
-  definition: EntityDef,
-  rows: readonly AdminRecord[],
-  lang: Locale,
-  chosen: Readonly<Record<string, readonly string[]>> = {},
-): Promise<Record<string, Record<string, string>>> {
-  const names: Record<string, Record<string, string>> = {};
-  const byTarget = new Map<string, { fields: string[]; ids: Set<string> }>();
-  // The listed references, and those the search panel filters by (the chosen record's name shows there).
-  const fields = new Map([...columnsOf(definition), ...filtersOf(definition).filter((filter) => filter.type === 'reference')].map((field) => [field.name, field]));
-  for (const field of fields.values()) {
-    const target = field.def.kind === 'ref' ? field.def.ref : undefined;
-    if (!target || !isEntityName(target)) continue;
-    const entry = byTarget.get(target) ?? { fields: [], ids: new Set<string>() };
-    entry.fields.push(field.name);
-    for (const row of rows) if (typeof row[field.name] === 'string') entry.ids.add(row[field.name] as string);
-    for (const id of chosen[field.name] ?? []) entry.ids.add(id);
-    byTarget.set(target, entry);
-  }
-  await Promise.all(
-    [...byTarget].map(async ([target, { fields, ids }]) => {
-      const titleField = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
-      const found: Record<string, string> = {};
-      if (ids.size > 0) {
-        const query = { _id: { $in: [...ids].slice(0, 100) }, $select: ['_id', titleField], $limit: 100 };
-        const page = await service(ctx, target)
-          .find({ ...memberCallParams(ctx, lang), query })
-          .catch(() => ({ total: 0, data: [] }));
-        for (const record of page.data) found[record._id] = recordName(target, record, lang);
-      }
-      for (const field of fields) names[field] = found;
-    }),
-  );
-  return names;
-}
-
 export interface TableData {
   source: AdminSource;
   view: TableView;
@@ -133,7 +92,18 @@ export async function loadTable(ctx: ServerContext, user: SessionUser, source: A
     rows: page.data,
     total: page.total,
     cursors: page.cursors ?? { previous: null, next: null },
-    references: await referenceNames(ctx, definition, page.data, lang, view.choices),
+    // The listed references, and those the search panel filters by (the chosen record's name shows there).
+    references: await referenceNames(
+      definition,
+      [...columnsOf(definition), ...filtersOf(definition).filter((filter) => filter.type === 'reference')].map((field) => field.name),
+      page.data,
+      lang,
+      (target, query) =>
+        service(ctx, target)
+          .find({ ...memberCallParams(ctx, lang), query })
+          .then((found) => found.data, () => []),
+      view.choices,
+    ),
     actions: [...actionsFor(source, user.role)],
   };
 }

@@ -5,10 +5,11 @@ import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { exportCell, exportLabel, type ExportCell, type ReferenceNames } from '../../../domain/admin/export-cells.ts';
-import { ADMIN_SCREENS, actionsFor, exportedFieldsOf, isAdminSource, recordName, type AdminSource } from '../../../domain/admin/screens.ts';
+import { exportCell, exportLabel, type ExportCell } from '../../../domain/admin/export-cells.ts';
+import { referenceNames } from '../../../domain/admin/references.ts';
+import { actionsFor, exportedFieldsOf, isAdminSource, type AdminSource } from '../../../domain/admin/screens.ts';
 import { definitions, entities } from '../../../domain/entities/index.ts';
-import type { EntityDef, Role } from '../../../domain/entities/types.ts';
+import type { Role } from '../../../domain/entities/types.ts';
 import { formatIsoDate } from '../../../domain/format.ts';
 import { isLocale, type Locale } from '../../../domain/locales.ts';
 import { clockOf } from '../../clock.ts';
@@ -248,37 +249,6 @@ export class ExportsService {
     return toRecord(row);
   }
 
-  /**
-   * The names of the records a page's reference columns point to: one `$in` lookup per related
-   * entity, read as the staff member (one they may not read keeps its ids), as the table does.
-   */
-  private async referenceNames(caller: Caller, definition: EntityDef, columns: readonly string[], records: readonly Record<string, unknown>[], locale: Locale): Promise<ReferenceNames> {
-    const byTarget = new Map<AdminSource, { fields: string[]; ids: Set<string> }>();
-    for (const field of columns) {
-      const target = definition.fields[field]?.kind === 'ref' ? definition.fields[field]?.ref : undefined;
-      if (!isAdminSource(target)) continue;
-      const entry = byTarget.get(target) ?? { fields: [], ids: new Set<string>() };
-      entry.fields.push(field);
-      for (const record of records) if (typeof record[field] === 'string') entry.ids.add(record[field] as string);
-      byTarget.set(target, entry);
-    }
-    const names: Record<string, Record<string, string>> = {};
-    await Promise.all(
-      [...byTarget].map(async ([target, { fields, ids }]) => {
-        const found: Record<string, string> = {};
-        if (ids.size > 0) {
-          const query = { _id: { $in: [...ids] }, $select: ['_id', ADMIN_SCREENS[target].title], $limit: EXPORT_RULES.pageSize };
-          const related = await this.reader(target)
-            .find(asCaller(caller, query))
-            .catch(() => ({ data: [] as Record<string, unknown>[] }));
-          for (const record of related.data as Record<string, unknown>[]) found[String(record._id)] = recordName(target, record, locale);
-        }
-        for (const field of fields) names[field] = found;
-      }),
-    );
-    return names;
-  }
-
   private reader(source: AdminSource) {
     const service = entityServiceAt(this.app, source);
     if (!service) throw new Error(`No entity service at '${source}'`);
@@ -328,7 +298,10 @@ export class ExportsService {
       let announced = Date.now();
       /** Writes a page; false when the export was cancelled meanwhile. */
       const page = async (records: Record<string, unknown>[]): Promise<boolean> => {
-        const references = await this.referenceNames(caller, definition, started.columns, records, locale);
+        // References by name, as the table shows them, read as the staff member who asked.
+        const references = await referenceNames(definition, started.columns, records, locale, (target, query) =>
+          isAdminSource(target) ? this.reader(target).find(asCaller(caller, query)).then((found) => found.data as Record<string, unknown>[], () => []) : Promise.resolve([]),
+        );
         const rows: ExportCell[][] = records.map((record) => started.columns.map((field) => exportCell(definition, field, record, t, locale, references)));
         await writer?.rows(rows);
         written += rows.length;
