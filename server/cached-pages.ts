@@ -5,7 +5,8 @@ import type { RouterContextProvider } from 'react-router';
 import { isPrivatePath } from '../domain/public-pages.ts';
 import type { Api } from './app.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
-import { nonceOnlyInAttributes, withNonce, type PageCache } from './page-cache.ts';
+import type { PageCache } from './page-cache.ts';
+import { preparePage, sendPage } from './page-entry.ts';
 
 /**
  * Public HTML: a CDN may keep it 5 s, serve it stale for 30 s while it fetches a fresh one, and
@@ -69,6 +70,30 @@ function send(res: Response, status: number, headers: Iterable<[string, string]>
   res.send(body);
 }
 
+/** The headers already set on a response (the security headers), as pairs. */
+function headersSet(res: Response): [string, string][] {
+  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+    value === undefined ? [] : Array.isArray(value) ? value.map((item): [string, string] => [name, item]) : [[name, String(value)] as [string, string]],
+  );
+}
+
+/**
+ * Answers an anonymous GET from the cache when it holds the page, before anything else runs for
+ * it (the security headers are part of the stored entry): a hit writes stored bytes, or a 304.
+ */
+export function cachedPageHits(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' || cache.size === 0) {
+      next();
+      return;
+    }
+    const key = cacheKey(req, originOf(req));
+    const hit = key === null ? undefined : cache.get(key);
+    if (hit) sendPage(req, res, hit, PUBLIC_CACHE_CONTROL, 'hit');
+    else next();
+  };
+}
+
 export interface CachedPagesOptions {
   cache: PageCache;
   /** React Router's fetch-API handler (`createRequestHandler(build, mode)` of `react-router`). */
@@ -81,12 +106,14 @@ export interface CachedPagesOptions {
 }
 
 /**
- * Anonymous GETs of public pages are answered from the cache when it has them, else rendered
- * whole, stored when fit to share (200, no Set-Cookie, text) and sent. Each answer carries the
- * nonce of its own CSP header. When a page cannot be rendered because the database is away (its
- * answer is the 503 error page, or rendering throws such an error), the page's last copy is
- * served instead, however old (up to a day: PageCache's `stale`). `x-page-cache` says hit, miss,
- * stale or bypass.
+ * Anonymous GETs of public pages are answered from the cache when it has them (`cachedPageHits`
+ * serves most hits before this), else rendered whole; a page fit to share (200, no Set-Cookie,
+ * text) is stored as every visitor will get it (server/page-entry.ts: no nonce, its inline
+ * scripts allowed by their hashes, precompressed, a strong ETag) and sent as stored. A page not
+ * fit to share keeps the nonce of its own CSP header. When a page cannot be rendered because the
+ * database is away (its answer is the 503 error page, or rendering throws such an error), the
+ * page's last copy is served instead, however old (up to a day: PageCache's `stale`).
+ * `x-page-cache` says hit, miss, stale or bypass.
  */
 export function cachedPages({ cache, render, anonymousContext, fresh, logger }: CachedPagesOptions): RequestHandler {
   return async (req, res, next) => {
@@ -101,15 +128,13 @@ export function cachedPages({ cache, render, anonymousContext, fresh, logger }: 
     }
     const hit = cache.get(key);
     if (hit) {
-      res.setHeader('x-page-cache', 'hit');
-      send(res, hit.status, hit.headers, withNonce(hit, nonce), PUBLIC_CACHE_CONTROL);
+      sendPage(req, res, hit, PUBLIC_CACHE_CONTROL, 'hit');
       return;
     }
     const serveStale = () => {
       const last = cache.stale(key);
       if (!last) return false;
-      res.setHeader('x-page-cache', 'stale');
-      send(res, last.status, last.headers, withNonce(last, nonce), PUBLIC_CACHE_CONTROL);
+      sendPage(req, res, last, PUBLIC_CACHE_CONTROL, 'stale');
       return true;
     };
     try {
@@ -123,16 +148,15 @@ export function cachedPages({ cache, render, anonymousContext, fresh, logger }: 
       const body = await response.text();
       const headers = [...response.headers].filter(([name]) => name !== 'content-length');
       const type = response.headers.get('content-type') ?? '';
-      const shareable =
-        response.status === 200 &&
-        !response.headers.has('set-cookie') &&
-        /^(text\/|application\/(xml|json))/.test(type) &&
-        nonceOnlyInAttributes(body, nonce);
-      if (shareable && !cache.set(key, { status: response.status, headers, body, nonce }, generation)) {
-        logger.debug({ url: req.originalUrl }, 'page not cached: the catalogue changed while it rendered');
+      const shareable = response.status === 200 && !response.headers.has('set-cookie') && /^(text\/|application\/(xml|json))/.test(type);
+      const page = shareable ? await preparePage({ status: response.status, headers: [...headersSet(res), ...headers], body, nonce }) : null;
+      if (!page) {
+        res.setHeader('x-page-cache', 'miss');
+        send(res, response.status, headers, body, response.headers.get('cache-control') ?? PRIVATE_CACHE_CONTROL);
+        return;
       }
-      res.setHeader('x-page-cache', 'miss');
-      send(res, response.status, headers, body, shareable ? PUBLIC_CACHE_CONTROL : response.headers.get('cache-control') ?? PRIVATE_CACHE_CONTROL);
+      if (!cache.set(key, page, generation)) logger.debug({ url: req.originalUrl }, 'page not cached: the catalogue changed while it rendered');
+      sendPage(req, res, { ...page, storedAt: Date.now() }, PUBLIC_CACHE_CONTROL, 'miss');
     } catch (error) {
       if (isDatabaseUnavailable(error) && serveStale()) return;
       next(error);

@@ -1,17 +1,27 @@
-/** One stored page: what the page handler answered, and the CSP nonce its HTML was rendered with. */
+/**
+ * One stored page as every visitor gets it (server/page-entry.ts): its headers, its bytes as they
+ * are and compressed, and the hash of its content its ETags are made of.
+ */
 export interface CachedPage {
   status: number;
+  /** Lower-case names; those of one response (date, request id, encoding, length) are not kept. */
   headers: [string, string][];
-  body: string;
-  /** Replaced by each response's own nonce when served (never sent twice). */
-  nonce: string;
+  body: Buffer;
+  /** Absent when compressing would not make the body smaller. */
+  gzip?: Buffer;
+  br?: Buffer;
+  /** The SHA-256 of `body` (base64url, 27 characters): each encoding's ETag is made of it. */
+  etag: string;
   storedAt: number;
 }
 
+/** What a page holds in memory: its three copies. */
+const bytesOf = (page: Pick<CachedPage, 'body' | 'gzip' | 'br'>) => page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+
 export interface PageCacheOptions {
   maxEntries?: number;
-  /** Total UTF-16 length of the stored bodies, a close enough measure of memory. */
-  maxChars?: number;
+  /** Total bytes of the stored bodies, every encoding counted. */
+  maxBytes?: number;
   /** A backstop for changes that raise no service event (a scheduled publication, SQL by hand). */
   ttlMs?: number;
   /** How old a last copy may be and still be served while pages cannot be rendered. */
@@ -36,17 +46,17 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   /** Last copies no longer served fresh (expired or cleared), oldest first. */
   private readonly previous = new Map<string, CachedPage>();
-  private chars = 0;
+  private bytes = 0;
   private currentGeneration = 0;
   private readonly maxEntries: number;
-  private readonly maxChars: number;
+  private readonly maxBytes: number;
   private readonly ttlMs: number;
   private readonly staleMs: number;
   private readonly now: () => number;
 
   constructor(options: PageCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 1000;
-    this.maxChars = options.maxChars ?? 32 * 1024 * 1024;
+    this.maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
     this.ttlMs = options.ttlMs ?? PAGE_CACHE_TTL_MS;
     this.staleMs = options.staleMs ?? PAGE_STALE_MS;
     this.now = options.now ?? Date.now;
@@ -82,10 +92,10 @@ export class PageCache {
 
   /** Stores a page rendered during `generation`; false when a clear came in between, or it is too big. */
   set(key: string, page: Omit<CachedPage, 'storedAt'>, generation: number): boolean {
-    if (generation !== this.currentGeneration || page.body.length > this.maxChars / 4) return false;
+    if (generation !== this.currentGeneration || bytesOf(page) > this.maxBytes / 4) return false;
     this.forget(key);
     this.entries.set(key, { ...page, storedAt: this.now() });
-    this.chars += page.body.length;
+    this.bytes += bytesOf(page);
     this.evict();
     return true;
   }
@@ -100,7 +110,7 @@ export class PageCache {
     const older = this.previous.get(key);
     if (older) {
       this.previous.delete(key);
-      this.chars -= older.body.length;
+      this.bytes -= bytesOf(older);
     }
     this.previous.set(key, page);
   }
@@ -110,7 +120,7 @@ export class PageCache {
       const page = map.get(key);
       if (!page) continue;
       map.delete(key);
-      this.chars -= page.body.length;
+      this.bytes -= bytesOf(page);
     }
   }
 
@@ -118,24 +128,10 @@ export class PageCache {
   private evict(): void {
     for (const map of [this.previous, this.entries]) {
       for (const [oldest, stored] of map) {
-        if (this.entries.size + this.previous.size <= this.maxEntries && this.chars <= this.maxChars) return;
+        if (this.entries.size + this.previous.size <= this.maxEntries && this.bytes <= this.maxBytes) return;
         map.delete(oldest);
-        this.chars -= stored.body.length;
+        this.bytes -= bytesOf(stored);
       }
     }
   }
-}
-
-/** The body with the nonce it was rendered with replaced by this response's. */
-export function withNonce(page: CachedPage, nonce: string): string {
-  return page.body.replaceAll(`nonce="${page.nonce}"`, `nonce="${nonce}"`);
-}
-
-/**
- * Whether the rendered nonce appears only as `nonce="…"` attributes, which `withNonce` replaces.
- * Anywhere else (inside a script's text) it would be served stale to the next visitor: such a
- * page is not stored.
- */
-export function nonceOnlyInAttributes(body: string, nonce: string): boolean {
-  return body.split(nonce).length === body.split(`nonce="${nonce}"`).length;
 }

@@ -15,6 +15,7 @@ import { accessLogSerializers, createLogger } from './logging.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import type { ServerBuild } from 'react-router';
+import { cachedPageHits } from './cached-pages.ts';
 import { PageCache } from './page-cache.ts';
 import { createPageHandler } from './pages.ts';
 import { gatewayCspSources, startPaymentSandbox, webhookPath } from './payments/index.ts';
@@ -116,6 +117,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       }),
     );
   }
+
+  // Anonymous visitors' public pages, as stored: a hit needs none of what follows (decision 043).
+  const pageCache = servePages ? new PageCache() : undefined;
+  if (pageCache) app.use(cachedPageHits(pageCache));
 
   const isApi = (req: express.Request) => req.path === '/api' || req.path.startsWith('/api/');
   // Pages get a fresh nonce for their inline scripts; API answers (JSON) run no script at all.
@@ -224,7 +229,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   } else if (servePages) {
     app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, redirect: false }));
     const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href);
-    app.use(await createPageHandler({ build, api, config, cache: new PageCache() }));
+    app.use(await createPageHandler({ build, api, config, cache: pageCache }));
   } else {
     app.use((_req, res) => {
       res.status(404).type('text/plain').send('Not found');

@@ -222,7 +222,7 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     const caches = [new PageCache(), new PageCache()] as const;
     invalidateOnCatalogueChanges(a.api, caches[0]);
     invalidateOnCatalogueChanges(b.api, caches[1]);
-    for (const cache of caches) cache.set('/en', { status: 200, headers: [], body: '<html>', nonce: 'n' }, cache.generation);
+    for (const cache of caches) cache.set('/en', { status: 200, headers: [], body: Buffer.from('<html>'), etag: 'e' }, cache.generation);
     const admin = await signIn(a, ADMIN);
     const industry = ((await api(a, 'GET', '/industries?$limit=1')).body.data as { _id: string; name: unknown }[])[0];
     expect((await api(a, 'PATCH', `/industries/${industry?._id}`, { body: { name: industry?.name }, token: admin.accessToken })).status).toBe(200);

@@ -7,7 +7,7 @@
  * CSP violation back to the proxy, which keeps them for the test (as tests/e2e/fixtures.ts does
  * with Playwright's events). The page is otherwise what the site sent, byte for byte.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 declare global {
@@ -144,8 +144,14 @@ export async function startErrorProxy(site: string, listenPort = 0): Promise<Err
           return;
         }
         delete headers['content-length'];
+        const script = collector(id);
+        // A cached page allows its inline scripts by their hashes (no nonce): the collector's joins them.
+        const policy = headers['content-security-policy'];
+        if (!nonce && typeof policy === 'string') {
+          headers['content-security-policy'] = policy.replace('script-src ', `script-src 'sha256-${createHash('sha256').update(script).digest('base64')}' `);
+        }
         response.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
-        injectAfterHead(upstream, response, `<script${nonce ? ` nonce="${nonce}"` : ''}>${collector(id)}</script>`);
+        injectAfterHead(upstream, response, `<script${nonce ? ` nonce="${nonce}"` : ''}>${script}</script>`);
       },
     );
     forwarded.on('error', (error) => {
