@@ -3,8 +3,8 @@
  * our production server against nginx serving the same bytes from files, with the same client and
  * concurrency, taking turns. Prints requests per second, p50 and p99 of `/en`, `/zh-hk/pricing` and
  * one blog article, on a cache hit and on a revalidation (`If-None-Match` with the ETag each server
- * sent), and whether the goal is met: at least 0.5x nginx's requests per second, p99 at most 2x
- * nginx's. Figures only: the run fails only when nginx is missing and cannot be installed.
+ * sent), and whether the goal is met on a cache hit: at least 0.5x nginx's requests per second, p99
+ * at most 2x nginx's (a revalidation must answer 304). Figures only: the run fails only when nginx is missing and cannot be installed.
  *
  * Our server runs in this process (production mode, the build in build/, made first when missing,
  * on a fresh embedded database with the catalogue and one article published through the API, or on
@@ -407,7 +407,8 @@ async function main(): Promise<void> {
       if (offNginx) notes.push(`${row.page} ${row.kind}, nginx: ${offNginx}`);
       const met = ratio >= GOAL.ratio && p99Ratio <= GOAL.p99;
       const off = [offOurs && 'ours', offNginx && 'nginx'].filter(Boolean).join(', ');
-      const goal = off ? `not met (unexpected answers or errors: ${off})` : met ? 'met' : 'NOT met';
+      // The goal is the issue's, for a cache hit; a revalidation must be a 304, and its figures are shown beside nginx's.
+      const goal = off ? `not met (unexpected answers or errors: ${off})` : row.kind !== 'hit' ? 'all 304 (goal is for hits)' : met ? 'met' : 'NOT met';
       console.log(
         line([row.page, row.kind, perSecond(ours.rate), ms(ours.p50), ms(ours.p99), perSecond(theirs.rate), ms(theirs.p50), ms(theirs.p99), `${ratio.toFixed(2)}x`, `${p99Ratio.toFixed(2)}x`, goal]),
       );
@@ -428,7 +429,7 @@ async function main(): Promise<void> {
     }
     console.log();
     console.log(
-      `Goal: at least ${GOAL.ratio}x nginx's requests per second, and a p99 at most ${GOAL.p99}x nginx's, with no unexpected answer. ` +
+      `Goal, on a cache hit: at least ${GOAL.ratio}x nginx's requests per second, and a p99 at most ${GOAL.p99}x nginx's, with no unexpected answer. ` +
         `Access log lines written: ours ${countLines(ourLog).toLocaleString('en')}, nginx ${countLines(path.join(dir, 'nginx-access.log')).toLocaleString('en')}. ` +
         `Bodies in all: ${kb(pages.reduce((sum, page) => sum + page.gzip.body.length, 0))} gzipped.`,
     );
