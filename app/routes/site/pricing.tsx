@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { parseChoice } from '../../../domain/calculator';
 import { Calculator, type CalculatorData, type CalculatorTemplate } from '../../components/site/calculator';
 import { serverContext } from '../../context';
-import { useLocale, type Messages } from '../../i18n/messages';
+import { useLocale, type MessagesRef } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/pricing';
 import { pageMessages } from '../../i18n/messages.server';
@@ -12,7 +12,7 @@ import { forLocale, localeOf } from '../../../domain/locales';
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['home', 'product', 'pricing'] as const;
 
-export async function loader({ context, request, params }: Route.LoaderArgs): Promise<CalculatorData & { messages: Messages }> {
+export async function loader({ context, request, params }: Route.LoaderArgs): Promise<CalculatorData & { messages: MessagesRef }> {
   const { api, user } = context.get(serverContext);
   const ssr = { provider: 'ssr', user };
   const choice = parseChoice(new URL(request.url).searchParams);
