@@ -17,6 +17,7 @@ import { openDatabase, type Database } from './database.ts';
 import type { ServerBuild } from 'react-router';
 import { PageCache } from './page-cache.ts';
 import { createPageHandler } from './pages.ts';
+import { messageAssets } from './message-assets.ts';
 import { gatewayCspSources, startPaymentSandbox, webhookPath } from './payments/index.ts';
 import type { PaymentSandbox } from './payments/sandbox/sandbox.ts';
 import { closeRedis, createRedis } from './redis.ts';
@@ -117,6 +118,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     );
   }
 
+  app.use('/i18n', messageAssets({ reload: options.dev })); // the pages' messages (decision 042), before their headers like /assets
   const isApi = (req: express.Request) => req.path === '/api' || req.path.startsWith('/api/');
   // Pages get a fresh nonce for their inline scripts; API answers (JSON) run no script at all.
   app.use((req, res, next) => {
