@@ -3,7 +3,6 @@ import { Form, useNavigate, useSearchParams } from 'react-router';
 import { choiceQuery, parseChoice, PREPAID_OPTIONS, subscriptionQuery, type CalculatorChoice } from '../../../domain/calculator';
 import type { appTemplates } from '../../../domain/entities/app-templates';
 import type { industries } from '../../../domain/entities/industries';
-import type { PopulatedOf } from '../../../domain/entities/services';
 import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
@@ -15,16 +14,15 @@ import { useShell } from '../../shell';
 import { useAddOnPrice, type AddOn } from './add-ons';
 import { DeviceCount } from './device-count';
 import { PlanActionButton } from './plan-action';
-import { PlanDetailsLink } from './plan-cards';
+import { PlanDetailsLink, type PlanSummary } from './plan-cards';
 
 /** An industry the calculator offers. */
 export type CalculatorIndustry = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name'>;
 
 /** The industry's plan template the calculator starts from, its included modules filled in. */
-export type CalculatorTemplate = Pick<
-  PopulatedOf<typeof appTemplates, 'modules.id'>,
-  '_id' | 'key' | 'name' | 'type' | 'monthPrice' | 'currency' | 'modules'
->;
+export type CalculatorTemplate = Pick<RecordOf<typeof appTemplates>, '_id' | 'key' | 'name' | 'type' | 'monthPrice' | 'currency'> & {
+  modules: PlanSummary['modules'];
+};
 
 export interface CalculatorData {
   industries: CalculatorIndustry[];

@@ -5,7 +5,7 @@ import { localized } from '../../../domain/locales';
 import { useLocale } from '../../i18n/messages';
 
 /** What an industry's card shows. */
-export type IndustrySummary = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name' | 'description' | 'order'>;
+export type IndustrySummary = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name' | 'description'>;
 
 /** The industries, each linking to its use-case page. */
 export function IndustryCards({ industries }: { industries: IndustrySummary[] }) {

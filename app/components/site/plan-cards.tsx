@@ -1,17 +1,20 @@
 import { Link } from 'react-router';
 import type { appTemplates } from '../../../domain/entities/app-templates';
-import type { PopulatedOf } from '../../../domain/entities/services';
+import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
-import { localized } from '../../../domain/locales';
+import { localized, type I18nText } from '../../../domain/locales';
 import { isCurrency } from '../../../domain/money';
 import { useLocale } from '../../i18n/messages';
 import { planPath } from '../../shell';
 
-/** A plan template with its included modules filled in (`$populate: 'modules.id'`), as cards show it. */
-export type PlanSummary = Pick<
-  PopulatedOf<typeof appTemplates, 'modules.id'>,
-  '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency' | 'prepayMonth' | 'modules'
->;
+/**
+ * A plan template as cards show it: its included modules filled in (`$populate: 'modules.id'`) to
+ * their names only (`planSummary` in `routes/site/summaries.server.ts`); one the visitor may not
+ * read stays an id, and is left out.
+ */
+export type PlanSummary = Pick<RecordOf<typeof appTemplates>, '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency' | 'prepayMonth'> & {
+  modules: { id: string | { _id: string; name: I18nText }; count?: number }[];
+};
 
 /** A plan's monthly price, or "price on request" for enterprise plans (Flexi+). */
 export function usePlanPrice() {
