@@ -194,7 +194,7 @@ export function Calculator({ data }: { data: CalculatorData }) {
         {totals ? (
           <div aria-live="polite" data-testid="totals">
             <p className="mt-4 text-sm text-muted">{t('pricing.monthly')}</p>
-            <p className="text-3xl font-bold text-brand-700 dark:text-brand-300" data-testid="monthly-total">{money(totals.monthly)}</p>
+            <p className="text-3xl text-figure" data-testid="monthly-total">{money(totals.monthly)}</p>
             <p className="mt-4 text-sm text-muted">{t('pricing.prepaid', { months: totals.prepaidMonths })}</p>
             <p className="text-xl font-semibold" data-testid="prepaid-total">{money(totals.prepaid)}</p>
             {totals.yearly ? <p className="mt-3 text-sm">{t('pricing.yearly')}: {money(totals.yearly)}</p> : null}

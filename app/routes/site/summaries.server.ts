@@ -10,7 +10,7 @@ import type { I18nText } from '../../../domain/locales';
  */
 
 /** The fields of a plan template that a plan card reads, to `$select` with the populated modules. */
-export const PLAN_SUMMARY_FIELDS = ['_id', 'name', 'description', 'type', 'monthPrice', 'currency', 'prepayMonth', 'modules'] as const;
+export const PLAN_SUMMARY_FIELDS = ['_id', 'name', 'description', 'type', 'monthPrice', 'currency', 'modules'] as const;
 
 /** The fields of a module that its add-on row reads. */
 export const ADD_ON_FIELDS = ['_id', 'key', 'name', 'shortDesc', 'counter', 'monthPrice', 'currency', 'billing', 'released'] as const;
@@ -19,7 +19,7 @@ export const ADD_ON_FIELDS = ['_id', 'key', 'name', 'shortDesc', 'counter', 'mon
 // here from the definitions: importing the components would make these pages seem to read their messages.
 type AddOn = Pick<RecordOf<typeof modules>, (typeof ADD_ON_FIELDS)[number]>;
 type IncludedModules = { id: string | { _id: string; name: I18nText }; count?: number }[];
-type PlanSummary = Pick<RecordOf<typeof appTemplates>, '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency' | 'prepayMonth'> & {
+type PlanSummary = Pick<RecordOf<typeof appTemplates>, '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency'> & {
   modules: IncludedModules;
 };
 
@@ -41,7 +41,6 @@ export function planSummary<P extends Omit<PlanSummary, 'modules'> & { modules?:
     type: plan.type,
     monthPrice: plan.monthPrice,
     currency: plan.currency,
-    prepayMonth: plan.prepayMonth,
     modules: includedModules(plan.modules),
   };
 }
