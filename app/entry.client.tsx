@@ -21,7 +21,7 @@ function hydrate() {
   });
 }
 
-// The page's messages first (the root layout names their files, and preloads them with the
-// scripts), so it hydrates with every text it shows; a file that fails is fetched again then.
-const files = [...document.querySelectorAll<HTMLLinkElement>('link[data-messages]')].map((link) => link.getAttribute('href') ?? '');
+// The page's messages first (the root layout names their files, the inline script preloads them
+// with the modules), so it hydrates with every text it shows; a file that failed is fetched again then.
+const files = document.querySelector<HTMLMetaElement>('meta[name="messages"]')?.content.split(' ') ?? [];
 Promise.all(files.filter(Boolean).map(loadMessages)).then(hydrate, hydrate);

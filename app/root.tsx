@@ -37,14 +37,15 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 /**
- * The files of messages the page was rendered with, preloaded with its scripts (the rewrite of
- * `scripts-after-load.server.ts` holds back `rel` as it does the scripts'), for the entry to load
- * before it hydrates. The first ones only: later pages load theirs as they navigate.
+ * The files of messages the page was rendered with, for the entry to load before it hydrates; the
+ * inline script that starts the scripts preloads them beside the modules (`scripts-after-load.ts`).
+ * A meta tag rather than preload links: React would find those changed when it hydrates. The first
+ * ones only: later pages load theirs as they navigate (`clientMiddleware`).
  */
 function MessageFiles() {
   const current = messageHrefs(useMatches().map((match) => match.loaderData));
   const [hrefs] = useState(current);
-  return hrefs.map((href) => <link key={href} data-messages="" data-rel="preload" as="fetch" crossOrigin="anonymous" href={href} />);
+  return hrefs.length > 0 ? <meta name="messages" content={hrefs.join(' ')} /> : null;
 }
 
 /** The configuration never changes while the page is open. */
