@@ -5,6 +5,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
 import { DATABASE_RETRY_AFTER } from '../server/db/unavailable';
 import { serverContext } from './context';
+import { resolveMessagesOnServer } from './i18n/messages';
+import { resolveMessagesRef } from './i18n/messages.server';
 import { scriptsAfterLoad } from './scripts-after-load.server';
 import { NonceProvider } from './nonce';
 
@@ -12,6 +14,9 @@ import { NonceProvider } from './nonce';
 export { serverContext };
 
 export const streamTimeout = 5_000;
+
+// Pages name their messages by file (decision 042); the server renders them from its own table.
+resolveMessagesOnServer(resolveMessagesRef);
 
 /**
  * A loader, action or render that fails is logged with the request's id and path; aborted

@@ -1,11 +1,12 @@
-import { useLayoutEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, useRouteError, useRouteLoaderData } from 'react-router';
+import { useLayoutEffect, useState } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useParams, useRouteError, useRouteLoaderData } from 'react-router';
 import { HTML_LANG, isLocale, LOCALES } from '../domain/locales';
 import { tagManagerScript } from './components/feedback/analytics';
 import { DIALOG_FALLBACK, SCRIPTING_MARK } from './components/layout/platform-fallbacks';
 import { BEFORE_HYDRATION_SCRIPT, HYDRATED_ATTRIBUTE, STATIC_PAGE_SCRIPT, useScriptsOnInteraction, useStaticPage } from './components/layout/static-page';
 import { THEME_SCRIPT } from './components/layout/theme';
 import { serverContext } from './context';
+import { loadMessagesOf, messageHrefs } from './i18n/messages';
 import { useNonce } from './nonce';
 import { SCRIPTS_AFTER_LOAD, SCRIPTS_ON_INTERACTION } from './scripts-after-load';
 import { canonicalUrl, unprefixed, type RootData } from './shell';
@@ -21,6 +22,30 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export function loader({ context, request }: Route.LoaderArgs): RootData {
   const { site } = context.get(serverContext);
   return { site, origin: site.publicUrl ?? new URL(request.url).origin };
+}
+
+/**
+ * A navigation shows its page once the page's files of messages are in (each is fetched once, then
+ * kept), so it never renders with keys in place of text; until then the old page stays.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    const results = await next();
+    await loadMessagesOf(Object.values(results ?? {}).map((result) => (result.type === 'data' ? result.result : undefined))).catch(() => undefined);
+    return results;
+  },
+];
+
+/**
+ * The files of messages the page was rendered with, for the entry to load before it hydrates; the
+ * inline script that starts the scripts preloads them beside the modules (`scripts-after-load.ts`).
+ * A meta tag rather than preload links: React would find those changed when it hydrates. The first
+ * ones only: later pages load theirs as they navigate (`clientMiddleware`).
+ */
+function MessageFiles() {
+  const current = messageHrefs(useMatches().map((match) => match.loaderData));
+  const [hrefs] = useState(current);
+  return hrefs.length > 0 ? <meta name="messages" content={hrefs.join(' ')} /> : null;
 }
 
 /** The configuration never changes while the page is open. */
@@ -74,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && !error ? <AlternateLinks origin={root.origin} /> : null}
         {error ? <meta name="robots" content="noindex" /> : null}
         <Links />
+        {staticPage ? null : <MessageFiles />}
         {gtmId ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: tagManagerScript(gtmId) }} suppressHydrationWarning /> : null}
       </head>
       <body className="min-h-screen antialiased">

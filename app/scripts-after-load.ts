@@ -11,7 +11,8 @@ export const INTERACTION_EVENTS = ['pointermove', 'pointerdown', 'touchstart', '
  * (`INTERACTION_EVENTS`): the entry module runs from a copy with its type, nonce and code, put in
  * the head, which React leaves alone when it hydrates; then, in a task of its own (each preload
  * costs the main thread a little), the module preloads get their `rel` back, so the deeper chunks
- * are fetched without waiting for the modules that import them. `scripts-after-load.server.ts`
+ * are fetched without waiting for the modules that import them, and the page's files of messages
+ * (named by the root layout's `<meta name="messages">`) are preloaded for the entry to read. `scripts-after-load.server.ts`
  * holds both back. Plain ES5, rendered inline before the page's scripts.
  */
 function scriptsStart(onInteraction: boolean): string {
@@ -22,7 +23,8 @@ for(var i=0;i<e.length;i++)w.addEventListener(e[i],go,o)`
     : 'loaded()';
   return `(function(){var d=document,w=window;
 function run(){var s=d.querySelectorAll('script[data-type="module"]');for(var j=0;j<s.length;j++){var m=d.createElement('script');m.type='module';m.nonce=s[j].nonce;m.text=s[j].text;s[j].removeAttribute('data-type');d.head.appendChild(m)}setTimeout(preload,0)}
-function preload(){var l=d.querySelectorAll('link[data-rel="modulepreload"]');for(var i=0;i<l.length;i++){l[i].rel='modulepreload';l[i].removeAttribute('data-rel')}}
+function preload(){var l=d.querySelectorAll('link[data-rel="modulepreload"]');for(var i=0;i<l.length;i++){l[i].rel='modulepreload';l[i].removeAttribute('data-rel')}
+var m=d.querySelector('meta[name="messages"]'),f=m?m.content.split(' '):[];for(var j=0;j<f.length;j++){var k=d.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='anonymous';k.href=f[j];d.head.appendChild(k)}}
 function loaded(){if(d.readyState==='complete')setTimeout(run,0);else w.addEventListener('load',function(){setTimeout(run,0)})}
 ${wait}})();`;
 }

@@ -18,6 +18,7 @@ import type { ServerBuild } from 'react-router';
 import { cachedPageHits } from './cached-pages.ts';
 import { PageCache } from './page-cache.ts';
 import { createPageHandler } from './pages.ts';
+import { messageAssets } from './message-assets.ts';
 import { gatewayCspSources, startPaymentSandbox, webhookPath } from './payments/index.ts';
 import type { PaymentSandbox } from './payments/sandbox/sandbox.ts';
 import { closeRedis, createRedis } from './redis.ts';
@@ -118,6 +119,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     );
   }
 
+  // The pages' messages (decision 042), before the page headers like /assets.
+  app.use('/i18n', messageAssets({ reload: options.dev }));
   // Anonymous visitors' public pages, as stored: a hit needs none of what follows (decision 043).
   const pageCache = servePages ? new PageCache() : undefined;
   if (pageCache) app.use(cachedPageHits(pageCache));

@@ -2,7 +2,7 @@ import { HONEYPOT_FIELD } from '../../../domain/forms/messages';
 import { useLocale } from '../../i18n/messages';
 
 export const inputClass =
-  'mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600';
+  'field-input';
 
 /** A field's error, the target of its `aria-describedby`. */
 export function FieldError({ id, text }: { id: string; text?: string }) {

@@ -37,18 +37,18 @@ export function DashboardHeader({ onLogout, title = 'portal.heading' }: { onLogo
               }
             >
               <p className="truncate px-3 py-2 text-sm text-muted">{user.email}</p>
-              <Link data-menu-item to={link(`/${locale}/portal`)} className="block rounded-md px-3 py-2 hover:bg-sunken">
+              <Link data-menu-item to={link(`/${locale}/portal`)} className="menu-link py-2">
                 {t('portal.heading')}
               </Link>
               {user.role === 'admin' || user.role === 'editor' ? (
-                <Link data-menu-item to={`/${locale}/admin`} className="block rounded-md px-3 py-2 hover:bg-sunken" data-testid="menu-admin">
+                <Link data-menu-item to={`/${locale}/admin`} className="menu-link py-2" data-testid="menu-admin">
                   {t('portal.admin')}
                 </Link>
               ) : null}
-              <Link data-menu-item to={link(`/${locale}/portal/profile`)} className="block rounded-md px-3 py-2 hover:bg-sunken" data-testid="menu-profile">
+              <Link data-menu-item to={link(`/${locale}/portal/profile`)} className="menu-link py-2" data-testid="menu-profile">
                 {t('portal.profile')}
               </Link>
-              <Link data-menu-item to={link(links.home)} className="block rounded-md px-3 py-2 hover:bg-sunken">
+              <Link data-menu-item to={link(links.home)} className="menu-link py-2">
                 {t('portal.toSite')}
               </Link>
               <Form method="post" action={`/${locale}/logout`} onSubmit={onLogout}>

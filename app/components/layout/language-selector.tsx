@@ -25,7 +25,7 @@ export function LanguageSelector({ className = '' }: { className?: string }) {
               onClick={() => rememberLocale(target)}
               // The same, by the inline script, on a page without the framework's scripts.
               data-remember-locale={target}
-              className="rounded px-2 py-1 underline-offset-4 hover:underline aria-[current=true]:font-semibold aria-[current=true]:underline"
+              className="locale-link"
             >
               {LANGUAGE_NAMES[target]}
             </Link>

@@ -59,7 +59,7 @@ export function MarketingFooter() {
             <ul className="mt-4 space-y-2.5 text-sm">
               {group.items.map((item) => (
                 <li key={item.label}>
-                  <Link to={item.to} className="text-brand-100 hover:text-white hover:underline">
+                  <Link to={item.to} className="footer-link">
                     {item.label}
                   </Link>
                 </li>

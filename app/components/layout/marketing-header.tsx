@@ -50,7 +50,7 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
     { to: links.pricing, label: t('nav.pricing') },
     { to: links.blog, label: t('nav.blog') },
   ];
-  const navLink = 'rounded-md px-3 py-2 font-medium hover:bg-black/5 dark:hover:bg-white/10 aria-[current=page]:underline underline-offset-8 decoration-2';
+  const navLink = 'nav-link';
   const onBrand = tone === 'brand' ? 'hover:bg-white/10' : '';
   const menuControl = 'h-10 w-10 place-items-center rounded-md hover:bg-black/5 lg:hidden dark:hover:bg-white/10';
 
@@ -70,7 +70,7 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
             <ul>
               {useCases.map((item) => (
                 <li key={item.id}>
-                  <Link data-menu-item to={item.to} className="block rounded-md px-3 py-2 hover:bg-sunken">
+                  <Link data-menu-item to={item.to} className="menu-link py-2">
                     {item.label}
                   </Link>
                 </li>
@@ -139,7 +139,7 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
             <ul className="mb-3">
               {useCases.map((item) => (
                 <li key={item.id}>
-                  <Link to={item.to} className="block rounded-md px-3 py-2.5 hover:bg-sunken">
+                  <Link to={item.to} className="menu-link py-2.5">
                     {item.label}
                   </Link>
                 </li>
@@ -148,20 +148,20 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
             <ul className="border-t border-line pt-3">
               {mainLinks.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className="block rounded-md px-3 py-2.5 font-medium hover:bg-sunken aria-[current=page]:text-link">
+                  <NavLink to={item.to} className="menu-link py-2.5 font-medium aria-[current=page]:text-link">
                     {item.label}
                   </NavLink>
                 </li>
               ))}
               {user ? (
                 <li>
-                  <Link to={links.portal} className="block rounded-md px-3 py-2.5 font-medium hover:bg-sunken" data-testid="drawer-dashboard">
+                  <Link to={links.portal} className="menu-link py-2.5 font-medium" data-testid="drawer-dashboard">
                     {t('nav.dashboard')}
                   </Link>
                 </li>
               ) : market.subscription ? (
                 <li>
-                  <Link to={links.login} className="block rounded-md px-3 py-2.5 font-medium hover:bg-sunken" data-testid="drawer-login">
+                  <Link to={links.login} className="menu-link py-2.5 font-medium" data-testid="drawer-login">
                     {t('nav.login')}
                   </Link>
                 </li>

@@ -60,7 +60,7 @@ export function PlanStep({ plans, chosen, currency, onChoose }: { plans: FlowPla
         return (
           <li key={plan._id} className={`${cardClass} ${on ? chosenClass : 'border-line'}`} data-testid={`plan-${plan.type}`}>
             <h2 id={`plan-name-${plan._id}`} className="text-xl font-semibold">{name}</h2>
-            <p className="mt-2 text-2xl font-bold text-brand-700 dark:text-brand-300">
+            <p className="mt-2 text-2xl text-figure">
               {price ? t('subscription.plan.perMonth', { price }) : t('product.plans.negotiable')}
             </p>
             <p className="mt-1 text-sm font-medium">{t(contractTermKey(plan.type))}</p>
@@ -70,7 +70,7 @@ export function PlanStep({ plans, chosen, currency, onChoose }: { plans: FlowPla
               <ul className="mt-1 space-y-1 text-sm">
                 {plan.included.map((item) => (
                   <li key={item.id} className="flex gap-2">
-                    <span aria-hidden="true" className="text-brand-600 dark:text-brand-300">✓</span>
+                    <span aria-hidden="true" className="text-tick">✓</span>
                     {localized(item.name, locale)}
                     {item.count > 1 ? ` × ${item.count}` : null}
                   </li>

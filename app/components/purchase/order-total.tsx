@@ -19,7 +19,7 @@ export function OrderTotal({ preview, confirmed, currency, variant }: { preview:
         <div className="flex items-center gap-6 pr-20">
           <div>
             <p className="text-xs text-muted">{t('subscription.total.dueNow', { months: quote.prepaidMonths })}</p>
-            <p className="text-xl font-bold text-brand-700 dark:text-brand-300" data-testid="bar-due">{money(due)}</p>
+            <p className="text-xl text-figure" data-testid="bar-due">{money(due)}</p>
           </div>
           <p className="text-sm">
             <span className="block text-xs whitespace-nowrap text-muted">{t('pricing.monthly')}</span>
@@ -34,7 +34,7 @@ export function OrderTotal({ preview, confirmed, currency, variant }: { preview:
       <h2 id="total-heading" className="text-lg font-semibold">{localized(preview.plan.name, locale)}</h2>
       <p className="mt-1 text-sm text-muted">{t('subscription.total.addOns', { count: preview.lines.length - 1 })}</p>
       <p className="mt-4 text-sm text-muted">{t('pricing.monthly')}</p>
-      <p className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="aside-monthly">{money(monthly)}</p>
+      <p className="text-2xl text-figure" data-testid="aside-monthly">{money(monthly)}</p>
       <p className="mt-3 text-sm text-muted">{t('subscription.total.dueNow', { months: quote.prepaidMonths })}</p>
       <p className="text-xl font-semibold" data-testid="aside-due">{money(due)}</p>
       <p className="mt-4 text-xs text-muted">{t('pricing.gst')}</p>

@@ -347,7 +347,7 @@ export function PaymentStep({
         <h2 id="pay-total-heading" className="font-semibold">{t('subscription.payment.orderNumber', { number: order.number })}</h2>
         <div className="mt-2 flex items-baseline justify-between gap-4">
           <p>{t('subscription.summary.dueNow')}</p>
-          <p className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="payment-due">{money(order.total, order.currency)}</p>
+          <p className="text-2xl text-figure" data-testid="payment-due">{money(order.total, order.currency)}</p>
         </div>
         {order.tax ? (
           <p className="mt-1 flex justify-between gap-4 text-sm text-muted">

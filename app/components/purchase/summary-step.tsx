@@ -131,7 +131,7 @@ export function SummaryStep({
           {gst ? <TotalRow label={t('subscription.summary.gstIncluded', { rate: gst.rate / 100 })} value={money(gst.tax)} testId="summary-gst" muted /> : null}
           <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3">
             <dt className="text-lg font-semibold">{t('subscription.summary.dueNow')}</dt>
-            <dd className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="summary-due" data-confirmed={confirmed ? 'true' : 'false'}>
+            <dd className="text-2xl text-figure" data-testid="summary-due" data-confirmed={confirmed ? 'true' : 'false'}>
               {money(due)}
             </dd>
           </div>

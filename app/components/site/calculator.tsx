@@ -3,7 +3,6 @@ import { Form, useNavigate, useSearchParams } from 'react-router';
 import { choiceQuery, parseChoice, PREPAID_OPTIONS, subscriptionQuery, type CalculatorChoice } from '../../../domain/calculator';
 import type { appTemplates } from '../../../domain/entities/app-templates';
 import type { industries } from '../../../domain/entities/industries';
-import type { PopulatedOf } from '../../../domain/entities/services';
 import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
@@ -15,16 +14,15 @@ import { useShell } from '../../shell';
 import { useAddOnPrice, type AddOn } from './add-ons';
 import { DeviceCount } from './device-count';
 import { PlanActionButton } from './plan-action';
-import { PlanDetailsLink } from './plan-cards';
+import { PlanDetailsLink, type PlanSummary } from './plan-cards';
 
 /** An industry the calculator offers. */
 export type CalculatorIndustry = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name'>;
 
 /** The industry's plan template the calculator starts from, its included modules filled in. */
-export type CalculatorTemplate = Pick<
-  PopulatedOf<typeof appTemplates, 'modules.id'>,
-  '_id' | 'key' | 'name' | 'type' | 'monthPrice' | 'currency' | 'modules'
->;
+export type CalculatorTemplate = Pick<RecordOf<typeof appTemplates>, '_id' | 'key' | 'name' | 'type' | 'monthPrice' | 'currency'> & {
+  modules: PlanSummary['modules'];
+};
 
 export interface CalculatorData {
   industries: CalculatorIndustry[];
@@ -196,7 +194,7 @@ export function Calculator({ data }: { data: CalculatorData }) {
         {totals ? (
           <div aria-live="polite" data-testid="totals">
             <p className="mt-4 text-sm text-muted">{t('pricing.monthly')}</p>
-            <p className="text-3xl font-bold text-brand-700 dark:text-brand-300" data-testid="monthly-total">{money(totals.monthly)}</p>
+            <p className="text-3xl text-figure" data-testid="monthly-total">{money(totals.monthly)}</p>
             <p className="mt-4 text-sm text-muted">{t('pricing.prepaid', { months: totals.prepaidMonths })}</p>
             <p className="text-xl font-semibold" data-testid="prepaid-total">{money(totals.prepaid)}</p>
             {totals.yearly ? <p className="mt-3 text-sm">{t('pricing.yearly')}: {money(totals.yearly)}</p> : null}

@@ -13,7 +13,7 @@ export function CaseStudyCards({ studies }: { studies: readonly CaseStudy[] }) {
           <h3 className="mt-2 text-xl font-semibold">{t(`cases.${study.id}.title`)}</h3>
           <p className="mt-1 text-sm text-muted">{t(`cases.${study.id}.business`)}</p>
           <p className="mt-4 flex-1">{t(`cases.${study.id}.summary`)}</p>
-          <Link to={`/${locale}/usecase/${study.industryKey}/${study.id}`} className="mt-5 font-semibold text-link underline-offset-4 hover:underline">
+          <Link to={`/${locale}/usecase/${study.industryKey}/${study.id}`} className="mt-5 text-action">
             {t('home.cases.read')}
             <span className="sr-only">: {t(`cases.${study.id}.title`)}</span> →
           </Link>

@@ -13,7 +13,7 @@ export function Stats() {
         {STATS.map((stat) => (
           <div key={stat} className="flex flex-col-reverse text-center">
             <dt className="text-sm text-muted">{t(`home.stats.${stat}`)}</dt>
-            <dd className="text-3xl font-bold text-brand-700 dark:text-brand-300">{t(`home.stats.${stat}Value`)}</dd>
+            <dd className="text-3xl text-figure">{t(`home.stats.${stat}Value`)}</dd>
           </div>
         ))}
       </dl>
@@ -35,7 +35,7 @@ export function Claims({ graphHref }: { graphHref: string }) {
         ))}
       </ul>
       <p className="mt-6">
-        <Link to={graphHref} className="font-semibold text-link underline-offset-4 hover:underline">
+        <Link to={graphHref} className="text-action">
           {t('home.claims.more')} →
         </Link>
       </p>

@@ -5,7 +5,7 @@ import { localized } from '../../../domain/locales';
 import { useLocale } from '../../i18n/messages';
 
 /** What an industry's card shows. */
-export type IndustrySummary = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name' | 'description' | 'order'>;
+export type IndustrySummary = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name' | 'description'>;
 
 /** The industries, each linking to its use-case page. */
 export function IndustryCards({ industries }: { industries: IndustrySummary[] }) {
@@ -14,7 +14,7 @@ export function IndustryCards({ industries }: { industries: IndustrySummary[] })
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="industries">
       {industries.map((industry) => (
         <li key={industry._id}>
-          <Link to={`/${locale}/usecase/${industry.key ?? industry._id}`} className="block h-full rounded-2xl border border-line bg-raised p-6 hover:border-brand-400 hover:shadow-md">
+          <Link to={`/${locale}/usecase/${industry.key ?? industry._id}`} className="card-link">
             <h3 className="text-lg font-semibold">{localized(industry.name, locale)}</h3>
             <p className="mt-2 text-sm leading-6 text-muted">{localized(industry.description, locale)}</p>
           </Link>

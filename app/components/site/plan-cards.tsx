@@ -1,17 +1,20 @@
 import { Link } from 'react-router';
 import type { appTemplates } from '../../../domain/entities/app-templates';
-import type { PopulatedOf } from '../../../domain/entities/services';
+import type { RecordOf } from '../../../domain/entities/types';
 import { formatMoney } from '../../../domain/format';
-import { localized } from '../../../domain/locales';
+import { localized, type I18nText } from '../../../domain/locales';
 import { isCurrency } from '../../../domain/money';
 import { useLocale } from '../../i18n/messages';
 import { planPath } from '../../shell';
 
-/** A plan template with its included modules filled in (`$populate: 'modules.id'`), as cards show it. */
-export type PlanSummary = Pick<
-  PopulatedOf<typeof appTemplates, 'modules.id'>,
-  '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency' | 'prepayMonth' | 'modules'
->;
+/**
+ * A plan template as cards show it: its included modules filled in (`$populate: 'modules.id'`) to
+ * their names only (`planSummary` in `routes/site/summaries.server.ts`); one the visitor may not
+ * read stays an id, and is left out.
+ */
+export type PlanSummary = Pick<RecordOf<typeof appTemplates>, '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency'> & {
+  modules: { id: string | { _id: string; name: I18nText }; count?: number }[];
+};
 
 /** A plan's monthly price, or "price on request" for enterprise plans (Flexi+). */
 export function usePlanPrice() {
@@ -33,7 +36,7 @@ export function PlanDetailsLink({ plan, className = '' }: { plan: Pick<PlanSumma
     <Link
       to={planPath(locale, plan._id)}
       aria-label={t('home.plans.detailsOf', { plan: localized(plan.name, locale) })}
-      className={`font-semibold text-link underline-offset-4 hover:underline ${className}`}
+      className={`text-action ${className}`}
       data-testid="plan-details"
     >
       {t('home.plans.details')} →
@@ -53,7 +56,7 @@ export function PlanCards({ plans, highlight }: { plans: PlanSummary[]; highligh
         return (
           <li key={plan._id} className={`flex flex-col rounded-2xl border bg-raised p-6 ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-line'}`}>
             <h3 className="text-xl font-semibold">{localized(plan.name, locale)}</h3>
-            <p className="mt-3 text-2xl font-bold text-brand-700 dark:text-brand-300">{price(plan)}</p>
+            <p className="mt-3 text-2xl text-figure">{price(plan)}</p>
             {plan.description ? <p className="mt-3 text-muted">{localized(plan.description, locale)}</p> : null}
             {modules.length ? (
               <>
@@ -61,7 +64,7 @@ export function PlanCards({ plans, highlight }: { plans: PlanSummary[]; highligh
                 <ul className="mt-2 space-y-1 text-sm">
                   {modules.map((item) => (
                     <li key={typeof item.id === 'string' ? item.id : item.id._id} className="flex gap-2">
-                      <span aria-hidden="true" className="text-brand-600 dark:text-brand-300">✓</span>
+                      <span aria-hidden="true" className="text-tick">✓</span>
                       {typeof item.id === 'string' ? null : localized(item.id.name, locale)}
                       {item.count && item.count > 1 ? ` × ${item.count}` : null}
                     </li>

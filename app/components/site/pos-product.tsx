@@ -49,7 +49,7 @@ function Plans({ plans }: { plans: PlanSummary[] }) {
               <ul className="mt-2 flex-1 space-y-1 text-sm">
                 {modules.map((item) => (
                   <li key={item.id._id} className="flex gap-2">
-                    <span aria-hidden="true" className="text-brand-600 dark:text-brand-300">✓</span>
+                    <span aria-hidden="true" className="text-tick">✓</span>
                     <span>
                       {localized(item.id.name, locale)}
                       {item.count && item.count > 1 ? ` × ${item.count}` : null}
@@ -108,7 +108,7 @@ export function PosProduct({ data }: { data: PosProductData }) {
       <Section id="add-ons" heading={t('product.addOns.heading')} lead={t('product.addOns.lead')}>
         <AddOnTable addOns={data.addOns} />
         <p className="mt-4">
-          <Link to={links.features} className="font-semibold text-link underline-offset-4 hover:underline">{t('product.addOns.all')} →</Link>
+          <Link to={links.features} className="text-action">{t('product.addOns.all')} →</Link>
         </p>
       </Section>
       <Section id="calculator" heading={t('product.calculator.heading')} lead={t('product.calculator.lead')} tone="sunken">

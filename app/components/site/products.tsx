@@ -20,7 +20,7 @@ export function Products() {
           <span aria-hidden="true" className={`h-1.5 w-12 rounded-full ${product.accent}`} />
           <h3 className="mt-5 text-2xl font-semibold">{t(`home.products.${product.key}.title`)}</h3>
           <p className="mt-3 flex-1 text-muted">{t(`home.products.${product.key}.text`)}</p>
-          <Link to={links[product.link]} className="mt-6 font-semibold text-link underline-offset-4 hover:underline">
+          <Link to={links[product.link]} className="mt-6 text-action">
             {t('home.products.more')}
             <span className="sr-only">: {t(`home.products.${product.key}.title`)}</span> →
           </Link>

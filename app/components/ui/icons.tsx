@@ -3,7 +3,7 @@ type IconProps = { className?: string };
 
 function Svg({ className = 'h-5 w-5', children }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg className={`icon-line ${className}`} viewBox="0 0 24 24" aria-hidden="true">
       {children}
     </svg>
   );
@@ -34,7 +34,7 @@ export const PhoneIcon = (p: IconProps) => (
 /** Brand marks of the social networks, filled. */
 function Mark({ className = 'h-5 w-5', d }: IconProps & { d: string }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <svg className={className} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
       <path d={d} />
     </svg>
   );

@@ -54,7 +54,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const busy = navigation.state === 'submitting';
   useActionErrorSnackbar(actionData);
   const failed = Boolean(actionData?.error);
-  const input = 'mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-500 aria-[invalid=true]:border-red-600';
+  const input = 'field-input';
   return (
     <>
       <h1 className="text-3xl font-bold tracking-tight">{t('login.heading')}</h1>

@@ -171,7 +171,7 @@ function Summary({
       <dl className="space-y-2 rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5" data-testid="upgrade-totals">
         <div className="flex items-baseline justify-between gap-4">
           <dt className="font-semibold">{t('upgrade.dueNow')}</dt>
-          <dd className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="upgrade-due">
+          <dd className="text-2xl text-figure" data-testid="upgrade-due">
             {money(quote.total)}
           </dd>
         </div>

@@ -124,7 +124,7 @@ export default function Done({ loaderData }: Route.ComponentProps) {
           ) : null}
           <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3">
             <dt className="text-lg font-semibold">{order.paid ? t('subscription.done.totalPaid') : t('subscription.summary.dueNow')}</dt>
-            <dd className="text-2xl font-bold text-brand-700 dark:text-brand-300" data-testid="done-total">{money(order.total)}</dd>
+            <dd className="text-2xl text-figure" data-testid="done-total">{money(order.total)}</dd>
           </div>
         </dl>
       </section>

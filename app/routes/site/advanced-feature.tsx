@@ -9,6 +9,7 @@ import { pageMeta } from '../../meta';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/advanced-feature';
 import { pageMessages } from '../../i18n/messages.server';
+import { ADD_ON_FIELDS } from './summaries.server';
 
 /** Links only: the page is sent without the framework's scripts. */
 export const handle: MarketingHandle = { scripts: false };
@@ -18,7 +19,7 @@ export const messageGroups = ['home', 'product', 'advanced'] as const;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
-  const found = await api.service('modules').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50 } });
+  const found = await api.service('modules').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50, $select: [...ADD_ON_FIELDS, 'description'] } });
   return { modules: forLocale(found.data, localeOf(params.lang)), messages: pageMessages(params.lang, messageGroups) };
 }
 

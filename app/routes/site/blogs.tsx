@@ -10,7 +10,7 @@ import { pageMeta } from '../../meta';
 import { BLOG_PAGE_SIZE, listBlogs, parseBlogFilters, popularTags } from './blogs.server';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/blogs';
-import { pageMessages } from '../../i18n/messages.server';
+import { pageMessages, plainMessages } from '../../i18n/messages.server';
 
 /** Links only: the page is sent without the framework's scripts. */
 export const handle: MarketingHandle = { scripts: false };
@@ -26,10 +26,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const pageCount = Math.max(1, Math.ceil(list.total / BLOG_PAGE_SIZE));
   if (filters.page > pageCount) throw data(null, { status: 404 });
   // The filter's name in this language, for the page title.
-  const messages = pageMessages(params.lang, messageGroups);
-  const t = translator(messages, { locale: params.lang });
-  const filterLabel = filters.category ? categoryLabel(t, filters.category) : filters.tag ? tagLabel(t, messages, filters.tag) : null;
-  return { posts: list.data, total: list.total, pageCount, ...filters, tags, filterLabel, messages };
+  const own = plainMessages(params.lang, messageGroups);
+  const t = translator(own, { locale: params.lang });
+  const filterLabel = filters.category ? categoryLabel(t, filters.category) : filters.tag ? tagLabel(t, own, filters.tag) : null;
+  return { posts: list.data, total: list.total, pageCount, ...filters, tags, filterLabel, messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

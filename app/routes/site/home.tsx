@@ -17,6 +17,7 @@ import type { MarketingHandle } from './layout';
 import type { Route } from './+types/home';
 import { pageMessages } from '../../i18n/messages.server';
 import { forLocale, localeOf } from '../../../domain/locales';
+import { PLAN_SUMMARY_FIELDS, planSummary } from './summaries.server';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['home', 'cases', 'forms'] as const;
@@ -28,16 +29,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
   const ssr = { provider: 'ssr', user };
   const [industries, plans] = await Promise.all([
-    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50 } }),
-    api.service('appTemplates').find({ ...ssr, query: { showOnHome: true, $populate: ['industry', 'modules.id'], $limit: 50 } }),
+    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description'] } }),
+    api.service('appTemplates').find({ ...ssr, query: { showOnHome: true, $populate: 'modules.id', $limit: 50, $select: [...PLAN_SUMMARY_FIELDS, 'industry'] } }),
   ]);
   // One plan per industry, in the industries' order (an industry the visitor may not read goes last).
-  const rank = (plan: (typeof plans.data)[number]) => (typeof plan.industry === 'object' ? plan.industry.order : 99);
+  const rank = (plan: (typeof plans.data)[number]) => {
+    const index = industries.data.findIndex((industry) => industry._id === plan.industry);
+    return index < 0 ? industries.data.length : index;
+  };
   const homePlans = [...plans.data].sort((a, b) => rank(a) - rank(b));
   const locale = localeOf(params.lang);
   return {
     industries: forLocale(industries.data, locale),
-    plans: forLocale(homePlans, locale),
+    plans: forLocale(homePlans.map(planSummary), locale),
     messages: pageMessages(params.lang, messageGroups),
   };
 }

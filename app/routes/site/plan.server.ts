@@ -1,3 +1,4 @@
+import { ADD_ON_FIELDS, addOnSummary } from './summaries.server';
 import type { appTemplates } from '../../../domain/entities/app-templates';
 import type { PopulatedOf } from '../../../domain/entities/services';
 import { idSchema } from '../../../domain/entities/types';
@@ -36,8 +37,8 @@ export async function addOnsFor(caller: Caller, plan: PlanDetail): Promise<AddOn
   const catalogue = await caller.api.service('modules').find({
     provider: 'ssr',
     user: caller.user,
-    query: { released: true, $sort: { order: 1 }, $limit: 50 },
+    query: { released: true, $sort: { order: 1 }, $limit: 50, $select: [...ADD_ON_FIELDS] },
   });
   const included = new Set(plan.modules.map((item) => (typeof item.id === 'string' ? item.id : item.id._id)));
-  return catalogue.data.filter((module) => !included.has(module._id));
+  return catalogue.data.filter((module) => !included.has(module._id)).map(addOnSummary);
 }

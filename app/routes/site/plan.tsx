@@ -108,20 +108,20 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
           {prices ? (
             <div data-testid="plan-prices">
               <p className="mt-4 text-sm text-muted">{t('plan.monthly')}</p>
-              <p className="text-3xl font-bold text-brand-700 dark:text-brand-300" data-testid="plan-monthly">{money(prices.monthly)}</p>
+              <p className="text-3xl text-figure" data-testid="plan-monthly">{money(prices.monthly)}</p>
               <p className="mt-4 text-sm text-muted">{t('pricing.prepaid', { months: prices.prepaidMonths })}</p>
               <p className="text-xl font-semibold" data-testid="plan-prepaid">{money(prices.prepaid)}</p>
             </div>
           ) : (
             <div data-testid="plan-prices">
-              <p className="mt-4 text-3xl font-bold text-brand-700 dark:text-brand-300" data-testid="plan-monthly">{t('product.plans.negotiable')}</p>
+              <p className="mt-4 text-3xl text-figure" data-testid="plan-monthly">{t('product.plans.negotiable')}</p>
               <p className="mt-2 text-sm text-muted">{t('pricing.negotiable')}</p>
             </div>
           )}
           <p className="mt-4 text-sm font-medium">{t(contractTermKey(plan.type))}</p>
           <p className="mt-1 text-xs text-muted">{t('pricing.gst')}</p>
           <PlanActionButton plan={plan} query={subscribeQuery} testId="plan-action" className="mt-5" />
-          <Link to={calculator} className="mt-4 flex justify-center font-semibold text-link underline-offset-4 hover:underline" data-testid="plan-calculator">
+          <Link to={calculator} className="mt-4 flex justify-center text-action" data-testid="plan-calculator">
             {t('plan.customise')}
           </Link>
         </aside>
@@ -133,7 +133,7 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="plan-modules">
                 {included.map(({ module, count }) => (
                   <li key={module._id} className="flex gap-3 rounded-2xl border border-line bg-raised p-4">
-                    <span aria-hidden="true" className="font-semibold text-brand-600 dark:text-brand-300">✓</span>
+                    <span aria-hidden="true" className="font-semibold text-tick">✓</span>
                     <span>
                       <span className="font-semibold">
                         {localized(module.name, locale)}
@@ -165,7 +165,7 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
               <li>{t(contractTermKey(plan.type))}</li>
               <li>{t('pricing.gst')}</li>
               <li>
-                <Link to={links.terms} className="font-semibold text-link underline-offset-4 hover:underline">{t('plan.termsLink')}</Link>
+                <Link to={links.terms} className="text-action">{t('plan.termsLink')}</Link>
               </li>
             </ul>
           </section>

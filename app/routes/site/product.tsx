@@ -6,6 +6,7 @@ import { pageMeta } from '../../meta';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/product';
 import { pageMessages } from '../../i18n/messages.server';
+import { ADD_ON_FIELDS, addOnSummary, PLAN_SUMMARY_FIELDS, planSummary } from './summaries.server';
 import { forLocale, localeOf } from '../../../domain/locales';
 
 /** The industry each POS page presents (by key in the catalogue). */
@@ -36,14 +37,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const messages = pageMessages(params.lang, messageGroups);
   if (page === 'pay') return { page, messages } as const;
   const ssr = { provider: 'ssr', user };
-  const industries = await api.service('industries').find({ ...ssr, query: { key: POS_INDUSTRY[page], $limit: 1 } });
+  const industries = await api.service('industries').find({ ...ssr, query: { key: POS_INDUSTRY[page], $limit: 1, $select: ['_id', 'items'] } });
   const industry = industries.data[0];
   if (!industry) throw data(null, { status: 404 });
   const [plans, addOns] = await Promise.all([
-    api.service('appTemplates').find({ ...ssr, query: { industry: industry._id, $populate: 'modules.id', $limit: 10 } }),
-    api.service('modules').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50 } }),
+    api.service('appTemplates').find({ ...ssr, query: { industry: industry._id, $populate: 'modules.id', $limit: 10, $select: [...PLAN_SUMMARY_FIELDS] } }),
+    api.service('modules').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: [...ADD_ON_FIELDS] } }),
   ]);
-  const pos: PosProductData = { kind: page, industry, plans: plans.data, addOns: addOns.data };
+  const pos: PosProductData = { kind: page, industry, plans: plans.data.map(planSummary), addOns: addOns.data.map(addOnSummary) };
   return { page, pos: forLocale(pos, localeOf(params.lang)), messages } as const;
 }
 

@@ -24,7 +24,7 @@ export const handle: MarketingHandle = { headerTone: 'white', scripts: false };
 /** `/usecase` lists the industries; `/usecase/{industry}` presents one; `/usecase/{industry}/{id}` is a case study. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
-  const found = await api.service('industries').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50 } });
+  const found = await api.service('industries').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description', 'items', 'order'] } });
   const industries = forLocale(found.data, localeOf(params.lang));
   const messages = pageMessages(params.lang, messageGroups);
   if (!params.industry) return { view: 'all', industries, messages } as const;
