@@ -24,7 +24,7 @@ for(var i=0;i<e.length;i++)w.addEventListener(e[i],go,o)`
   return `(function(){var d=document,w=window;
 function run(){var s=d.querySelectorAll('script[data-type="module"]');for(var j=0;j<s.length;j++){var m=d.createElement('script');m.type='module';m.nonce=s[j].nonce;m.text=s[j].text;s[j].removeAttribute('data-type');d.head.appendChild(m)}setTimeout(preload,0)}
 function preload(){var l=d.querySelectorAll('link[data-rel="modulepreload"]');for(var i=0;i<l.length;i++){l[i].rel='modulepreload';l[i].removeAttribute('data-rel')}
-var m=d.querySelector('meta[name="messages"]'),f=m?m.content.split(' '):[];for(var j=0;j<f.length;j++){var k=d.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='anonymous';k.href=f[j];d.head.appendChild(k)}}
+var m=d.querySelector('meta[name=messages]');if(m)m.content.split(' ').forEach(function(h){var k=d.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='';k.href=h;d.head.appendChild(k)})}
 function loaded(){if(d.readyState==='complete')setTimeout(run,0);else w.addEventListener('load',function(){setTimeout(run,0)})}
 ${wait}})();`;
 }

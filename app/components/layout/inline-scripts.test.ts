@@ -26,8 +26,9 @@ describe('the inline scripts of every page', () => {
   it('the scripts of a page with the framework, before it runs, are valid JavaScript, and small', () => {
     for (const start of [SCRIPTS_AFTER_LOAD, SCRIPTS_ON_INTERACTION]) {
       expect(() => new Function(BEFORE_HYDRATION_SCRIPT + DIALOG_FALLBACK + start)).not.toThrow();
-      expect((BEFORE_HYDRATION_SCRIPT + start).length).toBeLessThan(2400);
-      expect((BEFORE_HYDRATION_SCRIPT + DIALOG_FALLBACK + start).length).toBeLessThan(3200);
+      // Preloading the page's files of messages (decision 042) added some 150 characters.
+      expect((BEFORE_HYDRATION_SCRIPT + start).length).toBeLessThan(2500);
+      expect((BEFORE_HYDRATION_SCRIPT + DIALOG_FALLBACK + start).length).toBeLessThan(3400);
     }
   });
 
