@@ -13,7 +13,7 @@
  * worker process. autocannon runs in a process of its own (bench/throughput-client.ts). Both servers
  * write an access log line per request to a file, as each does in production.
  *
- *   THROUGHPUT_SECONDS (10)  THROUGHPUT_ROUNDS (3)  THROUGHPUT_CONNECTIONS (20)
+ *   THROUGHPUT_SECONDS (10)  THROUGHPUT_ROUNDS (3)  THROUGHPUT_CONNECTIONS (20)  THROUGHPUT_WARMUP (3 s, untimed)
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ import type { ClientResult, ClientRun, FromClient, ToClient } from './throughput
 
 const SECONDS = intEnv('THROUGHPUT_SECONDS', 10, 1);
 const ROUNDS = intEnv('THROUGHPUT_ROUNDS', 3, 1);
+const WARMUP = intEnv('THROUGHPUT_WARMUP', 3, 0);
 const CONNECTIONS = intEnv('THROUGHPUT_CONNECTIONS', 20, 1);
 const GOAL = { ratio: 0.5, p99: 2 };
 const NGINX = '/usr/sbin/nginx';
@@ -361,6 +362,13 @@ async function main(): Promise<void> {
     console.log();
 
     client = await Client.start();
+    // Untimed: our JavaScript is compiled as it runs hot (nginx's C needs no warming); without this the first page measured pays for it.
+    if (WARMUP > 0) {
+      for (const page of pages) {
+        for (const side of ['ours', 'nginx'] as const) await client.run({ url: `${origins[side]}${page.path}`, connections: CONNECTIONS, seconds: WARMUP, headers: { ...GZIP } });
+      }
+      console.log(`Warmed up: ${WARMUP} s on each page and server first, not counted.`);
+    }
     const rows: { page: string; kind: Kind; results: Record<Side, ClientResult[]> }[] = [];
     for (const kind of ['hit', '304'] as const) {
       for (const [index, page] of pages.entries()) {
