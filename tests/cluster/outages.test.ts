@@ -249,7 +249,6 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
 
       // Redis returns (empty): a change made on A reaches B's socket again within 5 s, with no restart.
       await redis.start();
-      const backAt = Date.now();
       let sent = 0;
       const resumedIn = await until(
         async () => {
@@ -449,8 +448,9 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       const takenOverIn = await until(async () => (await state(id)).state === 'done', 'B to finish the export', 45_000);
       expect(await state(id)).toEqual({ state: 'done', rows: total, total });
       // pg-boss's record: the job was tried a second time (after its heartbeat stopped), and completed.
-      const job = (await db.query(`select state, retry_count from pgboss.job where name = 'exports.write' and data->>'id' = $1`, [id])).rows[0];
-      expect(job).toEqual({ state: 'completed', retry_count: 1 });
+      const job = async () => (await db.query(`select state, retry_count from pgboss.job where name = 'exports.write' and data->>'id' = $1`, [id])).rows[0] as Json;
+      await until(async () => (await job()).state === 'completed', 'the job to be completed', 5_000).catch(() => undefined);
+      expect(await job()).toEqual({ state: 'completed', retry_count: 1 });
       // The file is B's, whole.
       const file = await call(b.url, 'GET', `/api/exports/${id}/download`, { token: adminToken });
       expect(file.status).toBe(200);
