@@ -53,7 +53,11 @@ export async function clusterSkipReason(): Promise<string | null> {
     client.disconnect();
   });
   if (!redis) return `no Redis at ${REDIS_URL}`;
-  if (!existsSync(REDIS_SERVER)) return `redis-server is missing: install it (sudo apt-get install -y redis-server)`;
+  if (!existsSync(REDIS_SERVER)) {
+    const root = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+    if (root) spawnSync('sh', ['-c', 'apt-get update && apt-get install -y redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (!existsSync(REDIS_SERVER)) return `redis-server is missing: install it (sudo apt-get install -y redis-server)`;
+  }
   return null;
 }
 

@@ -261,6 +261,10 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
         5_000,
       );
       expect(resumedIn).toBeLessThan(5_000);
+      const slowest = Math.max(...answers.map((answer) => answer.ms));
+      console.info(
+        `Redis away: ${answers.length} requests, slowest ${Math.round(slowest)} ms; a sign-out on A refused on B in ${refusedIn} ms, its sockets closed on A in ${closedOnA.at - signedOutAt} ms and on B in ${closedOnB.at - signedOutAt} ms; events between instances again ${resumedIn} ms after its return`,
+      );
       await until(async () => (await call(a.url, 'GET', '/health')).status === 200 && (await call(b.url, 'GET', '/health')).status === 200, 'both instances healthy', 5_000);
       // And the limits are shared again.
       const again = freshAddress();
@@ -399,6 +403,9 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       // Every write was answered in the end (soon after the return), each stored exactly once.
       expect(acknowledged.length).toBe(sent);
       expect(allAnsweredIn).toBeLessThan(10_000);
+      console.info(
+        `PostgreSQL away: ${during.length} requests, slowest ${Math.round(Math.max(...during.map((entry) => entry.ms)))} ms, ${attempts.filter((attempt) => attempt.status === 503).length} writes answered 503 and sent again; working again ${workingIn} ms after its return, every write answered ${allAnsweredIn} ms after it`,
+      );
       const db = new pg.Client({ connectionString: cluster.databaseUrl });
       await db.connect();
       try {
@@ -459,6 +466,7 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       expect(new Set(lines).size).toBe(total + 1);
       // The heartbeat (10 s) going stale, the supervision's round (2 s), the retry's delay (1-2 s), and B's own writing.
       expect(takenOverIn).toBeLessThan(30_000);
+      console.info(`A job interrupted by its instance's death finished on the other ${takenOverIn} ms after the death`);
     } finally {
       await db.end();
     }
