@@ -199,7 +199,7 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       expect(closedOnA.reason).toBe('io server disconnect');
       expect(closedOnB.reason).toBe('io server disconnect');
       expect(closedOnA.at - signedOutAt).toBeLessThan(1_000);
-      expect(closedOnB.at - signedOutAt).toBeLessThan(1_500);
+      expect(closedOnB.at - signedOutAt).toBeLessThan(1_000);
 
       // Limits count on each instance alone: A refuses the 11th attempt from an address, B still takes it.
       const from = freshAddress();
