@@ -109,7 +109,7 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   const revocations: RevocationStore = redis
     ? new SharedRevocationStore(redis, knex, { prefix: `${config.redisPrefix}:revoked`, onError: redisAway })
     : new DatabaseRevocationStore(knex);
-  const api: Api = Object.assign(app, { limits, revocations, jobs: configureJobs(app, knex, logger) });
+  const api: Api = Object.assign(app, { limits, revocations, jobs: configureJobs(app, knex, logger, config.jobs) });
 
   api.hooks({ around: { all: [localizeErrors] } });
   configureServices(api, { config, knex, logger, redis, limits, jobs: api.jobs });

@@ -1,4 +1,5 @@
-import type { RealTimeConnection } from '@feathersjs/feathers';
+import type { HookContext, NextFunction, RealTimeConnection } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
 import { entities } from '../domain/entities/index.ts';
 import { type Access, type EntityDef, ROLES } from '../domain/entities/types.ts';
 import { hiddenFields, stripResult } from './hooks/clean-output.ts';
@@ -6,6 +7,7 @@ import { isCurrentSession } from './auth/strategies.ts';
 import { isPublicRecord, reachesAllRows } from './hooks/row-rules.ts';
 import { entityServiceAt } from './services/entity/register.ts';
 import type { ServerApp } from './services/types.ts';
+import type { EventSync } from './sync.ts';
 
 type Connection = RealTimeConnection & {
   user?: { _id: string; role: string };
@@ -25,11 +27,29 @@ function jtiOf(result: unknown): string | undefined {
   return typeof jti === 'string' ? jti : undefined;
 }
 
+/** How often signed-in sockets are checked against the database while other instances' events may be missed. */
+export const SESSION_CHECK_MS = 500;
+/**
+ * How long those checks go on once events flow again: an instance that was away from Redis may
+ * still be reconnecting (a few seconds at most), and what it emits meanwhile reaches no other.
+ */
+export const SESSION_CHECK_AFTER_MS = 10_000;
+/** Connections checked per query. */
+const SESSION_CHECK_BATCH = 500;
+
 /**
  * Realtime events reach only connections allowed to read the record: public entities go to
  * everyone; others to the roles that may read them and to the record's own user. A connection's
- * channels follow its user: a new sign-in, a sign-out (here, on another connection or on another
- * instance), a role change or the account's removal take effect at once.
+ * channels follow its user: a new sign-in, a sign-out on that connection, or a role change take
+ * effect at once.
+ *
+ * A session ended from elsewhere (its token signed out here, on another connection or on another
+ * instance; the account's sessions ended; the account removed) closes the socket that signed in
+ * with it, on every instance: the client sees `io server disconnect` and must sign in again
+ * (app/portal/live.ts does, with a new ticket, or treats the session as ended). The news comes by
+ * the service events (feathers-sync); while this instance may miss other instances' events (Redis
+ * away, and `SESSION_CHECK_AFTER_MS` after its return) its signed-in sockets are checked against
+ * the database every `SESSION_CHECK_MS` instead (decision 032).
  */
 export function configureChannels(app: ServerApp): void {
   const leaveAll = (connection: Connection) => {
@@ -44,6 +64,11 @@ export function configureChannels(app: ServerApp): void {
     app.channel('anonymous').join(connection);
   };
   const connectionsOf = (channel: string) => [...app.channel(channel).connections] as Connection[];
+  /** Signs the connection out and closes its socket (Feathers' transport disconnects it on this event). */
+  const endSession = (connection: Connection) => {
+    signOut(connection);
+    app.emit('disconnect', connection);
+  };
 
   app.on('connection', (connection: Connection) => {
     app.channel('anonymous').join(connection);
@@ -69,14 +94,14 @@ export function configureChannels(app: ServerApp): void {
   app.service('authentication').on('removed', (result: unknown) => {
     const jti = jtiOf(result);
     if (!jti) return;
-    for (const connection of connectionsOf('authenticated')) if (connection.jti === jti) signOut(connection);
+    for (const connection of connectionsOf('authenticated')) if (connection.jti === jti) endSession(connection);
   });
 
   app.service('users').on('patched', (user: PatchedUser) => {
     for (const connection of connectionsOf(`users/${user._id}`)) {
       // The account's sessions were ended (a password change here or on another instance).
       if ('sessionVersion' in user && !isCurrentSession({ jti: connection.jti, sv: connection.sv }, user)) {
-        signOut(connection);
+        endSession(connection);
         continue;
       }
       if (!connection.user || !user.role || connection.user.role === user.role) continue;
@@ -86,8 +111,12 @@ export function configureChannels(app: ServerApp): void {
     }
   });
   app.service('users').on('removed', (user: { _id?: string }) => {
-    for (const connection of connectionsOf(`users/${user._id}`)) signOut(connection);
+    for (const connection of connectionsOf(`users/${user._id}`)) endSession(connection);
   });
+
+  const sync = (app as unknown as { sync?: EventSync }).sync;
+  const knex = app.get('knex') as Knex | undefined;
+  if (sync && knex) checkSessionsWithoutEvents(app, { sync, knex, connections: () => connectionsOf('authenticated'), endSession });
 
   for (const def of Object.values(entities)) {
     const access: Access = def.access.get;
@@ -105,6 +134,63 @@ export function configureChannels(app: ServerApp): void {
       return channels;
     });
   }
+}
+
+/**
+ * While other instances' events may be missed (see `configureChannels`), ends the sessions of
+ * signed-in sockets whose token was signed out, whose account's sessions were ended, or whose
+ * account is gone, as the database records them: one query per table per round, whatever the
+ * number of sockets. A round that fails (the database away too) is tried again at the next.
+ */
+function checkSessionsWithoutEvents(
+  app: ServerApp,
+  { sync, knex, connections, endSession }: { sync: EventSync; knex: Knex; connections: () => Connection[]; endSession: (connection: Connection) => void },
+): void {
+  let missedUntil = 0;
+  let checking = false;
+  let timer: NodeJS.Timeout | undefined;
+  const check = async () => {
+    const now = Date.now();
+    if (!sync.hears()) missedUntil = now + SESSION_CHECK_AFTER_MS;
+    if (checking || now > missedUntil) return;
+    checking = true;
+    try {
+      // What each socket held when asked: one that signs out or in again meanwhile is left alone.
+      const signedIn = connections().flatMap((connection) => (connection.jti && connection.user ? [{ connection, jti: connection.jti, user: String(connection.user._id) }] : []));
+      for (let start = 0; start < signedIn.length; start += SESSION_CHECK_BATCH) {
+        const batch = signedIn.slice(start, start + SESSION_CHECK_BATCH);
+        const revoked = new Set((await knex('revoked_tokens').whereIn('jti', batch.map(({ jti }) => jti)).pluck('jti')) as string[]);
+        const rows = (await knex('users')
+          .whereIn('id', [...new Set(batch.map(({ user }) => user))])
+          .select('id', 'session_version', 'session_kept')) as { id: string; session_version: string | null; session_kept: string | null }[];
+        const accounts = new Map(rows.map((row) => [String(row.id), { sessionVersion: row.session_version, sessionKept: row.session_kept }]));
+        for (const { connection, jti, user } of batch) {
+          if (connection.jti !== jti) continue;
+          const account = accounts.get(user);
+          if (revoked.has(jti) || !account || !isCurrentSession({ jti, sv: connection.sv }, account)) endSession(connection);
+        }
+      }
+    } catch {
+      // The database is away too: its own 503s say so; the next round tries again.
+    } finally {
+      checking = false;
+    }
+  };
+  app.hooks({
+    setup: [
+      async (_context: HookContext, next: NextFunction) => {
+        await next();
+        timer = setInterval(() => void check(), SESSION_CHECK_MS);
+        timer.unref();
+      },
+    ],
+    teardown: [
+      async (_context: HookContext, next: NextFunction) => {
+        clearInterval(timer);
+        await next();
+      },
+    ],
+  });
 }
 
 const entityByService = new Map<string, EntityDef>(Object.values(entities).map((def) => [def.service, def]));

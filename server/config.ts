@@ -10,6 +10,12 @@ import { translate } from './i18n.ts';
 import type { PasswordHashing } from './auth/passwords.ts';
 import type { S3Settings } from './storage/s3-storage.ts';
 
+/**
+ * A job whose worker wrote no heartbeat for this long is taken for lost (its instance died) and
+ * retried by any instance, long before its expiry (`JOB_HEARTBEAT_SECONDS`; pg-boss takes 10 at least).
+ */
+export const JOB_HEARTBEAT_SECONDS = 60;
+
 /** An smtp:// or smtps:// URL that names a host (user and password percent-encoded). */
 function isSmtpUrl(value: string): boolean {
   if (!/^smtps?:\/\/\S+$/.test(value) || !URL.canParse(value)) return false;
@@ -116,6 +122,8 @@ export const envSchema = z.object({
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(50_000_000),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // A job whose instance stopped writing its heartbeat this long is retried elsewhere (pg-boss: 10 at least).
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(JOB_HEARTBEAT_SECONDS),
   // Express's `trust proxy`: true/false, a hop count, or addresses and names such as `loopback`.
   TRUST_PROXY: z
     .string()
@@ -158,6 +166,8 @@ export interface Config {
   payments: PaymentSettings;
   uploads: UploadSettings;
   exports: ExportSettings;
+  /** Durable jobs (server/jobs): how soon a job whose instance died is taken over. */
+  jobs: { heartbeatSeconds: number };
 }
 
 /** Where back-office exports are written (decision 036). */
@@ -325,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
     quoteLimit: { ...QUOTE_LIMIT, points: e.QUOTES_PER_IP },
     translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
+    jobs: { heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS },
     exports: {
       storage: storageOf('exports'),
       tempDir: path.join(os.tmpdir(), 'tillpoint-exports'),

@@ -21,7 +21,33 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A request still unanswered after this long was lost with its instance: its key may be taken again. */
 export const IDEMPOTENCY_PENDING_MS = 60_000;
 
+/**
+ * A key's last write that failed (the database away as the request ended) is tried again this
+ * often, until it passes or the key could be taken over anyway: otherwise a request that failed
+ * because the database went away would leave its key pending, and its retries would be refused
+ * with 409 for a minute after the database returned.
+ */
+export const IDEMPOTENCY_RETRY_MS = 1_000;
+
 const TABLE = 'idempotency_keys';
+
+/** Runs a write on the keys table; when it fails, again every `IDEMPOTENCY_RETRY_MS` while that can still matter. */
+function settle(write: () => PromiseLike<unknown>, logger: Logger): Promise<void> {
+  const giveUp = Date.now() + IDEMPOTENCY_PENDING_MS;
+  const again = () => {
+    Promise.resolve(write()).catch((error: unknown) => {
+      if (Date.now() < giveUp) setTimeout(again, IDEMPOTENCY_RETRY_MS).unref();
+      else logger.warn({ err: error }, 'an idempotency key was left pending; it is taken over after a minute');
+    });
+  };
+  return Promise.resolve(write()).then(
+    () => undefined,
+    (error: unknown) => {
+      setTimeout(again, IDEMPOTENCY_RETRY_MS).unref();
+      throw error;
+    },
+  );
+}
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Who is asking: their bearer token or session cookie, else their address. */
@@ -78,12 +104,14 @@ export function idempotentWrites(knex: Knex, logger: Logger): RequestHandler {
       res.json = (body: unknown) => {
         answered = true;
         const ok = res.statusCode >= 200 && res.statusCode < 300;
-        const row = knex(TABLE).where({ scope, key, state: 'pending' });
-        const kept = ok ? row.update({ state: 'done', status: res.statusCode, body: JSON.stringify(body ?? null) }) : row.delete();
+        const status = res.statusCode;
+        const row = () => knex(TABLE).where({ scope, key, state: 'pending' });
+        // Not kept now (the database away): kept, or the key freed, as soon as it answers again.
+        const kept = settle(() => (ok ? row().update({ state: 'done', status, body: JSON.stringify(body ?? null) }) : row().delete()), logger);
         void kept.then(
           () => send(body),
           (error: unknown) => {
-            logger.warn({ err: error }, 'the answer of an idempotent write was not kept');
+            logger.warn({ err: error }, 'the answer of an idempotent write was not kept; it will be when the database answers');
             send(body);
           },
         );
@@ -91,7 +119,7 @@ export function idempotentWrites(knex: Knex, logger: Logger): RequestHandler {
       };
       // Ended without an answer (the client went away first): the key is free again.
       res.on('close', () => {
-        if (!answered) void knex(TABLE).where({ scope, key, state: 'pending' }).delete().catch(() => undefined);
+        if (!answered) settle(() => knex(TABLE).where({ scope, key, state: 'pending' }).delete(), logger).catch(() => undefined);
       });
       next();
     }

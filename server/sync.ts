@@ -12,6 +12,12 @@ export interface EventSync {
   ready: Promise<void>;
   pub: Redis;
   sub: Redis;
+  /**
+   * Whether this instance both publishes its events to Redis and hears the others' now. While it
+   * does not, events of other instances are missed (channels.ts checks its sockets' sessions
+   * against the database meanwhile).
+   */
+  hears(): boolean;
 }
 
 /** A service event as feathers-sync's core hands it over for publishing. */
@@ -87,11 +93,12 @@ export function redisSync({ pub, sub, key, serialize, deserialize, logger }: Red
 
     // The core first: it refuses an app that already has a sync.
     app.configure(core);
-    const state: EventSync = { type: 'redis', serialize, deserialize, ready, pub, sub };
+    const hears = () => subscribed && sub.status === 'ready' && pub.status === 'ready';
+    const state: EventSync = { type: 'redis', serialize, deserialize, ready, pub, sub, hears };
     Object.assign(app, { sync: state });
     app.on('sync-out', (raw: string) => {
       const hearsBack = subscribed && sub.status === 'ready';
-      if (!hearsBack || pub.status !== 'ready') here(raw);
+      if (!hears()) here(raw);
       if (pub.status !== 'ready') return;
       pub.publish(key, raw).catch((error: unknown) => {
         if (!hearsBack) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_TIMED_OUT, createLive, MAX_RETRIES, NETWORK_DISCONNECTED, type LiveClient, type LiveService, type LiveSocket } from './live';
+import { AUTH_TIMED_OUT, createLive, MAX_RETRIES, NETWORK_DISCONNECTED, SERVER_DISCONNECT, type LiveClient, type LiveService, type LiveSocket } from './live';
 
 const notAuthenticated = () => Object.assign(new Error('Please sign in to continue.'), { name: 'NotAuthenticated', code: 401, className: 'not-authenticated' });
 const notFound = () => Object.assign(new Error('Not found'), { name: 'NotFound', code: 404, className: 'not-found' });
@@ -41,21 +41,26 @@ function fakeClient(methods: Record<string, Record<string, Handler>>) {
 }
 
 function fakeSocket(connected = true) {
-  const listeners: Record<string, Set<() => void>> = { connect: new Set(), disconnect: new Set() };
-  const socket: LiveSocket & { fire(event: 'connect' | 'disconnect'): void } = {
+  const listeners: Record<string, Set<(reason?: string) => void>> = { connect: new Set(), disconnect: new Set() };
+  const socket: LiveSocket & { fire(event: 'connect' | 'disconnect', reason?: string): void; opened: number } = {
     connected,
+    /** How many times the page opened the socket again itself. */
+    opened: 0,
     on(event, listener) {
       listeners[event]!.add(listener);
     },
     off(event, listener) {
       listeners[event]!.delete(listener);
     },
+    connect() {
+      socket.opened += 1;
+    },
     disconnect() {
       socket.connected = false;
     },
-    fire(event) {
+    fire(event, reason) {
       socket.connected = event === 'connect';
-      for (const listener of [...listeners[event]!]) listener();
+      for (const listener of [...listeners[event]!]) listener(reason);
     },
   };
   return socket;
@@ -201,6 +206,74 @@ describe('the portal live connection', () => {
     await expect(pending).rejects.toThrow(NETWORK_DISCONNECTED);
     // And a call made while disconnected fails at once.
     await expect(live.call('orders', 'find')).rejects.toThrow(NETWORK_DISCONNECTED);
+  });
+
+  it('a socket the server closed is opened again once a ticket shows the session alive, and signs in with that ticket', async () => {
+    const create = vi.fn(signedIn);
+    const { socket, onReconnected, onLoggedOut, tickets } = setup({ authentication: { create } }, { connected: false });
+    socket.fire('connect');
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    socket.fire('disconnect', SERVER_DISCONNECT);
+    await vi.waitFor(() => expect(socket.opened).toBe(1));
+    expect(tickets()).toBe(2);
+    socket.fire('connect');
+    await vi.waitFor(() => expect(onReconnected).toHaveBeenCalledTimes(1));
+    // The ticket asked for before opening it, not another one.
+    expect(create.mock.calls.map(([data]) => data)).toEqual([
+      { strategy: 'ticket', ticket: 'ticket-1' },
+      { strategy: 'ticket', ticket: 'ticket-2' },
+    ]);
+    expect(tickets()).toBe(2);
+    expect(onLoggedOut).not.toHaveBeenCalled();
+  });
+
+  it('a socket the server closed because its session ended stays closed and logs the member out', async () => {
+    let alive = true;
+    const create = vi.fn(signedIn);
+    const { socket, onLoggedOut } = setup({ authentication: { create } }, { connected: false, getTicket: async () => (alive ? 'ticket' : Promise.reject(notAuthenticated())) });
+    socket.fire('connect');
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    alive = false;
+    socket.fire('disconnect', SERVER_DISCONNECT);
+    await vi.waitFor(() => expect(onLoggedOut).toHaveBeenCalledExactlyOnceWith('ended'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(socket.opened).toBe(0);
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('a socket the server closed while the network fails is opened again once a ticket can be had', async () => {
+    vi.useFakeTimers();
+    try {
+      let failures = 2;
+      const getTicket = vi.fn(async () => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new TypeError('Failed to fetch');
+        }
+        return 'ticket';
+      });
+      const { socket, onLoggedOut } = setup({ authentication: { create: signedIn } }, { getTicket });
+      socket.fire('disconnect', SERVER_DISCONNECT);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(socket.opened).toBe(0);
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(getTicket).toHaveBeenCalledTimes(3);
+      expect(socket.opened).toBe(1);
+      expect(onLoggedOut).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a socket lost by the network is left to socket.io to reconnect; a closed connection is never opened again', async () => {
+    const getTicket = vi.fn(async () => 'ticket');
+    const { live, socket } = setup({}, { getTicket });
+    socket.fire('disconnect', 'transport close');
+    live.close();
+    socket.fire('disconnect', SERVER_DISCONNECT);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(socket.opened).toBe(0);
+    expect(getTicket).not.toHaveBeenCalled();
   });
 
   it('logs out through the authentication service and does not sign in again', async () => {

@@ -5,6 +5,11 @@
  *
  * The page never holds the session token: each sign-in of the socket redeems a fresh one-time
  * ticket (`getTicket`, a same-origin POST carrying the httpOnly cookie).
+ *
+ * The server closes a socket whose session was ended elsewhere (server/channels.ts), and socket.io
+ * does not reconnect after that by itself: the page asks for a ticket first, which tells whether
+ * its session is still alive; only then is the socket opened again, signed in with that ticket.
+ * A dead session is never retried: it is logged out.
  */
 
 /** The parts of a Feathers client service used here. */
@@ -20,11 +25,12 @@ export interface LiveClient {
   service(path: string): LiveService;
 }
 
-/** The socket underneath: its state and the events it announces. */
+/** The socket underneath: its state and the events it announces (`disconnect` with socket.io's reason). */
 export interface LiveSocket {
   connected: boolean;
-  on(event: 'connect' | 'disconnect', listener: () => void): unknown;
-  off(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  on(event: 'connect' | 'disconnect', listener: (reason?: string) => void): unknown;
+  off(event: 'connect' | 'disconnect', listener: (reason?: string) => void): unknown;
+  connect(): unknown;
   disconnect(): unknown;
 }
 
@@ -48,6 +54,12 @@ export const MAX_RETRIES = 3;
 export const AUTH_TIMEOUT_MS = 30_000;
 export const AUTH_TIMED_OUT = 'Authentication timed out';
 export const NETWORK_DISCONNECTED = 'Network disconnected';
+/** Socket.io's reason for a socket the server closed; it is not reconnected by socket.io itself. */
+export const SERVER_DISCONNECT = 'io server disconnect';
+/** A ticket asked for before reopening a closed socket is used for its sign-in while younger than this (they last 60 s). */
+const SPARE_TICKET_MS = 30_000;
+/** Waits before asking again when a ticket could not be had (the network, not the session): doubling up to the last. */
+const REOPEN_WAITS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 interface ErrorLike {
   name?: unknown;
@@ -106,6 +118,9 @@ export function createLive(options: LiveOptions): Live {
   let connectedBefore = socket.connected;
   /** Rejecters of the calls in flight, failed when the socket drops. */
   const pending = new Set<(error: Error) => void>();
+  /** A ticket already asked for (reopening a closed socket), and when. */
+  let spare: { ticket: string; at: number } | null = null;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 
   const loggedOutBy = async (reason: LoggedOutReason) => {
     // Closed: the page has left the portal (or is signing out), nothing to send anywhere.
@@ -137,8 +152,10 @@ export function createLive(options: LiveOptions): Live {
 
   const signIn = async () => {
     let ticket: string;
+    const kept = spare && Date.now() - spare.at < SPARE_TICKET_MS ? spare.ticket : null;
+    spare = null;
     try {
-      ticket = await options.getTicket();
+      ticket = kept ?? (await options.getTicket());
     } catch (error) {
       if (isNotAuthenticated(error)) await loggedOutBy('ended');
       throw error;
@@ -189,9 +206,32 @@ export function createLive(options: LiveOptions): Live {
     }
   };
 
-  const onDisconnect = () => {
+  /**
+   * The server closed the socket: its session may have been ended elsewhere. A ticket says whether
+   * the page's session is alive: then the socket is opened again (and signs in with that ticket);
+   * refused, the member is logged out and the socket stays closed.
+   */
+  const reopen = async (attempt = 0): Promise<void> => {
+    reopenTimer = undefined;
+    if (closed || loggedOut || socket.connected) return;
+    try {
+      spare = { ticket: await options.getTicket(), at: Date.now() };
+    } catch (error) {
+      if (isNotAuthenticated(error)) {
+        await loggedOutBy('ended');
+        return;
+      }
+      reopenTimer = setTimeout(() => void reopen(attempt + 1), REOPEN_WAITS_MS[Math.min(attempt, REOPEN_WAITS_MS.length - 1)]);
+      return;
+    }
+    if (!closed && !loggedOut) socket.connect();
+  };
+
+  const onDisconnect = (reason?: string) => {
     const error = new NetworkDisconnected();
     for (const fail of [...pending]) fail(error);
+    // Any other reason is the network's: socket.io reconnects by itself.
+    if (reason === SERVER_DISCONNECT && !closed && !loggedOut && !reopenTimer) void reopen();
   };
   const onConnect = () => {
     if (closed || loggedOut) return;
@@ -224,6 +264,7 @@ export function createLive(options: LiveOptions): Live {
     },
     close() {
       closed = true;
+      clearTimeout(reopenTimer);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
       onDisconnect();

@@ -86,8 +86,12 @@ export class RedisRevocationStore implements RevocationStore {
   }
 }
 
-/** How long a "not revoked" answer from the database is reused while Redis is away (several instances). */
-export const FALLBACK_REVOCATION_MEMORY = { ttlMs: 1_000, maxEntries: 10_000 };
+/**
+ * How long a "not revoked" answer from the database is reused while Redis is away (several
+ * instances): short enough that a sign-out on one instance is refused on the others within a
+ * second as a client measures it, the round trips of its requests included.
+ */
+export const FALLBACK_REVOCATION_MEMORY = { ttlMs: 800, maxEntries: 10_000 };
 
 /** Unexpired revocations copied into Redis per round trip when it comes back. */
 const COPY_BATCH = 500;
@@ -99,7 +103,7 @@ const COPY_BATCH = 500;
  *
  * The copy is trusted only while it is known complete. Whenever Redis fails a call, or its
  * connection is lost, checks go to the table (reusing a "not revoked" answer for at most a second,
- * so another instance's sign-out is refused everywhere within that second); when Redis answers
+ * so another instance's sign-out is refused everywhere within a second); when Redis answers
  * again, every unexpired row of the table is copied into it (a Redis that restarted empty, and
  * sign-outs made anywhere while it was away, are covered alike), and only then is Redis asked again.
  */

@@ -9,8 +9,8 @@ import type { ServerApp } from '../services/types.ts';
  * (`jobs.define`) while the services are configured; the queue starts working them when the app
  * is set up, after every service exists, and stops when it is torn down.
  */
-export function configureJobs(app: ServerApp, knex: Knex, logger: Logger): JobQueue {
-  const jobs = new JobQueue(knex, logger);
+export function configureJobs(app: ServerApp, knex: Knex, logger: Logger, options: { heartbeatSeconds?: number } = {}): JobQueue {
+  const jobs = new JobQueue(knex, logger, options);
   app.hooks({
     setup: [
       async (_context: HookContext, next: NextFunction) => {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { Logger } from 'pino';
+import { JOB_HEARTBEAT_SECONDS } from '../config.ts';
 
 /** A `pg` connection as knex hands it out: pg-boss sends its own SQL with `$1` parameters through it. */
 interface PgConnection {
@@ -61,8 +62,11 @@ export interface QueueOptions {
   expireInSeconds?: number;
 }
 
-/** A job that exceeds this is taken for lost (its process died) and retried by any instance. */
+/** A job still being worked after this long is taken for lost and retried by any instance (a queue may allow more). */
 export const JOB_EXPIRY_SECONDS = 300;
+
+/** How often an instance looks for lost jobs: a fifth of the heartbeat, so one is retried within 1.2 heartbeats of its last. */
+export const supervisionSeconds = (heartbeatSeconds: number): number => Math.max(1, Math.round(heartbeatSeconds / 5));
 
 /** One attempt at a job, as its handler and observer see it. */
 export interface JobAttempt {
@@ -106,10 +110,21 @@ export class JobQueue {
   private started: Promise<void> | undefined;
   private readonly logger: Logger;
 
-  constructor(knex: Knex, logger: Logger) {
+  private readonly heartbeatSeconds: number;
+
+  constructor(knex: Knex, logger: Logger, options: { heartbeatSeconds?: number } = {}) {
     this.knex = knex;
     this.logger = logger;
-    this.boss = new PgBoss({ db: knexDatabase(knex), schema: jobsSchemaOf(knex), schedule: false });
+    this.heartbeatSeconds = options.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS;
+    // Lost jobs (heartbeat and expiry) are found by pg-boss's supervision, one instance at a time.
+    const supervision = supervisionSeconds(this.heartbeatSeconds);
+    this.boss = new PgBoss({
+      db: knexDatabase(knex),
+      schema: jobsSchemaOf(knex),
+      schedule: false,
+      superviseIntervalSeconds: supervision,
+      monitorIntervalSeconds: supervision,
+    });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   }
 
@@ -136,7 +151,15 @@ export class JobQueue {
     this.started ??= (async () => {
       await this.boss.start();
       for (const [name, { options, handler, observer }] of this.workers) {
-        const settings = { retryLimit: options.retryLimit, retryDelay: options.retryDelay, retryDelayMax: options.retryDelayMax, retryBackoff: true, expireInSeconds: options.expireInSeconds ?? JOB_EXPIRY_SECONDS };
+        const settings = {
+          retryLimit: options.retryLimit,
+          retryDelay: options.retryDelay,
+          retryDelayMax: options.retryDelayMax,
+          retryBackoff: true,
+          expireInSeconds: options.expireInSeconds ?? JOB_EXPIRY_SECONDS,
+          // Each job carries it from its queue; the worker writes it every half of it.
+          heartbeatSeconds: this.heartbeatSeconds,
+        };
         // Creating does nothing to a queue that exists: the update makes it follow the configuration.
         await this.boss.createQueue(name, settings);
         await this.boss.updateQueue(name, settings);

@@ -50,7 +50,54 @@ function connect(url: string, reconnect = false): Client {
   return { socket, client, close: () => socket.disconnect() };
 }
 
+/** When and why the server closed a socket (within 5 s; `reason: 'open'` if it did not). */
+function closedByServer(client: Client, ms = 5_000): Promise<{ reason: string; at: number }> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ reason: 'open', at: Date.now() }), ms);
+    client.socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve({ reason, at: Date.now() });
+    });
+  });
+}
+
 const connected = (client: Client) => (client.socket.connected ? Promise.resolve() : new Promise<void>((resolve) => client.socket.once('connect', () => resolve())));
+
+/**
+ * A staff screen's list of records (subscribers whose email starts with `prefix`): filled by a
+ * fetch, kept by `created` events, fetched again after each reconnection once the socket is signed
+ * in again, as an app refreshes what it shows when its connection comes back.
+ */
+async function mirror(screen: Client, prefix: string, accessToken: string) {
+  const records = new Set<string>();
+  let resyncs = 0;
+  screen.client.service('subscribers').on('created', (record: Json) => {
+    if (typeof record.email === 'string' && record.email.startsWith(prefix)) records.add(record.email);
+  });
+  const fetchAll = async () => {
+    for (let skip = 0; ; skip += 100) {
+      const page = (await screen.client.service('subscribers').find({ query: { email: { $regex: prefix }, $sort: { createdAt: 1, _id: 1 }, $limit: 100, $skip: skip } })) as { data: Json[] };
+      for (const record of page.data) if ((record.email as string).startsWith(prefix)) records.add(record.email as string);
+      if (page.data.length < 100) return;
+    }
+  };
+  screen.socket.io.on('reconnect', () => {
+    void (async () => {
+      await screen.client.reAuthenticate();
+      await fetchAll();
+      resyncs += 1;
+    })().catch(() => undefined);
+  });
+  await screen.client.authenticate({ strategy: 'jwt', accessToken });
+  await fetchAll();
+  return {
+    get resyncs() {
+      return resyncs;
+    },
+    size: () => records.size,
+    records: () => [...records].sort(),
+  };
+}
 
 describe.skipIf(reason)('two instances behind a load balancer', () => {
   let cluster: Cluster;
@@ -122,7 +169,7 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     expect(overheard).toEqual([]);
   });
 
-  it('a token signed out on A is refused on B within a second, on REST and on a socket signed in with it', async () => {
+  it('a token signed out on A is refused on B within a second, and the sockets signed in with it are closed on both', async () => {
     const email = `member-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'Cluster member 2026';
     const made = await api(cluster.a.url, 'POST', '/users', { token, body: { email, password, name: 'Cluster Member', role: 'member' } });
@@ -130,13 +177,23 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     const id = made.body._id as string;
     const member = open(cluster.b.url);
     const { accessToken } = await member.client.authenticate({ strategy: 'local', email, password });
+    const onA = open(cluster.a.url);
+    await onA.client.authenticate({ strategy: 'jwt', accessToken });
+    const closed = [member, onA].map((client) => closedByServer(client));
     expect(await member.client.service('users').get(id)).toMatchObject({ _id: id });
     expect((await api(cluster.b.url, 'GET', `/users/${id}`, { token: accessToken })).status).toBe(200);
 
+    const signedOutAt = Date.now();
     expect((await api(cluster.a.url, 'DELETE', '/authentication', { token: accessToken })).status).toBe(200);
     const refusedIn = await until(async () => (await api(cluster.b.url, 'GET', `/users/${id}`, { token: accessToken })).status === 401, 'B to refuse the token', 1_000);
     expect(refusedIn).toBeLessThan(1_000);
-    await expect(member.client.service('users').get(id)).rejects.toMatchObject({ code: 401 });
+    // Closed by the server (not a network loss, which a client reconnects), within a second.
+    const [onB, onAClosed] = await Promise.all(closed);
+    expect(onB).toMatchObject({ reason: 'io server disconnect' });
+    expect(onAClosed).toMatchObject({ reason: 'io server disconnect' });
+    expect(onB!.at - signedOutAt).toBeLessThan(1_000);
+    // Signing in with it again is refused.
+    await expect(open(cluster.b.url).client.authenticate({ strategy: 'jwt', accessToken })).rejects.toMatchObject({ code: 401 });
   });
 
   it('a public page cached on both instances is the same bytes under the same ETag, and shows a change made through A within a second', async () => {
@@ -178,13 +235,16 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     expect((await page(cluster.a.url)).html).toContain('After the change');
   });
 
-  it('A killed under load: sockets are back through the balancer within 10 s, and every write, sent again with its key until answered, is stored once', async () => {
+  it('A killed under load: sockets are back through the balancer within 10 s, every write, sent again with its key until answered, is stored once, and every client that resyncs holds what the database holds', async () => {
     const sockets = Array.from({ length: 100 }, () => open(cluster.url, true));
     await Promise.all(sockets.map(connected));
     let drops = 0;
     for (const client of sockets) client.socket.on('disconnect', () => (drops += 1));
 
     const run = randomBytes(4).toString('hex');
+    // Staff screens through the balancer: each keeps the run's records from events, and fetches
+    // them again whenever its socket comes back (signed in again by the authentication client).
+    const mirrors = await Promise.all(Array.from({ length: 10 }, () => mirror(open(cluster.url, true), `load-${run}-`, token)));
     const acknowledged: string[] = [];
     const retried: string[] = [];
     let writing = true;
@@ -236,6 +296,12 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
       const stored = new Map(rows.rows.map((row: { email: string; n: number }) => [row.email, row.n]));
       for (const email of acknowledged) expect({ email, stored: stored.get(email) }).toEqual({ email, stored: 1 });
       expect([...stored.values()].every((count) => count === 1)).toBe(true);
+      // Every screen, those that were on A included, ends with exactly what the database holds.
+      const expected = [...stored.keys()].sort();
+      expect(expected.length).toBe(acknowledged.length);
+      expect(mirrors.some((screen) => screen.resyncs > 0)).toBe(true);
+      await until(() => mirrors.every((screen) => screen.size() === expected.length), 'every screen to hold every record', 5_000).catch(() => undefined);
+      for (const screen of mirrors) expect(screen.records()).toEqual(expected);
     } finally {
       await db.end();
     }

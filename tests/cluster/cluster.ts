@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freePort } from '../e2e/free-port.ts';
+import { startTcpProxy, type TcpProxy } from '../integration/tcp-proxy.ts';
 
 /*
  * Several production instances on one machine, as operators run them (issue 20): each a process of
@@ -19,6 +20,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const POSTGRES_URL = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const HAPROXY = '/usr/sbin/haproxy';
+/** The Redis server the outage scenarios start and stop themselves (Debian's `redis-server`). */
+export const REDIS_SERVER = '/usr/bin/redis-server';
 export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
 
 async function answers(check: () => Promise<unknown>): Promise<boolean> {
@@ -50,6 +53,11 @@ export async function clusterSkipReason(): Promise<string | null> {
     client.disconnect();
   });
   if (!redis) return `no Redis at ${REDIS_URL}`;
+  if (!existsSync(REDIS_SERVER)) {
+    const root = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+    if (root) spawnSync('sh', ['-c', 'apt-get update && apt-get install -y redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (!existsSync(REDIS_SERVER)) return `redis-server is missing: install it (sudo apt-get install -y redis-server)`;
+  }
   return null;
 }
 
@@ -78,8 +86,10 @@ export interface Cluster {
   b: Instance;
   /** The load balancer's address. */
   url: string;
-  /** The cluster's own database (a fresh one on the local PostgreSQL). */
+  /** The cluster's own database (a fresh one on the local PostgreSQL), as the test reaches it. */
   databaseUrl: string;
+  /** The proxy the instances reach their database through, when asked for (`databaseProxy`). */
+  databaseProxy: TcpProxy | undefined;
   /** How long the two instances took to be healthy, started at the same moment. */
   startMs: number;
   /** Starts a stopped instance again on its port; answers once it is healthy and the balancer uses it. */
@@ -98,9 +108,19 @@ export function ensureBuild(): void {
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
+export interface ClusterOptions {
+  /** The instances' Redis (the machine's unless given; keys under a prefix of the run either way). */
+  redisUrl?: string;
+  /** The instances reach their database through a TCP proxy the test may cut (`Cluster.databaseProxy`). */
+  databaseProxy?: boolean;
+  /** More settings, the same for both instances (they win over the defaults below). */
+  env?: Record<string, string>;
+}
+
 /** Starts two instances at the same moment on a fresh database, then the load balancer in front. */
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   ensureBuild();
+  const redisUrl = options.redisUrl ?? REDIS_URL;
   const run = randomBytes(5).toString('hex');
   const database = `tillpoint_cluster_${run}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -108,6 +128,7 @@ export async function startCluster(): Promise<Cluster> {
   await admin.query(`create database ${database}`);
   await admin.end();
   const databaseUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${database}` }).toString();
+  const databaseProxy = options.databaseProxy ? await startTcpProxy(databaseUrl) : undefined;
   const folder = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-cluster-'));
   const secret = randomBytes(48).toString('base64url');
   const [portA, portB, portLb] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -121,8 +142,8 @@ export async function startCluster(): Promise<Cluster> {
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
+        DATABASE_URL: databaseProxy?.url ?? databaseUrl,
+        REDIS_URL: redisUrl,
         REDIS_PREFIX: `cluster-${run}`,
         INSTANCE_NAME: name,
         // One secret for all: a token signed by one instance is read by the others.
@@ -141,6 +162,7 @@ export async function startCluster(): Promise<Cluster> {
         // The proxy in front says who the client is.
         TRUST_PROXY: 'loopback',
         LOG_LEVEL: 'error',
+        ...options.env,
       },
     });
     return {
@@ -171,10 +193,18 @@ export async function startCluster(): Promise<Cluster> {
       await done;
     }
     await Promise.all([a.stop(), b.stop()]);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`cluster-${run}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await databaseProxy?.close();
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redis.on('error', () => undefined);
+    try {
+      await redis.connect();
+      const keys = await redis.keys(`cluster-${run}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    } catch {
+      // A Redis of the test's own that it has stopped: nothing of the run is left in it.
+    } finally {
+      redis.disconnect();
+    }
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
     await client.query(`drop database if exists ${database} with (force)`);
@@ -222,6 +252,7 @@ export async function startCluster(): Promise<Cluster> {
       b,
       url,
       databaseUrl,
+      databaseProxy,
       startMs,
       close,
       async restart(name) {
@@ -243,4 +274,54 @@ export async function startCluster(): Promise<Cluster> {
     await close();
     throw error;
   }
+}
+
+export interface RedisServer {
+  url: string;
+  /** Whether it runs now. */
+  readonly running: boolean;
+  /** Stops the server (SIGTERM) and waits for it to exit: its clients' connections close. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, empty; answers once it answers. */
+  start(): Promise<void>;
+}
+
+/**
+ * A Redis server of the test's own on a free port, never the machine's shared one, so a scenario
+ * may stop it: nothing kept on disk (`--save ''`, no append-only file), so it restarts empty.
+ */
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const answers = async () => {
+    const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      client.disconnect();
+    }
+  };
+  const server: RedisServer = {
+    url,
+    get running() {
+      return Boolean(child && child.exitCode === null && child.signalCode === null);
+    },
+    async start() {
+      child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      await until(answers, `redis-server on port ${port}`, 10_000);
+    },
+    async stop() {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const done = exited(child);
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+  await server.start();
+  return server;
 }

@@ -39,7 +39,7 @@ const SERVER_SETTINGS = [
   'SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL',
   // A developer's bucket would receive the tests' uploads; they stay in the temporary DATA_DIR.
   'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
-  'PASSWORD_HASHING',
+  'PASSWORD_HASHING', 'JOB_HEARTBEAT_SECONDS',
   'UPLOAD_MAX_BYTES', 'UPLOAD_MAX_FILES', 'UPLOAD_MAX_PIXELS', 'UPLOAD_CONCURRENCY',
 ];
 const env: NodeJS.ProcessEnv = Object.fromEntries(

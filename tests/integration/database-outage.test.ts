@@ -139,6 +139,40 @@ describe.skipIf(skipReason)('the database away', () => {
     const health = await rest('GET', '/health');
     expect(health.status).toBe(200);
   });
+
+  it('a write whose Idempotency-Key was taken as the database went away may be sent again with that key once it is back', async () => {
+    const key = `outage-${Date.now()}`;
+    const email = 'keyed@example.test';
+    const send = () =>
+      fetch(`${server.url}/api/enquiries`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(validEnquiry(email)),
+      });
+    // The database goes away after the key is taken, as the write itself is sent: the key cannot be freed then.
+    const knex = server.database.knex;
+    const cutOnWrite = (query: { sql?: string }) => {
+      if (!/insert into "enquiries"/i.test(query.sql ?? '')) return;
+      knex.off('query', cutOnWrite);
+      void proxy.cut();
+    };
+    knex.on('query', cutOnWrite);
+    const failed = await send();
+    knex.off('query', cutOnWrite);
+    expect(failed.status).toBe(503);
+    await proxy.restore();
+    const back = performance.now();
+    // Sent again with its key, as a client does: a 409 ("still pending") only until the key is freed.
+    let again = await send();
+    while (again.status !== 201 && performance.now() - back < 5_000) {
+      expect([409, 503]).toContain(again.status);
+      await sleep(100);
+      again = await send();
+    }
+    expect(again.status).toBe(201);
+    expect(performance.now() - back).toBeLessThan(5_000);
+    expect(await direct.withSchema(schema).table('enquiries').where({ email })).toHaveLength(1);
+  });
 });
 
 /**

@@ -181,6 +181,11 @@ export interface SocketClient {
   client: FeathersClient;
   socket: Socket;
   close(): void;
+  /**
+   * Why the socket was disconnected, once it is, within `ms`: `io server disconnect` when the
+   * server closed it (a session ended elsewhere, server/channels.ts); `open` if it still is.
+   */
+  closedWithin(ms?: number): Promise<string>;
 }
 
 /** The official Feathers client over socket.io (websocket only, 30 s timeout), token in memory. */
@@ -189,11 +194,22 @@ export function socketClient(url: string, headers: Record<string, string> = {}):
   const client = feathers();
   client.configure(socketio(socket, { timeout: 30_000 }));
   client.configure(authenticationClient({ storage: new MemoryStorage() }));
+  let reason: string | undefined;
+  const disconnected = new Promise<string>((resolve) =>
+    socket.once('disconnect', (why) => {
+      reason = why;
+      resolve(why);
+    }),
+  );
   return {
     client,
     socket,
     close() {
       socket.disconnect();
+    },
+    closedWithin(ms = 2_000) {
+      if (reason) return Promise.resolve(reason);
+      return Promise.race([disconnected, new Promise<string>((resolve) => setTimeout(() => resolve('open'), ms))]);
     },
   };
 }

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config.ts';
-import { loadConfig, MAIL_RETRY } from '../../server/config.ts';
+import { JOB_HEARTBEAT_SECONDS, loadConfig, MAIL_RETRY } from '../../server/config.ts';
 import { JOB_EXPIRY_SECONDS, jobsSchemaOf } from '../../server/jobs/queue.ts';
 import type { Database } from '../../server/database.ts';
 import { STAFF_MAIL_JOB } from '../../server/services/forms/forms.ts';
@@ -217,13 +217,13 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
 
   it('keeps the retry settings of the configuration in the queue, also when they change', async () => {
     const queue = async () =>
-      (await app.database.knex(`${jobsSchemaOf(app.database.knex)}.queue`).where({ name: STAFF_MAIL_JOB }).first('retry_limit', 'retry_delay', 'retry_delay_max', 'retry_backoff', 'expire_seconds')) as Record<string, unknown>;
-    expect(await queue()).toEqual({ retry_limit: 10, retry_delay: 0, retry_delay_max: 0, retry_backoff: true, expire_seconds: JOB_EXPIRY_SECONDS });
+      (await app.database.knex(`${jobsSchemaOf(app.database.knex)}.queue`).where({ name: STAFF_MAIL_JOB }).first('retry_limit', 'retry_delay', 'retry_delay_max', 'retry_backoff', 'expire_seconds', 'heartbeat_seconds')) as Record<string, unknown>;
+    expect(await queue()).toEqual({ retry_limit: 10, retry_delay: 0, retry_delay_max: 0, retry_backoff: true, expire_seconds: JOB_EXPIRY_SECONDS, heartbeat_seconds: JOB_HEARTBEAT_SECONDS });
     const testing = config;
     config = { mail: { ...testing.mail!, ...MAIL_RETRY } };
     try {
       await restart();
-      expect(await queue()).toEqual({ retry_limit: 10, retry_delay: 30, retry_delay_max: 3600, retry_backoff: true, expire_seconds: JOB_EXPIRY_SECONDS });
+      expect(await queue()).toEqual({ retry_limit: 10, retry_delay: 30, retry_delay_max: 3600, retry_backoff: true, expire_seconds: JOB_EXPIRY_SECONDS, heartbeat_seconds: JOB_HEARTBEAT_SECONDS });
     } finally {
       config = testing;
       await restart();

@@ -389,8 +389,8 @@ export function configureExports(app: ServerApp, deps: { settings: ExportSetting
     return typeof user === 'string' ? app.channel(`users/${user}`) : [];
   });
   // A failure is recorded on the export itself: trying again would only repeat it. A job whose
-  // process died is tried again (after its expiry).
-  jobs.define<{ id: string }>(EXPORT_JOB, { retryLimit: 1, retryDelay: 5, retryDelayMax: 60, expireInSeconds: EXPORT_RULES.expireSeconds }, async ({ id }) =>
+  // process died is tried again as soon as it is found lost (its heartbeat stopped; server/jobs).
+  jobs.define<{ id: string }>(EXPORT_JOB, { retryLimit: 1, retryDelay: 1, retryDelayMax: 60, expireInSeconds: EXPORT_RULES.expireSeconds }, async ({ id }) =>
     service.work(id, { storage, settings, logger }),
   );
   jobs.define(EXPORT_CLEANUP_JOB, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
