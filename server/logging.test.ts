@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, loggableUrl } from './logging.ts';
+import { createAccessLogger, createLogger, loggableUrl } from './logging.ts';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLXZhbHVl';
 
@@ -49,5 +49,34 @@ describe('createLogger', () => {
       user: { email: 'a@example.test', password: '[redacted]' },
       req: { headers: { host: 'example.test' } },
     });
+  });
+});
+
+describe('createAccessLogger', () => {
+  it('writes to the same output at the same level, keeping of a request, an answer and an error only what its serializers name', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const access = createAccessLogger(logger);
+    access.debug('not at info');
+    const err = Object.assign(new Error('refused'), { data: { password: 'p1' }, config: { token: 't1' } });
+    access.info(
+      {
+        req: { id: 'r1', method: 'GET', url: '/api/users?token=t2', headers: { authorization: 'Bearer t3' } },
+        res: { statusCode: 500, headers: { 'set-cookie': 't4' } },
+        err,
+      },
+      'request errored',
+    );
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    for (const secret of ['p1', 't1', 't2', 't3', 't4']) expect(line).not.toContain(secret);
+    expect(JSON.parse(line)).toMatchObject({
+      level: 30,
+      msg: 'request errored',
+      req: { id: 'r1', method: 'GET', url: '/api/users?token=[redacted]' },
+      res: { statusCode: 500 },
+      err: { type: 'Error', message: 'refused' },
+    });
+    expect(Object.keys(JSON.parse(line).err as object).sort()).toEqual(['message', 'stack', 'type']);
   });
 });

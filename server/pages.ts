@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { createRequestHandler } from '@react-router/express';
 import type { Request, RequestHandler, Response } from 'express';
 import { createRequestHandler as createFetchHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
@@ -37,6 +38,7 @@ export async function createPageHandler({ build, api, config, mode = 'production
   if (!key) throw new Error('The page build does not export serverContext from its server entry');
   // Pages reach the services through their types only; the database away is a 503 page (page-services.ts).
   const services: ServiceMap = pageServices(api);
+  const logger: Logger = api.get('logger');
 
   const secureCookies = isHttpsSite(config.publicUrl);
   const sessionUser = async (req: Request): Promise<Session> => {
@@ -69,7 +71,8 @@ export async function createPageHandler({ build, api, config, mode = 'production
       // Read per request: the sandbox's origin is known once its server listens.
       payments: createGateway(config, api.get('knex'), api.get('logger')).clientConfig(),
       development: config.env === 'development',
-      log: req.log ?? api.get('logger'),
+      // The process's logger (with `redact`), not the access log's: a page's errors may hold anything.
+      log: logger.child({ req: { id: req.id } }),
     });
     return context;
   };

@@ -11,7 +11,7 @@ import { pinoHttp } from 'pino-http';
 import { isPublicSitePath, isPurchasePath } from '../domain/public-pages.ts';
 import { createApi, type Api } from './app.ts';
 import { checkHealth, type HealthCheck } from './health.ts';
-import { accessLogSerializers, createLogger } from './logging.ts';
+import { accessLogSerializers, createAccessLogger, createLogger } from './logging.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import type { ServerBuild } from 'react-router';
@@ -78,7 +78,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
 
   app.use(
     pinoHttp({
-      logger,
+      logger: createAccessLogger(logger),
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
