@@ -13,6 +13,21 @@ type Caller = Pick<ServerContext, 'api' | 'user'>;
  */
 export type PlanDetail = PopulatedOf<typeof appTemplates, 'industry' | 'modules.id'>;
 
+/**
+ * What the plan page renders of its plan, for its loader's answer: the template's own fields but
+ * its timestamps and home-page flag, its industry's id, key and name, and each included module's
+ * id, name and short description (not the descriptions, industries and billing the page never shows).
+ */
+export function planForPage(plan: PlanDetail) {
+  const { createdAt: _created, updatedAt: _updated, showOnHome: _home, industry, modules, ...own } = plan;
+  return {
+    ...own,
+    industry: typeof industry === 'object' && industry !== null ? { _id: industry._id, key: industry.key, name: industry.name } : industry,
+    modules: modules.map(({ id, count }) => ({ count, id: typeof id === 'string' ? id : { _id: id._id, name: id.name, shortDesc: id.shortDesc } })),
+  };
+}
+export type PlanPage = ReturnType<typeof planForPage>;
+
 /** Refusals that mean "no such plan for this caller": unknown, malformed or not public. */
 const MISSING = new Set([400, 401, 403, 404]);
 

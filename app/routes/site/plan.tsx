@@ -13,7 +13,7 @@ import { pageMeta } from '../../meta';
 import { JsonLd } from '../../seo/json-ld';
 import { productWithOffers } from '../../seo/structured-data';
 import { planPath, siteLinks, useShell, useSite } from '../../shell';
-import { addOnsFor, findPlan, type PlanDetail } from './plan.server';
+import { addOnsFor, findPlan, planForPage, type PlanPage } from './plan.server';
 import type { Route } from './+types/plan';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
@@ -25,10 +25,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const plan = await findPlan(caller, params.id);
   if (!plan) throw data(null, { status: 404 });
   const locale = localeOf(params.lang);
-  return { plan: forLocale(plan, locale), addOns: forLocale(await addOnsFor(caller, plan), locale), messages: pageMessages(params.lang, messageGroups) };
+  return { plan: forLocale(planForPage(plan), locale), addOns: forLocale(await addOnsFor(caller, plan), locale), messages: pageMessages(params.lang, messageGroups) };
 }
 
-function industryOf(plan: PlanDetail) {
+function industryOf(plan: PlanPage) {
   return typeof plan.industry === 'object' && plan.industry !== null ? plan.industry : null;
 }
 
@@ -39,7 +39,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 /** The plan's price in the visitor's currency, or null when it has none to list (Flexi+ is negotiated). */
-function usePlanPrices(plan: PlanDetail) {
+function usePlanPrices(plan: PlanPage) {
   const { market } = useShell();
   if (plan.type === 'enterprise' || !isCurrency(plan.currency)) return null;
   const prepaidMonths = plan.prepayMonth && plan.prepayMonth > 0 ? plan.prepayMonth : DEFAULT_PREPAID_MONTHS;
