@@ -7,6 +7,7 @@ import type { FlowAnswer, FlowFailure } from '../../components/purchase/flow-api
 import type { AddOn } from '../../components/site/add-ons';
 import type { ServerContext, SessionUser } from '../../context';
 import { failure, flowAction, orderView } from '../purchase/flow.server';
+import { addOnSummary } from '../site/summaries.server';
 
 /*
  * The add-on upgrade's server side (decision 028): what the page shows of the member's own
@@ -84,17 +85,7 @@ export async function loadUpgrade(ctx: Pick<ServerContext, 'api'>, user: Session
       modules: subscription.modules.map((module) => ({ id: module.id, name: names.get(module.id) ?? { en: module.id }, count: module.count, pending: module.status === 'pending' })),
       offered: catalogue.data
         .filter((module) => module.released && !has.has(module._id) && offeredToIndustry(module, subscription.industry))
-        .map((module) => ({
-          _id: module._id,
-          key: module.key,
-          name: module.name,
-          shortDesc: module.shortDesc,
-          counter: module.counter,
-          monthPrice: module.monthPrice,
-          currency: module.currency,
-          billing: module.billing,
-          released: module.released,
-        })),
+        .map(addOnSummary),
     },
     done: orderId && ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null,
   };
