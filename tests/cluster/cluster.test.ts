@@ -5,7 +5,7 @@ import authenticationClient, { MemoryStorage } from '@feathersjs/authentication-
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, clusterSkipReason, sleep, startCluster, until, type Cluster } from './cluster.ts';
+import { ADMIN, clusterSkipReason, keyedWrites, sleep, startCluster, until, type Cluster } from './cluster.ts';
 
 /*
  * `npm run test:cluster` (issue 20, decision 040): two production instances started at the same
@@ -245,31 +245,18 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     // Staff screens through the balancer: each keeps the run's records from events, and fetches
     // them again whenever its socket comes back (signed in again by the authentication client).
     const mirrors = await Promise.all(Array.from({ length: 10 }, () => mirror(open(cluster.url, true), `load-${run}-`, token)));
-    const acknowledged: string[] = [];
     const retried: string[] = [];
-    let writing = true;
-    let index = 0;
-    /** A write as an app sends it: with a key of its own, sent again with that key until it is answered. */
-    const write = async (email: string, key: string) => {
-      for (let attempt = 0; attempt < 20; attempt += 1) {
+    const writes = keyedWrites({
+      prefix: `load-${run}-`,
+      everyMs: 50,
+      send: async (email, key) => {
         const answer = await api(cluster.url, 'POST', '/subscribers', { body: { email, campaign: '23hkrace' }, key }).catch(() => ({ status: 0 }));
-        if (answer.status === 201) {
-          acknowledged.push(email);
-          return;
-        }
-        retried.push(`${email}: ${answer.status}`);
-        await sleep(250);
-      }
-    };
-    const writes: Promise<void>[] = [];
-    const writer = (async () => {
-      while (writing) {
-        writes.push(write(`load-${run}-${index}@example.com`, `load-${run}-${index}`));
-        index += 1;
-        await sleep(50);
-      }
-      await Promise.all(writes);
-    })();
+        if (answer.status !== 201) retried.push(`${email}: ${answer.status}`);
+        return answer.status;
+      },
+      keepTrying: (attempts) => attempts < 20,
+    });
+    const { acknowledged } = writes;
 
     await sleep(1_000);
     await cluster.a.stop('SIGKILL');
@@ -279,15 +266,14 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     expect(back).toBeLessThan(10_000);
     // Writes go on through the balancer for a while after the loss.
     await until(() => Date.now() - killedAt > 3_000, 'three seconds of writes after the loss', 5_000);
-    writing = false;
-    await writer;
+    await writes.stop();
 
     // Every socket is now on B, which answers its calls.
     const reconnected = sockets.slice(0, 5);
     for (const client of reconnected) await expect(client.client.service('industries').find({ query: { $limit: 1 } })).resolves.toMatchObject({ data: expect.any(Array) });
 
     // Every write was answered in the end, each once.
-    expect(acknowledged.length).toBe(index);
+    expect(acknowledged.length).toBe(writes.sent());
     expect(acknowledged.length).toBeGreaterThan(40);
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();

@@ -63,6 +63,59 @@ export async function clusterSkipReason(): Promise<string | null> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export interface KeyedWrites {
+  /** The emails whose write was answered with a 2xx, in the order they were. */
+  acknowledged: string[];
+  /** How many writes were started. */
+  sent(): number;
+  /** Starts no more writes, and waits for those under way to be answered or given up. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Writes as an app sends them, one every `everyMs` until stopped: each with an email and a key of
+ * its own (`${prefix}${n}`), sent again with that key every 250 ms until `send` answers a 2xx or
+ * `keepTrying` (the attempts made, when the first was sent) says to give up.
+ */
+export function keyedWrites(options: {
+  prefix: string;
+  everyMs: number;
+  send: (email: string, key: string) => Promise<number>;
+  keepTrying: (attempts: number, startedAt: number) => boolean;
+}): KeyedWrites {
+  const acknowledged: string[] = [];
+  const writes: Promise<void>[] = [];
+  let writing = true;
+  let sent = 0;
+  const write = async (email: string, key: string) => {
+    const startedAt = Date.now();
+    for (let attempts = 0; options.keepTrying(attempts, startedAt); attempts += 1) {
+      const status = await options.send(email, key);
+      if (status >= 200 && status < 300) {
+        acknowledged.push(email);
+        return;
+      }
+      await sleep(250);
+    }
+  };
+  const writer = (async () => {
+    while (writing) {
+      writes.push(write(`${options.prefix}${sent}@example.com`, `${options.prefix}${sent}`));
+      sent += 1;
+      await sleep(options.everyMs);
+    }
+    await Promise.all(writes);
+  })();
+  return {
+    acknowledged,
+    sent: () => sent,
+    stop() {
+      writing = false;
+      return writer;
+    },
+  };
+}
+
 /** Waits until `check` holds, polling; fails with what was awaited after `ms`. */
 export async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<number> {
   const started = Date.now();

@@ -5,7 +5,7 @@ import authenticationClient, { MemoryStorage } from '@feathersjs/authentication-
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, clusterSkipReason, sleep, startCluster, startRedisServer, until, type Cluster, type Instance, type RedisServer } from './cluster.ts';
+import { ADMIN, clusterSkipReason, keyedWrites, sleep, startCluster, startRedisServer, until, type Cluster, type Instance, type RedisServer } from './cluster.ts';
 
 /*
  * Issue 20's outages across real processes (decision 040): two production instances behind
@@ -293,37 +293,22 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
 
       // Forms sent through the balancer all along, as an app sends them: each with a key of its
       // own, sent again with that key until it is answered with a 2xx.
-      const acknowledged: string[] = [];
       const attempts: { status: number; ms: number }[] = [];
-      let writing = true;
-      let sent = 0;
-      const write = async (email: string, key: string) => {
-        const form = { name: 'Outage Visitor', phone: '+852 9123 4567', email, companyName: 'Outage Ltd' };
-        const until = Date.now() + 40_000;
-        while (Date.now() < until) {
-          const answer = await call(cluster.url, 'POST', '/api/contactForms', { body: form, key });
+      const writes = keyedWrites({
+        prefix: `db-${run}-`,
+        everyMs: 100,
+        send: async (email, key) => {
+          const answer = await call(cluster.url, 'POST', '/api/contactForms', { body: { name: 'Outage Visitor', phone: '+852 9123 4567', email, companyName: 'Outage Ltd' }, key });
           attempts.push({ status: answer.status, ms: answer.ms });
-          if (answer.status >= 200 && answer.status < 300) {
-            acknowledged.push(email);
-            return;
-          }
-          await sleep(250);
-        }
-      };
-      const writes: Promise<void>[] = [];
-      const writer = (async () => {
-        while (writing) {
-          writes.push(write(`db-${run}-${sent}@example.com`, `db-${run}-${sent}`));
-          sent += 1;
-          await sleep(100);
-        }
-        await Promise.all(writes);
-      })();
+          return answer.status;
+        },
+        keepTrying: (_attempts, startedAt) => Date.now() < startedAt + 40_000,
+      });
+      const { acknowledged } = writes;
       let cut = false;
       cleanups.push(async () => {
         if (cut) await proxy.restore();
-        writing = false;
-        await writer;
+        await writes.stop();
       });
       await sleep(1_000);
 
@@ -385,8 +370,7 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       expect(workingIn).toBeLessThan(5_000);
       await expect(staffOnA.client.service('industries').find({ query: { $limit: 1 } })).resolves.toMatchObject({ data: expect.any(Array) });
       await sleep(1_000);
-      writing = false;
-      await writer;
+      await writes.stop();
       const allAnsweredIn = Date.now() - backAt;
 
       // Nothing hung: the API said 503 with Retry-After at once, pages came from the cache.
@@ -401,7 +385,7 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       expect(attempts.some((attempt) => attempt.status === 503)).toBe(true);
 
       // Every write was answered in the end (soon after the return), each stored exactly once.
-      expect(acknowledged.length).toBe(sent);
+      expect(acknowledged.length).toBe(writes.sent());
       expect(allAnsweredIn).toBeLessThan(10_000);
       console.info(
         `PostgreSQL away: ${during.length} requests, slowest ${Math.round(Math.max(...during.map((entry) => entry.ms)))} ms, ${attempts.filter((attempt) => attempt.status === 503).length} writes answered 503 and sent again; working again ${workingIn} ms after its return, every write answered ${allAnsweredIn} ms after it`,
