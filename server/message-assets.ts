@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import { LOCALES, type Locale } from '../domain/locales.ts';
 import { messageTable, type MessageFile } from '../app/i18n/messages.server.ts';
 import type { Messages } from '../app/i18n/messages.ts';
+import { chooseEncoding } from './page-entry.ts';
 
 export interface MessageAssetsOptions {
   /**
@@ -29,18 +30,6 @@ function readCatalogues(dir: string): Record<Locale, Messages> {
     Locale,
     Messages
   >;
-}
-
-/** Which compressed copy a request takes: brotli, then gzip, by its `Accept-Encoding`. */
-function encodingFor(accept: string | undefined): 'br' | 'gzip' | 'identity' {
-  const offered = (accept ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (offered.includes('br')) return 'br';
-  if (offered.includes('gzip')) return 'gzip';
-  return 'identity';
 }
 
 /**
@@ -85,7 +74,7 @@ export function messageAssets(options: MessageAssetsOptions = {}): RequestHandle
       };
       encoded.set(found, bodies);
     }
-    const encoding = encodingFor(req.headers['accept-encoding']);
+    const encoding = chooseEncoding(req.headers['accept-encoding'], bodies);
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Vary', 'Accept-Encoding');
