@@ -43,7 +43,8 @@ export default [
     route('portal', 'routes/portal/layout.tsx', [
       index('routes/portal/dashboard.tsx'),
       route('profile', 'routes/portal/profile.tsx'),
-      route('plan', 'routes/portal/plan.tsx'),
+      // The newest plan, or one of the member's plans by its id (decision 044).
+      route('plan/:id?', 'routes/portal/plan.tsx'),
       // The card renewals are charged to (decision 031): a purchase page, with the provider's fields.
       route('card', 'routes/portal/card.tsx'),
       // An app per module of the plan, by the module's key, and the devices registered to it (decision 030).

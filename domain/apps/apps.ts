@@ -118,8 +118,8 @@ export function moduleBySlug<M extends Pick<AppModule, '_id' | 'key'>>(catalogue
   return catalogue.find((module) => module.key === slug) ?? catalogue.find((module) => module._id === slug);
 }
 
-/** `suspended`: stopped while a renewal is unpaid (decision 031). */
-export type AppStatus = 'active' | 'pending' | 'suspended';
+/** `suspended`: stopped while a renewal is unpaid (decision 031); `ended`: the plan was terminated (decision 044). */
+export type AppStatus = 'active' | 'pending' | 'suspended' | 'ended';
 
 /** A module of the member's subscription, as its app. */
 export interface MemberApp {
@@ -170,7 +170,7 @@ export function subscriptionApps(subscription: AppsSubscription, catalogue: read
       slug: known ? appSlug(known) : module.id,
       included: module.monthPrice === 0,
       count: module.count,
-      status: pending ? 'pending' : module.status === 'suspended' ? 'suspended' : 'active',
+      status: pending ? 'pending' : module.status === 'suspended' || module.status === 'ended' ? module.status : 'active',
       availableOn: pending ? (module.availableOn ?? null) : null,
     };
   });

@@ -95,6 +95,27 @@ export function cancellationOf(terms: BillingTerms, today: IsoDay, monthly: numb
   return { kind: 'periodEnd', endsOn: period.end };
 }
 
+/** What ending a plan today costs, when only a termination ends it sooner than it would stop. */
+export interface Termination {
+  fee: number;
+  /** The billing months of the minimum term after the current period: what the fee pays for. */
+  monthsLeft: number;
+  /** The day the plan would stop if the member stopped it instead (the minimum term's end). */
+  termEnd: IsoDay;
+}
+
+/**
+ * Whether a plan may be terminated on `today`, and for what fee (decision 044): only inside a
+ * minimum term that still has months after the current period. Lite, a plan past its term, or
+ * one whose term ends with the period paid for is stopped instead (`cancellationOf`), for nothing
+ * more: null. The fee is the one the plan page shows, `cancellationOf`'s.
+ */
+export function terminationOf(terms: BillingTerms, today: IsoDay, monthly: number): Termination | null {
+  const cancellation = cancellationOf(terms, today, monthly);
+  if (cancellation.kind !== 'contractEnd' || cancellation.terminationFee <= 0) return null;
+  return { fee: cancellation.terminationFee, monthsLeft: cancellation.monthsLeft, termEnd: cancellation.endsOn };
+}
+
 /** Whole billing months from one billing date to a later one. */
 function monthsBetweenBillingDates(terms: BillingTerms, from: IsoDay, to: IsoDay): number {
   let months = 0;

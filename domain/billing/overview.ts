@@ -21,7 +21,7 @@ export interface SubscriptionFacts {
   currency: CurrencyCode;
   /** The monthly charge: the plan's fee and the monthly add-ons. */
   monthly: number;
-  modules: readonly { id: string; count: number; monthPrice: number; billing?: Billing | null; status?: 'pending' | 'active' | 'suspended' | null; availableOn?: string | null }[];
+  modules: readonly { id: string; count: number; monthPrice: number; billing?: Billing | null; status?: 'pending' | 'active' | 'suspended' | 'ended' | null; availableOn?: string | null }[];
   /** The plan's industry: add-ons sold to other industries only are not offered. */
   industry?: string;
 }
@@ -52,6 +52,8 @@ export interface ActiveModule {
   availableOn: IsoDay | null;
   /** Stopped while a renewal is unpaid (decision 031). */
   suspended: boolean;
+  /** Ended with the plan when it was terminated (decision 044). */
+  ended: boolean;
 }
 
 export interface InactiveAddOn {
@@ -126,6 +128,7 @@ export function subscriptionOverview(
       pending: module.status === 'pending',
       availableOn: module.status === 'pending' ? (module.availableOn ?? null) : null,
       suspended: module.status === 'suspended',
+      ended: module.status === 'ended',
     }),
   );
   const chargeOf = (billing: Billing) => activated.filter((module) => module.billing === billing).reduce((sum, module) => sum + module.unitPrice * module.count, 0);

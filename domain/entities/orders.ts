@@ -7,7 +7,7 @@ import { ORDER_STATES } from '../orders/states.ts';
 import { PLAN_TYPES } from './app-templates.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';
 
-export const ORDER_KINDS = ['plan', 'addon', 'renewal'] as const;
+export const ORDER_KINDS = ['plan', 'addon', 'renewal', 'termination'] as const;
 
 const minor = z.number().int().min(0).max(2_000_000_000);
 

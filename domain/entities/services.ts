@@ -304,6 +304,27 @@ export interface SubscriptionChangesApi {
   ): Promise<{ subscription: string; status: string; cancelAt: string | null; cancellation: CancellationAnswer; removed?: { module: string; credit: number; monthly: number } }>;
 }
 
+/**
+ * The owner (or an admin) ends a plan inside its minimum term now, for the fee the plan page shows
+ * (decision 044): charged off-session on the card on file and invoiced. 409 when the plan is not in
+ * such a term, has ended or is overdue; 402 when the card is not charged (nothing changes).
+ */
+export interface TerminationsApi {
+  create(
+    data: { subscription: string; expectedFee?: number },
+    params?: CallParams,
+  ): Promise<{
+    subscription: string;
+    status: 'cancelled';
+    endedOn: string;
+    fee: number;
+    currency: string;
+    monthsLeft: number;
+    order: { _id: string; number: string };
+    invoice: { _id: string; number: string } | null;
+  }>;
+}
+
 /** The owner replaces the card on file; an overdue renewal is tried on it at once (decision 031). */
 export interface CardChangesApi {
   create(
@@ -381,6 +402,7 @@ interface OtherServices<O extends Transport> {
   fulfilments: FulfilmentsApi;
   subscriptionChanges: SubscriptionChangesApi;
   cardChanges: CardChangesApi;
+  terminations: TerminationsApi;
   exports: ExportsApi<O>;
   mailRetries: MailRetriesApi<O>;
 }

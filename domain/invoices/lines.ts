@@ -2,7 +2,7 @@ import { addDays, type IsoDay } from '../billing/calendar.ts';
 
 /** What an invoice line holds (domain/orders/records.ts `orderLineSchema`), as far as its wording needs. */
 export interface InvoiceLineFacts {
-  kind: 'plan' | 'addon';
+  kind: 'plan' | 'addon' | 'termination';
   billing: 'monthly' | 'yearly' | 'one_time';
   unitPrice: number;
   count: number;
@@ -18,10 +18,11 @@ export interface LineBasis {
   values: Record<string, string | number>;
 }
 
-/** An invoice is for a plan (its order bought one) or for add-ons to a plan bought before. */
-export type InvoiceKind = 'plan' | 'addOns';
+/** An invoice is for a plan (its order bought or renewed one), for add-ons to a plan bought before, or for ending a plan early. */
+export type InvoiceKind = 'plan' | 'addOns' | 'termination';
 
 export function invoiceKind(lines: readonly Pick<InvoiceLineFacts, 'kind'>[]): InvoiceKind {
+  if (lines.some((line) => line.kind === 'termination')) return 'termination';
   return lines.some((line) => line.kind === 'plan') ? 'plan' : 'addOns';
 }
 
@@ -34,6 +35,8 @@ export function invoiceKind(lines: readonly Pick<InvoiceLineFacts, 'kind'>[]): I
  */
 export function lineBasis(line: InvoiceLineFacts, prepaidMonths: number, format: { money: (amount: number) => string; day: (day: IsoDay) => string }): LineBasis {
   const values = { count: line.count, price: format.money(line.unitPrice) };
+  // The termination fee: the monthly charge for each month of the minimum term left (decision 044).
+  if (line.kind === 'termination') return { key: 'invoices.basis.termination', values: { months: line.count, price: format.money(line.unitPrice) } };
   if (line.billing === 'one_time') return { key: 'invoices.basis.once', values };
   if (line.from && line.to) {
     const period = { from: format.day(line.from), to: format.day(addDays(line.to, -1)) };

@@ -44,7 +44,8 @@ export interface OrderChoice {
 /** One line of an order: the plan, or an add-on; `amount` is what it adds to the total due now. */
 export interface OrderLine {
   key: string;
-  kind: 'plan' | 'addon';
+  /** `termination`: the fee for ending a plan inside its minimum term (decision 044). */
+  kind: 'plan' | 'addon' | 'termination';
   /** The module's id, for add-ons. */
   module?: string;
   name: I18nText;

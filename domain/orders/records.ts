@@ -7,8 +7,11 @@ import { MODULE_BILLING } from '../entities/modules.ts';
  * server writes into their lists and objects. Only the server writes them (decision 018).
  */
 
-/** `suspended`: an add-on stopped while its renewal is unpaid (decision 031). */
-export const SUBSCRIPTION_MODULE_STATES = ['pending', 'active', 'suspended'] as const;
+/**
+ * `suspended`: an add-on stopped while its renewal is unpaid (decision 031); `ended`: the plan was
+ * terminated, and its modules with it (decision 044).
+ */
+export const SUBSCRIPTION_MODULE_STATES = ['pending', 'active', 'suspended', 'ended'] as const;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const minor = z.number().int().min(0).max(2_000_000_000);
@@ -17,7 +20,7 @@ const minor = z.number().int().min(0).max(2_000_000_000);
 export const orderLineSchema = z
   .object({
     key: z.string().max(64),
-    kind: z.enum(['plan', 'addon']),
+    kind: z.enum(['plan', 'addon', 'termination']),
     module: idSchema.optional(),
     name: i18nTextSchema,
     billing: z.enum(MODULE_BILLING),

@@ -11,6 +11,7 @@ import type { PasswordResetsService } from './password-resets/password-resets.ts
 import type { FulfilmentsService } from './orders/fulfilments.ts';
 import type { MailRetriesService } from './mail-deliveries/mail-deliveries.ts';
 import type { CardChanges, SubscriptionChanges } from './subscriptions/subscriptions.ts';
+import type { TerminationsService } from './subscriptions/terminations.ts';
 import type { QuotesService } from './quotes/quotes.ts';
 import type { RegistrationsService } from './registrations/registrations.ts';
 import type { UserSessionsService } from './user-sessions/user-sessions.ts';
@@ -37,6 +38,7 @@ export interface ServerServices extends EntityServices {
   fulfilments: FulfilmentsService;
   subscriptionChanges: SubscriptionChanges;
   cardChanges: CardChanges;
+  terminations: TerminationsService;
   exports: ExportsService;
   mailRetries: MailRetriesService;
 }

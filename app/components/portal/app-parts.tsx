@@ -16,13 +16,20 @@ export function upgradeLink(locale: string, subscription: string, module: string
   return `/${locale}/upgrade/${subscription}?add=${encodeURIComponent(module)}`;
 }
 
-/** Active, being set up with the day it is expected (decision 028), or suspended until a renewal is paid (decision 031). */
+/** Active, being set up with the day it is expected (decision 028), suspended until a renewal is paid (decision 031), or ended with the plan (decision 044). */
 export function StatusBadge({ status, availableOn }: { status: AppStatus; availableOn: string | null }) {
   const { t, locale } = useLocale();
   if (status === 'active') {
     return (
       <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" data-testid="app-status">
         {t('apps.status.active')}
+      </span>
+    );
+  }
+  if (status === 'ended') {
+    return (
+      <span className="rounded-full bg-sunken px-2.5 py-0.5 text-xs font-semibold text-muted" data-testid="app-status">
+        {t('dashboard.moduleEnded')}
       </span>
     );
   }

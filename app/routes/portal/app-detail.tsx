@@ -216,9 +216,9 @@ function Devices({ devices, limit, slug, state, answer }: Pick<AppData, 'devices
       )}
       {state.kind === 'pending' ? (
         <p className="border-t border-line px-4 py-3 text-muted sm:px-5">{t('apps.pendingDevices')}</p>
-      ) : state.kind === 'suspended' ? (
+      ) : state.kind === 'suspended' || state.kind === 'ended' ? (
         <p className="border-t border-line px-4 py-3 text-muted sm:px-5" data-testid="devices-suspended">
-          {t('dashboard.suspended')}
+          {t(state.kind === 'ended' ? 'dashboard.moduleEnded' : 'dashboard.suspended')}
         </p>
       ) : limit !== null && devices.length >= limit ? (
         <p className="border-t border-line px-4 py-3 text-muted sm:px-5" data-testid="devices-full">
@@ -279,7 +279,7 @@ export default function AppDetail({ loaderData, actionData }: Route.ComponentPro
   useLiveRefresh(LIVE_SERVICES);
   const { app, state, setup } = loaderData;
   const answer = actionData as DeviceAnswer | undefined;
-  const onPlan = state.kind === 'active' || state.kind === 'pending' || state.kind === 'suspended';
+  const onPlan = state.kind === 'active' || state.kind === 'pending' || state.kind === 'suspended' || state.kind === 'ended';
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-10" data-testid="app-page" data-app={app.slug} data-state={state.kind}>
       <p>

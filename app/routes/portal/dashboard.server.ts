@@ -1,5 +1,5 @@
 import { dayOf, type IsoDay } from '../../../domain/billing/calendar';
-import { type Cancellation, cancellationOf, isRemovable, removalCredit } from '../../../domain/billing/lifecycle';
+import { type Cancellation, cancellationOf, isRemovable, removalCredit, type Termination, terminationOf } from '../../../domain/billing/lifecycle';
 import { billingTermsOf, subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
 import type { invoices } from '../../../domain/entities/invoices';
 import type { subscriptions } from '../../../domain/entities/subscriptions';
@@ -57,6 +57,8 @@ export interface DashboardLifecycle {
   pastDue: { amount: number; since: IsoDay; order: string } | null;
   /** What stopping the plan today would mean. */
   cancellation: Cancellation;
+  /** What ending it today would cost, when a termination can end it sooner (decision 044). */
+  termination: Termination | null;
   /** The add-ons the member may remove, each with what removing it today credits to the balance. */
   removals: Record<string, number>;
 }
@@ -80,11 +82,15 @@ async function recentInvoices(ctx: Pick<ServerContext, 'api'>, asMember: { provi
  * The member's newest subscription and what the dashboard works out from it (decision 023): read
  * as the member (provider `ssr`, their user), so the entity definitions' owner rules keep every
  * row to their own, then computed by the domain's billing rules. The queries name the caller too:
- * staff read every row, and their own dashboard is theirs alone.
+ * staff read every row, and their own dashboard is theirs alone. With `subscriptionId`, that one
+ * subscription of the member's (none when it is not theirs).
  */
-export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: SessionUser, now: Date = new Date()): Promise<DashboardData> {
+export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: SessionUser, now: Date = new Date(), { subscriptionId }: { subscriptionId?: string } = {}): Promise<DashboardData> {
   const asMember = { provider: 'ssr', user };
-  const found = await ctx.api.service('subscriptions').find({ ...asMember, query: { user: user._id, $sort: { contractStart: -1 }, $limit: 1 } });
+  // One subscription by its id (`/plan/{id}`, decision 044), still only among the member's own.
+  const found = await ctx.api
+    .service('subscriptions')
+    .find({ ...asMember, query: { user: user._id, ...(subscriptionId ? { _id: subscriptionId } : {}), $sort: { contractStart: -1 }, $limit: 1 } });
   const subscription = found.data[0];
   if (!subscription) return { subscription: null, invoices: await recentInvoices(ctx, asMember) };
 
@@ -122,6 +128,7 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
     retryOn: subscription.retryOn ? dayOf(subscription.retryOn) : null,
     pastDue: unpaid && renewalDay ? { amount: unpaid.total, since: renewalDay, order: unpaid._id } : null,
     cancellation: cancellationOf(billingTermsOf(subscription), dayOf(now), subscription.monthly),
+    termination: subscription.status === 'active' || subscription.status === 'non_renewing' ? terminationOf(billingTermsOf(subscription), dayOf(now), subscription.monthly) : null,
     removals: Object.fromEntries(
       subscription.modules.filter((module) => isRemovable(module)).map((module) => [module.id, removalCredit(billingTermsOf(subscription), module, dayOf(now)).credit]),
     ),

@@ -20,7 +20,9 @@ import { type DashboardData, loadDashboard } from './dashboard.server';
 /*
  * `/{locale}/portal/plan`: the member's plan in detail (issue 16, "plan detail"): its modules and
  * prices, its contract terms, and what changes when the prepaid months or the contract end, all
- * worked out by the same billing rules as the dashboard (decision 023).
+ * worked out by the same billing rules as the dashboard (decision 023). `/{locale}/portal/plan/{id}`
+ * is one subscription of the member's by its id (where `/{locale}/plan/{id}` sends its owner,
+ * decision 044); another member's id, like an unknown one, is a 404.
  */
 
 export const messageGroups = ['dashboard', 'planDetail'] as const;
@@ -28,17 +30,24 @@ export const messageGroups = ['dashboard', 'planDetail'] as const;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const user = requireUser(ctx, request, params.lang);
-  const { subscription } = await loadDashboard(ctx, user);
+  if (params.id !== undefined && !ID.test(params.id)) throw data(null, { status: 404 });
+  const { subscription } = await loadDashboard(ctx, user, new Date(), params.id ? { subscriptionId: params.id } : {});
+  if (params.id && !subscription) throw data(null, { status: 404 });
   return { subscription, messages: pageMessages(params.lang, messageGroups) };
 }
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type ChangeAnswer =
   | { ok: true; action: 'cancel' | 'resume'; cancelAt: string | null }
   | { ok: true; action: 'removeAddOn'; credit: number; module: string }
-  | { ok: false; message: string; action: string | null };
+  | { ok: true; action: 'terminate'; fee: number; invoice: string | null }
+  | { ok: false; message: string; action: string | null; reason?: string | null; card?: boolean };
 
-
-/** Stop the plan, or keep it: through `subscriptionChanges` as the member (decision 031). */
+/**
+ * Stop the plan, keep it, or remove an add-on: through `subscriptionChanges` as the member
+ * (decision 031); end it now for its fee: through `terminations` (decision 044).
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
   requireUser(ctx, request, params.lang);
@@ -46,10 +55,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = form.get('intent');
   const subscription = form.get('subscription');
   const module = form.get('module');
-  if ((intent !== 'cancel' && intent !== 'resume' && intent !== 'removeAddOn') || typeof subscription !== 'string') {
+  if ((intent !== 'cancel' && intent !== 'resume' && intent !== 'removeAddOn' && intent !== 'terminate') || typeof subscription !== 'string') {
     return data<ChangeAnswer>({ ok: false, message: 'validation.invalid', action: null }, { status: 400 });
   }
   try {
+    if (intent === 'terminate') {
+      // The fee the member confirmed: a different one today is refused, not charged.
+      const shown = Number(form.get('expectedFee'));
+      const answer = await ctx.api
+        .service('terminations')
+        .create({ subscription, ...(Number.isInteger(shown) && shown >= 0 ? { expectedFee: shown } : {}) }, memberCallParams(ctx, params.lang));
+      return data<ChangeAnswer>({ ok: true, action: intent, fee: answer.fee, invoice: answer.invoice?.number ?? null });
+    }
     if (intent === 'removeAddOn') {
       const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent, module: typeof module === 'string' ? module : '' }, memberCallParams(ctx, params.lang));
       return data<ChangeAnswer>({ ok: true, action: intent, credit: answer.removed?.credit ?? 0, module: answer.removed?.module ?? '' });
@@ -59,6 +76,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
     const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
+    if (intent === 'terminate') {
+      // A card not charged: why (the bank's reason), and the way to another card.
+      const message = status === 500 || !e.message ? 'errors.generic' : e.message;
+      return data<ChangeAnswer>({ ok: false, message, action: intent, reason: e.errors?.card ?? null, card: status === 402 }, { status });
+    }
     const message = e.errors?.module ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
     return data<ChangeAnswer>({ ok: false, message, action: intent }, { status });
   }
@@ -204,6 +226,7 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
                 {module.count > 1 ? <span className="ml-2 text-muted">{t('dashboard.count', { count: formatNumber(module.count, locale) })}</span> : null}
                 {module.pending ? <span className="ml-2 text-sm text-muted">({t('dashboard.pendingNoDate')})</span> : null}
                 {module.suspended ? <span className="ml-2 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="module-suspended">({t('dashboard.suspended')})</span> : null}
+                {module.ended ? <span className="ml-2 text-sm text-muted" data-testid="module-ended">({t('dashboard.moduleEnded')})</span> : null}
               </span>
               <span className="flex items-baseline gap-3">
                 <span className="text-right whitespace-nowrap text-muted">
@@ -234,6 +257,7 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
 
       <RemoveDialog subscription={subscription} module={removing} name={removing ? nameOf(removing) : ''} onClose={() => setRemoving(null)} />
       <StopSection subscription={subscription} />
+      <TerminateSection subscription={subscription} />
 
       {overview.inactiveAddOns.length > 0 && lifecycle.status === 'active' ? (
         <p className="mt-6">
@@ -299,7 +323,7 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
   const day = (value: string) => dayText(value, locale);
 
   useEffect(() => {
-    if (!answer || answer.action === 'removeAddOn') return;
+    if (!answer || (answer.action !== 'cancel' && answer.action !== 'resume' && answer.action !== null)) return;
     dialog.current?.close();
     if (!answer.ok) error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
     else if (answer.action === 'cancel' && answer.cancelAt) success(t('planDetail.stopped', { date: day(answer.cancelAt) }));
@@ -370,6 +394,97 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
           </button>
         </Form>
       </dialog>
+    </section>
+  );
+}
+
+/**
+ * Ending the plan now (decision 044): inside a minimum term, the termination fee (the figure the
+ * server charges, `terminationOf`) and the card it is charged to, asked to confirm; a card not
+ * charged says why, with the way to another card.
+ */
+function TerminateSection({ subscription }: { subscription: PlanSubscription }) {
+  const { t, locale } = useLocale();
+  const link = useSsoLink();
+  const { success } = useSnackbar();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { lifecycle, overview, card } = subscription;
+  const termination = lifecycle.termination;
+  const mine = answer?.action === 'terminate' ? answer : null;
+  const fee = termination ? formatMoney({ amount: termination.fee, currency: overview.currency }, locale) : '';
+
+  useEffect(() => {
+    if (!mine) return;
+    dialog.current?.close();
+    if (mine.ok && mine.action === 'terminate') {
+      success(t('planDetail.terminated', { fee: formatMoney({ amount: mine.fee, currency: overview.currency }, locale), invoice: mine.invoice ?? '' }));
+    }
+    // Once per answer.
+  }, [answer]);
+
+  const failed = mine && !mine.ok ? mine : null;
+  if (!termination && !failed) return null;
+  return (
+    <section aria-labelledby="terminate-heading" className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5" data-testid="plan-terminate">
+      <h2 id="terminate-heading" className="text-lg font-semibold">
+        {t('planDetail.terminateHeading')}
+      </h2>
+      {failed ? (
+        <div role="alert" className="mt-3 rounded-xl border border-red-300 bg-red-50 p-3 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50" data-testid="terminate-error">
+          <p className="font-semibold">{t('planDetail.terminateFailed')}</p>
+          <p className="mt-1">{isMessageKey(failed.message) ? t(failed.message) : failed.message}</p>
+          {failed.reason ? <p className="mt-1" data-testid="terminate-reason">{isMessageKey(failed.reason) ? t(failed.reason) : failed.reason}</p> : null}
+          {failed.card ? (
+            <p className="mt-2">
+              <Link to={link(`/${locale}/portal/card`)} reloadDocument className="font-semibold underline underline-offset-2" data-testid="terminate-change-card">
+                {t('planDetail.changeCard')}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {termination ? (
+        <>
+          <p className="mt-1 text-muted" data-testid="terminate-fee">
+            {t('planDetail.terminateBody', { end: dayText(termination.termEnd, locale), fee, months: formatNumber(termination.monthsLeft, locale) })}
+          </p>
+          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => dialog.current?.showModal()} data-testid="terminate-open">
+            {t('planDetail.terminate')}
+          </button>
+          <dialog
+            ref={dialog}
+            aria-labelledby="terminate-confirm-heading"
+            className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-5 text-ink backdrop:bg-black/50"
+            data-testid="terminate-dialog"
+          >
+            <h2 id="terminate-confirm-heading" className="text-lg font-semibold">
+              {t('planDetail.terminateTitle')}
+            </h2>
+            <p className="mt-2" data-testid="terminate-confirm-fee">
+              {t('planDetail.terminateConfirmBody', { fee })}
+            </p>
+            {card ? (
+              <p className="mt-2 text-muted">
+                {t('planDetail.terminateCard', {
+                  card: t('planDetail.cardText', { brand: card.brand.toUpperCase(), last4: card.last4, month: String(card.expMonth).padStart(2, '0'), year: card.expYear }),
+                })}
+              </p>
+            ) : null}
+            <Form method="post" className="mt-5 flex flex-wrap justify-end gap-3">
+              <input type="hidden" name="subscription" value={subscription._id} />
+              <input type="hidden" name="expectedFee" value={termination.fee} />
+              <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
+                {t('planDetail.notNow')}
+              </button>
+              <button type="submit" name="intent" value="terminate" className={primaryButton} disabled={navigation.state !== 'idle'} data-testid="terminate-confirm">
+                {t('planDetail.terminateConfirm', { fee })}
+              </button>
+            </Form>
+          </dialog>
+        </>
+      ) : null}
     </section>
   );
 }

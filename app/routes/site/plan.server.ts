@@ -57,3 +57,21 @@ export async function addOnsFor(caller: Caller, plan: PlanDetail): Promise<AddOn
   const included = new Set(plan.modules.map((item) => (typeof item.id === 'string' ? item.id : item.id._id)));
   return catalogue.data.filter((module) => !included.has(module._id)).map(addOnSummary);
 }
+
+/**
+ * Where `/{locale}/plan/{id}` sends a member when the id is one of their subscriptions, not a plan
+ * template (the spec's "plan detail for owners", decision 044): their plan's page in the portal.
+ * A visitor who is not signed in is sent to sign in, the address kept, and comes back here; any
+ * other caller (another member, staff, an id that is no subscription) gets null: the page's 404.
+ * These answers are redirects or 404s, never a page the cache stores (it keeps 200s only), and a
+ * signed-in request never reaches the cache at all.
+ */
+export async function ownerPlanAddress(caller: Caller, id: string | undefined, locale: string): Promise<'signIn' | string | null> {
+  const valid = idSchema.safeParse(id);
+  if (!valid.success) return null;
+  // An internal read: whose it is decides, and only the owner learns more than a 404.
+  const found = (await caller.api.service('subscriptions').find({ query: { _id: valid.data, $select: ['_id', 'user'], $limit: 1 } })).data[0];
+  if (!found) return null;
+  if (!caller.user) return 'signIn';
+  return found.user === caller.user._id ? `/${locale}/portal/plan/${encodeURIComponent(found._id)}` : null;
+}

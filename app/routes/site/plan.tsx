@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { formatMoney } from '../../../domain/format';
 import { forLocale, isLocale, localeOf, localized } from '../../../domain/locales';
 import { isCurrency } from '../../../domain/money';
@@ -13,17 +13,24 @@ import { pageMeta } from '../../meta';
 import { JsonLd } from '../../seo/json-ld';
 import { productWithOffers } from '../../seo/structured-data';
 import { planPath, siteLinks, useShell, useSite } from '../../shell';
-import { addOnsFor, findPlan, planForPage, type PlanPage } from './plan.server';
+import { requireUser } from '../../auth.server';
+import { addOnsFor, findPlan, ownerPlanAddress, planForPage, type PlanPage } from './plan.server';
 import type { Route } from './+types/plan';
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['product', 'pricing', 'plan'] as const;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const caller = context.get(serverContext);
   // Unknown ids and plans a visitor may not see alike are missing pages.
   const plan = await findPlan(caller, params.id);
-  if (!plan) throw data(null, { status: 404 });
+  if (!plan) {
+    // A subscription's id: its owner's plan detail (decision 044), after signing in.
+    const address = await ownerPlanAddress(caller, params.id, params.lang);
+    if (address === 'signIn') requireUser(caller, request, params.lang);
+    else if (address) throw redirect(address);
+    throw data(null, { status: 404 });
+  }
   const locale = localeOf(params.lang);
   return { plan: forLocale(planForPage(plan), locale), addOns: forLocale(await addOnsFor(caller, plan), locale), messages: pageMessages(params.lang, messageGroups) };
 }
@@ -46,7 +53,11 @@ function usePlanPrices(plan: PlanPage) {
   return quote({ monthPrice: plan.monthPrice, currency: plan.currency, type: plan.type, addOns: [], prepaidMonths }, market.currency);
 }
 
-/** `/plan/{id}`: one plan template, its modules, the add-ons it can take, its terms, and the calculator's main button. */
+/**
+ * `/plan/{id}`: one plan template, its modules, the add-ons it can take, its terms, and the
+ * calculator's main button. The id of a member's subscription sends its owner to that plan's
+ * detail in the portal (decision 044).
+ */
 export default function Plan({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const { site, origin } = useSite();

@@ -67,7 +67,7 @@ interface OrderRow {
   total: number;
   card: unknown;
   history: StateMove[];
-  kind: 'plan' | 'addon' | 'renewal';
+  kind: 'plan' | 'addon' | 'renewal' | 'termination';
   subscription_id: string | null;
   shipping: { country: ShippingCountry };
 }
@@ -101,6 +101,7 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
   const paidAt = new Date([...order.history].reverse().find((entry) => entry.to === 'paid')?.at ?? Date.now());
   if (order.kind === 'addon') return provisionAddOns(app, trx, order, paidAt, actor);
   if (order.kind === 'renewal') return provisionRenewal(app, trx, order, actor);
+  if (order.kind === 'termination') return provisionTermination(app, trx, order, paidAt, actor);
   const term = subscriptionTerm(paidAt, order.contract_months, order.prepaid_months);
   const template = (await trx('app_templates').where('id', order.plan_id).first('modules')) as { modules: { id: string; count?: number }[] } | undefined;
   const included = (template?.modules ?? []).map((item) => ({ id: item.id, count: Math.max(item.count ?? 1, 1), monthPrice: 0 }));
@@ -178,6 +179,28 @@ async function provisionRenewal(app: { jobs: JobQueue }, trx: Knex.Transaction, 
   const back = subscription.cancel_at ? 'non_renewing' : 'active';
   if (subscription.status !== back) await tryMove(trx, 'subscription', subscription.id, back, { actor, reason: `renewal ${order.number} paid` });
   return issueInvoice(app, trx, order, subscription.id, actor, 'renewal invoice', { staffMail: false });
+}
+
+/**
+ * A paid termination fee (decision 044): the plan ends at once (`cancelled`, on the day it was
+ * paid), its modules with it, nothing more is billed or retried; then the invoice, and staff hear
+ * of it as of any order.
+ */
+async function provisionTermination(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, paidAt: Date, actor: string): Promise<ProvisionResult> {
+  const subscription = (await trx('subscriptions').where('id', order.subscription_id).forUpdate().first('id', 'status', 'modules')) as
+    | { id: string; status: string; modules: { id: string; status?: string }[] }
+    | undefined;
+  if (!subscription) throw new NotFound(`No subscription found for order '${order.id}'`);
+  await tryMove(trx, 'subscription', subscription.id, 'cancelled', { actor, reason: `terminated, fee paid with order ${order.number}` });
+  await trx('subscriptions')
+    .where('id', subscription.id)
+    .update({
+      modules: JSON.stringify(subscription.modules.map((module) => ({ ...module, status: 'ended' }))),
+      cancel_at: paidAt,
+      retry_on: null,
+      updated_at: trx.fn.now(),
+    });
+  return issueInvoice(app, trx, order, subscription.id, actor, 'termination invoice');
 }
 
 /** The invoice of a paid order (the seller's next number), the order moved to `provisioning`, and its mails queued. */

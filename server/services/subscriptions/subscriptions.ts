@@ -26,6 +26,7 @@ import { paymentsOf } from '../payments/payments.ts';
 import { tryMove } from '../orders/transitions.ts';
 import type { ServerApp } from '../types.ts';
 import { RENEWAL_MAIL_JOB, type RenewalMailJob, type RenewalOutcome, Renewals } from './renewals.ts';
+import { TerminationsService } from './terminations.ts';
 
 /** The queue whose job brings every subscription's renewals up to date, and how often it is asked for. */
 export const RENEWAL_QUEUE = 'renewals';
@@ -189,7 +190,7 @@ export interface SubscriptionsDependencies {
  * What keeps subscriptions going (decision 031): the renewals job, asked for every quarter of
  * an hour by each instance and run by one (the first a quarter of an hour after start: a
  * restart loop never charges); the member's mails about failed renewals; and the
- * member's own changes: stopping the plan, keeping it, another card.
+ * member's own changes: stopping the plan, keeping it, ending it for its fee, another card.
  */
 export function configureSubscriptions(app: ServerApp, { config, knex, logger, jobs, mail, redis }: SubscriptionsDependencies): Renewals {
   const log = logger.child({ component: 'renewals' });
@@ -198,6 +199,15 @@ export function configureSubscriptions(app: ServerApp, { config, knex, logger, j
 
   app.use('subscriptionChanges', new SubscriptionChanges(app, knex), { methods: ['create'], events: [] });
   app.service('subscriptionChanges').hooks({
+    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } })] },
+  });
+
+  // Ending a plan inside its minimum term, for its fee (decision 044): the owner, or an admin for any member.
+  app.use('terminations', new TerminationsService(app, { knex, logger: logger.child({ component: 'terminations' }), jobs, gateway: () => app.get('paymentGateway') as PaymentGateway }), {
+    methods: ['create'],
+    events: [],
+  });
+  app.service('terminations').hooks({
     around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } })] },
   });
 
