@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptDay, canMoveSubscription, cancellationOf, isRemovable, removalCredit, renewalCharge, renewalStep } from './lifecycle.ts';
+import { attemptDay, canMoveSubscription, cancellationOf, isRemovable, removalCredit, renewalCharge, renewalStep, terminationOf } from './lifecycle.ts';
 import type { BillingTerms } from './schedule.ts';
 
 const terms = (overrides: Partial<BillingTerms>): BillingTerms => ({
@@ -65,6 +65,22 @@ describe('subscription lifecycle', () => {
     // Paid 24 months ahead on a 12-month term: the term is the prepaid months, with nothing left to pay.
     const prepaidFlexi = terms({ start: '2026-01-15', anchorDay: 15, prepaidMonths: 24, contractMonths: 12 });
     expect(cancellationOf(prepaidFlexi, '2026-08-01', 50_000)).toEqual({ kind: 'contractEnd', endsOn: '2028-01-15', terminationFee: 0, monthsLeft: 0 });
+  });
+
+  it('terminates only inside a minimum term with months left after the period, for the fee the plan page shows', () => {
+    const flexi = terms({ start: '2026-01-15', anchorDay: 15, prepaidMonths: 1, contractMonths: 12 });
+    expect(terminationOf(flexi, '2026-03-20', 50_000)).toEqual({ fee: 450_000, monthsLeft: 9, termEnd: '2027-01-15' });
+    const shown = cancellationOf(flexi, '2026-03-20', 50_000);
+    expect(shown.kind === 'contractEnd' && shown.terminationFee).toBe(terminationOf(flexi, '2026-03-20', 50_000)?.fee);
+    // One billing date later, one month less.
+    expect(terminationOf(flexi, '2026-04-15', 50_000)).toMatchObject({ fee: 400_000, monthsLeft: 8 });
+    // The day before the period's end still counts the period as paid.
+    expect(terminationOf(flexi, '2026-04-14', 50_000)).toMatchObject({ monthsLeft: 9 });
+    // Lite, the term's last period, past the term, or a term covered by the months paid ahead: stopped instead.
+    expect(terminationOf(terms({}), '2026-03-10', 38_800)).toBeNull();
+    expect(terminationOf(flexi, '2026-12-20', 50_000)).toBeNull();
+    expect(terminationOf(flexi, '2027-03-01', 50_000)).toBeNull();
+    expect(terminationOf(terms({ start: '2026-01-15', anchorDay: 15, prepaidMonths: 24, contractMonths: 12 }), '2026-08-01', 50_000)).toBeNull();
   });
 
   it('credits the unused share of a removed add-on, by the rule that prices adding one', () => {

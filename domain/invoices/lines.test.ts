@@ -8,10 +8,16 @@ describe('invoice lines', () => {
   it('tells a plan’s invoice from an add-on one by its lines', () => {
     expect(invoiceKind([{ kind: 'plan' }, { kind: 'addon' }])).toBe('plan');
     expect(invoiceKind([{ kind: 'addon' }])).toBe('addOns');
+    expect(invoiceKind([{ kind: 'termination' }])).toBe('termination');
   });
 
   it('words a plan order’s lines by the prepaid months, yearly lines by the contract years begun in them', () => {
     expect(lineBasis(line({ kind: 'plan' }), 24, format)).toEqual({ key: 'invoices.basis.monthly', values: { count: 2, price: '$100', months: 24 } });
+    // The termination fee: the months left in the term at the monthly charge.
+    expect(lineBasis(line({ kind: 'termination', unitPrice: 50_000, count: 9, amount: 450_000 }), 0, format)).toEqual({
+      key: 'invoices.basis.termination',
+      values: { months: 9, price: '$500' },
+    });
     expect(lineBasis(line({ billing: 'yearly' }), 12, format)).toMatchObject({ key: 'invoices.basis.yearly', values: { years: 1 } });
     expect(lineBasis(line({ billing: 'yearly' }), 18, format)).toMatchObject({ key: 'invoices.basis.yearly', values: { years: 2 } });
     expect(lineBasis(line({ billing: 'one_time' }), 24, format)).toEqual({ key: 'invoices.basis.once', values: { count: 2, price: '$100' } });

@@ -12,7 +12,7 @@ import type { StateMove } from '../../../domain/orders/states.ts';
 import { taxFor } from '../../../domain/tax.ts';
 import { clockOf } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
-import { translate } from '../../i18n.ts';
+import { localeFromHeaders, translate } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type Charge, GatewayError, type PaymentGateway } from '../../payments/gateway.ts';
 import { insertNumberedOrder } from '../orders/numbered.ts';
@@ -221,7 +221,7 @@ export class TerminationsService {
     if (outcome !== 'succeeded') {
       // Nothing changes but the record of the attempt: the order is closed, the plan as it was.
       if (outcome !== 'pending') await tryMove(this.knex, 'order', orderId, 'cancelled', { actor, reason: 'termination fee not paid' });
-      throw await this.failure(outcome, paymentId);
+      throw await this.failure(outcome, paymentId, params);
     }
     await announce(this.app, row.id);
     const order = (await this.knex('orders').where('id', orderId).first('number')) as { number: string };
@@ -282,11 +282,12 @@ export class TerminationsService {
   }
 
   /** The error a termination that was not paid answers with. */
-  private async failure(outcome: 'failed' | 'noCard' | 'pending', paymentId: string): Promise<FeathersError> {
+  private async failure(outcome: 'failed' | 'noCard' | 'pending', paymentId: string, params: Params): Promise<FeathersError> {
     if (outcome === 'pending') return new Unavailable(TERMINATION_MESSAGES.pending, { payment: paymentId });
     if (outcome === 'noCard') return new PaymentError(TERMINATION_MESSAGES.noCard);
-    // Why the bank said no, as the card step words it, on the `card` field.
+    // Why the bank said no, as the card step words it, on the `card` field, in the caller's language.
     const attempt = (await this.knex('payments').where('id', paymentId).first('failure_message')) as { failure_message: string | null };
-    return new PaymentError(TERMINATION_MESSAGES.declined, { errors: { card: attempt.failure_message ?? 'purchase.card.processing_error' } });
+    const locale = localeFromHeaders(params.headers as Record<string, unknown> | undefined);
+    return new PaymentError(TERMINATION_MESSAGES.declined, { errors: { card: translate(locale, attempt.failure_message ?? 'purchase.card.processing_error') } });
   }
 }
