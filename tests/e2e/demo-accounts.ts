@@ -17,8 +17,9 @@ import { newId } from '../../server/db/ids.ts';
 import { seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
 import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
+import { contractEnd } from '../../domain/billing/schedule.ts';
 import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
-import { adminRows, appsMembers, lifecycleMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
+import { adminRows, appsMembers, lifecycleMembers, terminationMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
 import type { DemoUser } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
@@ -51,6 +52,14 @@ try {
       const paidDaysAgo = overdue ? 366 : 20;
       const seeded = await seedDemoPurchase(trx, { email: member.email, planKey, addOns: [{ key: flexi ? 'kiosk-self-order' : 'kds', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo }, new Date());
       if (seeded && overdue) await seedFailedRenewal(trx, member.email);
+    });
+  }
+  // The termination tests' members: a Flexi whose two-year term runs a year past its prepaid months, and a Lite plan.
+  for (const member of Object.values(terminationMembers)) {
+    await withMember(member, async (trx) => {
+      const ending = member === terminationMembers.ending;
+      const seeded = await seedDemoPurchase(trx, { email: member.email, planKey: ending ? 'restaurant-flexi' : 'restaurant-lite', addOns: [{ key: ending ? 'kiosk-self-order' : 'kds', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
+      if (seeded && ending) await lengthenContract(trx, member.email, 24);
     });
   }
   // The members the apps tests register devices for, each with a Flexi plan (one kitchen screen) and two kiosks.
@@ -118,6 +127,18 @@ async function withMember(member: DemoUser, work: (trx: Knex.Transaction) => Pro
       .ignore();
     await work(trx);
   });
+}
+
+/** A contract of `months` for a member's plan, as one arranged with staff would have. */
+async function lengthenContract(trx: Knex.Transaction, email: string, months: number): Promise<void> {
+  const sub = (await trx('subscriptions as s').join('users as u', 'u.id', 's.user_id').where('u.email', email).first('s.id', 's.contract_start', 's.billing_anchor_day', 's.prepaid_months')) as {
+    id: string;
+    contract_start: Date;
+    billing_anchor_day: number;
+    prepaid_months: number;
+  };
+  const terms = { start: dayOf(sub.contract_start), anchorDay: sub.billing_anchor_day, prepaidMonths: sub.prepaid_months, contractMonths: months, period: 'monthly' as const };
+  await trx('subscriptions').where('id', sub.id).update({ contract_months: months, contract_end: startOfDay(contractEnd(terms)) });
 }
 
 /**

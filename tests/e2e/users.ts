@@ -46,6 +46,16 @@ export const lifecycleMembers = {
 } as const satisfies Record<string, DemoUser>;
 
 /**
+ * Members of the termination tests (termination.spec.ts, decision 044), each with a plan of their
+ * own: `ending` a Flexi on a two-year contract with a year of it after its twelve prepaid months
+ * (so ending it now has a fee), `owner` a Lite plan reached by its id at `/plan/{id}`.
+ */
+export const terminationMembers = {
+  ending: { email: 'terminate-en@tillpoint.test', password: 'Terminate12345', name: 'Sam Ho' },
+  owner: { email: 'plan-owner@tillpoint.test', password: 'Terminate12345', name: 'Wing Lau' },
+} as const satisfies Record<string, DemoUser>;
+
+/**
  * Members the apps tests register devices for (apps.spec.ts, engines/apps.spec.ts), one per test,
  * each with a Flexi restaurant plan of their own (one kitchen screen included) and two kiosks
  * bought with it (tests/e2e/demo-accounts.ts makes them). `viewer` is only looked at (a11y.spec.ts):
