@@ -26,7 +26,8 @@ export function publicPagePaths(brandSlug: string): string[] {
  * The first path segment (after the language) of pages that belong to a visitor or a purchase:
  * search engines are kept out of them and the page cache never stores them (a reset link's page
  * holds its token). (`/plan/{id}` is a
- * plan template's public page, not a member's plan: decision 011.)
+ * plan template's public page, not a member's plan: decision 011; the id of a member's subscription
+ * there is a redirect or a 404, never a stored page: decision 044.)
  */
 export const PRIVATE_SECTIONS = ['portal', 'admin', 'login', 'logout', 'forgot-password', 'reset-password', 'currency', 'subscription', 'done', 'upgrade'] as const;
 

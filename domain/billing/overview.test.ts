@@ -51,8 +51,8 @@ describe('subscription overview', () => {
       prepaid: { months: 24, used: 7, left: 17 },
     });
     expect(overview.activated).toEqual([
-      { id: 'loyalty', count: 1, included: true, billing: 'monthly', unitPrice: 0, pending: false, availableOn: null, suspended: false },
-      { id: 'kds', count: 2, included: false, billing: 'monthly', unitPrice: 18800, pending: false, availableOn: null, suspended: false },
+      { id: 'loyalty', count: 1, included: true, billing: 'monthly', unitPrice: 0, pending: false, availableOn: null, suspended: false, ended: false },
+      { id: 'kds', count: 2, included: false, billing: 'monthly', unitPrice: 18800, pending: false, availableOn: null, suspended: false, ended: false },
     ]);
     // Released modules not active; the unreleased one is left out.
     expect(overview.inactiveAddOns.map((module) => [module.id, module.unitPrice, module.billing])).toEqual([

@@ -14,7 +14,7 @@ describe('invoice lines', () => {
   it('words a plan order’s lines by the prepaid months, yearly lines by the contract years begun in them', () => {
     expect(lineBasis(line({ kind: 'plan' }), 24, format)).toEqual({ key: 'invoices.basis.monthly', values: { count: 2, price: '$100', months: 24 } });
     // The termination fee: the months left in the term at the monthly charge.
-    expect(lineBasis(line({ kind: 'termination', unitPrice: 50_000, count: 9, amount: 450_000 }), 0, format)).toEqual({
+    expect(lineBasis(line({ kind: 'termination', unitPrice: 50_000, count: 1, amount: 450_000 }), 9, format)).toEqual({
       key: 'invoices.basis.termination',
       values: { months: 9, price: '$500' },
     });

@@ -35,8 +35,8 @@ export function invoiceKind(lines: readonly Pick<InvoiceLineFacts, 'kind'>[]): I
  */
 export function lineBasis(line: InvoiceLineFacts, prepaidMonths: number, format: { money: (amount: number) => string; day: (day: IsoDay) => string }): LineBasis {
   const values = { count: line.count, price: format.money(line.unitPrice) };
-  // The termination fee: the monthly charge for each month of the minimum term left (decision 044).
-  if (line.kind === 'termination') return { key: 'invoices.basis.termination', values: { months: line.count, price: format.money(line.unitPrice) } };
+  // The termination fee: the monthly charge for each month of the minimum term left, the order's months (decision 044).
+  if (line.kind === 'termination') return { key: 'invoices.basis.termination', values: { months: prepaidMonths, price: format.money(line.unitPrice) } };
   if (line.billing === 'one_time') return { key: 'invoices.basis.once', values };
   if (line.from && line.to) {
     const period = { from: format.day(line.from), to: format.day(addDays(line.to, -1)) };

@@ -130,4 +130,7 @@ test('/plan/{id} takes the owner of a subscription to its detail, after signing 
     expect(answer.status(), path).toBe(404);
     expect(await answer.text()).not.toContain(terminationMembers.owner.name);
   }
+  // Nor may the plan page's action end it: the service answers 404 there too.
+  const action = await page.request.post('/en/portal/plan', { form: { intent: 'terminate', subscription: id }, headers: { origin: baseURL ?? '' } });
+  expect(action.status()).toBe(404);
 });

@@ -8,6 +8,7 @@ import type { Caller } from '../../domain/entities/services.ts';
 import { translate } from '../../server/i18n.ts';
 import { clientService, createAccount, rejectionOf, restClient, skipReason, socketClient, typedService } from './harness.ts';
 import { CARDS, eventually, paymentFixture } from './payment-fixture.ts';
+import { pdfText } from '../pdf-text.ts';
 
 /*
  * Ending a plan inside its minimum term (decision 044): the fee the plan page shows is charged
@@ -51,8 +52,8 @@ describe.skipIf(skipReason)('terminating a plan inside its minimum term', () => 
     return terminationOf(termsOf(subscription), day, subscription.monthly);
   };
   const terminationOrders = (id: string) =>
-    f.knex()('orders').where({ subscription_id: id, kind: 'termination' }).orderBy('created_at').select('id', 'status', 'total', 'tax', 'items') as Promise<
-      { id: string; status: string; total: number; tax: number; items: { kind: string; count: number; unitPrice: number; amount: number; name: Record<string, string> }[] }[]
+    f.knex()('orders').where({ subscription_id: id, kind: 'termination' }).orderBy('created_at').select('id', 'status', 'total', 'tax', 'items', 'prepaid_months') as Promise<
+      { id: string; status: string; total: number; tax: number; prepaid_months: number; items: { kind: string; count: number; unitPrice: number; amount: number; name: Record<string, string> }[] }[]
     >;
   const chargesOf = async (id: string) => (await Promise.all((await terminationOrders(id)).map((order) => f.charges(order.id)))).flat();
 
@@ -107,14 +108,17 @@ describe.skipIf(skipReason)('terminating a plan inside its minimum term', () => 
     // The order and its invoice: one line naming the fee, tax as the seller's other invoices.
     const [order, ...more] = await terminationOrders(subscriptionId);
     expect(more).toHaveLength(0);
-    expect(order).toMatchObject({ status: 'provisioning', total: fee });
-    expect(order?.items).toEqual([expect.objectContaining({ kind: 'termination', count: 12, amount: fee, name: expect.objectContaining({ en: 'Early termination fee', 'zh-hk': '提前終止費' }) })]);
+    expect(order).toMatchObject({ status: 'provisioning', total: fee, prepaid_months: 12 });
+    expect(order?.items).toEqual([expect.objectContaining({ kind: 'termination', count: 1, unitPrice: (await row(subscriptionId)).monthly, amount: fee, name: expect.objectContaining({ en: 'Early termination fee', 'zh-hk': '提前終止費' }) })]);
     const invoice = (await f.knex()('invoices').where('order_id', order?.id).first()) as { number: string; total: number; tax: number; status: string; subscription_id: string; lines: unknown[] };
     expect(invoice).toMatchObject({ number: answer.invoice?.number, total: fee, tax: order?.tax, status: 'issued', subscription_id: subscriptionId });
     expect(invoice.lines).toEqual(order?.items);
     const seen = await typedService(f.state.server.api, 'invoices').find({ ...f.as(member), query: { subscription: subscriptionId, $sort: { issuedAt: -1 } } });
     expect(seen.data[0]).toMatchObject({ number: invoice.number, total: fee });
-    await eventually(async () => (await f.knex()('outbox').where({ recipient: member.email }).whereLike('text', `%${invoice.number}%`)).length > 0);
+    // The invoice mail names the fee and the months it pays for.
+    const mailed = await eventually(async () => (await f.knex()('outbox').where({ recipient: member.email }).whereLike('text', `%${invoice.number}%`).first('text')) as { text: string } | undefined);
+    expect(mailed.text).toContain('Early termination fee (1 × ');
+    expect(mailed.text).toContain('per month × 12 months');
 
     // Ended now: cancelled, every module with it, and the dashboard says so.
     const ended = await row(subscriptionId);
@@ -238,6 +242,14 @@ describe.skipIf(skipReason)('terminating a plan inside its minimum term', () => 
     expect(retried).toMatchObject({ status: 201, replayed: 'true', body: answer.body });
     expect(await chargesOf(first.subscriptionId)).toHaveLength(1);
     expect((await row(first.subscriptionId)).status).toBe('cancelled');
+    // Its invoice as a PDF, in Traditional Chinese: the fee's line and its basis.
+    const invoice = answer.body.invoice as { _id: string; number: string };
+    const pdf = await fetch(`${url}/api/invoices/${invoice._id}/pdf?lang=zh-hk`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(pdf.status).toBe(200);
+    const { text } = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('提前終止費');
+    expect(text).toContain('合約餘下 12 個月');
 
     // An admin ends another member's plan through the same call, over the socket.
     const staff = socketClient(url);

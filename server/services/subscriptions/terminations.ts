@@ -167,7 +167,7 @@ export class TerminationsService {
         name: feeLineName(),
         billing: 'monthly',
         unitPrice: row.monthly,
-        count: termination.monthsLeft,
+        count: 1,
         amount: termination.fee,
       };
       const tax = taxFor(planOrder.seller, termination.fee);
@@ -184,7 +184,8 @@ export class TerminationsService {
         plan_type: row.plan_type,
         items: JSON.stringify([line]),
         currency: row.currency,
-        prepaid_months: 0,
+        // The months the fee pays for, as a renewal's order keeps its period's (the invoice's lines read it so).
+        prepaid_months: termination.monthsLeft,
         contract_months: 0,
         monthly: row.monthly,
         yearly: 0,
