@@ -42,7 +42,7 @@ export const TERMINATION_MESSAGES = {
   feeChanged: 'termination.feeChanged',
   /** 402: the card on file was not charged; `data.reason` is why, in the caller's language. */
   declined: 'termination.declined',
-  /** 402: there is no card on file to charge. */
+  /** 402: there is no card on file the gateway holds (a demo plan's card is shown, held by none). */
   noCard: 'termination.noCard',
   /** 503: the gateway did not answer; the plan ends once a webhook reports the charge made. */
   pending: 'termination.pending',
