@@ -6,6 +6,8 @@ import { terminationOf } from '../../domain/billing/lifecycle.ts';
 import { contractEnd } from '../../domain/billing/schedule.ts';
 import type { Caller } from '../../domain/entities/services.ts';
 import { translate } from '../../server/i18n.ts';
+import type { ChargeRequest, PaymentGateway } from '../../server/payments/gateway.ts';
+import { SandboxGateway } from '../../server/payments/sandbox/adapter.ts';
 import { clientService, createAccount, rejectionOf, restClient, skipReason, socketClient, typedService } from './harness.ts';
 import { CARDS, eventually, paymentFixture } from './payment-fixture.ts';
 import { pdfText } from '../pdf-text.ts';
@@ -202,6 +204,38 @@ describe.skipIf(skipReason)('terminating a plan inside its minimum term', () => 
     // The page's figures are unchanged: still the same fee to end it.
     const user = { _id: String(member._id), email: member.email, role: 'member', name: '' } as SessionUser;
     expect((await loadDashboard({ api: f.state.server.api }, user)).subscription?.lifecycle).toMatchObject({ status: 'active', termination: { fee: (await feeOf(subscriptionId))?.fee } });
+  });
+
+  it('waits for a gateway that does not answer: a 503, no second charge meanwhile, and the webhook that reports it paid ends the plan', async () => {
+    const { member, subscriptionId } = await flexiMember('slow-gateway');
+    const api = f.state.server.api;
+    const sandbox = f.state.sandbox;
+    const usual = api.get('paymentGateway') as PaymentGateway;
+    // The next charge is made at the gateway but its answer is not waited for.
+    const impatient = new SandboxGateway(sandbox, { timeoutMs: 500 });
+    class Unanswered extends SandboxGateway {
+      override charge(request: ChargeRequest) {
+        sandbox.setFaults({ api: 'timeout', count: 1 });
+        return impatient.charge(request);
+      }
+    }
+    sandbox.setFaults({ webhooks: 'reorder' });
+    api.set('paymentGateway', new Unanswered(sandbox));
+    try {
+      const waiting = await rejectionOf(terminations().create({ subscription: subscriptionId }, { ...f.as(member), headers: { 'x-locale': 'zh-hk' } }));
+      expect(waiting).toMatchObject({ code: 503, message: translate('zh-hk', 'termination.pending') });
+      // Asked again meanwhile: the open attempt is waited for, nothing else is charged.
+      api.set('paymentGateway', usual);
+      expect(await rejectionOf(terminations().create({ subscription: subscriptionId }, f.as(member)))).toMatchObject({ code: 409, message: translate('en', 'termination.inProgress') });
+      expect((await row(subscriptionId)).status).toBe('active');
+    } finally {
+      api.set('paymentGateway', usual);
+      sandbox.setFaults({ webhooks: 'normal' });
+    }
+    await eventually(async () => (await row(subscriptionId)).status === 'cancelled');
+    expect(await chargesOf(subscriptionId)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+    const [order] = await terminationOrders(subscriptionId);
+    expect(await f.knex()('invoices').where({ order_id: order?.id, status: 'issued' })).toHaveLength(1);
   });
 
   it('is 404 for another member on REST and socket.io, replays a REST retry with the same Idempotency-Key, and lets an admin end a member’s plan', async () => {

@@ -42,7 +42,7 @@ type ChangeAnswer =
   | { ok: true; action: 'cancel' | 'resume'; cancelAt: string | null }
   | { ok: true; action: 'removeAddOn'; credit: number; module: string }
   | { ok: true; action: 'terminate'; fee: number; invoice: string | null }
-  | { ok: false; message: string; action: string | null; reason?: string | null; card?: boolean };
+  | { ok: false; message: string; action: string | null; reason?: string | null; card?: boolean; pending?: boolean };
 
 /**
  * Stop the plan, keep it, or remove an add-on: through `subscriptionChanges` as the member
@@ -79,7 +79,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (intent === 'terminate') {
       // A card not charged: why (the bank's reason), and the way to another card.
       const message = status === 500 || !e.message ? 'errors.generic' : e.message;
-      return data<ChangeAnswer>({ ok: false, message, action: intent, reason: e.errors?.card ?? null, card: status === 402 }, { status });
+      // 503: the gateway has not answered yet; the plan ends once it reports the charge made.
+      return data<ChangeAnswer>({ ok: false, message, action: intent, reason: e.errors?.card ?? null, card: status === 402, pending: status === 503 }, { status });
     }
     const message = e.errors?.module ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
     return data<ChangeAnswer>({ ok: false, message, action: intent }, { status });
@@ -433,8 +434,8 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
       </h2>
       {failed ? (
         <div role="alert" className="mt-3 rounded-xl border border-red-300 bg-red-50 p-3 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50" data-testid="terminate-error">
-          <p className="font-semibold">{t('planDetail.terminateFailed')}</p>
-          <p className="mt-1">{isMessageKey(failed.message) ? t(failed.message) : failed.message}</p>
+          {failed.pending ? null : <p className="font-semibold">{t('planDetail.terminateFailed')}</p>}
+          <p className={failed.pending ? '' : 'mt-1'}>{isMessageKey(failed.message) ? t(failed.message) : failed.message}</p>
           {failed.reason ? <p className="mt-1" data-testid="terminate-reason">{isMessageKey(failed.reason) ? t(failed.reason) : failed.reason}</p> : null}
           {failed.card ? (
             <p className="mt-2">
