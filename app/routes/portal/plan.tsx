@@ -61,7 +61,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   try {
     if (intent === 'terminate') {
       // The fee the member confirmed: a different one today is refused, not charged.
-      const shown = Number(form.get('expectedFee'));
+      const field = form.get('expectedFee');
+      const shown = typeof field === 'string' && field.trim() !== '' ? Number(field) : Number.NaN;
       const answer = await ctx.api
         .service('terminations')
         .create({ subscription, ...(Number.isInteger(shown) && shown >= 0 ? { expectedFee: shown } : {}) }, memberCallParams(ctx, params.lang));
@@ -77,10 +78,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
     const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
     if (intent === 'terminate') {
-      // A card not charged: why (the bank's reason), and the way to another card.
-      const message = status === 500 || !e.message ? 'errors.generic' : e.message;
       // 503: the gateway has not answered yet; the plan ends once it reports the charge made.
-      return data<ChangeAnswer>({ ok: false, message, action: intent, reason: e.errors?.card ?? null, card: status === 402, pending: status === 503 }, { status });
+      const pending = e.code === 503;
+      const answered = pending ? 503 : status;
+      const message = answered === 500 || !e.message ? 'errors.generic' : e.message;
+      // A card not charged: why (the bank's reason), and the way to another card.
+      return data<ChangeAnswer>({ ok: false, message, action: intent, reason: e.errors?.card ?? null, card: answered === 402, pending }, { status: answered });
     }
     const message = e.errors?.module ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
     return data<ChangeAnswer>({ ok: false, message, action: intent }, { status });
