@@ -11,7 +11,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
-import { CLEANUP_PERIOD_SECONDS, CLEANUP_QUEUE, cleanUpAttachments } from './cleanup.ts';
+import { CLEANUP_QUEUE, cleanUpAttachments } from './cleanup.ts';
 import { Media } from './media.ts';
 import { Uploads } from './uploads.ts';
 
@@ -57,7 +57,7 @@ export function configureAttachments(app: ServerApp, deps: { config: Config; kne
     const removed = await cleanUpAttachments(uploads);
     logger.info(removed, 'attachments cleaned up');
   });
-  askPeriodically(app, jobs, CLEANUP_QUEUE, CLEANUP_PERIOD_SECONDS, logger);
+  askPeriodically(app, jobs, CLEANUP_QUEUE, config.jobs.attachmentCleanupSeconds, logger);
   app.hooks({
     teardown: [
       async (_context: HookContext, next: NextFunction) => {

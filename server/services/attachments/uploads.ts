@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { entities } from '../../../domain/entities/index.ts';
-import { columnOf } from '../../../domain/entities/types.ts';
+import { columnOf, hintsOf } from '../../../domain/entities/types.ts';
 import {
   type AttachmentFolder,
   type ImageFormat,
@@ -63,12 +63,26 @@ export function infoOf(row: Pick<AttachmentRow, 'id' | 'name' | 'size' | 'mime' 
   };
 }
 
-/** The fields of every entity that refer to an attachment (`ref: 'attachments'`): what keeps a file in use. */
-export function attachmentReferences(): { table: string; column: string }[] {
+export interface AttachmentReference {
+  table: string;
+  column: string;
+  kind: 'id' | 'text';
+}
+
+/**
+ * What keeps a file in use: the fields of every entity that refer to an attachment by id
+ * (`ref: 'attachments'`, kind `id`), and the fields that may hold its address in their text (an
+ * image field holding `/api/attachments/{id}`, a rich text with the picture in it: kind `text`).
+ */
+export function attachmentReferences(): AttachmentReference[] {
   return Object.values(entities).flatMap((def) =>
-    Object.entries(def.fields)
-      .filter(([, field]) => field.kind === 'ref' && field.ref === 'attachments')
-      .map(([name, field]) => ({ table: def.table, column: columnOf(name, field) })),
+    Object.entries(def.fields).flatMap(([name, field]): AttachmentReference[] => {
+      const column = columnOf(name, field);
+      if (field.kind === 'ref' && field.ref === 'attachments') return [{ table: def.table, column, kind: 'id' }];
+      const widget = hintsOf(field).widget;
+      if (widget === 'image' || widget === 'richText') return [{ table: def.table, column, kind: 'text' }];
+      return [];
+    }),
   );
 }
 
