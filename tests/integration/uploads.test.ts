@@ -285,6 +285,36 @@ describe.skipIf(skipReason)('uploads', () => {
       }
     });
 
+    it('announces stored files to staff lists, and a replaced picture leaving, never to other members', async () => {
+      const staff = socketClient(server.url);
+      const stranger = socketClient(server.url);
+      try {
+        await staff.client.authenticate({ strategy: 'jwt', accessToken: editorToken });
+        await stranger.client.authenticate({ strategy: 'jwt', accessToken: otherToken });
+        const created: Record<string, unknown>[] = [];
+        const removed: Record<string, unknown>[] = [];
+        const overheard: unknown[] = [];
+        staff.client.service('attachments').on('created', (record: Record<string, unknown>) => created.push(record));
+        staff.client.service('attachments').on('removed', (record: Record<string, unknown>) => removed.push(record));
+        stranger.client.service('attachments').on('created', (record: unknown) => overheard.push(record));
+        const previous = (await server.database.knex('users').where('id', member._id).first('picture_id')) as { picture_id: string | null };
+        const sent = await upload(server, [{ body: await png(60, 60), name: 'announced.png' }], { token: memberToken, folder: 'profile' });
+        const id = sent.body.data?.info.id as string;
+        const deadline = Date.now() + 5000;
+        while (!created.some((record) => record._id === id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(created.find((record) => record._id === id)).toMatchObject({ _id: id, name: 'announced.png', folder: 'profile', uploadedBy: member._id });
+        // The member had a picture (the test before): replaced, it leaves the lists.
+        expect(previous.picture_id).toEqual(expect.any(String));
+        while (!removed.some((record) => record._id === previous.picture_id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(removed.map((record) => record._id)).toContain(previous.picture_id);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(overheard).toEqual([]);
+      } finally {
+        staff.close();
+        stranger.close();
+      }
+    });
+
     it('serves a default picture for an account without one, and for an unknown id alike', async () => {
       const none = await get(server, `/api/users/pic/${other._id}`);
       const unknown = await get(server, '/api/users/pic/000000000000000000000000');

@@ -2,7 +2,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { ReferencePicker } from '../../components/admin/reference-picker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction } from '../../../domain/admin/screens';
+import { ADMIN_SCREENS, columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction, type AdminScreen } from '../../../domain/admin/screens';
 import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import { formatNumber } from '../../../domain/format';
@@ -12,6 +12,7 @@ import { enumLabel } from '../../components/admin/cells';
 import { BatchRemoval } from '../../components/admin/batch-removal';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ExportDialog } from '../../components/admin/export-dialog';
+import { MediaUpload } from '../../components/admin/media-upload';
 import { RecordHistory } from '../../components/admin/history';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { RecordForm } from '../../components/admin/record-form';
@@ -22,6 +23,7 @@ import { PlusIcon, SearchIcon } from '../../components/ui/icons';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { useLive, useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/table';
@@ -66,7 +68,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         }
       : { record: null, name: '', options: {}, history: null };
   }
-  return { ...table, editing, role: user.role };
+  return { ...table, editing, role: user.role, messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -339,6 +341,8 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const [batch, setBatch] = useState<Row[] | null>(null);
   const [reloads, setReloads] = useState(0);
   const [exporting, setExporting] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const uploads = (ADMIN_SCREENS[source] as AdminScreen).upload === true;
   const live = useLive();
   const base = `/${locale}/admin/${source}`;
 
@@ -429,6 +433,11 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           <button type="button" className={smallButton} onClick={() => void revalidator.revalidate()} data-testid="admin-refresh">
             {t('admin.refresh')}
           </button>
+          {uploads ? (
+            <button type="button" className={smallButton} aria-expanded={uploading} onClick={() => setUploading((open) => !open)} data-testid="admin-upload">
+              {t(uploading ? 'admin.upload.close' : 'admin.upload.open')}
+            </button>
+          ) : null}
           {actions.has('export') && live ? (
             <button type="button" className={smallButton} onClick={() => setExporting(true)} data-testid="admin-export">
               {t('admin.export.title')}
@@ -446,6 +455,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </div>
       </div>
+      {uploading ? <MediaUpload onUploaded={() => void revalidator.revalidate()} /> : null}
       <SearchPanel source={source} view={view} references={references} />
       {selected.length > 0 ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950" data-testid="selection-bar">

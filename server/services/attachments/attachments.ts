@@ -49,6 +49,12 @@ export function configureAttachments(app: ServerApp, deps: { config: Config; kne
       const record = await users.get(userId);
       users.emit('patched', stripResult(record, hiddenFields(definitions.users)));
     },
+    // New files appear, and a replaced picture leaves, on every open list of attachments.
+    onRowsChanged: async ({ created, removed }) => {
+      const service = app.service('attachments');
+      for (const id of created) service.emit('created', stripResult(await service.get(id), hiddenFields(definitions.attachments)));
+      for (const id of removed) service.emit('removed', { _id: id });
+    },
   });
   app.set('uploads', uploads);
   registerEntityService(app, definitions.attachments, { hooks: [removeFiles(uploads)] });

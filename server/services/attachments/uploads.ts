@@ -96,6 +96,11 @@ export interface UploadsDependencies {
    * service): tells the account's sessions and listeners, as a change through the service would.
    */
   onPictureChanged?: (userId: string) => Promise<void>;
+  /**
+   * Told after attachment rows were written here (stored, or a replaced picture removed), not
+   * through the service: announces them as `created` and `removed`, so open tables show them.
+   */
+  onRowsChanged?: (change: { created: string[]; removed: string[] }) => Promise<void>;
 }
 
 /**
@@ -112,9 +117,11 @@ export class Uploads {
   private readonly making = new Map<string, Promise<void>>();
 
   private readonly onPictureChanged: UploadsDependencies['onPictureChanged'];
+  private readonly onRowsChanged: UploadsDependencies['onRowsChanged'];
 
-  constructor({ knex, storage, media, logger, onPictureChanged }: UploadsDependencies) {
+  constructor({ knex, storage, media, logger, onPictureChanged, onRowsChanged }: UploadsDependencies) {
     this.onPictureChanged = onPictureChanged;
+    this.onRowsChanged = onRowsChanged;
     this.knex = knex;
     this.storage = storage;
     this.media = media;
@@ -157,6 +164,8 @@ export class Uploads {
       if (folder === 'profile') {
         await this.onPictureChanged?.(userId).catch((error: unknown) => this.logger.warn({ err: error, user: userId }, 'a changed picture was not announced'));
       }
+      const change = { created: rows.map((row) => row.id), removed: replaced ? [replaced] : [] };
+      await this.onRowsChanged?.(change).catch((error: unknown) => this.logger.warn({ err: error, ...change }, 'stored attachments were not announced'));
       return rows.map(infoOf);
     } catch (error) {
       await Promise.all(rows.map((row) => this.storage.removeAll(row.id).catch(() => undefined)));
