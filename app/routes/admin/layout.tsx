@@ -19,9 +19,10 @@ import type { Route } from './+types/layout';
 /**
  * The labels of every entity's fields and values travel with the back office's pages, and the
  * messages of the entities' own rules (a newsletter campaign's address), which the editor checks
- * before a save.
+ * before a save. The editor's uploader and form messages too: the table's and the editor's own
+ * loaders send no messages, so the groups they name would not reach the page.
  */
-export const messageGroups = ['admin', 'resources', 'newsletter'] as const;
+export const messageGroups = ['admin', 'resources', 'newsletter', 'forms', 'uploader'] as const;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireStaff(context.get(serverContext), request, params.lang);
