@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerContext, SessionUser } from '../../app/context.ts';
+import { saveRecord } from '../../app/routes/admin/records.server.ts';
+import { inputName } from '../../domain/admin/form.ts';
 import { APP_SETTINGS_SEED } from '../../server/db/seed/app-settings.ts';
 import type { RunningServer } from '../../server/server.ts';
 import { createAccount, rejectionOf, skipReason, socketClient, startTestServer, type SocketClient } from './harness.ts';
@@ -182,6 +185,52 @@ describe.skipIf(skipReason)('the app settings service', () => {
     // Removing the file leaves the settings without a photo rather than failing.
     expect((await rest('admin', 'DELETE', `attachments/${photo}`)).status).toBe(200);
     expect((await rest('signed out', 'GET', `appSettings/${settings._id}`)).body).toMatchObject({ headerPhoto: null });
+  });
+
+  it('holds the back office’s saves to the same rules: a form read on the server, wrong parts named in the page’s language', async () => {
+    const account = await createAccount(server.database.knex, { role: 'editor', label: 'app-settings-page' });
+    const editor = { _id: account._id, email: account.email, role: 'editor' } as SessionUser;
+    const context = { api: server.api, user: editor, ip: '127.0.0.1', headers: {} } as unknown as ServerContext;
+    const current = (await rest('signed out', 'GET', `appSettings/${settings._id}`)).body;
+    const form = (parts: Record<string, string>) => {
+      const data = new FormData();
+      data.set('id', settings._id);
+      data.set('version', new Date(String(current.updatedAt)).toISOString());
+      for (const [name, value] of Object.entries(parts)) data.set(name, value);
+      return data;
+    };
+    // What a page without its scripts sends: the editor's own check never ran.
+    const refused = await saveRecord(context, editor, 'appSettings', form({
+      [inputName('mapHongKong', 'latitude')]: '22.28, 114.16',
+      [inputName('mapHongKong', 'longitude')]: '',
+      [inputName('mapHongKong', 'latitudeDelta')]: '-1',
+      [inputName('mapHongKong', 'longitudeDelta')]: '0.3',
+      [inputName('sponsorShown', 'from')]: '2027-01-10',
+      [inputName('sponsorShown', 'to')]: '2027-01-09',
+      [inputName('footerColor1')]: '#12',
+    }), 'zh-cn');
+    expect(refused).toEqual({
+      ok: false,
+      conflict: false,
+      message: '请检查标出的字段。',
+      errors: {
+        footerColor1: '请以 # 加六位十六进制数字输入颜色，例如 #14625c。',
+        'mapHongKong.latitudeDelta': '纬度范围须大于 0，最多 180。',
+        'sponsorShown.to': '结束日期不能早于开始日期。',
+      },
+    });
+    const saved = await saveRecord(context, editor, 'appSettings', form({
+      [inputName('mapHongKong', 'latitude')]: '22.28, 114.16',
+      [inputName('mapHongKong', 'longitude')]: '',
+      [inputName('mapHongKong', 'latitudeDelta')]: '0.2',
+      [inputName('mapHongKong', 'longitudeDelta')]: '0.3',
+      [inputName('footerColor1')]: 'ABCDEF',
+    }), 'en');
+    expect(saved).toMatchObject({ ok: true, changed: true });
+    expect((await rest('signed out', 'GET', `appSettings/${settings._id}`)).body).toMatchObject({
+      footerColor1: '#abcdef',
+      mapHongKong: { latitude: 22.28, longitude: 114.16, latitudeDelta: 0.2, longitudeDelta: 0.3 },
+    });
   });
 
   it('tells every open app at once: a change reaches signed-out sockets', async () => {
