@@ -201,6 +201,7 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
     expect(point({ latitude: ' 22.28 ', longitude: '114.16', latitudeDelta: '0.2', longitudeDelta: '0.25' })).toEqual({ latitude: 22.28, longitude: 114.16, latitudeDelta: 0.2, longitudeDelta: 0.25 });
     // Works without the page's scripts: the form is read on the server.
     expect(point({ latitude: '22.28, 114.16', longitude: '', latitudeDelta: '0.2', longitudeDelta: '0.2' })).toEqual({ latitude: 22.28, longitude: 114.16, latitudeDelta: 0.2, longitudeDelta: 0.2 });
+    expect(point({ latitude: '', longitude: '(49.28 -123.12)', latitudeDelta: '1', longitudeDelta: '1' })).toEqual({ latitude: 49.28, longitude: -123.12, latitudeDelta: 1, longitudeDelta: 1 });
     // Not a number: passed on for the schema to refuse by part; an empty part is left out.
     expect(point({ latitude: 'north', longitude: '114.16', latitudeDelta: '', longitudeDelta: '0.2' })).toEqual({ latitude: 'north', longitude: 114.16, longitudeDelta: 0.2 });
     expect(point({ latitude: '', longitude: '', latitudeDelta: '', longitudeDelta: '' })).toBeNull();

@@ -107,7 +107,7 @@ export function readInput(field: AdminField, form: FormData): unknown {
 
 /**
  * A value written as several inputs: each part given (numbers as numbers for a map point), in the
- * parts' order; `null` when every input is empty. A latitude box holding a pasted pair
+ * parts' order; `null` when every input is empty. A coordinate's box holding a pasted pair
  * (`22.28, 114.16`) is the latitude and the longitude, also when the page's scripts have not run.
  */
 function readParts(field: AdminField, parts: readonly string[], form: FormData): Record<string, unknown> | null | undefined {
@@ -115,7 +115,7 @@ function readParts(field: AdminField, parts: readonly string[], form: FormData):
   const texts: Record<string, string> = Object.fromEntries(parts.map((part) => [part, String(form.get(inputName(field.name, part)) ?? '').trim()]));
   if (Object.values(texts).every((text) => text === '')) return null;
   const mapPoint = field.widget === 'mapPoint';
-  const pair = mapPoint ? coordinatePair(texts.latitude ?? '') : null;
+  const pair = mapPoint ? (coordinatePair(texts.latitude ?? '') ?? coordinatePair(texts.longitude ?? '')) : null;
   const value: Record<string, unknown> = {};
   for (const part of parts) {
     if (pair && (part === 'latitude' || part === 'longitude')) value[part] = pair[part];

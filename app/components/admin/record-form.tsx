@@ -367,10 +367,12 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
           event.preventDefault();
           setFound(problems);
           // The first field to correct, in the form's order, once its message shows.
-          const first = fields.find((field) => hasError(problems, field.name));
+          const firstField = fields.find((field) => hasError(problems, field.name));
+          const first = firstField?.name;
           // A value in parts: its first part with a message, else its first part.
-          const part = first && partsOf(first) ? (partsOf(first)?.find((name) => problems[`${first.name}.${name}`]) ?? partsOf(first)?.[0]) : undefined;
-          const target = part ? `#field-${first?.name}-${part}` : `#field-${first?.name}, #field-${first?.name}-en`;
+          const parts = firstField ? partsOf(firstField) : undefined;
+          const part = parts?.find((name) => problems[`${first}.${name}`]) ?? parts?.[0];
+          const target = part ? `#field-${first}-${part}` : `#field-${first}, #field-${first}-en`;
           const form = event.currentTarget;
           requestAnimationFrame(() => form.querySelector<HTMLElement>(target)?.focus());
           return;
