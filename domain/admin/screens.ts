@@ -48,6 +48,8 @@ export const ADMIN_SCREENS = {
   appTemplates: { group: 'catalogue', title: 'name' },
   blogs: { group: 'content', title: 'title' },
   attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'], upload: true },
+  // One record, which the seed makes: its definition allows no add or delete (decision 046).
+  appSettings: { group: 'content', title: 'header' },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },
@@ -230,6 +232,8 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
   'ref',
   'boolean',
   'color',
+  'mapPoint',
+  'dateRange',
   'email',
   'password',
 ]);

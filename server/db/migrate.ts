@@ -25,6 +25,7 @@ import * as m023 from './migrations/023_follow_up.ts';
 import * as m024 from './migrations/024_exports.ts';
 import * as m025 from './migrations/025_contact_form_read_indexes.ts';
 import * as m026 from './migrations/026_idempotency_keys.ts';
+import * as m028 from './migrations/028_app_settings.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Knex.Migration> = {
   '024_exports': m024,
   '025_contact_form_read_indexes': m025,
   '026_idempotency_keys': m026,
+  '028_app_settings': m028,
 };
 
 const source: Knex.MigrationSource<string> = {
