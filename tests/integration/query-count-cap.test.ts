@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SCREENS } from '../../domain/admin/screens.ts';
 import type { appTemplates } from '../../domain/entities/app-templates.ts';
 import type { RecordOf } from '../../domain/entities/types.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { asRest, type Page, rejectionOf, restClient, skipReason, socketClient, startTestServer, typedService } from './harness.ts';
+import { ADMIN, asRest, type Page, rejectionOf, restClient, skipReason, socketClient, startTestServer, typedService, untypedService } from './harness.ts';
 
 /*
  * `$countUpTo` (decision 045): the total counted to a cap and no further. Exact at or below the
@@ -137,6 +138,17 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
     expect(capped).toMatchObject({ total: 1, totalCapped: true });
     expect(capped.data).toHaveLength(1);
     expect(await blogs.find(asRest(undefined, { $limit: 0, $countUpTo: everyone.total }))).toMatchObject({ total: everyone.total, totalCapped: false });
+  });
+
+  it('is taken by every table of the back office, as an admin reads it', async () => {
+    const [admin] = await typedService(server.api, 'users').find({ query: { email: ADMIN.email }, paginate: false });
+    if (!admin) throw new Error('the seed has no admin');
+    for (const source of Object.keys(ADMIN_SCREENS) as (keyof typeof ADMIN_SCREENS)[]) {
+      const service = untypedService(server.api, source);
+      const exact = await service.find(asRest(admin, { $limit: 0 }));
+      const capped = await service.find(asRest(admin, { $limit: 1, $countUpTo: 1 }));
+      expect(capped, source).toMatchObject({ total: exact.total > 1 ? 1 : exact.total, totalCapped: exact.total > 1 });
+    }
   });
 
   it('counts nothing in cursor mode, and refuses a cap that is not a whole number from 1', async () => {
