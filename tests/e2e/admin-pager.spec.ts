@@ -49,6 +49,11 @@ test('a search past the count’s cap shows “1,000+”, and Next reaches the l
   await page.goBack();
   await expect(total).toHaveText('901–1,000 of 1,000+');
 
+  // A page past what was counted and past the end (an old link) shows the last page counted.
+  await page.goto(`/en/admin/subscribers?${search}&page=200`);
+  await expect(page.getByTestId('admin-total')).toHaveText('991–1,000 of 1,000+');
+  await expect(page.getByTestId('page-100')).toHaveAttribute('aria-current', 'page');
+
   // In Chinese, the same floor.
   await page.goto(`/zh-hk/admin/subscribers?${search}`);
   await expect(page.getByTestId('admin-total')).toHaveText('第 1–10 項，共超過 1,000 項');
