@@ -177,6 +177,12 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
     expect(await rawAnswer.json()).toMatchObject({ total: 2, totalCapped: false });
     const badRest = await fetch(`${server.url}/api/appTemplates?$countUpTo=none`);
     expect(badRest.status).toBe(400);
+    expect(await badRest.json()).toMatchObject({ name: 'BadRequest', message: '$countUpTo must be a whole number from 1 to 1000000000.' });
+    const inChinese = await fetch(`${server.url}/api/appTemplates?$countUpTo=0`, { headers: { 'x-locale': 'zh-hk' } });
+    expect(inChinese.status).toBe(400);
+    expect(((await inChinese.json()) as { message: string }).message).toBe('$countUpTo 必須是 1 至 1000000000 之間的整數。');
+    // The largest cap is taken as text too.
+    expect((await fetch(`${server.url}/api/appTemplates?$limit=0&$countUpTo=1000000000`)).status).toBe(200);
 
     const socket = socketClient(server.url);
     try {
