@@ -65,6 +65,18 @@ describe('the editor’s form', () => {
     expect(formChanges(fields, submitted, kds)).toEqual({ monthPrice: 19900 });
   });
 
+  it('reads an emptied text of several languages as its stored default, so leaving it empty changes nothing', () => {
+    const description = field('description');
+    const empty = form({ 'v.description.en': ' ', 'v.description.zh-hk': '', 'v.description.zh-cn': '' });
+    expect(readInput(description, empty)).toEqual({});
+    // A required one has no empty value: null, for the service to refuse.
+    expect(readInput(field('name'), form({ 'v.name.en': '', 'v.name.zh-hk': '', 'v.name.zh-cn': '' }))).toBeNull();
+    const withoutText = { ...kds, description: {} };
+    expect(formChanges(fields.filter((candidate) => candidate.name === 'description'), empty, withoutText)).toEqual({});
+    // Emptied where it held text: the default is what is sent.
+    expect(formChanges(fields.filter((candidate) => candidate.name === 'description'), empty, { ...kds, description: { en: 'Screens for the kitchen' } })).toEqual({ description: {} });
+  });
+
   it('creates with what was given, leaving empty fields to their defaults', () => {
     const created = formChanges(editorFieldsOf(modules, 'admin', 'create'), form({ 'v.key': 'new', 'v.name.en': 'New', 'v.monthPrice': '', 'v.industries': '' }), null);
     expect(created).toEqual({ key: 'new', name: { en: 'New' } });

@@ -73,7 +73,9 @@ export function readInput(field: AdminField, form: FormData): unknown {
       const value = String(form.get(inputName(field.name, locale)) ?? '').trim();
       if (value) text[locale] = value;
     }
-    return Object.keys(text).length > 0 ? text : null;
+    if (Object.keys(text).length > 0) return text;
+    // A text stored as `{}` when empty (a defaulted one, such as a plan's description) is emptied to that, not to null.
+    return field.def.defaulted && !field.def.required ? {} : null;
   }
   if (field.items) return readItems(field, form);
   const parts = partsOf(field);
@@ -148,7 +150,8 @@ export function formChanges(fields: readonly (AdminField & { editable: boolean }
     const value = readInput(field, form);
     if (value === undefined) continue;
     if (!original) {
-      if (value !== null && !(Array.isArray(value) && value.length === 0)) data[field.name] = value;
+      const empty = value === null || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
+      if (!empty) data[field.name] = value;
       continue;
     }
     if (field.widget === 'date' && value !== null && original[field.name] && formatIsoDate(original[field.name] as string) === formatIsoDate(value as string)) continue;

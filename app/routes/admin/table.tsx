@@ -3,9 +3,8 @@ import { ReferencePicker } from '../../components/admin/reference-picker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ADMIN_SCREENS, columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction, type AdminScreen } from '../../../domain/admin/screens';
-import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
+import { viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
-import { formatNumber } from '../../../domain/format';
 import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
 import { enumLabel } from '../../components/admin/cells';
@@ -15,6 +14,7 @@ import { ExportDialog } from '../../components/admin/export-dialog';
 import { MediaUpload } from '../../components/admin/media-upload';
 import { RecordHistory } from '../../components/admin/history';
 import { DataTable, type Row } from '../../components/admin/data-table';
+import { Pagination } from '../../components/admin/pagination';
 import { RecordForm } from '../../components/admin/record-form';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { inputClass } from '../../components/forms/fields';
@@ -210,116 +210,6 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
   );
 }
 
-/** Previous or Next: a link, or the same words greyed out where there is no such page. */
-function StepLink({ to, testId, label, className }: { to: string | null; testId: string; label: string; className: string }) {
-  return to ? (
-    <Link to={to} className={className} data-testid={testId} preventScrollReset>
-      {label}
-    </Link>
-  ) : (
-    <span className={`${className} text-muted opacity-50`} aria-disabled="true">
-      {label}
-    </span>
-  );
-}
-
-function Pagination({
-  view,
-  total,
-  shown,
-  cursors,
-  href,
-}: {
-  view: TableView;
-  total: number;
-  shown: number;
-  cursors: { previous: string | null; next: string | null };
-  href: (change: Partial<TableView>) => string;
-}) {
-  const { t, locale } = useLocale();
-  const navigate = useNavigate();
-  const cursorMode = view.mode === 'cursor';
-  const pages = Math.max(1, Math.ceil(total / view.size));
-  const from = total === 0 ? 0 : (view.page - 1) * view.size + 1;
-  const to = Math.min(total, view.page * view.size);
-  const pageLink = 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold hover:bg-sunken';
-  return (
-    <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <div className="flex flex-wrap items-center gap-3">
-        {cursorMode ? (
-          <p className="text-muted" data-testid="admin-total" data-total={CURSOR_TOTAL}>
-            {t('admin.cursorTotal', { count: formatNumber(shown, locale), total: formatNumber(CURSOR_TOTAL, locale) })}
-          </p>
-        ) : (
-          <p className="text-muted" data-testid="admin-total" data-total={total}>
-            {t('admin.total', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(total, locale) })}
-          </p>
-        )}
-        <Link
-          to={href({ mode: cursorMode ? 'page' : 'cursor', cursor: '', page: 1 })}
-          className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-          data-testid="page-mode"
-          preventScrollReset
-        >
-          {t(cursorMode ? 'admin.mode.toPages' : 'admin.mode.toCursor')}
-        </Link>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-2 text-muted">
-          {t('admin.pageSize')}
-          <select
-            value={view.size}
-            onChange={(event) => navigate(href({ size: Number(event.target.value), page: 1, cursor: '' }), { replace: true, preventScrollReset: true })}
-            className="rounded-lg border border-line bg-raised px-2 py-1.5 text-ink"
-            data-testid="page-size"
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <nav aria-label={t('admin.pagination')}>
-          {cursorMode ? (
-            <ul className="flex items-center gap-0.5">
-              <li>
-                <StepLink to={cursors.previous ? href({ cursor: cursors.previous }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
-              </li>
-              <li>
-                <StepLink to={cursors.next ? href({ cursor: cursors.next }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
-              </li>
-            </ul>
-          ) : (
-          <ul className="flex items-center gap-0.5">
-            <li>
-              <StepLink to={view.page > 1 ? href({ page: view.page - 1 }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
-            </li>
-            {pageButtons(view.page, pages).map((page) => (
-              <li key={page}>
-                <Link
-                  to={href({ page })}
-                  aria-current={page === view.page ? 'page' : undefined}
-                  aria-label={t('admin.page', { page })}
-                  className={`${pageLink} ${page === view.page ? 'bg-brand-700 text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950' : ''}`}
-                  data-testid={`page-${page}`}
-                  preventScrollReset
-                >
-                  {page}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <StepLink to={view.page < pages ? href({ page: view.page + 1 }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
-            </li>
-          </ul>
-          )}
-        </nav>
-      </div>
-    </div>
-  );
-}
-
 export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const { source, rows, total, view, references, editing } = loaderData;
@@ -504,7 +394,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           }}
         />
       </div>
-      <Pagination view={view} total={total} shown={rows.length} cursors={loaderData.cursors} href={href} />
+      <Pagination view={view} total={total} totalCapped={loaderData.totalCapped} shown={rows.length} cursors={loaderData.cursors} href={href} />
       {confirming ? (
         <ConfirmDialog
           title={confirming.length === 1 ? t('admin.confirmRemove.title') : t('admin.confirmRemove.many', { count: confirming.length })}
@@ -520,7 +410,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           columns={exportedFieldsOf(definition)}
           query={(() => {
             // The export reads every page itself: the view's filters and order, not its page.
-            const { $limit: _limit, $skip: _skip, $cursor: _cursor, ...rest } = viewQuery(definition, view);
+            const { $limit: _limit, $skip: _skip, $cursor: _cursor, $countUpTo: _countUpTo, ...rest } = viewQuery(definition, view);
             return rest;
           })()}
           selectedIds={selected.map((row) => row._id)}
