@@ -58,4 +58,19 @@ export default defineConfig(
     },
     rules: { 'compat/compat': 'error' },
   },
+  {
+    // The pages' own modules never load the public holiday tables (close to 1 MB): working days
+    // are counted on the server, and a page names only the figures (domain/billing/lead-time.ts).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['**/*.server.ts', '**/*.server.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'date-holidays', message: 'Count working days on the server.' }],
+          patterns: [{ group: ['**/domain/billing/availability', '**/domain/orders/working-days'], message: 'These load every public holiday table; count working days on the server.' }],
+        },
+      ],
+    },
+  },
 );

@@ -7,7 +7,9 @@
  * PostgreSQL and the local Redis, as `npm run test:cluster` starts them (tests/cluster/cluster.ts).
  * The sockets are the official Feathers client's, anonymous, in this process; an admin patches an
  * industry (a public record, so every socket hears it) once per round. Latency is from just before
- * the PATCH is sent to each socket's event. Prints figures only.
+ * the PATCH is sent to each socket's event. An idle socket's memory is measured once the
+ * instance's garbage is collected (each instance runs with its inspector open for this), and also
+ * as resident memory 2 s after the sockets opened, before any collection. Prints figures only.
  *
  *   BENCH_SOCKETS (1000)  BENCH_ROUNDS (20)
  */
@@ -16,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { ADMIN, clusterSkipReason, sleep, startCluster, until } from '../tests/cluster/cluster.ts';
+import { freePort } from '../tests/e2e/free-port.ts';
 import { intEnv } from './shared.ts';
 
 const SOCKETS = intEnv('BENCH_SOCKETS', 1000, 1);
@@ -90,6 +93,49 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
 }
 
+interface Settled {
+  /** Resident memory after two full collections, KB. */
+  rssKb: number;
+  /** What the heap holds live, with the memory outside it that objects own (buffers), KB. */
+  liveKb: number;
+}
+
+/**
+ * The instance's memory once its garbage is collected, through its inspector (the instance runs
+ * with `--inspect` here only): what sockets hold, not what opening them left to collect.
+ */
+async function settledMemory(pid: number, inspectorPort: number): Promise<Settled> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let next = 0;
+  const call = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const id = (next += 1);
+      const answer = (event: MessageEvent) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, unknown> };
+        if (message.id !== id) return;
+        socket.removeEventListener('message', answer);
+        resolve(message.result ?? {});
+      };
+      socket.addEventListener('message', answer);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    await sleep(200);
+    await call('HeapProfiler.collectGarbage');
+    const evaluated = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    const usage = JSON.parse((evaluated.result as { value: string }).value) as NodeJS.MemoryUsage;
+    return { rssKb: rssKb(pid), liveKb: (usage.heapUsed + usage.external) / 1024 };
+  } finally {
+    socket.close();
+  }
+}
+
 async function bare(): Promise<Result> {
   const child = spawn(process.execPath, ['bench/fanout-bare.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
@@ -115,7 +161,8 @@ async function main(): Promise<void> {
   console.log(`One event to ${SOCKETS} sockets, ${ROUNDS} rounds (after 2 to warm up); production build, PostgreSQL and Redis on this machine.\n`);
   console.log(line('bare socket.io, one process', await bare()));
 
-  const cluster = await startCluster();
+  const inspectors = { a: await freePort(), b: await freePort() };
+  const cluster = await startCluster({ nodeOptions: (name) => [`--inspect=127.0.0.1:${inspectors[name as 'a' | 'b']}`] });
   try {
     const signedIn = await fetch(`${cluster.a.url}/api/authentication`, {
       method: 'POST',
@@ -129,16 +176,24 @@ async function main(): Promise<void> {
     const patch = (round: number) =>
       fetch(`${cluster.a.url}/api/industries/${made._id}`, { method: 'PATCH', headers, body: JSON.stringify({ order: round }) }).then(() => undefined);
 
-    for (const [name, instance] of [['one instance (sockets on A)', cluster.a], ['across two (change on A, sockets on B)', cluster.b]] as const) {
+    for (const [name, instance, inspector] of [
+      ['one instance (sockets on A)', cluster.a, inspectors.a],
+      ['across two (change on A, sockets on B)', cluster.b, inspectors.b],
+    ] as const) {
       const pid = instance.process.pid!;
       await sleep(500);
-      const before = rssKb(pid);
+      const before = await settledMemory(pid, inspector);
       const sockets = await openSockets(instance.url, SOCKETS);
       await sleep(2_000);
-      const after = rssKb(pid);
+      const opened = rssKb(pid);
+      const after = await settledMemory(pid, inspector);
       const result = await measure(sockets, 'industries patched', patch);
       console.log(line(name, result));
-      console.log(`${''.padEnd(34)} memory per idle socket: ${(((after - before) * 1024) / SOCKETS / 1024).toFixed(1)} KB (instance RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB)`);
+      const perSocket = (kb: number) => `${(kb / SOCKETS).toFixed(1)} KB`;
+      console.log(
+        `${''.padEnd(34)} memory per idle socket, once collected: ${perSocket(after.rssKb - before.rssKb)} resident, ${perSocket(after.liveKb - before.liveKb)} live objects ` +
+          `(RSS ${Math.round(before.rssKb / 1024)} → ${Math.round(after.rssKb / 1024)} MB; ${perSocket(opened - before.rssKb)} resident 2 s after opening, before collection)`,
+      );
       for (const socket of sockets) socket.disconnect();
     }
   } finally {

@@ -69,6 +69,13 @@ export function configureChannels(app: ServerApp): void {
     signOut(connection);
     app.emit('disconnect', connection);
   };
+  /** The account's role changed: the connection hears what the new role may read, from now on. */
+  const changeRole = (connection: Connection, role: string) => {
+    if (!connection.user || connection.user.role === role) return;
+    app.channel(`roles/${connection.user.role}`).leave(connection);
+    connection.user = { ...connection.user, role };
+    app.channel(`roles/${role}`).join(connection);
+  };
 
   app.on('connection', (connection: Connection) => {
     app.channel('anonymous').join(connection);
@@ -104,10 +111,7 @@ export function configureChannels(app: ServerApp): void {
         endSession(connection);
         continue;
       }
-      if (!connection.user || !user.role || connection.user.role === user.role) continue;
-      app.channel(`roles/${connection.user.role}`).leave(connection);
-      connection.user = { ...connection.user, role: user.role };
-      app.channel(`roles/${user.role}`).join(connection);
+      if (user.role) changeRole(connection, user.role);
     }
   });
   app.service('users').on('removed', (user: { _id?: string }) => {
@@ -116,7 +120,7 @@ export function configureChannels(app: ServerApp): void {
 
   const sync = (app as unknown as { sync?: EventSync }).sync;
   const knex = app.get('knex') as Knex | undefined;
-  if (sync && knex) checkSessionsWithoutEvents(app, { sync, knex, connections: () => connectionsOf('authenticated'), endSession });
+  if (sync && knex) checkSessionsWithoutEvents(app, { sync, knex, connections: () => connectionsOf('authenticated'), endSession, changeRole });
 
   for (const def of Object.values(entities)) {
     const access: Access = def.access.get;
@@ -139,12 +143,19 @@ export function configureChannels(app: ServerApp): void {
 /**
  * While other instances' events may be missed (see `configureChannels`), ends the sessions of
  * signed-in sockets whose token was signed out, whose account's sessions were ended, or whose
- * account is gone, as the database records them: one query per table per round, whatever the
- * number of sockets. A round that fails (the database away too) is tried again at the next.
+ * account is gone, and moves those whose account's role changed to the new role's channel, as the
+ * database records them: one query per table per round, whatever the number of sockets. A round
+ * that fails (the database away too) is tried again at the next.
  */
 function checkSessionsWithoutEvents(
   app: ServerApp,
-  { sync, knex, connections, endSession }: { sync: EventSync; knex: Knex; connections: () => Connection[]; endSession: (connection: Connection) => void },
+  {
+    sync,
+    knex,
+    connections,
+    endSession,
+    changeRole,
+  }: { sync: EventSync; knex: Knex; connections: () => Connection[]; endSession: (connection: Connection) => void; changeRole: (connection: Connection, role: string) => void },
 ): void {
   let missedUntil = 0;
   let checking = false;
@@ -162,12 +173,13 @@ function checkSessionsWithoutEvents(
         const revoked = new Set((await knex('revoked_tokens').whereIn('jti', batch.map(({ jti }) => jti)).pluck('jti')) as string[]);
         const rows = (await knex('users')
           .whereIn('id', [...new Set(batch.map(({ user }) => user))])
-          .select('id', 'session_version', 'session_kept')) as { id: string; session_version: string | null; session_kept: string | null }[];
-        const accounts = new Map(rows.map((row) => [String(row.id), { sessionVersion: row.session_version, sessionKept: row.session_kept }]));
+          .select('id', 'role', 'session_version', 'session_kept')) as { id: string; role: string; session_version: string | null; session_kept: string | null }[];
+        const accounts = new Map(rows.map((row) => [String(row.id), { role: row.role, sessionVersion: row.session_version, sessionKept: row.session_kept }]));
         for (const { connection, jti, user } of batch) {
           if (connection.jti !== jti) continue;
           const account = accounts.get(user);
           if (revoked.has(jti) || !account || !isCurrentSession({ jti, sv: connection.sv }, account)) endSession(connection);
+          else changeRole(connection, account.role);
         }
       }
     } catch {

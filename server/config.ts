@@ -15,6 +15,8 @@ import type { S3Settings } from './storage/s3-storage.ts';
  * retried by any instance, long before its expiry (`JOB_HEARTBEAT_SECONDS`; pg-boss takes 10 at least).
  */
 export const JOB_HEARTBEAT_SECONDS = 60;
+/** How often each instance asks for the attachments' cleanup; the queue runs one per period, whatever the instances. */
+export const ATTACHMENT_CLEANUP_SECONDS = 60 * 60;
 
 /** An smtp:// or smtps:// URL that names a host (user and password percent-encoded). */
 function isSmtpUrl(value: string): boolean {
@@ -166,8 +168,11 @@ export interface Config {
   payments: PaymentSettings;
   uploads: UploadSettings;
   exports: ExportSettings;
-  /** Durable jobs (server/jobs): how soon a job whose instance died is taken over. */
-  jobs: { heartbeatSeconds: number };
+  /**
+   * Durable jobs (server/jobs): how soon a job whose instance died is taken over, and how often
+   * each instance asks for the attachments' cleanup (always the production value, except in tests).
+   */
+  jobs: { heartbeatSeconds: number; attachmentCleanupSeconds: number };
 }
 
 /** Where back-office exports are written (decision 036). */
@@ -335,7 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },
     quoteLimit: { ...QUOTE_LIMIT, points: e.QUOTES_PER_IP },
     translationReportLimit: { ...TRANSLATION_REPORT_LIMIT },
-    jobs: { heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS },
+    jobs: { heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS, attachmentCleanupSeconds: ATTACHMENT_CLEANUP_SECONDS },
     exports: {
       storage: storageOf('exports'),
       tempDir: path.join(os.tmpdir(), 'tillpoint-exports'),

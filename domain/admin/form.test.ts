@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modules } from '../entities/modules.ts';
+import { appSettings } from '../entities/app-settings.ts';
 import { appTemplates } from '../entities/app-templates.ts';
 import { blogs } from '../entities/blogs.ts';
 import { subscribers } from '../entities/subscribers.ts';
@@ -62,6 +63,18 @@ describe('the editor’s form', () => {
       'v.industries': 'a\nb',
     });
     expect(formChanges(fields, submitted, kds)).toEqual({ monthPrice: 19900 });
+  });
+
+  it('reads an emptied text of several languages as its stored default, so leaving it empty changes nothing', () => {
+    const description = field('description');
+    const empty = form({ 'v.description.en': ' ', 'v.description.zh-hk': '', 'v.description.zh-cn': '' });
+    expect(readInput(description, empty)).toEqual({});
+    // A required one has no empty value: null, for the service to refuse.
+    expect(readInput(field('name'), form({ 'v.name.en': '', 'v.name.zh-hk': '', 'v.name.zh-cn': '' }))).toBeNull();
+    const withoutText = { ...kds, description: {} };
+    expect(formChanges(fields.filter((candidate) => candidate.name === 'description'), empty, withoutText)).toEqual({});
+    // Emptied where it held text: the default is what is sent.
+    expect(formChanges(fields.filter((candidate) => candidate.name === 'description'), empty, { ...kds, description: { en: 'Screens for the kitchen' } })).toEqual({ description: {} });
   });
 
   it('creates with what was given, leaving empty fields to their defaults', () => {
@@ -151,5 +164,88 @@ describe('the editor’s own check before a save', () => {
     expect(problems.email).toMatch(/^[a-z]+\.[A-Za-z.]+$/);
     expect(problems).toEqual(subscribers.recordRules!({ ...stored, email: 'not-an-email' }));
     expect(checkChanges(subscriberFields, { email: 'mei@example.com' }, false, rules)).toEqual({});
+  });
+});
+
+describe('the app settings’ colour, map and day-range widgets in the editor', () => {
+  const settingsFields = editorFieldsOf(appSettings, 'editor', 'patch');
+  const setting = (name: string) => settingsFields.find((candidate) => candidate.name === name)!;
+  const stored = {
+    _id: 's1',
+    header: { en: 'Welcome' },
+    footerColor1: '#14625c',
+    footerColor2: '#25978a',
+    showEvent: true,
+    showShop: true,
+    sponsorName: null,
+    // As the database answers a JSON object: its keys in its own order.
+    sponsorShown: { to: '2026-12-31', from: '2026-12-01' },
+    mapHongKong: { latitude: 22.3193, longitude: 114.1694, latitudeDelta: 0.35, longitudeDelta: 0.35 },
+    mapCanada: { latitude: 56.1304, longitude: -106.3468, latitudeDelta: 30, longitudeDelta: 60 },
+  };
+  const inputsOf = (record: typeof stored) =>
+    Object.fromEntries(
+      settingsFields.flatMap((field) => {
+        const shown = inputValue(field, record[field.name as keyof typeof stored]);
+        if (typeof shown === 'object') return Object.entries(shown).map(([part, text]) => [inputName(field.name, part), text]);
+        if (typeof shown === 'boolean') return [[`${inputName(field.name)}.present`, '1'], ...(shown ? [[inputName(field.name), 'on']] : [])];
+        return [[inputName(field.name), shown]];
+      }),
+    );
+
+  it('gives each its widget, editable by staff', () => {
+    expect(['footerColor1', 'mapHongKong', 'sponsorShown', 'headerPhoto'].map((name) => [setting(name).widget, setting(name).editable])).toEqual([
+      ['color', true],
+      ['mapPoint', true],
+      ['dateRange', true],
+      ['image', true],
+    ]);
+  });
+
+  it('shows a map point and a range part by part, and an empty one as empty inputs', () => {
+    expect(inputValue(setting('mapCanada'), stored.mapCanada)).toEqual({ latitude: '56.1304', longitude: '-106.3468', latitudeDelta: '30', longitudeDelta: '60' });
+    expect(inputValue(setting('sponsorShown'), stored.sponsorShown)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(inputValue(setting('sponsorShown'), null)).toEqual({ from: '', to: '' });
+  });
+
+  it('reads the parts back as the schema takes them, a pasted pair in Latitude as both coordinates', () => {
+    const point = (parts: Record<string, string>) => readInput(setting('mapHongKong'), form(Object.fromEntries(Object.entries(parts).map(([part, text]) => [inputName('mapHongKong', part), text]))));
+    expect(point({ latitude: ' 22.28 ', longitude: '114.16', latitudeDelta: '0.2', longitudeDelta: '0.25' })).toEqual({ latitude: 22.28, longitude: 114.16, latitudeDelta: 0.2, longitudeDelta: 0.25 });
+    // Works without the page's scripts: the form is read on the server.
+    expect(point({ latitude: '22.28, 114.16', longitude: '', latitudeDelta: '0.2', longitudeDelta: '0.2' })).toEqual({ latitude: 22.28, longitude: 114.16, latitudeDelta: 0.2, longitudeDelta: 0.2 });
+    expect(point({ latitude: '', longitude: '(49.28 -123.12)', latitudeDelta: '1', longitudeDelta: '1' })).toEqual({ latitude: 49.28, longitude: -123.12, latitudeDelta: 1, longitudeDelta: 1 });
+    // Not a number: passed on for the schema to refuse by part; an empty part is left out.
+    expect(point({ latitude: 'north', longitude: '114.16', latitudeDelta: '', longitudeDelta: '0.2' })).toEqual({ latitude: 'north', longitude: 114.16, longitudeDelta: 0.2 });
+    expect(point({ latitude: '', longitude: '', latitudeDelta: '', longitudeDelta: '' })).toBeNull();
+    expect(point({})).toBeUndefined();
+    const range = readInput(setting('sponsorShown'), form({ [inputName('sponsorShown', 'from')]: '2026-12-01', [inputName('sponsorShown', 'to')]: '' }));
+    expect(range).toEqual({ from: '2026-12-01' });
+    expect(readInput(setting('sponsorShown'), form({ [inputName('sponsorShown', 'from')]: '', [inputName('sponsorShown', 'to')]: '' }))).toBeNull();
+    expect(readInput(setting('footerColor1'), form({ [inputName('footerColor1')]: ' 1A6B4F ' }))).toBe('#1a6b4f');
+  });
+
+  it('sends nothing for values the save did not change, whatever order the database keeps their keys in', () => {
+    expect(formChanges(settingsFields, form(inputsOf(stored)), stored)).toEqual({});
+    const changed = { ...inputsOf(stored), [inputName('mapCanada', 'latitude')]: '49.2827, -123.1207', [inputName('footerColor2')]: '#FF0000' };
+    expect(formChanges(settingsFields, form(changed), stored)).toEqual({
+      footerColor2: '#ff0000',
+      mapCanada: { latitude: 49.2827, longitude: -123.1207, latitudeDelta: 30, longitudeDelta: 60 },
+    });
+  });
+
+  it('checks before a save with the service’s keys, each part of a value under its own name', () => {
+    const changes = {
+      footerColor1: '#12345',
+      mapHongKong: { latitude: 95, longitude: 114.16, latitudeDelta: 0, longitudeDelta: 0.2 },
+      sponsorShown: { from: '2026-12-31', to: '2026-12-01' },
+    };
+    expect(checkChanges(settingsFields, changes, false)).toEqual({
+      footerColor1: 'validation.colour',
+      'mapHongKong.latitude': 'validation.latitude',
+      'mapHongKong.latitudeDelta': 'validation.latitudeSpan',
+      'sponsorShown.to': 'validation.dayRangeOrder',
+    });
+    // A required value emptied, and an optional one cleared.
+    expect(checkChanges(settingsFields, { mapCanada: null, sponsorShown: null }, false)).toEqual({ mapCanada: 'validation.required' });
   });
 });

@@ -1,5 +1,6 @@
 import { issueMessage } from '../entities/issues.ts';
-import { valueSchema, type EntityDef } from '../entities/types.ts';
+import { valueSchema, type EntityDef, type Widget } from '../entities/types.ts';
+import { coordinatePair, DAY_RANGE_PARTS, MAP_POINT_PARTS, typedColour } from '../entities/widget-values.ts';
 import { formatIsoDate } from '../format.ts';
 import { LOCALES } from '../locales.ts';
 import { CURRENCY_MULTIPLIER } from '../money.ts';
@@ -19,11 +20,24 @@ export function translated(field: AdminField): boolean {
   return field.def.kind === 'i18n' || field.widget === 'i18nText';
 }
 
+/** The widgets written as several inputs, one per part of the value (`v.mapHongKong.latitude`). */
+const PARTS: Partial<Record<Widget, readonly string[]>> = { mapPoint: MAP_POINT_PARTS, dateRange: DAY_RANGE_PARTS };
+
+/** The parts of a widget written as several inputs, or none. */
+export function partsOf(field: AdminField): readonly string[] | undefined {
+  return PARTS[field.widget];
+}
+
 /** What the inputs show for a record's value. */
 export function inputValue(field: AdminField, value: unknown): string | Record<string, string> | boolean {
   if (translated(field)) {
     const text = (value ?? {}) as Record<string, unknown>;
     return Object.fromEntries(LOCALES.map((locale) => [locale, typeof text[locale] === 'string' ? text[locale] : '']));
+  }
+  const parts = partsOf(field);
+  if (parts) {
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    return Object.fromEntries(parts.map((part) => [part, record[part] === undefined || record[part] === null ? '' : String(record[part])]));
   }
   if (value === null || value === undefined) return field.widget === 'boolean' ? false : '';
   switch (field.widget) {
@@ -59,9 +73,13 @@ export function readInput(field: AdminField, form: FormData): unknown {
       const value = String(form.get(inputName(field.name, locale)) ?? '').trim();
       if (value) text[locale] = value;
     }
-    return Object.keys(text).length > 0 ? text : null;
+    if (Object.keys(text).length > 0) return text;
+    // A text stored as `{}` when empty (a defaulted one, such as a plan's description) is emptied to that, not to null.
+    return field.def.defaulted && !field.def.required ? {} : null;
   }
   if (field.items) return readItems(field, form);
+  const parts = partsOf(field);
+  if (parts) return readParts(field, parts, form);
   if (!form.has(name)) return undefined;
   const raw = String(form.get(name) ?? '');
   const text = field.widget === 'password' ? raw : raw.trim();
@@ -82,14 +100,42 @@ export function readInput(field: AdminField, form: FormData): unknown {
     case 'date':
       // A day typed in Hong Kong: its start there.
       return /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00+08:00`).toISOString() : text;
+    case 'color':
+      return typedColour(text);
     default:
       return text;
   }
 }
 
+/**
+ * A value written as several inputs: each part given (numbers as numbers for a map point), in the
+ * parts' order; `null` when every input is empty. A coordinate's box holding a pasted pair
+ * (`22.28, 114.16`) is the latitude and the longitude, also when the page's scripts have not run.
+ */
+function readParts(field: AdminField, parts: readonly string[], form: FormData): Record<string, unknown> | null | undefined {
+  if (!parts.some((part) => form.has(inputName(field.name, part)))) return undefined;
+  const texts: Record<string, string> = Object.fromEntries(parts.map((part) => [part, String(form.get(inputName(field.name, part)) ?? '').trim()]));
+  if (Object.values(texts).every((text) => text === '')) return null;
+  const mapPoint = field.widget === 'mapPoint';
+  const pair = mapPoint ? (coordinatePair(texts.latitude ?? '') ?? coordinatePair(texts.longitude ?? '')) : null;
+  const value: Record<string, unknown> = {};
+  for (const part of parts) {
+    if (pair && (part === 'latitude' || part === 'longitude')) value[part] = pair[part];
+    else if (texts[part]) value[part] = mapPoint ? numberOf(texts[part]) : texts[part];
+  }
+  return value;
+}
+
+/** A value with its objects' keys in one order: the database keeps a JSON object's keys in its own. */
+function ordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordered);
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, ordered(inner)]));
+}
+
 function same(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return JSON.stringify(ordered(a ?? null)) === JSON.stringify(ordered(b ?? null));
 }
 
 /**
@@ -104,7 +150,8 @@ export function formChanges(fields: readonly (AdminField & { editable: boolean }
     const value = readInput(field, form);
     if (value === undefined) continue;
     if (!original) {
-      if (value !== null && !(Array.isArray(value) && value.length === 0)) data[field.name] = value;
+      const empty = value === null || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
+      if (!empty) data[field.name] = value;
       continue;
     }
     if (field.widget === 'date' && value !== null && original[field.name] && formatIsoDate(original[field.name] as string) === formatIsoDate(value as string)) continue;
@@ -139,8 +186,10 @@ export function checkChanges(
       continue;
     }
     const result = valueSchema(field.def).safeParse(value);
-    const issue = result.success ? undefined : result.error.issues[0];
-    if (issue) errors[field.name] = issueMessage(issue, value);
+    if (result.success) continue;
+    // A value of several inputs says which part is wrong (`mapHongKong.latitude`), as the service does.
+    const issues = partsOf(field) ? result.error.issues : result.error.issues.slice(0, 1);
+    for (const issue of issues) errors[partsOf(field) && issue.path.length > 0 ? [field.name, ...issue.path.map(String)].join('.') : field.name] ??= issueMessage(issue, value);
   }
   // Each field as it should be: then the rules that read them together (a campaign's address).
   if (Object.keys(errors).length === 0 && rules?.recordRules) {

@@ -26,6 +26,8 @@ export interface AdminScreen {
   cursor?: true;
   /** An action of the entity's own on a row: a service called with the row's id, for the roles given, on rows that match. */
   rowAction?: RowAction;
+  /** Files are added by uploading them (the media library's upload panel), not by the editor. */
+  upload?: true;
 }
 
 export interface RowAction {
@@ -45,7 +47,9 @@ export const ADMIN_SCREENS = {
   modules: { group: 'catalogue', title: 'name' },
   appTemplates: { group: 'catalogue', title: 'name' },
   blogs: { group: 'content', title: 'title' },
-  attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'] },
+  attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'], upload: true },
+  // One record, which the seed makes: its definition allows no add or delete (decision 046).
+  appSettings: { group: 'content', title: 'header' },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },
@@ -228,6 +232,8 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
   'ref',
   'boolean',
   'color',
+  'mapPoint',
+  'dateRange',
   'email',
   'password',
 ]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactForms } from '../entities/contact-forms.ts';
 import { modules } from '../entities/modules.ts';
 import { orders } from '../entities/orders.ts';
-import { pageButtons, parseView, textPattern, viewParams, viewQuery } from './view.ts';
+import { COUNT_UP_TO, pageButtons, pagerState, parseView, textPattern, viewParams, viewQuery } from './view.ts';
 
 const params = (text: string) => new URLSearchParams(text);
 
@@ -50,6 +50,8 @@ describe('a table view in the URL', () => {
     expect(viewQuery(modules, view)).toEqual({
       $limit: 20,
       $skip: 40,
+      // The total counted to the cap and no further (decision 045).
+      $countUpTo: 1000,
       $sort: { monthPrice: -1, _id: 1 },
       $or: [{ name: { $regex: 'QR', $options: 'i' } }, { shortDesc: { $regex: 'QR', $options: 'i' } }],
       billing: 'monthly',
@@ -91,5 +93,24 @@ describe('a table view in the URL', () => {
     expect(pageButtons(1, 50)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(pageButtons(20, 50)).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
     expect(pageButtons(50, 50)).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49, 50]);
+  });
+
+  it('counts up to what ten buttons of the largest page size show', () => {
+    expect(COUNT_UP_TO).toBe(1000);
+    expect(viewQuery(contactForms, parseView(contactForms, params('mode=page&size=100'), 'cursor'))).toMatchObject({ $limit: 100, $skip: 0, $countUpTo: 1000 });
+    // Cursor mode counts nothing, so it asks for no cap.
+    expect(viewQuery(contactForms, parseView(contactForms, params(''), 'cursor'))).not.toHaveProperty('$countUpTo');
+  });
+
+  it('pages an exact total to its end, and a capped one as far as counted with Next going on', () => {
+    expect(pagerState({ page: 1, size: 10 }, 0)).toEqual({ from: 0, to: 0, pages: 1, more: false, hasNext: false });
+    expect(pagerState({ page: 3, size: 10 }, 25)).toEqual({ from: 21, to: 25, pages: 3, more: false, hasNext: false });
+    expect(pagerState({ page: 2, size: 10 }, 25, false)).toMatchObject({ from: 11, to: 20, hasNext: true });
+    // More than 1 000 match: 100 pages of ten are known, and the 100th still has a Next.
+    expect(pagerState({ page: 1, size: 10 }, 1000, true)).toEqual({ from: 1, to: 10, pages: 100, more: true, hasNext: true });
+    expect(pagerState({ page: 100, size: 10 }, 1000, true)).toEqual({ from: 991, to: 1000, pages: 100, more: true, hasNext: true });
+    // Past the cap the service answers the rows up to the page's end as the floor.
+    expect(pagerState({ page: 130, size: 10 }, 1300, true)).toMatchObject({ from: 1291, to: 1300, pages: 130, hasNext: true });
+    expect(pageButtons(130, pagerState({ page: 130, size: 10 }, 1300, true).pages)).toEqual([121, 122, 123, 124, 125, 126, 127, 128, 129, 130]);
   });
 });

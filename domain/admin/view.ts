@@ -19,6 +19,12 @@ export const PAGE_SIZES = [5, 10, 20, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 /** The page buttons shown at once. */
 export const PAGE_BUTTONS = 10;
+/**
+ * How far page mode counts the matches (`$countUpTo`, decision 045): as many rows as the page
+ * buttons show at once at the largest page size. Past it the total shows as "1,000+", the buttons
+ * go as far as is known, and Next goes on.
+ */
+export const COUNT_UP_TO = PAGE_BUTTONS * Math.max(...PAGE_SIZES);
 const MAX_TEXT = 100;
 
 export interface RangeFilter {
@@ -133,7 +139,8 @@ function hongKongDay(day: string, after = false): string {
 
 /** The service query for a view: what the table asks `find` for. */
 export function viewQuery(definition: EntityDef, view: TableView): Record<string, unknown> {
-  const query: Record<string, unknown> = view.mode === 'cursor' ? { $limit: view.size, $cursor: view.cursor } : { $limit: view.size, $skip: (view.page - 1) * view.size };
+  const query: Record<string, unknown> =
+    view.mode === 'cursor' ? { $limit: view.size, $cursor: view.cursor } : { $limit: view.size, $skip: (view.page - 1) * view.size, $countUpTo: COUNT_UP_TO };
   const sort = view.sort ? { [view.sort.field]: view.sort.direction } : { ...definition.defaultSort };
   // A unique last key keeps the order stable between pages when the sorted values repeat.
   if (!('_id' in sort) && definition.fields._id?.sortable) sort._id = 1;
@@ -168,4 +175,31 @@ export function pageButtons(page: number, pages: number): number[] {
   const count = Math.min(PAGE_BUTTONS, pages);
   const first = Math.max(1, Math.min(page - Math.floor(PAGE_BUTTONS / 2) + 1, pages - count + 1));
   return Array.from({ length: count }, (_, index) => first + index);
+}
+
+/** What page mode's pager shows for a page the service answered. */
+export interface PagerState {
+  /** The rows shown, from 1 (0 and 0 when none match). */
+  from: number;
+  to: number;
+  /** The pages known to exist: all of them, or those up to the count's cap. */
+  pages: number;
+  /** More match than `total` says (the count stopped at its cap): shown as "1,000+". */
+  more: boolean;
+  hasNext: boolean;
+}
+
+/**
+ * The pager of a page with its total. A capped total (`totalCapped`) is a floor: the buttons go as
+ * far as it reaches, and Next stays on, since rows follow this page.
+ */
+export function pagerState(view: Pick<TableView, 'page' | 'size'>, total: number, totalCapped = false): PagerState {
+  const pages = Math.max(1, Math.ceil(total / view.size));
+  return {
+    from: total === 0 ? 0 : (view.page - 1) * view.size + 1,
+    to: Math.min(total, view.page * view.size),
+    pages,
+    more: totalCapped,
+    hasNext: view.page < pages || totalCapped,
+  };
 }

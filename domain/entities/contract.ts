@@ -185,4 +185,6 @@ export type QueryOf<E extends EntityDef> = FilterOf<E> & {
   $populate?: PopulatePath<E> | readonly PopulatePath<E>[];
   /** Keyset paging: `true` or `null` for the first page, then a page's `cursors.next` or `previous`. */
   $cursor?: string | null | true;
+  /** Count the total to this many matches at most; past it the page answers `totalCapped` (decision 045). */
+  $countUpTo?: number;
 };

@@ -1,3 +1,4 @@
+import { appSettings } from './app-settings.ts';
 import { appTemplates } from './app-templates.ts';
 import { attachments } from './attachments.ts';
 import { auditLogs } from './audit-logs.ts';
@@ -43,6 +44,7 @@ export const definitions = byServicePath({
   balanceEntries,
   auditLogs,
   mailDeliveries,
+  appSettings,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

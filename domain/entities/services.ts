@@ -35,6 +35,11 @@ type Answer<T, O extends Transport> = O extends 'json' ? Wire<T> : T;
 export interface Page<R> {
   /** -1 on keyset pages (`$cursor`), which count nothing. */
   total: number;
+  /**
+   * Answered to a query with `$countUpTo` (page mode only): true when the count stopped there and
+   * more than `total` records match, false when `total` is exact (decision 045).
+   */
+  totalCapped?: boolean;
   limit: number;
   skip: number;
   data: R[];

@@ -87,6 +87,10 @@ export type Widget =
   | 'image'
   | 'boolean'
   | 'color'
+  /** A map's centre and span (`mapPointSchema`). */
+  | 'mapPoint'
+  /** Days from and to (`dayRangeSchema`). */
+  | 'dateRange'
   | 'email'
   | 'password';
 

@@ -26,6 +26,7 @@ import * as m024 from './migrations/024_exports.ts';
 import * as m025 from './migrations/025_contact_form_read_indexes.ts';
 import * as m026 from './migrations/026_idempotency_keys.ts';
 import * as m027 from './migrations/027_terminations.ts';
+import * as m028 from './migrations/028_app_settings.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Knex.Migration> = {
   '025_contact_form_read_indexes': m025,
   '026_idempotency_keys': m026,
   '027_terminations': m027,
+  '028_app_settings': m028,
 };
 
 const source: Knex.MigrationSource<string> = {

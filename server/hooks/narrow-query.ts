@@ -1,5 +1,4 @@
-/** Query keys that shape the answer rather than filter records. */
-const CONTROL_KEYS = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor']);
+import { QUERY_CONTROLS } from '../services/entity/query.ts';
 
 /**
  * Adds a condition that every record found must meet, whatever else the query asks for:
@@ -8,6 +7,6 @@ const CONTROL_KEYS = new Set(['$limit', '$skip', '$sort', '$select', '$populate'
 export function narrowQuery(query: Record<string, unknown> | undefined, condition: Record<string, unknown>): Record<string, unknown> {
   const control: Record<string, unknown> = {};
   const filter: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query ?? {})) (CONTROL_KEYS.has(key) ? control : filter)[key] = value;
+  for (const [key, value] of Object.entries(query ?? {})) (QUERY_CONTROLS.has(key) ? control : filter)[key] = value;
   return { ...control, $and: [condition, filter] };
 }

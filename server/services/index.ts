@@ -6,6 +6,7 @@ import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
+import { configureAppSettings } from './app-settings/app-settings.ts';
 import { configureAttachments } from './attachments/attachments.ts';
 import { configureBlogs } from './blogs/blogs.ts';
 import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
@@ -62,6 +63,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // Forgotten passwords: a mailed link, once, for an hour (decision 026).
   configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, mail, redis });
   configureBlogs(app);
+  // What the company's apps dress their home screen with (decision 046).
+  configureAppSettings(app, knex);
   configureSubscribers(app, { config, redis });
   configureForms(app, { ...deps, mail });
   configureFeatures(app, knex);

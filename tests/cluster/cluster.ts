@@ -168,6 +168,8 @@ export interface ClusterOptions {
   databaseProxy?: boolean;
   /** More settings, the same for both instances (they win over the defaults below). */
   env?: Record<string, string>;
+  /** Node's own options for an instance, before the server's script (a bench's inspector port). */
+  nodeOptions?: (name: string) => string[];
 }
 
 /** Starts two instances at the same moment on a fresh database, then the load balancer in front. */
@@ -187,7 +189,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const [portA, portB, portLb] = await Promise.all([freePort(), freePort(), freePort()]);
 
   const instance = (name: string, port: number): Instance => {
-    const child = spawn(process.execPath, ['server/index.ts'], {
+    const child = spawn(process.execPath, [...(options.nodeOptions?.(name) ?? []), 'server/index.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

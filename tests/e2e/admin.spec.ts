@@ -95,7 +95,7 @@ test('the table’s view lives in the URL: search, sort, page size, pages, filte
   await page.getByTestId('search-apply').click();
   await expect(page).toHaveURL(/f\.campaign=sg23/);
   await expect(page.getByTestId('admin-total')).toHaveAttribute('data-total', '4');
-  await expect(page.getByTestId('admin-row').locator('[data-column="campaign"]')).toHaveText(['sg23', 'sg23', 'sg23', 'sg23']);
+  await expect(page.getByTestId('admin-row').locator('[data-column="campaign"]')).toHaveText(Array(4).fill('Singapore 2023'));
 
   // Text that matches nothing says so; Clear brings every row back.
   await page.getByTestId('search-q').fill('no-such-reader');

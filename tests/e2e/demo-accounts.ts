@@ -19,7 +19,7 @@ import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
 import { contractEnd } from '../../domain/billing/schedule.ts';
 import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
-import { adminRows, appsMembers, lifecycleMembers, terminationMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
+import { adminRows, appsMembers, lifecycleMembers, pagerRows, terminationMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
 import type { DemoUser } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
@@ -86,6 +86,15 @@ try {
     .insert(rows.map((row, index) => ({ id: row._id, email: row.email, name: row.name, company_name: row.companyName, campaign: row.campaign, created_at: new Date(now - index * 60_000) })))
     .onConflict('id')
     .ignore();
+  // The pager's subscribers, older than those, one second apart (the first the newest).
+  const pagerFrom = now - rows.length * 60_000;
+  for (let start = 0; start < pagerRows.length; start += 500) {
+    await database
+      .knex('subscribers')
+      .insert(pagerRows.slice(start, start + 500).map((row, index) => ({ id: row._id, email: row.email, campaign: '23hkrace', created_at: new Date(pagerFrom - (start + index) * 1000) })))
+      .onConflict('id')
+      .ignore();
+  }
   // A mail that failed after all its retries, as the mail queue records one (decision 035): a
   // password reset for an address with no account, so sending it again ends without a mail.
   await database

@@ -105,3 +105,12 @@ export const adminRows = {
   /** Opened in the editor by the accessibility checks only. */
   a11y: adminRow(32, 'admin-a11y@tillpoint.test'),
 };
+
+/**
+ * Subscribers the table's pager is tested with (admin-pager.spec.ts): three more than the table
+ * counts in page mode (1 000, decision 045), found by searching `admin-pager`.
+ */
+export const pagerRows = Array.from({ length: 1003 }, (_, index) => ({
+  _id: `e2epagerrow${String(index + 1).padStart(13, '0')}`,
+  email: `admin-pager-${String(index + 1).padStart(4, '0')}@tillpoint.test`,
+}));

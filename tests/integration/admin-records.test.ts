@@ -36,8 +36,21 @@ describe.skipIf(skipReason)('the back office’s saves', () => {
   }
   const rows = (plan: Plan) => plan.modules.map((module) => ({ id: module.id, monthPrice: (module.monthPrice / 100).toFixed(2), count: String(module.count ?? 1) }));
 
+  /** The data of each patch the saves send the plans' service, as its hooks receive it. */
+  const patches: Record<string, unknown>[] = [];
+  const lastPatch = () => patches[patches.length - 1];
+
   beforeAll(async () => {
     app = await createTestApp();
+    app.api.service('appTemplates').hooks({
+      before: {
+        patch: [
+          async (context: { data?: unknown }) => {
+            patches.push(structuredClone(context.data) as Record<string, unknown>);
+          },
+        ],
+      },
+    });
     const account = (role: 'admin' | 'editor') => createAccount(app.database.knex, { role }).then((created) => ({ _id: created._id, email: created.email, role }) as SessionUser);
     admin = await account('admin');
     editor = await account('editor');
@@ -59,6 +72,7 @@ describe.skipIf(skipReason)('the back office’s saves', () => {
     edited[1] = { ...edited[1]!, count: '4' };
     const result = await saveRecord(context(editor), editor, 'appTemplates', planForm(plan, edited), 'en');
     expect(result).toMatchObject({ ok: true, changed: true });
+    expect(lastPatch()).toEqual({ $set: { 'modules.$': { id: plan.modules[1]?.id, monthPrice: plan.modules[1]?.monthPrice, count: 4 } } });
     const stored = (await plans().get(plan._id)) as unknown as Plan;
     expect(stored.modules.map((module) => module.count ?? 1)).toEqual(plan.modules.map((module, index) => (index === 1 ? 4 : (module.count ?? 1))));
     // The audit log holds the change, before and after: the editor's history shows it to admins.
@@ -72,14 +86,39 @@ describe.skipIf(skipReason)('the back office’s saves', () => {
     const plan = await planWithModules();
     const [, ...others] = rows(plan);
     expect(await saveRecord(context(admin), admin, 'appTemplates', planForm(plan, others), 'en')).toMatchObject({ ok: true });
+    expect(lastPatch()).toEqual({ $pull: { modules: { id: plan.modules[0]?.id } } });
     const without = (await plans().get(plan._id)) as unknown as Plan;
     expect(without.modules.map((module) => module.id)).toEqual(plan.modules.slice(1).map((module) => module.id));
 
     const reordered = [...rows(without)].reverse();
     expect(await saveRecord(context(admin), admin, 'appTemplates', planForm(without, reordered), 'en')).toMatchObject({ ok: true });
+    // A new order cannot be said with an operator: the whole list.
+    expect(Object.keys(lastPatch() ?? {})).toEqual(['modules']);
     const moved = (await plans().get(plan._id)) as unknown as Plan;
     expect(moved.modules.map((module) => module.id)).toEqual([...without.modules].reverse().map((module) => module.id));
     // Put back as the seed had it.
+    await plans().patch(plan._id, { modules: plan.modules } as never);
+  });
+
+  it('adds a row at the end with $push, and sends several changes at once as the whole list', async () => {
+    const plan = await planWithModules();
+    const modules = (await app.api.service('modules').find({ query: { $limit: 50 } })).data as unknown as { _id: string }[];
+    const unused = modules.filter((module) => !plan.modules.some((item) => item.id === module._id));
+    const [added, another] = unused;
+    if (!added || !another) throw new Error('the seed has too few modules for this plan');
+    const withRow = [...rows(plan), { id: added._id, monthPrice: '12.34', count: '2' }];
+    expect(await saveRecord(context(admin), admin, 'appTemplates', planForm(plan, withRow), 'en')).toMatchObject({ ok: true, changed: true });
+    expect(lastPatch()).toEqual({ $push: { modules: { id: added._id, monthPrice: 1234, count: 2 } } });
+    const pushed = (await plans().get(plan._id)) as unknown as Plan;
+    expect(pushed.modules.map((module) => module.id)).toEqual([...plan.modules.map((module) => module.id), added._id]);
+
+    // A row removed and another added in one save: the list as the form has it.
+    const [, ...rest] = rows(pushed);
+    const both = [...rest, { id: another._id, monthPrice: '1.00', count: '1' }];
+    expect(await saveRecord(context(admin), admin, 'appTemplates', planForm(pushed, both), 'en')).toMatchObject({ ok: true });
+    expect(Object.keys(lastPatch() ?? {})).toEqual(['modules']);
+    const stored = (await plans().get(plan._id)) as unknown as Plan;
+    expect(stored.modules.map((module) => module.id)).toEqual([...pushed.modules.slice(1).map((module) => module.id), another._id]);
     await plans().patch(plan._id, { modules: plan.modules } as never);
   });
 

@@ -117,9 +117,9 @@ describe.skipIf(skipReason)('exports', () => {
     expect(text.startsWith(BOM)).toBe(true);
     expect(lines(text)).toEqual([
       '姓名,公司名稱,電話號碼,推廣活動,語言,建立時間',
-      `"'=HYPERLINK(""http://evil.test"")",'+Acme,'-12,sg23 活動,繁體中文,2026-01-10`,
-      `陳大文,'@Home,'+85291234567,23hkrace 活動,英文,2026-01-10`,
-      'Plain,Co,,sg23 活動,,2026-01-10',
+      `"'=HYPERLINK(""http://evil.test"")",'+Acme,'-12,新加坡 2023,繁體中文,2026-01-10`,
+      `陳大文,'@Home,'+85291234567,賽馬日（香港 2023）,英文,2026-01-10`,
+      'Plain,Co,,新加坡 2023,,2026-01-10',
     ]);
   });
 
@@ -157,9 +157,9 @@ describe.skipIf(skipReason)('exports', () => {
     sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows).toEqual([
       ['Name', 'Campaign', 'Language'],
-      ['=HYPERLINK("http://evil.test")', 'sg23', '繁體中文'],
-      ['陳大文', '23hkrace', 'English'],
-      ['Plain', 'sg23'],
+      ['=HYPERLINK("http://evil.test")', 'Singapore 2023', '繁體中文'],
+      ['陳大文', 'Race day, Hong Kong 2023', 'English'],
+      ['Plain', 'Singapore 2023'],
     ]);
   });
 

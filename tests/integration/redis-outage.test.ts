@@ -167,6 +167,28 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     expect((await subscribe(b, 100)).status).toBe(201);
   });
 
+  it('a role changed on one instance while it is away moves that account\'s sockets on the other within moments', async () => {
+    const editor = await createAccount(a.database.knex, { role: 'editor' });
+    const watcher = socketClient(b.url);
+    sockets.push(watcher);
+    await watcher.client.authenticate({ strategy: 'local', email: editor.email, password: editor.password });
+    const heard: string[] = [];
+    watcher.client.service('enquiries').on('created', (enquiry: { email: string }) => heard.push(enquiry.email));
+    // An enquiry (staff only) made on B reaches the editor's socket on B.
+    const before = `role-before-${outage}@example.test`;
+    expect((await quickly(b, 'POST', '/api/enquiries', { body: validEnquiry(before) })).status).toBe(201);
+    await until(() => heard.includes(before), 'the editor to hear of the enquiry', WITHIN_MS);
+
+    // Made a member on A: the event cannot reach B; B's check of its signed-in sockets finds it.
+    expect((await quickly(a, 'PATCH', `/api/users/${editor._id}`, { body: { role: 'member' }, token: adminToken })).status).toBe(200);
+    await sleep(1_500);
+    const after = `role-after-${outage}@example.test`;
+    expect((await quickly(b, 'POST', '/api/enquiries', { body: validEnquiry(after) })).status).toBe(201);
+    await sleep(500);
+    expect(heard).not.toContain(after);
+    expect(watcher.socket.connected).toBe(true);
+  });
+
   it('when it is back, everything is shared again without a restart, sign-outs made meanwhile included', async () => {
     await proxy.restore();
     const recovered = await until(async () => (await api(a, 'GET', '/health')).status === 200 && (await api(b, 'GET', '/health')).status === 200, 'both instances healthy', 10_000);

@@ -285,6 +285,36 @@ describe.skipIf(skipReason)('uploads', () => {
       }
     });
 
+    it('announces stored files to staff lists, and a replaced picture leaving, never to other members', async () => {
+      const staff = socketClient(server.url);
+      const stranger = socketClient(server.url);
+      try {
+        await staff.client.authenticate({ strategy: 'jwt', accessToken: editorToken });
+        await stranger.client.authenticate({ strategy: 'jwt', accessToken: otherToken });
+        const created: Record<string, unknown>[] = [];
+        const removed: Record<string, unknown>[] = [];
+        const overheard: unknown[] = [];
+        staff.client.service('attachments').on('created', (record: Record<string, unknown>) => created.push(record));
+        staff.client.service('attachments').on('removed', (record: Record<string, unknown>) => removed.push(record));
+        stranger.client.service('attachments').on('created', (record: unknown) => overheard.push(record));
+        const previous = (await server.database.knex('users').where('id', member._id).first('picture_id')) as { picture_id: string | null };
+        const sent = await upload(server, [{ body: await png(60, 60), name: 'announced.png' }], { token: memberToken, folder: 'profile' });
+        const id = sent.body.data?.info.id as string;
+        const deadline = Date.now() + 5000;
+        while (!created.some((record) => record._id === id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(created.find((record) => record._id === id)).toMatchObject({ _id: id, name: 'announced.png', folder: 'profile', uploadedBy: member._id });
+        // The member had a picture (the test before): replaced, it leaves the lists.
+        expect(previous.picture_id).toEqual(expect.any(String));
+        while (!removed.some((record) => record._id === previous.picture_id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(removed.map((record) => record._id)).toContain(previous.picture_id);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(overheard).toEqual([]);
+      } finally {
+        staff.close();
+        stranger.close();
+      }
+    });
+
     it('serves a default picture for an account without one, and for an unknown id alike', async () => {
       const none = await get(server, `/api/users/pic/${other._id}`);
       const unknown = await get(server, '/api/users/pic/000000000000000000000000');
@@ -470,6 +500,91 @@ describe.skipIf(skipReason)('uploads', () => {
       // Content folders are kept: staff remove their files.
       expect(await knex('attachments').where('folder', 'news').count({ n: '*' }).first()).not.toEqual({ n: 0 });
     });
+
+    it("keeps an article's cover and pictures while the article shows them, and removes them once it no longer does", async () => {
+      const uploads = uploadsOf(server.api);
+      const knex = server.database.knex;
+      const stored = async (name: string) => {
+        const answer = await upload(server, [{ body: await png(40, 30), name }], { token: editorToken, folder: 'blogs' });
+        expect(answer.status).toBe(201);
+        return answer.body.data?.info as Info;
+      };
+      const [cover, inBody, replaced, library] = [await stored('cover.png'), await stored('inline.png'), await stored('old-cover.png'), await upload(server, [{ body: await png(20, 20), name: 'library.png' }], { token: editorToken, folder: 'general' })];
+      const libraryId = library.body.data?.info.id as string;
+      const blogs = server.api.service('blogs');
+      const article = (await blogs.create({
+        title: { en: 'Cleanup' },
+        slug: 'cleanup-article',
+        summary: { en: 'Summary' },
+        body: { en: '<p>Intro</p>', 'zh-hk': `<p>圖片</p><p><img src="${inBody.src}?width=medium&amp;format=webp" alt=""></p>` },
+        category: 'product-news',
+        status: 'draft',
+        coverImage: replaced.src,
+      })) as { _id: string };
+      // The cover replaced by another: the first is used by nothing now.
+      await blogs.patch(article._id, { coverImage: cover.src });
+      const ids = [cover.id, inBody.id, replaced.id, libraryId];
+      const old = new Date(Date.now() - CLEANUP_AGE_MS - 60_000);
+      await knex('attachments').whereIn('id', ids).update({ created_at: old });
+
+      expect(await cleanUpAttachments(uploads)).toMatchObject({ attachments: 1 });
+      const left = async () => ((await knex('attachments').whereIn('id', ids).select('id')) as { id: string }[]).map((row) => row.id).sort();
+      expect(await left()).toEqual([cover.id, inBody.id, libraryId].sort());
+      expect(await storedIds()).not.toContain(replaced.id);
+
+      // The article removed: its pictures go with it; the media library's file stays.
+      await blogs.remove(article._id);
+      expect(await cleanUpAttachments(uploads)).toMatchObject({ attachments: 2 });
+      expect(await left()).toEqual([libraryId]);
+      const files = await storedIds();
+      expect(files).not.toContain(cover.id);
+      expect(files).not.toContain(inBody.id);
+      expect(files).toContain(libraryId);
+    });
+  });
+});
+
+describe.skipIf(skipReason)('the cleanup schedule', () => {
+  let server: RunningServer;
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'uploads-schedule-'));
+    const base = testConfig();
+    // Asked for every second rather than every hour; the queue runs it as in production.
+    server = await startTestServer({ uploads: { ...base.uploads, storage: { kind: 'folder', root } }, jobs: { ...base.jobs, attachmentCleanupSeconds: 1 } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('runs by itself on every instance\'s timer and removes what nothing uses', async () => {
+    const knex = server.database.knex;
+    const member = await createAccount(knex, { label: 'schedule-member' });
+    const token = await signIn(server, member);
+    const answer = await upload(server, [{ body: await png(30, 30), name: 'first.png' }], { token });
+    const first = answer.body.data?.info.id as string;
+    const second = (await upload(server, [{ body: await png(30, 30), name: 'second.png' }], { token })).body.data?.info.id as string;
+    expect(await knex('users').where('id', member._id).first('picture_id')).toEqual({ picture_id: second });
+    // The first picture was replaced (and removed at once); make the picture in use look old too.
+    const orphan = '0000aaaa0000bbbb0000eeee';
+    const uploads = uploadsOf(server.api);
+    await uploads.storage.put(storageKeys.original(orphan), Buffer.from('left over'), 'image/png');
+    const old = new Date(Date.now() - CLEANUP_AGE_MS - 60_000);
+    await utimes(path.join(root, orphan, 'original'), old, old);
+    await knex('attachments').where('id', second).update({ created_at: old });
+
+    const deadline = Date.now() + 30_000;
+    let ids = await readdir(root);
+    while (ids.includes(orphan) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      ids = await readdir(root);
+    }
+    expect(ids).not.toContain(orphan);
+    expect(ids).not.toContain(first);
+    expect(ids).toContain(second);
+    expect(await knex('attachments').where('id', second).first('id')).toEqual({ id: second });
   });
 });
 

@@ -63,6 +63,13 @@ describe('message groups per page', () => {
   });
 
   for (const file of routeFiles) {
+    const declared = declaredGroups(file);
+    if (declared.length > 0) {
+      it(`${path.relative(ROOT, file)} sends the groups it names from its loader`, () => {
+        const source = readFileSync(file, 'utf8');
+        expect(source).toMatch(/(?:pageMessages|plainMessages)\([^)]*messageGroups\)/);
+      });
+    }
     it(`${path.relative(ROOT, file)} receives every group it reads`, () => {
       const sent = new Set([...SHELL_GROUPS, ...declaredGroups(file), ...declaredGroups(parentLayout(file))]);
       const missing = [...groupsUsed(file)].filter((group) => !sent.has(group));

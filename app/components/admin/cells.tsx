@@ -76,6 +76,34 @@ export function CellValue({
       return <span>{references?.[String(value)] ?? String(value)}</span>;
     case 'list':
       return <span>{Array.isArray(value) ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(value)}</span>;
+    case 'color':
+      return (
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-4 w-6 shrink-0 rounded border border-line" style={{ backgroundColor: String(value) }} data-testid="colour-swatch" />
+          <span className="font-mono text-xs">{String(value)}</span>
+        </span>
+      );
+    case 'mapPoint': {
+      const point = value as Partial<Record<'latitude' | 'longitude' | 'latitudeDelta' | 'longitudeDelta', number>>;
+      // Every digit given: a coordinate rounded for show would point elsewhere.
+      const degrees = (number: number | undefined) => (typeof number === 'number' ? String(number) : '?');
+      return (
+        <span className="tabular-nums whitespace-nowrap">
+          {degrees(point.latitude)}, {degrees(point.longitude)} <span className="text-muted">(±{degrees(point.latitudeDelta)}, ±{degrees(point.longitudeDelta)})</span>
+        </span>
+      );
+    }
+    case 'dateRange': {
+      const range = value as { from?: string; to?: string };
+      return <span className="tabular-nums whitespace-nowrap">{`${range.from ?? '?'} – ${range.to ?? '?'}`}</span>;
+    }
+    case 'image':
+      // An attachment's id: its thumbnail. An address (a blog's cover) shows as the text it is.
+      return field.def.kind === 'ref' ? (
+        <img src={`/api/thumbs/${encodeURIComponent(String(value))}`} alt={references?.[String(value)] ?? ''} className="h-10 w-16 rounded border border-line object-cover" data-testid="image-thumb" />
+      ) : (
+        <span>{String(value)}</span>
+      );
     case 'object':
       return <span className="font-mono text-xs break-all">{JSON.stringify(value)}</span>;
     default:

@@ -114,7 +114,9 @@ export function DataTable({
   const someSelected = table.getIsSomePageRowsSelected();
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-raised">
+    // Positioned, so the visually hidden labels inside (absolute) scroll with the table instead of
+    // widening the whole page past a wide table's end.
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-raised">
       <table className="w-full text-left text-sm" role="grid" aria-label={t(`resources.${source}.name`)} data-testid="admin-table">
         <thead className="border-b border-line bg-sunken/60 text-xs tracking-wide text-muted uppercase">
           {table.getHeaderGroups().map((group) => (

@@ -1,20 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useBlocker, useNavigation } from 'react-router';
-import { checkChanges, formChanges, inputName, inputValue } from '../../../domain/admin/form';
+import { checkChanges, formChanges, inputName, inputValue, partsOf } from '../../../domain/admin/form';
 import type { AdminField } from '../../../domain/admin/screens';
 import { entities, type EntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { primaryButton, secondaryButton } from '../ui/buttons';
+import { AttachmentImageField } from './attachment-image-field';
 import { CellValue, enumLabel } from './cells';
+import { ColourField } from './colour-field';
+import { DateRangeField } from './date-range-field';
 import { ImageField } from './image-field';
+import { MapPointField } from './map-point-field';
 import { ReferencePicker } from './reference-picker';
 import { RichText } from './rich-text';
 import { SubListEditor } from './sub-list';
 import { TranslatedField } from './translated-field';
 
 /** Where an entity's images are uploaded to (the attachments' folders). */
-const IMAGE_FOLDERS: Record<string, string> = { blogs: 'blogs', modules: 'products', appTemplates: 'products', industries: 'products' };
+const IMAGE_FOLDERS: Record<string, string> = { blogs: 'blogs', modules: 'products', appTemplates: 'products', industries: 'products', appSettings: 'settings' };
+
+/** The messages of a value's parts (`mapHongKong.latitude`), by part. */
+function partErrorsOf(errors: Record<string, string>, name: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).flatMap(([key, text]) => (key.startsWith(`${name}.`) ? [[key.slice(name.length + 1), text]] : [])));
+}
+
+/** Whether a field, or one of its parts, has a message. */
+const hasError = (errors: Record<string, string>, name: string) => Boolean(errors[name]) || Object.keys(errors).some((key) => key.startsWith(`${name}.`));
 
 export type EditorField = AdminField & { editable: boolean };
 
@@ -67,6 +79,7 @@ function FieldInput({
   source,
   value,
   error,
+  partErrors,
   options,
   focus,
   currency,
@@ -76,6 +89,8 @@ function FieldInput({
   source: string;
   value: unknown;
   error?: string;
+  /** The messages of a value written in parts, by part. */
+  partErrors: Record<string, string>;
   options?: { value: string; label: string }[];
   focus: boolean;
   currency: string;
@@ -100,6 +115,33 @@ function FieldInput({
     );
   }
   switch (field.widget) {
+    case 'mapPoint':
+      return (
+        <MapPointField
+          id={id}
+          field={field.name}
+          legend={t(`resources.${source}.fields.${field.name}`)}
+          required={required}
+          values={shown as Record<string, string>}
+          error={error}
+          partErrors={partErrors}
+          autoFocus={focus}
+          onChange={onListChange}
+        />
+      );
+    case 'dateRange':
+      return (
+        <DateRangeField
+          id={id}
+          field={field.name}
+          legend={t(`resources.${source}.fields.${field.name}`)}
+          required={required}
+          values={shown as Record<string, string>}
+          error={error}
+          partErrors={partErrors}
+          autoFocus={focus}
+        />
+      );
     case 'boolean':
       return (
         <div>
@@ -187,10 +229,23 @@ function FieldInput({
       control = <input type="date" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} />;
       break;
     case 'image':
-      control = <ImageField id={id} name={name} value={text} folder={IMAGE_FOLDERS[source] ?? 'general'} invalid={invalid} onChange={onListChange} />;
+      control =
+        field.def.kind === 'ref' ? (
+          <AttachmentImageField
+            id={id}
+            name={name}
+            value={text}
+            fileName={options?.find((option) => option.value === text)?.label}
+            folder={IMAGE_FOLDERS[source] ?? 'general'}
+            labelledBy={`${id}-label`}
+            onChange={onListChange}
+          />
+        ) : (
+          <ImageField id={id} name={name} value={text} folder={IMAGE_FOLDERS[source] ?? 'general'} invalid={invalid} onChange={onListChange} />
+        );
       break;
     case 'color':
-      control = <input type="color" id={id} name={name} defaultValue={text || '#000000'} className="mt-1.5 h-10 w-16 rounded border border-line" {...invalid} />;
+      control = <ColourField id={id} name={name} value={text} label={t(`resources.${source}.fields.${field.name}`)} invalid={invalid} onChange={onListChange} />;
       break;
     case 'number':
       control = <input type="text" inputMode="numeric" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} />;
@@ -257,7 +312,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
   const [found, setFound] = useState<Record<string, string> | null>(null);
   const errors = found ? Object.fromEntries(Object.entries(found).map(([name, key]) => [name, t(key)])) : (problem?.errors ?? {});
 
-  const firstInvalid = fields.find((field) => field.editable && errors[field.name])?.name;
+  const firstInvalid = fields.find((field) => field.editable && hasError(errors, field.name))?.name;
   // A save that succeeded (the form is gone) or a problem answered: the edits are settled.
   const settled = useRef(problem);
   useEffect(() => {
@@ -301,8 +356,8 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
         setDirty(true);
         // A field changed after the check: its message goes.
         const changed = (event.target as unknown as { name?: string }).name?.split('.')[1];
-        if (found && changed && found[changed]) {
-          const { [changed]: _fixed, ...rest } = found;
+        if (found && changed && hasError(found, changed)) {
+          const rest = Object.fromEntries(Object.entries(found).filter(([key]) => key !== changed && !key.startsWith(`${changed}.`)));
           setFound(Object.keys(rest).length > 0 ? rest : null);
         }
       }}
@@ -312,9 +367,14 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
           event.preventDefault();
           setFound(problems);
           // The first field to correct, in the form's order, once its message shows.
-          const first = fields.find((field) => problems[field.name])?.name;
+          const firstField = fields.find((field) => hasError(problems, field.name));
+          const first = firstField?.name;
+          // A value in parts: its first part with a message, else its first part.
+          const parts = firstField ? partsOf(firstField) : undefined;
+          const part = parts?.find((name) => problems[`${first}.${name}`]) ?? parts?.[0];
+          const target = part ? `#field-${first}-${part}` : `#field-${first}, #field-${first}-en`;
           const form = event.currentTarget;
-          requestAnimationFrame(() => form.querySelector<HTMLElement>(`#field-${first}, #field-${first}-en`)?.focus());
+          requestAnimationFrame(() => form.querySelector<HTMLElement>(target)?.focus());
           return;
         }
         setFound(null);
@@ -357,6 +417,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
             source={source}
             value={record?.[field.name]}
             error={errors[field.name]}
+            partErrors={partErrorsOf(errors, field.name)}
             options={options[field.name]}
             focus={field.name === firstInvalid}
             currency={currency}

@@ -150,9 +150,9 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
               className="flex items-center gap-3 rounded-md border border-line p-2"
             >
               {item.info?.thumb || item.preview ? (
-                <img src={item.info?.thumb ?? item.preview} alt="" width={50} height={50} className="h-[50px] w-[50px] rounded object-cover" />
+                <img src={item.info?.thumb ?? item.preview} alt="" width={50} height={50} className="h-[50px] w-[50px] shrink-0 rounded object-cover" />
               ) : (
-                <span aria-hidden="true" className="h-[50px] w-[50px] rounded bg-sunken" />
+                <span aria-hidden="true" className="h-[50px] w-[50px] shrink-0 rounded bg-sunken" />
               )}
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="truncate text-sm font-medium">{item.name}</span>
@@ -172,7 +172,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
                   </span>
                 )}
               </div>
-              {item.status === 'success' && <CheckIcon aria-hidden="true" className="text-brand-600" />}
+              {item.status === 'success' && <CheckIcon className="h-5 w-5 shrink-0 text-brand-600 dark:text-brand-300" />}
               {reorderable && (
                 <span className="flex flex-col">
                   <span id={`${item.key}-hint`} className="sr-only">

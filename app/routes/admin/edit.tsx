@@ -8,6 +8,7 @@ import { RecordForm } from '../../components/admin/record-form';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/edit';
 import { editorOptions } from './editor.server';
@@ -35,7 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (loadedId && !record) throw data(null, { status: 404 });
   const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang, record);
   const history = mode === 'edit' && record ? await loadHistory(ctx, user, source, record._id, lang) : null;
-  return { source, mode, record, name: record ? recordName(source, record, lang) : '', options, role: user.role, history };
+  return { source, mode, record, name: record ? recordName(source, record, lang) : '', options, role: user.role, history, messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {

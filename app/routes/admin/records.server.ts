@@ -19,6 +19,7 @@ export type AdminRecord = Record<string, unknown> & { _id: string };
 
 interface Page {
   total: number;
+  totalCapped?: boolean;
   data: AdminRecord[];
   cursors?: { previous: string | null; next: string | null };
 }
@@ -62,6 +63,8 @@ export interface TableData {
   rows: AdminRecord[];
   /** Page mode: how many match; cursor mode: not counted (-1). */
   total: number;
+  /** Page mode: more match than `total`, where the count stopped (decision 045). */
+  totalCapped: boolean;
   /** Cursor mode: the pages before and after this one, if any. */
   cursors: { previous: string | null; next: string | null };
   references: Record<string, Record<string, string>>;
@@ -80,7 +83,8 @@ export async function loadTable(ctx: ServerContext, user: SessionUser, source: A
     if (isClientError(error)) throw data(null, { status: error.code });
     throw caught;
   }
-  // A page past the end (rows removed since the link was made) shows the last page instead.
+  // A page past the end (rows removed since the link was made) shows the last page instead: past a
+  // capped count, the last page counted.
   if (view.mode === 'page' && page.data.length === 0 && page.total > 0 && view.page > 1) {
     const last = { ...view, page: Math.ceil(page.total / view.size) };
     page = await service(ctx, source).find({ ...memberCallParams(ctx, lang), query: viewQuery(definition, last) });
@@ -91,6 +95,7 @@ export async function loadTable(ctx: ServerContext, user: SessionUser, source: A
     view,
     rows: page.data,
     total: page.total,
+    totalCapped: page.totalCapped === true,
     cursors: page.cursors ?? { previous: null, next: null },
     // The listed references, and those the search panel filters by (the chosen record's name shows there).
     references: await referenceNames(

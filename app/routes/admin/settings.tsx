@@ -9,6 +9,7 @@ import { primaryButton, smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { memberCallParams } from '../../portal/call-params.server';
 import type { Route } from './+types/settings';
@@ -32,7 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const user = requireStaff(ctx, request, params.lang);
   const settings = await featuresOf(ctx).find(memberCallParams(ctx, localeOf(params.lang)));
-  return { settings, canChange: user.role === 'admin' };
+  return { settings, canChange: user.role === 'admin', messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

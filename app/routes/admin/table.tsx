@@ -2,18 +2,19 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { ReferencePicker } from '../../components/admin/reference-picker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction } from '../../../domain/admin/screens';
-import { CURSOR_TOTAL, PAGE_SIZES, pageButtons, viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
+import { ADMIN_SCREENS, columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction, type AdminScreen } from '../../../domain/admin/screens';
+import { viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
-import { formatNumber } from '../../../domain/format';
 import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
 import { enumLabel } from '../../components/admin/cells';
 import { BatchRemoval } from '../../components/admin/batch-removal';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ExportDialog } from '../../components/admin/export-dialog';
+import { MediaUpload } from '../../components/admin/media-upload';
 import { RecordHistory } from '../../components/admin/history';
 import { DataTable, type Row } from '../../components/admin/data-table';
+import { Pagination } from '../../components/admin/pagination';
 import { RecordForm } from '../../components/admin/record-form';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { inputClass } from '../../components/forms/fields';
@@ -22,6 +23,7 @@ import { PlusIcon, SearchIcon } from '../../components/ui/icons';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
+import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { useLive, useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/table';
@@ -66,7 +68,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         }
       : { record: null, name: '', options: {}, history: null };
   }
-  return { ...table, editing, role: user.role };
+  return { ...table, editing, role: user.role, messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -208,116 +210,6 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
   );
 }
 
-/** Previous or Next: a link, or the same words greyed out where there is no such page. */
-function StepLink({ to, testId, label, className }: { to: string | null; testId: string; label: string; className: string }) {
-  return to ? (
-    <Link to={to} className={className} data-testid={testId} preventScrollReset>
-      {label}
-    </Link>
-  ) : (
-    <span className={`${className} text-muted opacity-50`} aria-disabled="true">
-      {label}
-    </span>
-  );
-}
-
-function Pagination({
-  view,
-  total,
-  shown,
-  cursors,
-  href,
-}: {
-  view: TableView;
-  total: number;
-  shown: number;
-  cursors: { previous: string | null; next: string | null };
-  href: (change: Partial<TableView>) => string;
-}) {
-  const { t, locale } = useLocale();
-  const navigate = useNavigate();
-  const cursorMode = view.mode === 'cursor';
-  const pages = Math.max(1, Math.ceil(total / view.size));
-  const from = total === 0 ? 0 : (view.page - 1) * view.size + 1;
-  const to = Math.min(total, view.page * view.size);
-  const pageLink = 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold hover:bg-sunken';
-  return (
-    <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <div className="flex flex-wrap items-center gap-3">
-        {cursorMode ? (
-          <p className="text-muted" data-testid="admin-total" data-total={CURSOR_TOTAL}>
-            {t('admin.cursorTotal', { count: formatNumber(shown, locale), total: formatNumber(CURSOR_TOTAL, locale) })}
-          </p>
-        ) : (
-          <p className="text-muted" data-testid="admin-total" data-total={total}>
-            {t('admin.total', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(total, locale) })}
-          </p>
-        )}
-        <Link
-          to={href({ mode: cursorMode ? 'page' : 'cursor', cursor: '', page: 1 })}
-          className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-          data-testid="page-mode"
-          preventScrollReset
-        >
-          {t(cursorMode ? 'admin.mode.toPages' : 'admin.mode.toCursor')}
-        </Link>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-2 text-muted">
-          {t('admin.pageSize')}
-          <select
-            value={view.size}
-            onChange={(event) => navigate(href({ size: Number(event.target.value), page: 1, cursor: '' }), { replace: true, preventScrollReset: true })}
-            className="rounded-lg border border-line bg-raised px-2 py-1.5 text-ink"
-            data-testid="page-size"
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <nav aria-label={t('admin.pagination')}>
-          {cursorMode ? (
-            <ul className="flex items-center gap-0.5">
-              <li>
-                <StepLink to={cursors.previous ? href({ cursor: cursors.previous }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
-              </li>
-              <li>
-                <StepLink to={cursors.next ? href({ cursor: cursors.next }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
-              </li>
-            </ul>
-          ) : (
-          <ul className="flex items-center gap-0.5">
-            <li>
-              <StepLink to={view.page > 1 ? href({ page: view.page - 1 }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
-            </li>
-            {pageButtons(view.page, pages).map((page) => (
-              <li key={page}>
-                <Link
-                  to={href({ page })}
-                  aria-current={page === view.page ? 'page' : undefined}
-                  aria-label={t('admin.page', { page })}
-                  className={`${pageLink} ${page === view.page ? 'bg-brand-700 text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950' : ''}`}
-                  data-testid={`page-${page}`}
-                  preventScrollReset
-                >
-                  {page}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <StepLink to={view.page < pages ? href({ page: view.page + 1 }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
-            </li>
-          </ul>
-          )}
-        </nav>
-      </div>
-    </div>
-  );
-}
-
 export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const { source, rows, total, view, references, editing } = loaderData;
@@ -339,6 +231,8 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const [batch, setBatch] = useState<Row[] | null>(null);
   const [reloads, setReloads] = useState(0);
   const [exporting, setExporting] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const uploads = (ADMIN_SCREENS[source] as AdminScreen).upload === true;
   const live = useLive();
   const base = `/${locale}/admin/${source}`;
 
@@ -429,6 +323,11 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           <button type="button" className={smallButton} onClick={() => void revalidator.revalidate()} data-testid="admin-refresh">
             {t('admin.refresh')}
           </button>
+          {uploads ? (
+            <button type="button" className={smallButton} aria-expanded={uploading} onClick={() => setUploading((open) => !open)} data-testid="admin-upload">
+              {t(uploading ? 'admin.upload.close' : 'admin.upload.open')}
+            </button>
+          ) : null}
           {actions.has('export') && live ? (
             <button type="button" className={smallButton} onClick={() => setExporting(true)} data-testid="admin-export">
               {t('admin.export.title')}
@@ -446,6 +345,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </div>
       </div>
+      {uploading ? <MediaUpload onUploaded={() => void revalidator.revalidate()} /> : null}
       <SearchPanel source={source} view={view} references={references} />
       {selected.length > 0 ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950" data-testid="selection-bar">
@@ -494,7 +394,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           }}
         />
       </div>
-      <Pagination view={view} total={total} shown={rows.length} cursors={loaderData.cursors} href={href} />
+      <Pagination view={view} total={total} totalCapped={loaderData.totalCapped} shown={rows.length} cursors={loaderData.cursors} href={href} />
       {confirming ? (
         <ConfirmDialog
           title={confirming.length === 1 ? t('admin.confirmRemove.title') : t('admin.confirmRemove.many', { count: confirming.length })}
@@ -510,7 +410,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
           columns={exportedFieldsOf(definition)}
           query={(() => {
             // The export reads every page itself: the view's filters and order, not its page.
-            const { $limit: _limit, $skip: _skip, $cursor: _cursor, ...rest } = viewQuery(definition, view);
+            const { $limit: _limit, $skip: _skip, $cursor: _cursor, $countUpTo: _countUpTo, ...rest } = viewQuery(definition, view);
             return rest;
           })()}
           selectedIds={selected.map((row) => row._id)}

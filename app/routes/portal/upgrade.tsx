@@ -4,7 +4,7 @@ import { addDays } from '../../../domain/billing/calendar';
 import type { UpgradePrice } from '../../../domain/billing/upgrade';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
-import { ADD_ON_LEAD_WORKING_DAYS } from '../../../domain/billing/availability';
+import { ADD_ON_LEAD_WORKING_DAYS } from '../../../domain/billing/lead-time';
 import { newIdempotencyKey, type ChosenAddOn } from '../../../domain/purchase/subscription-form';
 import { AddOnsStep } from '../../components/purchase/add-ons-step';
 import { useFlowCall } from '../../components/purchase/flow-api';

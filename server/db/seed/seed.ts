@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords.ts';
 import { newId } from '../ids.ts';
+import { seedAppSettings } from './app-settings.ts';
 import { seedBlogs } from './blogs.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
 import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
@@ -28,8 +29,8 @@ export const DEMO_EDITOR = { email: 'editor@tillpoint.test', password: 'Editor12
 export { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER };
 
 /**
- * Fills an empty database with the product catalogue and the first admin, and with demo accounts
- * and blog articles while demo data is on. Safe to run at every start.
+ * Fills an empty database with the product catalogue, the first admin and the apps' settings, and
+ * with demo accounts and blog articles while demo data is on. Safe to run at every start.
  */
 export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport> {
   const warnings: string[] = [];
@@ -37,6 +38,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     const hasCatalogue = await trx('industries').first('id');
     if (!hasCatalogue) await seedCatalogue(trx);
     if (options.demoData && !(await trx('blogs').first('id'))) await seedBlogs(trx);
+    // The apps' one settings record (decision 046), in production too: the apps read it.
+    if (!(await trx('app_settings').first('id'))) await seedAppSettings(trx, options.demoData, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData

@@ -11,7 +11,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
-import { CLEANUP_PERIOD_SECONDS, CLEANUP_QUEUE, cleanUpAttachments } from './cleanup.ts';
+import { CLEANUP_QUEUE, cleanUpAttachments } from './cleanup.ts';
 import { Media } from './media.ts';
 import { Uploads } from './uploads.ts';
 
@@ -49,6 +49,12 @@ export function configureAttachments(app: ServerApp, deps: { config: Config; kne
       const record = await users.get(userId);
       users.emit('patched', stripResult(record, hiddenFields(definitions.users)));
     },
+    // New files appear, and a replaced picture leaves, on every open list of attachments.
+    onRowsChanged: async ({ created, removed }) => {
+      const service = app.service('attachments');
+      for (const id of created) service.emit('created', stripResult(await service.get(id), hiddenFields(definitions.attachments)));
+      for (const id of removed) service.emit('removed', { _id: id });
+    },
   });
   app.set('uploads', uploads);
   registerEntityService(app, definitions.attachments, { hooks: [removeFiles(uploads)] });
@@ -57,7 +63,7 @@ export function configureAttachments(app: ServerApp, deps: { config: Config; kne
     const removed = await cleanUpAttachments(uploads);
     logger.info(removed, 'attachments cleaned up');
   });
-  askPeriodically(app, jobs, CLEANUP_QUEUE, CLEANUP_PERIOD_SECONDS, logger);
+  askPeriodically(app, jobs, CLEANUP_QUEUE, config.jobs.attachmentCleanupSeconds, logger);
   app.hooks({
     teardown: [
       async (_context: HookContext, next: NextFunction) => {

@@ -5,20 +5,21 @@ import { attachmentReferences, type Uploads } from './uploads.ts';
 export const CLEANUP_QUEUE = 'attachments.cleanup';
 /** How old an unreferenced file must be before the cleanup takes it: an upload in progress is younger. */
 export const CLEANUP_AGE_MS = 24 * 60 * 60 * 1000;
-/** How often each instance asks for a cleanup; the queue runs one per period, whatever the instances. */
-export const CLEANUP_PERIOD_SECONDS = 60 * 60;
 
 /**
- * Folders whose files exist only for a record that refers to them by id (a `ref: 'attachments'`
- * field): a file there that nothing refers to any more is garbage. Content folders join this list
- * when their entities refer to attachments by id; until then staff remove their files themselves.
+ * Folders whose files exist only for a record that uses them: a picture of an account, a cover or
+ * an image in an article, the app settings' photos. A file there that no record uses any more (by
+ * id, or by its address in an image field or a rich text) is garbage. The other content folders
+ * (general, news, ads, products) are the staff's media library: their files may be linked from
+ * outside the site (a mail, a post), so they stay until staff remove them.
  */
-export const COLLECTED_FOLDERS: readonly AttachmentFolder[] = ['profile'];
+export const COLLECTED_FOLDERS: readonly AttachmentFolder[] = ['profile', 'blogs', 'settings'];
 
 /**
  * Removes what nothing uses, older than a day: attachments of the collected folders that no
- * record refers to (a replaced picture, an account removed), and stored objects with no
- * attachment row at all (an upload cut short, a removal whose files could not be deleted).
+ * record refers to (a replaced picture, an account or an article removed, a cover replaced), and
+ * stored objects with no attachment row at all (an upload cut short, a removal whose files could
+ * not be deleted).
  */
 export async function cleanUpAttachments(uploads: Uploads, now: Date = new Date()): Promise<{ attachments: number; files: number }> {
   const cutoff = new Date(now.getTime() - CLEANUP_AGE_MS);
@@ -27,8 +28,12 @@ export async function cleanUpAttachments(uploads: Uploads, now: Date = new Date(
     .whereIn('folder', COLLECTED_FOLDERS)
     .where('created_at', '<', cutoff)
     .where((query: Knex.QueryBuilder) => {
-      for (const { table, column } of attachmentReferences()) {
-        query.whereNotExists(knex(table).select(knex.raw('1')).where(column, knex.ref('attachments.id')));
+      for (const { table, column, kind } of attachmentReferences()) {
+        const uses = knex(table).select(knex.raw('1'));
+        if (kind === 'id') uses.where(column, knex.ref('attachments.id'));
+        // The id (24 hex digits) anywhere in the text: its address, a variant's, a thumbnail's.
+        else uses.whereRaw('strpos(??::text, "attachments"."id"::text) > 0', [`${table}.${column}`]);
+        query.whereNotExists(uses);
       }
     });
   const removed = (await unused.delete().returning('id')) as { id: string }[];

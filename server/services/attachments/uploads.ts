@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { entities } from '../../../domain/entities/index.ts';
-import { columnOf } from '../../../domain/entities/types.ts';
+import { columnOf, hintsOf } from '../../../domain/entities/types.ts';
 import {
   type AttachmentFolder,
   type ImageFormat,
@@ -63,12 +63,26 @@ export function infoOf(row: Pick<AttachmentRow, 'id' | 'name' | 'size' | 'mime' 
   };
 }
 
-/** The fields of every entity that refer to an attachment (`ref: 'attachments'`): what keeps a file in use. */
-export function attachmentReferences(): { table: string; column: string }[] {
+export interface AttachmentReference {
+  table: string;
+  column: string;
+  kind: 'id' | 'text';
+}
+
+/**
+ * What keeps a file in use: the fields of every entity that refer to an attachment by id
+ * (`ref: 'attachments'`, kind `id`), and the fields that may hold its address in their text (an
+ * image field holding `/api/attachments/{id}`, a rich text with the picture in it: kind `text`).
+ */
+export function attachmentReferences(): AttachmentReference[] {
   return Object.values(entities).flatMap((def) =>
-    Object.entries(def.fields)
-      .filter(([, field]) => field.kind === 'ref' && field.ref === 'attachments')
-      .map(([name, field]) => ({ table: def.table, column: columnOf(name, field) })),
+    Object.entries(def.fields).flatMap(([name, field]): AttachmentReference[] => {
+      const column = columnOf(name, field);
+      if (field.kind === 'ref' && field.ref === 'attachments') return [{ table: def.table, column, kind: 'id' }];
+      const widget = hintsOf(field).widget;
+      if (widget === 'image' || widget === 'richText') return [{ table: def.table, column, kind: 'text' }];
+      return [];
+    }),
   );
 }
 
@@ -82,6 +96,11 @@ export interface UploadsDependencies {
    * service): tells the account's sessions and listeners, as a change through the service would.
    */
   onPictureChanged?: (userId: string) => Promise<void>;
+  /**
+   * Told after attachment rows were written here (stored, or a replaced picture removed), not
+   * through the service: announces them as `created` and `removed`, so open tables show them.
+   */
+  onRowsChanged?: (change: { created: string[]; removed: string[] }) => Promise<void>;
 }
 
 /**
@@ -98,9 +117,11 @@ export class Uploads {
   private readonly making = new Map<string, Promise<void>>();
 
   private readonly onPictureChanged: UploadsDependencies['onPictureChanged'];
+  private readonly onRowsChanged: UploadsDependencies['onRowsChanged'];
 
-  constructor({ knex, storage, media, logger, onPictureChanged }: UploadsDependencies) {
+  constructor({ knex, storage, media, logger, onPictureChanged, onRowsChanged }: UploadsDependencies) {
     this.onPictureChanged = onPictureChanged;
+    this.onRowsChanged = onRowsChanged;
     this.knex = knex;
     this.storage = storage;
     this.media = media;
@@ -143,6 +164,8 @@ export class Uploads {
       if (folder === 'profile') {
         await this.onPictureChanged?.(userId).catch((error: unknown) => this.logger.warn({ err: error, user: userId }, 'a changed picture was not announced'));
       }
+      const change = { created: rows.map((row) => row.id), removed: replaced ? [replaced] : [] };
+      await this.onRowsChanged?.(change).catch((error: unknown) => this.logger.warn({ err: error, ...change }, 'stored attachments were not announced'));
       return rows.map(infoOf);
     } catch (error) {
       await Promise.all(rows.map((row) => this.storage.removeAll(row.id).catch(() => undefined)));

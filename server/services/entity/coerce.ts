@@ -57,11 +57,11 @@ export function coerceQueryValue(field: ResolvedField, value: unknown): string |
   }
 }
 
-/** Query parameters that are numbers (REST sends strings). */
+/** Query parameters that are numbers (REST sends strings); a bad one is a 400 naming it, in the caller's language. */
 export function toInteger(value: unknown, name: string, min: number, max: number): number {
-  const n = typeof value === 'string' && /^-?\d{1,9}$/.test(value) ? Number(value) : value;
+  const n = typeof value === 'string' && /^-?\d{1,10}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw new BadRequest(`${name} must be an integer from ${min} to ${max}`);
+    throw new BadRequest('errors.queryInteger', { name, min, max });
   }
   return n;
 }

@@ -16,6 +16,8 @@ export type EntityRecord = Record<string, unknown> & { _id: string };
 /** A page of records as the service builds it, before its callers' types (`Page<R>` in services.ts). */
 export interface Page {
   total: number;
+  /** Answered to a `$countUpTo` in page mode: true when the count stopped there, more than `total` matching (decision 045). */
+  totalCapped?: boolean;
   limit: number;
   skip: number;
   data: EntityRecord[];
@@ -221,11 +223,35 @@ export class EntityService<E extends EntityDef = EntityDef> {
     return builder;
   }
 
+  /**
+   * How many records match; with a cap, read to one past it and no further (`$countUpTo`,
+   * decision 045). The matches are read through a cursor planned as for reading them all, the plan
+   * an exact count gets, so stopping early never costs more than counting everything: a `limit`
+   * in the query would let the planner bet on a scan that finds the matches soon, which over
+   * rare text reads most of a large table.
+   */
+  private async countRows(parsed: ParsedQuery, params: EntityParams, cap: number | null): Promise<number> {
+    const matching = this.baseQuery(parsed, params);
+    if (cap === null || params.transaction) {
+      // In a caller's transaction the planner's settings are left alone: counted exactly, then capped.
+      const row = (await matching.count({ total: '*' }).first()) as { total: number | string } | undefined;
+      return Number(row?.total ?? 0);
+    }
+    return this.knex.transaction(async (trx) => {
+      await trx.raw('set local cursor_tuple_fraction = 1');
+      await trx.raw('declare matching no scroll cursor for ?', [matching.clearSelect().select(this.knex.raw('1'))]);
+      // MOVE takes no parameter; the cap is an integer parseQuery checked.
+      const moved = (await trx.raw(`move forward ${Math.trunc(cap) + 1} in matching`)) as { rowCount: number | null };
+      return moved.rowCount ?? 0;
+    });
+  }
+
   private async findPage(parsed: ParsedQuery, params: EntityParams): Promise<Page> {
     const { limit, sort } = parsed;
     const cursorMode = parsed.cursor !== undefined;
     let rows: Record<string, unknown>[];
     let total: number;
+    let totalCapped = false;
     let skip = parsed.skip;
     let hasPrevious: boolean;
     let hasNext: boolean;
@@ -247,14 +273,26 @@ export class EntityService<E extends EntityDef = EntityDef> {
       hasNext = forward ? more : true;
       hasPrevious = forward ? position !== null : more;
     } else {
+      const cap = parsed.countUpTo;
+      // With a cap, one row more than the page tells whether any follows it, which the count no longer says past the cap.
       const [fetched, count] = await Promise.all([
-        limit === 0 ? Promise.resolve([]) : this.selectRows(parsed, params, { limit, skip, withKeys: true }),
-        this.baseQuery(parsed, params).count({ total: '*' }).first() as Promise<{ total: number } | undefined>,
+        limit === 0 ? Promise.resolve([]) : this.selectRows(parsed, params, { limit: cap === null ? limit : limit + 1, skip, withKeys: true }),
+        this.countRows(parsed, params, cap),
       ]);
-      rows = fetched;
-      total = Number(count?.total ?? 0);
+      const more = fetched.length > limit;
+      rows = fetched.slice(0, limit);
       hasPrevious = skip > 0;
-      hasNext = skip + rows.length < total;
+      if (cap !== null && count > cap) {
+        // More than the cap match. The last page tells the exact total; any other page that at
+        // least the rows up to its end match, and that more follow.
+        const lastPage = rows.length > 0 && !more;
+        totalCapped = !lastPage;
+        total = lastPage ? skip + rows.length : Math.max(cap, rows.length > 0 ? skip + rows.length : 0);
+        hasNext = more;
+      } else {
+        total = count;
+        hasNext = skip + rows.length < total;
+      }
     }
 
     const keysOf = (row: Record<string, unknown> | undefined) =>
@@ -266,6 +304,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
     await this.populate(data, parsed.populate, params);
     return {
       total,
+      ...(parsed.countUpTo !== null && !cursorMode ? { totalCapped } : {}),
       limit,
       skip,
       data,

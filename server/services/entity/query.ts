@@ -8,7 +8,8 @@ export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 
 const COMPARISON: Record<string, string> = { $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
-const CONTROL = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor']);
+/** Query keys that shape the answer rather than filter records. */
+export const QUERY_CONTROLS: ReadonlySet<string> = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor', '$countUpTo']);
 const MAX_IN = 500;
 const MAX_DEPTH = 4;
 /** Branches of one `$or` or `$and`. */
@@ -39,6 +40,11 @@ export interface ParsedQuery {
   populate: string[];
   /** Present (possibly empty) when the client asked for keyset pagination. */
   cursor: string | undefined;
+  /**
+   * `$countUpTo`: the total is counted to this many matches and no further (decision 045); past
+   * it, the page answers `totalCapped`. Absent: an exact count.
+   */
+  countUpTo: number | null;
   filter: Record<string, unknown>;
 }
 
@@ -63,10 +69,11 @@ export function parseQuery(fields: EntityFields, query: Record<string, unknown> 
   const q = query ?? {};
   const filter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(q)) {
-    if (!CONTROL.has(key)) filter[key] = value;
+    if (!QUERY_CONTROLS.has(key)) filter[key] = value;
   }
   const limit = q.$limit === undefined ? DEFAULT_LIMIT : toInteger(q.$limit, '$limit', 0, maxLimit);
   const skip = q.$skip === undefined ? 0 : toInteger(q.$skip, '$skip', 0, 1_000_000_000);
+  const countUpTo = q.$countUpTo === undefined ? null : toInteger(q.$countUpTo, '$countUpTo', 1, 1_000_000_000);
 
   const sort: SortKey[] = [];
   const rawSort = q.$sort === undefined ? fields.def.defaultSort : asPlainObject(q.$sort, '$sort');
@@ -106,7 +113,7 @@ export function parseQuery(fields: EntityFields, query: Record<string, unknown> 
   }
 
   limitQuerySize(filter);
-  return { limit, skip, sort, select, populate, cursor, filter };
+  return { limit, skip, sort, select, populate, cursor, countUpTo, filter };
 }
 
 const isOperatorObject = (value: unknown): value is Record<string, unknown> =>

@@ -108,7 +108,7 @@ const toRecord = (row: ExportRow): ExportRecord => ({
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** What a table's query may hold: its filters and sort, never its page (the job pages itself). */
-const PAGING = ['$limit', '$skip', '$cursor', '$select', '$populate'];
+const PAGING = ['$limit', '$skip', '$cursor', '$countUpTo', '$select', '$populate'];
 
 const createSchema = z
   .object({

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, hydrated, test } from './fixtures.ts';
+import { staffHeaders } from './staff-api.ts';
+import { users } from './users.ts';
+
+/*
+ * The apps' settings in the back office (decision 046): one record, its colours, map points and
+ * sponsor's days edited through their own widgets, checked before sending by the service's own
+ * schemas, saved, and read back through the API as the apps read it (signed out).
+ */
+
+type Settings = Record<string, unknown> & { _id: string };
+const WRITTEN = ['header', 'headerPhoto', 'footerColor1', 'footerColor2', 'showEvent', 'showShop', 'sponsorName', 'sponsorShown', 'mapHongKong', 'mapCanada'];
+
+/** axe's rules on the editor, then the colour rules again in the dark theme. */
+async function editorViolations(page: Page): Promise<unknown[]> {
+  const scope = '[data-testid="editor-dialog"]';
+  const light = await new AxeBuilder({ page }).include(scope).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  const dark = await new AxeBuilder({ page }).include(scope).withRules(['color-contrast', 'link-in-text-block']).analyze();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  return [...light.violations, ...dark.violations].map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+}
+
+/** Pastes text into an input as a browser's paste does: a clipboard event the page may take over. */
+async function paste(input: Locator, text: string): Promise<void> {
+  await input.focus();
+  await input.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('staff edit the apps’ settings through the colour, map and day-range widgets, and the apps read them', async ({ page, login, request }) => {
+  test.setTimeout(120_000);
+  const read = async () => {
+    const response = await request.get('/api/appSettings');
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { data: Settings[] }).data;
+  };
+  const [original] = await read();
+  if (!original) throw new Error('the seed made no app settings');
+  const headers = await staffHeaders(request);
+  try {
+    await login(users.editor);
+    await page.goto('/en/admin/appSettings');
+    await hydrated(page);
+    // One record, nothing to add or delete; colours as swatches, points as text, the days as a range.
+    const row = page.getByTestId('admin-row');
+    await expect(row).toHaveCount(1);
+    await expect(page.getByTestId('admin-add')).toHaveCount(0);
+    await expect(row.getByTestId('colour-swatch')).toHaveCount(2);
+    await expect(row.locator('[data-column="footerColor1"]')).toHaveText(String(original.footerColor1));
+    await expect(row.locator('[data-column="mapHongKong"]')).toHaveText('22.3193, 114.1694 (±0.35, ±0.35)');
+    const shown = original.sponsorShown as { from: string; to: string };
+    await expect(row.locator('[data-column="sponsorShown"]')).toHaveText(`${shown.from} – ${shown.to}`);
+
+    await row.getByTestId('row-edit').click();
+    const dialog = page.getByTestId('editor-dialog');
+    await expect(dialog).toBeVisible();
+    expect(await editorViolations(page)).toEqual([]);
+
+    // A colour picked is written as its hex; one typed without its # gets it when the box is left.
+    await dialog.getByTestId('colour-footerColor1').getByTestId('colour-picker').fill('#336699');
+    await expect(dialog.locator('#field-footerColor1')).toHaveValue('#336699');
+    await dialog.locator('#field-footerColor2').fill('1A2B3C');
+    await dialog.locator('#field-footerColor2').blur();
+    await expect(dialog.locator('#field-footerColor2')).toHaveValue('#1a2b3c');
+    await expect(dialog.getByTestId('colour-footerColor2').getByTestId('colour-picker')).toHaveValue('#1a2b3c');
+
+    // A point pasted from a map fills both coordinates, and the link opens it on OpenStreetMap.
+    const hongKong = dialog.getByTestId('map-mapHongKong');
+    await paste(hongKong.locator('#field-mapHongKong-latitude'), '22.2855, 114.1577');
+    await expect(hongKong.locator('#field-mapHongKong-latitude')).toHaveValue('22.2855');
+    await expect(hongKong.locator('#field-mapHongKong-longitude')).toHaveValue('114.1577');
+    await hongKong.locator('#field-mapHongKong-longitudeDelta').fill('0.2');
+    await expect(hongKong.getByTestId('map-link')).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=22.2855&mlon=114.1577#map=11/22.2855/114.1577');
+    await expect(hongKong.getByTestId('map-link')).toHaveAttribute('target', '_blank');
+
+    // Wrong values are caught before anything is sent, each beside its own part.
+    const posts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && !sent.url().includes('/api/')) posts.push(sent.url());
+    });
+    const canada = dialog.getByTestId('map-mapCanada');
+    await canada.locator('#field-mapCanada-latitude').fill('95');
+    await canada.locator('#field-mapCanada-longitudeDelta').fill('0');
+    const range = dialog.getByTestId('range-sponsorShown');
+    await range.locator('#field-sponsorShown-from').fill('2026-12-01');
+    await range.locator('#field-sponsorShown-to').fill('2026-11-30');
+    await dialog.getByTestId('editor-save').click();
+    await expect(dialog.getByTestId('error-field-mapCanada-latitude')).toHaveText('Enter a latitude from -90 to 90.');
+    await expect(dialog.getByTestId('error-field-mapCanada-longitudeDelta')).toHaveText('Enter a longitude span above 0 and up to 360.');
+    await expect(dialog.getByTestId('error-field-sponsorShown-to')).toHaveText('The last day cannot be before the first day.');
+    // The first field to correct, in the form's order, has the focus: the sponsor's last day.
+    await expect(range.locator('#field-sponsorShown-to')).toBeFocused();
+    await expect(canada.locator('#field-mapCanada-latitude')).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+    await expect(canada.getByTestId('map-link')).toHaveCount(0);
+
+    await canada.locator('#field-mapCanada-latitude').fill('49.2827');
+    await expect(dialog.getByTestId('error-field-mapCanada-latitude')).toHaveCount(0);
+    await canada.locator('#field-mapCanada-longitude').fill('-123.1207');
+    await canada.locator('#field-mapCanada-longitudeDelta').fill('0.5');
+    await range.locator('#field-sponsorShown-to').fill('2027-01-31');
+
+    // The header photo: uploaded into the settings folder, shown from the stored file.
+    const photo = dialog.getByTestId('image-headerPhoto');
+    const picture = await sharp({ create: { width: 800, height: 300, channels: 3, background: '#336699' } }).png().toBuffer();
+    await photo.locator('input[type="file"]').setInputFiles({ name: 'app-header.png', mimeType: 'image/png', buffer: picture });
+    await expect(photo.getByTestId('image-name')).toHaveText('app-header.png', { timeout: 20_000 });
+    await expect.poll(() => photo.getByTestId('image-preview').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+    await dialog.getByTestId('editor-save').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('snackbar-success')).toContainText('Saved.');
+    await expect(row.locator('[data-column="mapCanada"]')).toHaveText('49.2827, -123.1207 (±30, ±0.5)');
+    await expect(row.locator('[data-column="sponsorShown"]')).toHaveText('2026-12-01 – 2027-01-31');
+    await expect(row.getByTestId('image-thumb')).toBeVisible();
+
+    // What the apps read, signed out.
+    const [saved] = await read();
+    expect(saved).toMatchObject({
+      footerColor1: '#336699',
+      footerColor2: '#1a2b3c',
+      mapHongKong: { latitude: 22.2855, longitude: 114.1577, latitudeDelta: 0.35, longitudeDelta: 0.2 },
+      mapCanada: { latitude: 49.2827, longitude: -123.1207, latitudeDelta: 30, longitudeDelta: 0.5 },
+      sponsorShown: { from: '2026-12-01', to: '2027-01-31' },
+      header: original.header,
+    });
+    const file = await request.get(`/api/attachments/${String(saved?.headerPhoto)}`, { headers });
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('image/png');
+    const stored = await request.get(`/api/attachments/${String(saved?.headerPhoto)}`, { headers: { ...headers, accept: 'application/json' } });
+    expect(await stored.json()).toMatchObject({ folder: 'settings', name: 'app-header.png' });
+  } finally {
+    // The record is every spec's: it goes back as it was.
+    const restored = await request.patch(`/api/appSettings/${original._id}`, { headers, data: Object.fromEntries(WRITTEN.map((name) => [name, original[name]])) });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+});
