@@ -83,6 +83,7 @@ test('a Flexi member ends the plan now for its fee, after putting in a card the 
   // The dashboard and the invoices say so too.
   await page.goto('/en/portal');
   await expect(page.getByTestId('lifecycle-banner')).toContainText('Your plan ended on');
+  await expect(page.getByTestId('module-ended').first()).toHaveText('Ended');
   await page.goto('/en/portal/invoices');
   await expect(page.getByText('Early termination', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('12 months left in the term ×').first()).toBeVisible();

@@ -184,6 +184,11 @@ function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route
                       {t('dashboard.suspended')}
                     </span>
                   ) : null}
+                  {module.ended ? (
+                    <span className="mt-1 block w-fit rounded-full bg-sunken px-2.5 py-0.5 text-xs font-semibold text-muted" data-testid="module-ended">
+                      {t('dashboard.moduleEnded')}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="text-right text-sm whitespace-nowrap text-muted">
                   {module.included ? t('dashboard.included') : price(module.billing, module.unitPrice * module.count)}
