@@ -1,13 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freePort } from '../e2e/free-port.ts';
-import { startTcpProxy, type TcpProxy } from '../integration/tcp-proxy.ts';
 
 /*
  * Several production instances on one machine, as operators run them (issue 20): each a process of
@@ -53,6 +52,7 @@ export async function clusterSkipReason(): Promise<string | null> {
     client.disconnect();
   });
   if (!redis) return `no Redis at ${REDIS_URL}`;
+  if (!postgresBin()) return `PostgreSQL's server programs (initdb, postgres) are missing under ${POSTGRES_LIB}`;
   if (!existsSync(REDIS_SERVER)) {
     const root = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
     if (root) spawnSync('sh', ['-c', 'apt-get update && apt-get install -y redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
@@ -141,8 +141,6 @@ export interface Cluster {
   url: string;
   /** The cluster's own database (a fresh one on the local PostgreSQL), as the test reaches it. */
   databaseUrl: string;
-  /** The proxy the instances reach their database through, when asked for (`databaseProxy`). */
-  databaseProxy: TcpProxy | undefined;
   /** How long the two instances took to be healthy, started at the same moment. */
   startMs: number;
   /** Starts a stopped instance again on its port; answers once it is healthy and the balancer uses it. */
@@ -164,8 +162,8 @@ export function ensureBuild(): void {
 export interface ClusterOptions {
   /** The instances' Redis (the machine's unless given; keys under a prefix of the run either way). */
   redisUrl?: string;
-  /** The instances reach their database through a TCP proxy the test may cut (`Cluster.databaseProxy`). */
-  databaseProxy?: boolean;
+  /** The PostgreSQL server the cluster's database is made on (the machine's unless given: a server of the test's own). */
+  postgresUrl?: string;
   /** More settings, the same for both instances (they win over the defaults below). */
   env?: Record<string, string>;
   /** Node's own options for an instance, before the server's script (a bench's inspector port). */
@@ -178,12 +176,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const redisUrl = options.redisUrl ?? REDIS_URL;
   const run = randomBytes(5).toString('hex');
   const database = `tillpoint_cluster_${run}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const postgresUrl = options.postgresUrl ?? POSTGRES_URL;
+  const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   await admin.query(`create database ${database}`);
   await admin.end();
-  const databaseUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${database}` }).toString();
-  const databaseProxy = options.databaseProxy ? await startTcpProxy(databaseUrl) : undefined;
+  const databaseUrl = Object.assign(new URL(postgresUrl), { pathname: `/${database}` }).toString();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-cluster-'));
   const secret = randomBytes(48).toString('base64url');
   const [portA, portB, portLb] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -197,7 +195,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseProxy?.url ?? databaseUrl,
+        DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: `cluster-${run}`,
         INSTANCE_NAME: name,
@@ -248,7 +246,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await done;
     }
     await Promise.all([a.stop(), b.stop()]);
-    await databaseProxy?.close();
     const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     redis.on('error', () => undefined);
     try {
@@ -260,10 +257,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     } finally {
       redis.disconnect();
     }
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
+    const client = new pg.Client({ connectionString: postgresUrl });
+    try {
+      await client.connect();
+      await client.query(`drop database if exists ${database} with (force)`);
+      await client.end();
+    } catch {
+      // A server of the test's own, stopped: its data folder goes with it.
+    }
     rmSync(folder, { recursive: true, force: true });
   };
   try {
@@ -307,7 +308,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       b,
       url,
       databaseUrl,
-      databaseProxy,
       startMs,
       close,
       async restart(name) {
@@ -345,6 +345,86 @@ export interface RedisServer {
  * A Redis server of the test's own on a free port, never the machine's shared one, so a scenario
  * may stop it: nothing kept on disk (`--save ''`, no append-only file), so it restarts empty.
  */
+/** Where Debian keeps PostgreSQL's server programs, one folder per major version. */
+const POSTGRES_LIB = '/usr/lib/postgresql';
+
+/** The newest installed version's `bin` folder with `initdb` and `postgres`, or null. */
+function postgresBin(): string | null {
+  if (!existsSync(POSTGRES_LIB)) return null;
+  const versions = readdirSync(POSTGRES_LIB)
+    .filter((name) => existsSync(path.join(POSTGRES_LIB, name, 'bin', 'initdb')) && existsSync(path.join(POSTGRES_LIB, name, 'bin', 'postgres')))
+    .sort((x, y) => Number(y) - Number(x));
+  return versions[0] ? path.join(POSTGRES_LIB, versions[0], 'bin') : null;
+}
+
+export interface PostgresServer {
+  /** The server's `postgres` database, as a superuser reaches it (trust, on 127.0.0.1). */
+  url: string;
+  readonly running: boolean;
+  /** Stops it: `SIGINT` is PostgreSQL's fast shutdown (sessions ended, connections refused). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again on the same port and data; answers once it accepts connections. */
+  start(): Promise<void>;
+  /** Stops it and removes its data. */
+  close(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL server of the test's own (Debian's server programs, a fresh data folder, a free
+ * port), never the machine's shared one, so a scenario may stop it. PostgreSQL refuses to run as
+ * root: as root (CI), its programs run as the `postgres` account, which owns the folder.
+ */
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = postgresBin();
+  if (!bin) throw new Error(`PostgreSQL's server programs are missing under ${POSTGRES_LIB}`);
+  const port = await freePort();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-postgres-'));
+  const data = path.join(folder, 'data');
+  let owner: { uid: number; gid: number } | undefined;
+  if (process.getuid?.() === 0) {
+    const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    owner = { uid: id('-u'), gid: id('-g') };
+    chownSync(folder, owner.uid, owner.gid);
+  }
+  const init = spawnSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C'], { stdio: 'ignore', ...owner });
+  if (init.status !== 0) throw new Error(`initdb failed (exit code ${init.status})`);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let child: ChildProcess | undefined;
+  const accepts = () =>
+    answers(async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+      client.on('error', () => undefined);
+      await client.connect();
+      await client.end();
+    });
+  const server: PostgresServer = {
+    url,
+    get running() {
+      return Boolean(child && child.exitCode === null && child.signalCode === null);
+    },
+    async start() {
+      child = spawn(
+        path.join(bin, 'postgres'),
+        ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${folder}`, '-c', 'fsync=off', '-c', 'max_connections=200'],
+        { stdio: 'ignore', ...owner },
+      );
+      await until(accepts, `PostgreSQL on port ${port}`, 30_000);
+    },
+    async stop(signal: NodeJS.Signals = 'SIGINT') {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const done = exited(child);
+      child.kill(signal);
+      await done;
+    },
+    async close() {
+      await server.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
+}
+
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;

@@ -5,14 +5,27 @@ import authenticationClient, { MemoryStorage } from '@feathersjs/authentication-
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, clusterSkipReason, keyedWrites, sleep, startCluster, startRedisServer, until, type Cluster, type Instance, type RedisServer } from './cluster.ts';
+import {
+  ADMIN,
+  clusterSkipReason,
+  keyedWrites,
+  sleep,
+  startCluster,
+  startPostgresServer,
+  startRedisServer,
+  until,
+  type Cluster,
+  type Instance,
+  type PostgresServer,
+  type RedisServer,
+} from './cluster.ts';
 
 /*
  * Issue 20's outages across real processes (decision 040): two production instances behind
  * HAProxy, on a Redis server of this test's own, which it stops for 15 s and starts again, and on
- * a fresh database that they reach through a TCP proxy, which it cuts for 15 s (the PostgreSQL
- * server is the machine's, shared: cutting the path to it is what "unreachable" is for the
- * instances). Then a job interrupted by its instance's death is finished by the other.
+ * a PostgreSQL server of its own (initdb in a temporary folder, a free port), which it stops for
+ * 15 s with a fast shutdown and starts again. Then a job interrupted by its instance's death is
+ * finished by the other.
  */
 
 const reason = await clusterSkipReason();
@@ -91,6 +104,7 @@ const within = <T>(promise: Promise<T>, ms: number, fallback: T) => Promise.race
 
 describe.skipIf(reason)('two instances, their Redis and their database taken away', () => {
   let redis: RedisServer;
+  let postgres: PostgresServer;
   let cluster: Cluster;
   let adminToken: string;
   let adminId: string;
@@ -106,10 +120,10 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
     call(instance.url, 'POST', '/api/authentication', { body: { strategy: 'local', ...credentials }, from });
 
   beforeAll(async () => {
-    redis = await startRedisServer();
+    [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
     cluster = await startCluster({
       redisUrl: redis.url,
-      databaseProxy: true,
+      postgresUrl: postgres.url,
       env: {
         LOGIN_ATTEMPTS_PER_IP: String(SIGN_INS_PER_ADDRESS),
         // A job whose instance died is taken over within seconds (the least pg-boss allows).
@@ -126,11 +140,13 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
     if (redis && !redis.running) await redis.start();
-  }, 30_000);
+    if (postgres && !postgres.running) await postgres.start();
+  }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
     await cluster?.close();
     await redis?.stop();
+    await postgres?.close();
   }, 60_000);
 
   it('a sign-in limit holds across both instances: the attempts from one address count once, whichever instance takes them', async () => {
@@ -278,7 +294,6 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
     'PostgreSQL unreachable for 15 s: nothing hangs, the API answers 503 with Retry-After, public pages are served stale; everything works within 5 s of its return with no restart, and every write answered 2xx is stored exactly once',
     async () => {
       const { a, b } = cluster;
-      const proxy = cluster.databaseProxy!;
       const run = randomBytes(4).toString('hex');
       // Public pages cached on both instances.
       const pages = ['/en', '/zh-hk'];
@@ -307,7 +322,7 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       const { acknowledged } = writes;
       let cut = false;
       cleanups.push(async () => {
-        if (cut) await proxy.restore();
+        if (cut) await postgres.start();
         await writes.stop();
       });
       await sleep(1_000);
@@ -318,7 +333,8 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       const industry = ((await call(a.url, 'GET', '/api/industries?$limit=1')).body.data as { _id: string; name: unknown }[])[0]!;
       expect((await call(a.url, 'PATCH', `/api/industries/${industry._id}`, { token: adminToken, body: { name: industry.name } })).status).toBe(200);
       await sleep(300);
-      await proxy.cut();
+      // The instances' own PostgreSQL server stopped (fast shutdown: sessions ended, connections refused).
+      await postgres.stop();
       cut = true;
       const cutAt = Date.now();
       const during: { what: string; status: number; ms: number; retryAfter?: string | null; cache?: string | null }[] = [];
@@ -338,7 +354,7 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       // A socket's call is refused as unavailable too.
       await expect(staffOnA.client.service('industries').find({ query: { $limit: 1 } })).rejects.toMatchObject({ code: 503 });
 
-      await proxy.restore();
+      await postgres.start();
       cut = false;
       const backAt = Date.now();
       // Within 5 s, with no restart: both healthy, writes, reads and sign-ins on both.
