@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
+import { bothThemesViolations } from './axe.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { staffHeaders } from './staff-api.ts';
 import { users } from './users.ts';
@@ -13,18 +13,6 @@ import { users } from './users.ts';
 
 type Settings = Record<string, unknown> & { _id: string };
 const WRITTEN = ['header', 'headerPhoto', 'footerColor1', 'footerColor2', 'showEvent', 'showShop', 'sponsorName', 'sponsorShown', 'mapHongKong', 'mapCanada'];
-
-/** axe's rules on the editor, then the colour rules again in the dark theme. */
-async function editorViolations(page: Page): Promise<unknown[]> {
-  const scope = '[data-testid="editor-dialog"]';
-  const light = await new AxeBuilder({ page }).include(scope).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  const dark = await new AxeBuilder({ page }).include(scope).withRules(['color-contrast', 'link-in-text-block']).analyze();
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-  return [...light.violations, ...dark.violations].map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
-}
 
 /** Pastes text into an input as a browser's paste does: a clipboard event the page may take over. */
 async function paste(input: Locator, text: string): Promise<void> {
@@ -63,7 +51,7 @@ test('staff edit the apps’ settings through the colour, map and day-range widg
     await row.getByTestId('row-edit').click();
     const dialog = page.getByTestId('editor-dialog');
     await expect(dialog).toBeVisible();
-    expect(await editorViolations(page)).toEqual([]);
+    expect(await bothThemesViolations(page, '[data-testid="editor-dialog"]')).toEqual([]);
 
     // A colour picked is written as its hex; one typed without its # gets it when the box is left.
     await dialog.getByTestId('colour-footerColor1').getByTestId('colour-picker').fill('#336699');

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { bothThemesViolations } from './axe.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { terminationMembers, users } from './users.ts';
 
@@ -14,17 +13,6 @@ import { terminationMembers, users } from './users.ts';
 test.use({ colorScheme: 'light', allowedConsoleErrors: [/status of 402/] });
 // The test walks several pages and waits on the gateway: more than the default time on a busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-/** axe on a part of the page: every WCAG 2.1 A and AA rule in the light theme, the colour rules in the dark one. */
-async function violations(page: Page, scope: string) {
-  const light = await new AxeBuilder({ page }).include(scope).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  const dark = await new AxeBuilder({ page }).include(scope).withRules(['color-contrast', 'link-in-text-block']).analyze();
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-  return [...light.violations, ...dark.violations].map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
-}
 
 test('a Flexi member ends the plan now for its fee, after putting in a card the fee can be charged to', async ({ page, login }) => {
   await login(terminationMembers.ending);
@@ -42,7 +30,7 @@ test('a Flexi member ends the plan now for its fee, after putting in a card the 
   const dialog = page.getByTestId('terminate-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('terminate-confirm-fee')).toHaveText(`A termination fee of ${amount} is charged to your card on file now, and your plan and all its functions end today. This cannot be undone.`);
-  expect(await violations(page, 'dialog[open]')).toEqual([]);
+  expect(await bothThemesViolations(page, 'dialog[open]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
 
@@ -53,7 +41,7 @@ test('a Flexi member ends the plan now for its fee, after putting in a card the 
   await expect(error).toContainText('Your plan was not ended.', { timeout: 15_000 });
   await expect(error).toContainText('Your card on file cannot be charged. Put in your card again, or another one, and try again.');
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
-  expect(await violations(page, '[data-testid="plan-terminate"]')).toEqual([]);
+  expect(await bothThemesViolations(page, '[data-testid="plan-terminate"]')).toEqual([]);
 
   // Another card, then the fee is charged and the plan ends at once.
   await page.getByTestId('terminate-change-card').click();
