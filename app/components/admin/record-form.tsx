@@ -114,34 +114,22 @@ function FieldInput({
       </fieldset>
     );
   }
+  // A value of several parts (a map point, a day range): one input a part, each with its message.
+  const parts = {
+    id,
+    field: field.name,
+    legend: t(`resources.${source}.fields.${field.name}`),
+    required,
+    values: shown as Record<string, string>,
+    error,
+    partErrors,
+    autoFocus: focus,
+  };
   switch (field.widget) {
     case 'mapPoint':
-      return (
-        <MapPointField
-          id={id}
-          field={field.name}
-          legend={t(`resources.${source}.fields.${field.name}`)}
-          required={required}
-          values={shown as Record<string, string>}
-          error={error}
-          partErrors={partErrors}
-          autoFocus={focus}
-          onChange={onListChange}
-        />
-      );
+      return <MapPointField {...parts} onChange={onListChange} />;
     case 'dateRange':
-      return (
-        <DateRangeField
-          id={id}
-          field={field.name}
-          legend={t(`resources.${source}.fields.${field.name}`)}
-          required={required}
-          values={shown as Record<string, string>}
-          error={error}
-          partErrors={partErrors}
-          autoFocus={focus}
-        />
-      );
+      return <DateRangeField {...parts} />;
     case 'boolean':
       return (
         <div>

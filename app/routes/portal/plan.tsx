@@ -378,26 +378,19 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
       <button type="button" className={`${secondaryButton} mt-4`} onClick={() => dialog.current?.showModal()} data-testid="plan-stop-open">
         {t('planDetail.stop')}
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="stop-confirm-heading"
-        className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-5 text-ink backdrop:bg-black/50"
-        data-testid="plan-stop-dialog"
+      <ConfirmDialog
+        dialog={dialog}
+        headingId="stop-confirm-heading"
+        testId="plan-stop-dialog"
+        title={t('planDetail.stopConfirmTitle')}
+        fields={hidden}
+        intent="cancel"
+        confirm={t('planDetail.stopConfirm', { date: day(cancellation.endsOn) })}
+        confirmTestId="plan-stop-confirm"
+        busy={busy}
       >
-        <h2 id="stop-confirm-heading" className="text-lg font-semibold">
-          {t('planDetail.stopConfirmTitle')}
-        </h2>
         <p className="mt-2">{t('planDetail.stopConfirmBody', { date: day(cancellation.endsOn) })}</p>
-        <Form method="post" className="mt-5 flex flex-wrap justify-end gap-3">
-          {hidden}
-          <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
-            {t('planDetail.notNow')}
-          </button>
-          <button type="submit" name="intent" value="cancel" className={primaryButton} disabled={busy} data-testid="plan-stop-confirm">
-            {t('planDetail.stopConfirm', { date: day(cancellation.endsOn) })}
-          </button>
-        </Form>
-      </dialog>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -457,15 +450,22 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
           <button type="button" className={`${secondaryButton} mt-4`} onClick={() => dialog.current?.showModal()} data-testid="terminate-open">
             {t('planDetail.terminate')}
           </button>
-          <dialog
-            ref={dialog}
-            aria-labelledby="terminate-confirm-heading"
-            className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-5 text-ink backdrop:bg-black/50"
-            data-testid="terminate-dialog"
+          <ConfirmDialog
+            dialog={dialog}
+            headingId="terminate-confirm-heading"
+            testId="terminate-dialog"
+            title={t('planDetail.terminateTitle')}
+            fields={
+              <>
+                <input type="hidden" name="subscription" value={subscription._id} />
+                <input type="hidden" name="expectedFee" value={termination.fee} />
+              </>
+            }
+            intent="terminate"
+            confirm={t('planDetail.terminateConfirm', { fee })}
+            confirmTestId="terminate-confirm"
+            busy={navigation.state !== 'idle'}
           >
-            <h2 id="terminate-confirm-heading" className="text-lg font-semibold">
-              {t('planDetail.terminateTitle')}
-            </h2>
             <p className="mt-2" data-testid="terminate-confirm-fee">
               {t('planDetail.terminateConfirmBody', { fee })}
             </p>
@@ -476,17 +476,7 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
                 })}
               </p>
             ) : null}
-            <Form method="post" className="mt-5 flex flex-wrap justify-end gap-3">
-              <input type="hidden" name="subscription" value={subscription._id} />
-              <input type="hidden" name="expectedFee" value={termination.fee} />
-              <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
-                {t('planDetail.notNow')}
-              </button>
-              <button type="submit" name="intent" value="terminate" className={primaryButton} disabled={navigation.state !== 'idle'} data-testid="terminate-confirm">
-                {t('planDetail.terminateConfirm', { fee })}
-              </button>
-            </Form>
-          </dialog>
+          </ConfirmDialog>
         </>
       ) : null}
     </section>
@@ -521,29 +511,81 @@ function RemoveDialog({ subscription, module, name, onClose }: { subscription: P
   }, [answer]);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="remove-heading"
+    <ConfirmDialog
+      dialog={dialog}
+      headingId="remove-heading"
+      testId="remove-dialog"
       onClose={onClose}
-      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-5 text-ink backdrop:bg-black/50"
-      data-testid="remove-dialog"
+      title={t('planDetail.removeTitle', { name })}
+      fields={
+        <>
+          <input type="hidden" name="subscription" value={subscription._id} />
+          <input type="hidden" name="module" value={module ?? ''} />
+        </>
+      }
+      intent="removeAddOn"
+      confirm={t('planDetail.removeConfirm')}
+      confirmTestId="remove-confirm"
+      busy={navigation.state !== 'idle'}
     >
-      <h2 id="remove-heading" className="text-lg font-semibold">
-        {t('planDetail.removeTitle', { name })}
-      </h2>
       {module ? (
         <p className="mt-2" data-testid="remove-credit">
           {t('planDetail.removeBody', { amount: money(lifecycle.removals[module] ?? 0), monthly: money(monthlyAfter) })}
         </p>
       ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * A change to the plan asked to confirm: its title and what it does, "Not now" (focused first) and
+ * the button that posts the change (`intent`) with its fields to the page's action.
+ */
+function ConfirmDialog({
+  dialog,
+  headingId,
+  testId,
+  title,
+  fields,
+  intent,
+  confirm,
+  confirmTestId,
+  busy,
+  onClose,
+  children,
+}: {
+  dialog: React.RefObject<HTMLDialogElement | null>;
+  headingId: string;
+  testId: string;
+  title: string;
+  fields: React.ReactNode;
+  intent: string;
+  confirm: string;
+  confirmTestId: string;
+  busy: boolean;
+  onClose?: () => void;
+  children: React.ReactNode;
+}) {
+  const { t } = useLocale();
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={headingId}
+      onClose={onClose}
+      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-5 text-ink backdrop:bg-black/50"
+      data-testid={testId}
+    >
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
       <Form method="post" className="mt-5 flex flex-wrap justify-end gap-3">
-        <input type="hidden" name="subscription" value={subscription._id} />
-        <input type="hidden" name="module" value={module ?? ''} />
+        {fields}
         <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
           {t('planDetail.notNow')}
         </button>
-        <button type="submit" name="intent" value="removeAddOn" className={primaryButton} disabled={navigation.state !== 'idle'} data-testid="remove-confirm">
-          {t('planDetail.removeConfirm')}
+        <button type="submit" name="intent" value={intent} className={primaryButton} disabled={busy} data-testid={confirmTestId}>
+          {confirm}
         </button>
       </Form>
     </dialog>

@@ -40,7 +40,8 @@ export interface RenewalMailJob {
 
 export type RenewalOutcome = 'notDue' | 'renewed' | 'pending' | 'failed' | 'waiting' | 'unpaid' | 'cancelled' | 'none';
 
-interface SubscriptionRow {
+/** A subscription as its table holds it: what renewals and terminations read under its lock. */
+export interface SubscriptionRow {
   id: string;
   user_id: string;
   order_id: string;
@@ -63,7 +64,8 @@ interface SubscriptionRow {
   payment_method: { gateway: string; customerId: string; paymentMethodId: string } | null;
 }
 
-function termsOf(row: SubscriptionRow): BillingTerms {
+/** A subscription row's billing terms, for the period and term rules of domain/billing. */
+export function termsOf(row: SubscriptionRow): BillingTerms {
   return {
     start: dayOf(row.contract_start),
     anchorDay: row.billing_anchor_day,

@@ -4,7 +4,6 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { dayOf, type IsoDay } from '../../../domain/billing/calendar.ts';
 import { terminationOf } from '../../../domain/billing/lifecycle.ts';
-import { billingTermsOf } from '../../../domain/billing/overview.ts';
 import { LOCALES, type I18nText } from '../../../domain/locales.ts';
 import type { Seller } from '../../../domain/orders/countries.ts';
 import type { OrderLine } from '../../../domain/orders/pricing.ts';
@@ -19,6 +18,7 @@ import { insertNumberedOrder } from '../orders/numbered.ts';
 import { movePayment, tryMove } from '../orders/transitions.ts';
 import { applyCharge, chargeKey, digest, failWithoutCharge, OPEN_PAYMENT_STATES } from '../payments/settle.ts';
 import type { ServerApp } from '../types.ts';
+import { type SubscriptionRow, termsOf } from './renewals.ts';
 import { announce } from './subscriptions.ts';
 
 /*
@@ -69,25 +69,6 @@ export interface TerminationAnswer {
   monthsLeft: number;
   order: { _id: string; number: string };
   invoice: { _id: string; number: string } | null;
-}
-
-interface SubscriptionRow {
-  id: string;
-  user_id: string;
-  order_id: string;
-  plan_id: string;
-  industry_id: string;
-  plan_type: string;
-  status: string;
-  currency: string;
-  monthly: number;
-  period: 'monthly' | 'annual';
-  prepaid_months: number;
-  contract_months: number;
-  contract_start: Date;
-  billing_anchor_day: number;
-  card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
-  payment_method: { gateway: string; customerId: string; paymentMethodId: string } | null;
 }
 
 export interface TerminationsDependencies {
@@ -142,13 +123,7 @@ export class TerminationsService {
       if (row.status === 'cancelled') throw new Conflict(TERMINATION_MESSAGES.ended, { status: row.status });
       if (row.status === 'past_due' || row.status === 'unpaid') throw new Conflict(TERMINATION_MESSAGES.overdue, { status: row.status });
       if (row.status !== 'active' && row.status !== 'non_renewing') throw new Conflict(TERMINATION_MESSAGES.notInTerm, { status: row.status });
-      const termination = terminationOf(billingTermsOf({
-        contractStart: row.contract_start,
-        billingAnchorDay: row.billing_anchor_day,
-        prepaidMonths: row.prepaid_months,
-        contractMonths: row.contract_months,
-        period: row.period,
-      } as Parameters<typeof billingTermsOf>[0]), today, row.monthly);
+      const termination = terminationOf(termsOf(row), today, row.monthly);
       if (!termination) throw new Conflict(TERMINATION_MESSAGES.notInTerm, { status: row.status });
       if (expectedFee !== undefined && expectedFee !== termination.fee) {
         throw new Conflict(TERMINATION_MESSAGES.feeChanged, { fee: termination.fee, currency: row.currency });
