@@ -73,18 +73,28 @@ test.describe('the portal’s apps', () => {
     await page.getByTestId('rename-submit').click();
     await expect(page.getByTestId('device-renamed')).toHaveText('The name has been saved.');
     await expect(page.getByTestId('device-name')).toHaveText('Wok station');
+    // A change made elsewhere (the app renaming it through the API) reads the page again; the
+    // confirmation of the member's own save stays until they leave the page.
+    const deviceId = deviceUrl.split('/').pop() ?? '';
+    const renamedElsewhere = await request.patch(`/api/devices/${deviceId}`, {
+      headers: { authorization: `Bearer ${await tokenOf(request, appsMembers.en)}` },
+      data: { name: 'Wok station 2' },
+    });
+    expect(renamedElsewhere.status()).toBe(200);
+    await expect(page.getByTestId('device-name')).toHaveText('Wok station 2');
+    await expect(page.getByTestId('device-renamed')).toHaveText('The name has been saved.');
 
     // Back on the app: one screen on the plan, and it is registered.
     await page.getByTestId('app-back').click();
     await expect(page).toHaveURL('/en/portal/apps/kds');
     await expect(page.getByTestId('device')).toHaveCount(1);
-    await expect(page.getByTestId('device-open')).toHaveText('Wok station');
+    await expect(page.getByTestId('device-open')).toHaveText('Wok station 2');
     await expect(page.getByTestId('devices-full')).toBeVisible();
     await expect(page.getByTestId('register-form')).toHaveCount(0);
 
     // Removing asks first; cancelling keeps it.
     await page.getByTestId('device-remove').click();
-    await expect(page.getByTestId('remove-confirm')).toContainText('Remove “Wok station”?');
+    await expect(page.getByTestId('remove-confirm')).toContainText('Remove “Wok station 2”?');
     await page.getByTestId('remove-cancel').click();
     await expect(page.getByTestId('remove-confirm')).toHaveCount(0);
     await page.getByTestId('device-remove').click();

@@ -13,6 +13,7 @@ import { pageMeta } from '../../meta';
 import type { Route } from './+types/edit';
 import { editorOptions } from './editor.server';
 import { adminSource, loadHistory, loadRecord, requireAction, saveRecord } from './records.server';
+import { useActionAnswer } from '../../action-answer';
 
 /*
  * The editor as a page (issue 21): `/{source}/new`, `/{source}/edit/{id}`, and
@@ -58,7 +59,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return redirect(`/${lang}/admin/${source}`, { headers: { 'set-cookie': flashCookie({ type: 'success', key }, ctx.secureCookies) } });
 }
 
-export default function AdminEdit({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminEdit({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answered);
   const { t, locale } = useLocale();
   const { source, mode, record, name, options, role, history } = loaderData;
   const navigate = useNavigate();

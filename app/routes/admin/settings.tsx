@@ -13,6 +13,7 @@ import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { memberCallParams } from '../../portal/call-params.server';
 import type { Route } from './+types/settings';
+import { useActionAnswer } from '../../action-answer';
 
 /*
  * `/{locale}/admin/settings`: the site's settings of the features payload (issue 21): the contact
@@ -81,7 +82,8 @@ function errorFor(errors: Record<string, string>, key: string): string | undefin
   return errors[key] ?? Object.entries(errors).find(([name]) => name.startsWith(`${key}.`))?.[1];
 }
 
-export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminSettings({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answered);
   const { t } = useLocale();
   const navigation = useNavigation();
   const values = actionData?.values;

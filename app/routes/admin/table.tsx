@@ -28,6 +28,7 @@ import { pageMeta } from '../../meta';
 import { useLive, useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
+import { useActionAnswer } from '../../action-answer';
 import {
   adminSource,
   loadHistory,
@@ -210,7 +211,8 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
   );
 }
 
-export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminTable({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionAnswer(answered);
   const { t, locale } = useLocale();
   const { source, rows, total, view, references, editing } = loaderData;
   const actions = useMemo(() => new Set<AdminAction>(loaderData.actions), [loaderData.actions]);

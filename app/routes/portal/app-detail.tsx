@@ -16,6 +16,7 @@ import { useLiveRefresh } from '../../portal/use-live';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/app-detail';
 import { type AppData, deviceAction, type DeviceAnswer, type DeviceView, loadApp } from './apps.server';
+import { useActionAnswer } from '../../action-answer';
 
 /*
  * `/{locale}/portal/apps/{app}`: one app (decision 030), by its module's key. What it does and its
@@ -278,7 +279,7 @@ export default function AppDetail({ loaderData, actionData }: Route.ComponentPro
   const link = useSsoLink();
   useLiveRefresh(LIVE_SERVICES);
   const { app, state, setup } = loaderData;
-  const answer = actionData as DeviceAnswer | undefined;
+  const answer = useActionAnswer(actionData) as DeviceAnswer | undefined;
   const onPlan = state.kind === 'active' || state.kind === 'pending' || state.kind === 'suspended' || state.kind === 'ended';
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-10" data-testid="app-page" data-app={app.slug} data-state={state.kind}>

@@ -14,6 +14,7 @@ import { useSsoLink } from '../../portal/sso';
 import { useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/device';
 import { deviceAction, type DeviceAnswer, loadDevice } from './apps.server';
+import { useActionAnswer } from '../../action-answer';
 
 /*
  * `/{locale}/portal/apps/{app}/{entry}`: one device registered to an app (decision 030): its
@@ -58,7 +59,7 @@ export default function Device({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   useLiveRefresh(LIVE_SERVICES);
   const { app, device } = loaderData;
-  const answer = actionData as DeviceAnswer | undefined;
+  const answer = useActionAnswer(actionData) as DeviceAnswer | undefined;
   const appPath = `/${locale}/portal/apps/${app.slug}`;
   const appName = localized(app.name, locale);
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;

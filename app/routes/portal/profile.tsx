@@ -15,6 +15,7 @@ import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/profile';
+import { useActionAnswer } from '../../action-answer';
 
 export const messageGroups = ['profile', 'uploader', 'forms'] as const;
 
@@ -162,7 +163,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const say = useSay();
   const navigation = useNavigation();
   const { profile } = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
+  const answer = useActionAnswer(actionData) as ActionAnswer | undefined;
   const busy = (intent: Intent) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const profileSaved = useSaved(answer, 'profile', t('profile.details.saved'));
   const passwordSaved = useSaved(answer, 'password', t('profile.password.saved'));
