@@ -204,6 +204,9 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('no-subscription').getByRole('heading')).toHaveText(TEXT[lang].empty);
       await page.getByRole('link', { name: TEXT[lang].buy }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/subscription`));
+      // The purchase page arrives whole (the test does not end in the middle of its loading).
+      await hydrated(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   });
 }
