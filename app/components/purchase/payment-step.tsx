@@ -8,8 +8,7 @@ import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { focusFirstInvalid } from '../forms/use-form-check';
 import { useFlowCall, type FlowAttempt, type FlowOrder } from './flow-api';
-import { StripeCardInputs } from './stripe-card-inputs';
-import type { StripeCardFields } from './stripe-card-fields';
+import { CardEntry, type CardEntryHandle } from './card-entry';
 import { primaryButton, secondaryButton, StepActions } from './ui';
 
 /** The billing address beside the card fields; the card itself stays in the provider's frame. */
@@ -40,13 +39,8 @@ type Phase =
   | { kind: 'checking'; attempt: string }
   | { kind: 'paid' };
 
-/** Frame messages of the sandbox gateway (decision 019). */
-type FrameMessage =
-  | { type: 'sandbox:ready'; height?: number }
-  | { type: 'sandbox:change'; complete: boolean }
-  | { type: 'sandbox:tokenized'; requestId: string; paymentMethodId: string }
-  | { type: 'sandbox:error'; requestId: string; message: string }
-  | { type: 'sandbox:challenge'; chargeId: string; status: string };
+/** The sandbox gateway's challenge page, when the bank's check is over (decision 019). */
+type ChallengeMessage = { type: 'sandbox:challenge'; chargeId: string; status: string };
 
 /**
  * Step 8: the order is placed (priced again by the server, under the flow's key), its total shown
@@ -82,24 +76,17 @@ export function PaymentStep({
   const [agreed, setAgreed] = useState(shownTotal);
   const [problem, setProblem] = useState('');
   const [billingErrors, setBillingErrors] = useState<Partial<Record<BillingField, string>>>({});
-  const [frameHeight, setFrameHeight] = useState(230);
-  /** The provider's frame has loaded and sized itself: Pay waits for it (nothing to tokenise before). */
-  const [frameReady, setFrameReady] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
+  /** The card fields can take a card (the provider's frame or Stripe's fields have loaded): Pay waits for them. */
+  const [cardsReady, setCardsReady] = useState(false);
+  const cardEntry = useRef<CardEntryHandle>(null);
   const billingForm = useRef<HTMLFormElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   /** One key per attempt: a second click sends the same attempt, a new card after a decline a new one. */
   const attemptKey = useRef(newIdempotencyKey());
-  const tokenRequest = useRef<string | null>(null);
   const paying = useRef(false);
   const polls = useRef(0);
   const origin = payments.origin ?? '';
-  /** Stripe's card fields, once they are mounted (absent with the sandbox). */
-  const stripeFields = useRef<StripeCardFields | null>(null);
-  const [stripeReady, setStripeReady] = useState(false);
   const stripeKey = payments.provider === 'stripe' ? payments.publishableKey : undefined;
-  /** The card fields can take a card: the provider's frame or Stripe's fields have loaded. */
-  const cardsReady = stripeKey ? stripeReady : frameReady;
   /** The attempts whose 3-D Secure check Stripe's script has already shown. */
   const actionsShown = useRef(new Set<string>());
   const money = (amount: number, currency: string) => formatMoney({ amount, currency: currency as CurrencyCode }, locale);
@@ -230,24 +217,12 @@ export function PaymentStep({
     return Object.fromEntries(BILLING_FIELDS.map((field) => [field, String(answers.get(field) ?? '').trim()])) as Billing;
   };
 
-  // Messages from the provider's frame and its challenge page, and from nowhere else.
+  // The sandbox's challenge page says the bank's check is over; nothing else speaks to this page.
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.origin !== origin || typeof event.data !== 'object' || event.data === null) return;
-      const message = event.data as FrameMessage;
-      if (message.type === 'sandbox:ready') {
-        if (typeof message.height === 'number') setFrameHeight(Math.max(160, Math.ceil(message.height) + 4));
-        setFrameReady(true);
-      }
-      else if (message.type === 'sandbox:tokenized' && message.requestId === tokenRequest.current && order) {
-        tokenRequest.current = null;
-        charge(message.paymentMethodId);
-      } else if (message.type === 'sandbox:error' && message.requestId === tokenRequest.current) {
-        tokenRequest.current = null;
-        paying.current = false;
-        setProblem(message.message);
-        setPhase({ kind: 'ready' });
-      } else if (message.type === 'sandbox:challenge' && phase.kind === 'challenge') {
+      const message = event.data as ChallengeMessage;
+      if (message.type === 'sandbox:challenge' && phase.kind === 'challenge') {
         polls.current = 0;
         setPhase({ kind: 'checking', attempt: phase.attempt });
       }
@@ -260,7 +235,7 @@ export function PaymentStep({
   useEffect(() => {
     if (phase.kind !== 'action') return;
     let current = true;
-    void (stripeFields.current?.handleAction(phase.clientSecret) ?? Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
+    void (cardEntry.current?.handleAction(phase.clientSecret) ?? Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
       if (!current) return;
       if (!result.ok) setProblem(result.message);
       polls.current = 0;
@@ -288,22 +263,15 @@ export function PaymentStep({
     polls.current = 0;
     setProblem('');
     setPhase({ kind: 'paying' });
-    if (stripeKey) {
-      const fields = stripeFields.current;
-      void (fields ? fields.tokenize(billing) : Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
-        if (result.ok) {
-          charge(result.paymentMethodId);
-          return;
-        }
-        paying.current = false;
-        setProblem(result.message);
-        setPhase({ kind: 'ready' });
-      });
-      return;
-    }
-    const requestId = newIdempotencyKey();
-    tokenRequest.current = requestId;
-    frame.current?.contentWindow?.postMessage({ type: 'sandbox:tokenize', requestId }, origin);
+    void (cardEntry.current?.tokenize(billing) ?? Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
+      if (result.ok) {
+        charge(result.paymentMethodId);
+        return;
+      }
+      paying.current = false;
+      setProblem(result.message);
+      setPhase({ kind: 'ready' });
+    });
   };
 
   if (phase.kind === 'ordering' || (phase.kind !== 'orderFailed' && !order)) {
@@ -373,30 +341,7 @@ export function PaymentStep({
       <section className="space-y-3 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="card-heading">
         <h2 id="card-heading" className="text-xl font-semibold">{t('subscription.payment.card')}</h2>
         <p className="text-sm text-muted">{t('subscription.payment.cardHint')}</p>
-        {stripeKey ? (
-          <StripeCardInputs
-            publishableKey={stripeKey}
-            onFields={(fields) => {
-              stripeFields.current = fields;
-            }}
-            onReady={setStripeReady}
-          />
-        ) : origin ? (
-          // The provider's page is light: it sits on a light card of its own, in dark mode too.
-          <div className="rounded-xl border border-line bg-white p-3 sm:p-4">
-            <iframe
-              ref={frame}
-              title={t('subscription.payment.cardFrame')}
-              src={`${origin}/frame?${new URLSearchParams({ parent: window.location.origin, locale })}`}
-              className="block w-full border-0 bg-white"
-              style={{ height: frameHeight }}
-              data-ready={frameReady}
-              data-testid="card-frame"
-            />
-          </div>
-        ) : (
-          <p role="alert">{t('subscription.payment.unavailable')}</p>
-        )}
+        <CardEntry ref={cardEntry} payments={payments} title={t('subscription.payment.cardFrame')} unavailable={t('subscription.payment.unavailable')} onReady={setCardsReady} />
       </section>
 
       <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="billing-heading">

@@ -5,8 +5,7 @@ import { formatMoney } from '../../../domain/format';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { inputClass } from '../../components/forms/fields';
-import { StripeCardInputs } from '../../components/purchase/stripe-card-inputs';
-import type { StripeCardFields } from '../../components/purchase/stripe-card-fields';
+import { CardEntry, type CardEntryHandle } from '../../components/purchase/card-entry';
 import { primaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
 import { memberCallParams } from '../../portal/call-params.server';
@@ -66,13 +65,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 
-/** Frame messages of the sandbox gateway (decision 019). */
-type FrameMessage =
-  | { type: 'sandbox:ready'; height?: number }
-  | { type: 'sandbox:change'; complete: boolean }
-  | { type: 'sandbox:tokenized'; requestId: string; paymentMethodId: string }
-  | { type: 'sandbox:error'; requestId: string; message: string };
-
 export default function CardPage({ loaderData }: Route.ComponentProps) {
   usePurchaseDocument();
   const { t, locale } = useLocale();
@@ -82,51 +74,12 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
   const { success, error } = useSnackbar();
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const [frameReady, setFrameReady] = useState(false);
-  /** The provider's fields hold a whole card (they say so as it is typed). */
-  const [complete, setComplete] = useState(false);
-  const [frameHeight, setFrameHeight] = useState(230);
-  const [stripeReady, setStripeReady] = useState(false);
+  const [ready, setReady] = useState(false);
   const [name, setName] = useState(loaderData.name);
-  /** The provider's frame is made in the browser, which knows its own origin. */
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const frame = useRef<HTMLIFrameElement>(null);
-  const stripeFields = useRef<StripeCardFields | null>(null);
-  const tokenRequest = useRef<string | null>(null);
-  const origin = payments.origin ?? '';
-  const stripeKey = payments.provider === 'stripe' ? payments.publishableKey : undefined;
-  const ready = stripeKey ? stripeReady : frameReady;
+  const cardEntry = useRef<CardEntryHandle>(null);
+  const stripe = payments.provider === 'stripe' && Boolean(payments.publishableKey);
   const overdue = subscription?.lifecycle.pastDue && (subscription.lifecycle.status === 'past_due' || subscription.lifecycle.status === 'unpaid') ? subscription.lifecycle.pastDue : null;
   const amount = overdue && subscription ? formatMoney({ amount: overdue.amount, currency: subscription.currency }, locale) : '';
-
-  const send = (paymentMethodId: string) => {
-    if (!subscription) return;
-    void fetcher.submit({ subscription: subscription._id, paymentMethodId }, { method: 'post' });
-  };
-
-  // The provider's frame and nothing else speaks to this page.
-  useEffect(() => {
-    const listen = (event: MessageEvent) => {
-      if (event.origin !== origin || typeof event.data !== 'object' || event.data === null) return;
-      const message = event.data as FrameMessage;
-      if (message.type === 'sandbox:ready') {
-        if (typeof message.height === 'number') setFrameHeight(Math.max(160, Math.ceil(message.height) + 4));
-        setFrameReady(true);
-      } else if (message.type === 'sandbox:change') {
-        setComplete(message.complete);
-      } else if (message.type === 'sandbox:tokenized' && message.requestId === tokenRequest.current) {
-        tokenRequest.current = null;
-        send(message.paymentMethodId);
-      } else if (message.type === 'sandbox:error' && message.requestId === tokenRequest.current) {
-        tokenRequest.current = null;
-        setBusy(false);
-        setProblem(message.message);
-      }
-    };
-    window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
-  });
 
   // The server's answer: the card is saved (and what the overdue payment did), or why not.
   const answer = fetcher.data;
@@ -147,23 +100,17 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || !ready || !subscription) return;
+    const fields = cardEntry.current;
+    if (busy || !ready || !subscription || !fields) return;
     setBusy(true);
     setProblem('');
-    if (stripeKey) {
-      const fields = stripeFields.current;
-      void (fields ? fields.tokenize({ name, line1: '', line2: '', city: '', postalCode: '', country: '' }) : Promise.resolve({ ok: false as const, message: t('cardChange.unavailable') })).then((result) => {
-        if (result.ok) send(result.paymentMethodId);
-        else {
-          setBusy(false);
-          setProblem(result.message);
-        }
-      });
-      return;
-    }
-    const requestId = crypto.randomUUID();
-    tokenRequest.current = requestId;
-    frame.current?.contentWindow?.postMessage({ type: 'sandbox:tokenize', requestId }, origin);
+    void fields.tokenize({ name, line1: '', line2: '', city: '', postalCode: '', country: '' }).then((result) => {
+      if (result.ok) void fetcher.submit({ subscription: subscription._id, paymentMethodId: result.paymentMethodId }, { method: 'post' });
+      else {
+        setBusy(false);
+        setProblem(result.message);
+      }
+    });
   };
 
   const card = subscription?.card;
@@ -203,41 +150,15 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
               {t('cardChange.frame')}
             </h2>
             <p className="text-sm text-muted">{t('cardChange.hint')}</p>
-            {stripeKey ? (
-              <>
-                <div>
-                  <label htmlFor="card-name" className="block font-medium">
-                    {t('cardChange.nameOnCard')}
-                  </label>
-                  <input id="card-name" name="name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="cc-name" className={inputClass} />
-                </div>
-                <StripeCardInputs
-                  publishableKey={stripeKey}
-                  onFields={(fields) => {
-                    stripeFields.current = fields;
-                  }}
-                  onReady={setStripeReady}
-                />
-              </>
-            ) : origin && mounted ? (
-              // The provider's page is light: it sits on a light card of its own, in dark mode too.
-              <div className="rounded-xl border border-line bg-white p-3 sm:p-4">
-                <iframe
-                  ref={frame}
-                  title={t('cardChange.frame')}
-                  src={`${origin}/frame?${new URLSearchParams({ parent: window.location.origin, locale })}`}
-                  className="block w-full border-0 bg-white"
-                  style={{ height: frameHeight }}
-                  data-ready={frameReady}
-                  data-complete={complete}
-                  data-testid="card-frame"
-                />
+            {stripe ? (
+              <div>
+                <label htmlFor="card-name" className="block font-medium">
+                  {t('cardChange.nameOnCard')}
+                </label>
+                <input id="card-name" name="name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="cc-name" className={inputClass} />
               </div>
-            ) : origin ? (
-              <div className="rounded-xl border border-line bg-white" style={{ height: frameHeight }} aria-busy="true" />
-            ) : (
-              <p role="alert">{t('cardChange.unavailable')}</p>
-            )}
+            ) : null}
+            <CardEntry ref={cardEntry} payments={payments} title={t('cardChange.frame')} unavailable={t('cardChange.unavailable')} onReady={setReady} />
           </section>
 
           <div aria-live="polite">
