@@ -54,10 +54,10 @@ try {
       if (seeded && overdue) await seedFailedRenewal(trx, member.email);
     });
   }
-  // The termination tests' members: a Flexi whose two-year term runs a year past its prepaid months, and a Lite plan.
+  // The termination tests' members: Flexis whose two-year term runs a year past its prepaid months, and a Lite plan.
   for (const member of Object.values(terminationMembers)) {
     await withMember(member, async (trx) => {
-      const ending = member === terminationMembers.ending;
+      const ending = member !== terminationMembers.owner;
       const seeded = await seedDemoPurchase(trx, { email: member.email, planKey: ending ? 'restaurant-flexi' : 'restaurant-lite', addOns: [{ key: ending ? 'kiosk-self-order' : 'kds', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
       if (seeded && ending) await lengthenContract(trx, member.email, 24);
     });

@@ -53,6 +53,9 @@ export const lifecycleMembers = {
 export const terminationMembers = {
   ending: { email: 'terminate-en@tillpoint.test', password: 'Terminate12345', name: 'Sam Ho' },
   owner: { email: 'plan-owner@tillpoint.test', password: 'Terminate12345', name: 'Wing Lau' },
+  // The cross-engine test's (engines/termination.spec.ts), one per engine, each a Flexi as `ending`.
+  webkit: { email: 'terminate-webkit@tillpoint.test', password: 'Terminate12345', name: 'Ming Tse' },
+  firefox: { email: 'terminate-firefox@tillpoint.test', password: 'Terminate12345', name: 'Ka Yan Lui' },
 } as const satisfies Record<string, DemoUser>;
 
 /**
