@@ -85,13 +85,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Hydrated: the inline script's theme toggle gives way to React's (in the same commit, so no
   // click between the two is handled twice).
   useLayoutEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
+  // The inline scripts run once, from the server's HTML, before the page's own scripts: the
+  // browser's build leaves their text out (`import.meta.env.SSR`), and hydration keeps the elements
+  // as the server sent them.
   return (
     <html lang={htmlLang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before any paint: the theme class, so the wrong theme never flashes, and the mark that scripts run. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPTING_MARK + THEME_SCRIPT }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? SCRIPTING_MARK + THEME_SCRIPT : '' }} suppressHydrationWarning />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#12423f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -106,13 +109,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div id="top" tabIndex={-1} className="outline-none" />
         {children}
         {staticPage ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT + DIALOG_FALLBACK }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? STATIC_PAGE_SCRIPT + DIALOG_FALLBACK : '' }} />
         ) : (
           <>
             {/* The page's scripts start once it has loaded, or at the first interaction (the server holds them back); the theme toggle works before, the dialog fallback throughout. */}
             <script
               nonce={nonce}
-              dangerouslySetInnerHTML={{ __html: BEFORE_HYDRATION_SCRIPT + DIALOG_FALLBACK + (onInteraction ? SCRIPTS_ON_INTERACTION : SCRIPTS_AFTER_LOAD) }}
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? BEFORE_HYDRATION_SCRIPT + DIALOG_FALLBACK + (onInteraction ? SCRIPTS_ON_INTERACTION : SCRIPTS_AFTER_LOAD) : '' }}
               suppressHydrationWarning
             />
             <ScrollRestoration nonce={nonce} />
