@@ -107,7 +107,7 @@ const EVENTS = ['created', 'patched', 'updated', 'removed'] as const;
 /** Several events often come from one change (an order, its subscription, its invoice): one refresh. */
 const REFRESH_DELAY_MS = 150;
 
-/** Refreshes the page's data when one of these services announces a change the member may see. */
+/** Refreshes the page's data when one of these services announces a change the member may see (none: nothing). */
 export function useLiveRefresh(paths: readonly string[]): void {
   const live = useContext(LiveContext);
   const revalidator = useRevalidator();
@@ -120,7 +120,7 @@ export function useLiveRefresh(paths: readonly string[]): void {
   revalidate.current = revalidator.revalidate;
   const key = paths.join(',');
   useEffect(() => {
-    if (!live) return;
+    if (!live || !key) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
