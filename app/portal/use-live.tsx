@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import type { Locale } from '../../domain/locales';
 import type { Live } from './live';
@@ -142,4 +142,16 @@ export function useLiveRefresh(paths: readonly string[]): void {
 /** The page's live connection, once it is open (null before, and without scripts). */
 export function useLive(): Live | null {
   return useContext(LiveContext);
+}
+
+const neverUp = () => () => undefined;
+
+/** Whether the page's live connection is up (connected and signed in) now; false before it opens and on the server. */
+export function useLiveUp(): boolean {
+  const live = useContext(LiveContext);
+  return useSyncExternalStore(
+    live ? (changed) => live.onUp(changed) : neverUp,
+    () => live?.up ?? false,
+    () => false,
+  );
 }

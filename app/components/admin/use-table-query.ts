@@ -7,7 +7,7 @@ import { parseView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
-import { useLive } from '../../portal/use-live';
+import { useLive, useLiveUp } from '../../portal/use-live';
 
 /*
  * A back-office table's data in TanStack Query (decision 034, addendum): kept under the view's part
@@ -47,10 +47,13 @@ export interface TableQuery {
   refresh(): Promise<void>;
   /** The live connection's read is under way. */
   fetching: boolean;
+  /** The live connection is up: the table is read through it (otherwise only by the page's loader). */
+  live: boolean;
 }
 
 export function useTableQuery(loaded: Loaded, locale: Locale, role: Role): TableQuery {
   const live = useLive();
+  const up = useLiveUp();
   const client = useQueryClient();
   const { source, search } = loaded;
   const initial = useMemo<TableData>(
@@ -79,7 +82,7 @@ export function useTableQuery(loaded: Loaded, locale: Locale, role: Role): Table
     initialData: initial,
     initialDataUpdatedAt: loadedAt,
     placeholderData: keepPreviousData,
-    enabled: live !== null,
+    enabled: up,
     // Fresh until a change says otherwise: the service's events, the page's own changes, a
     // reconnection (which reads the page again through its loader).
     staleTime: Infinity,
@@ -114,5 +117,5 @@ export function useTableQuery(loaded: Loaded, locale: Locale, role: Role): Table
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: tableKey(source) }), [client, source]);
 
   const fresh = query.data !== undefined && !query.isPlaceholderData && query.dataUpdatedAt >= loadedAt;
-  return { table: fresh ? query.data : initial, refresh, fetching: query.isFetching };
+  return { table: fresh ? query.data : initial, refresh, fetching: query.isFetching, live: up };
 }

@@ -217,7 +217,7 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
 export default function AdminTable({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const { source, editing } = loaderData;
-  const { table, refresh } = useTableQuery(loaderData, locale, loaderData.role);
+  const { table, refresh, live: reads } = useTableQuery(loaderData, locale, loaderData.role);
   const { rows, total, view, references } = table;
   const actions = useMemo(() => new Set<AdminAction>(table.actions), [table.actions]);
   const definition = entities[source];
@@ -246,10 +246,10 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   // open editor's record through the page's loader (the editor then says it was changed elsewhere).
   useLiveRefresh(editing ? [source] : []);
   // The Reload button, and after the page's own changes: the table through the live connection;
-  // without it (scripts still loading), or with the editor open, the page's loader reads it too.
+  // while it is down (or still opening), or with the editor open, the page's loader reads it too.
   const reload = () => {
-    if (live) void refresh();
-    if (!live || editing) void revalidator.revalidate();
+    if (reads) void refresh();
+    if (!reads || editing) void revalidator.revalidate();
   };
 
   // Selected rows no longer on the page (removed, or another page shown) are let go.
@@ -329,7 +329,7 @@ export default function AdminTable({ loaderData, actionData }: Route.ComponentPr
   const closeEditor = () => navigate(withParam('editor', null), { preventScrollReset: true });
 
   return (
-    <div data-live={live ? 'on' : 'off'} data-testid="admin-page">
+    <div data-live={reads ? 'on' : 'off'} data-testid="admin-page">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold" data-testid="admin-heading">
           {t(`resources.${source}.name`)}
