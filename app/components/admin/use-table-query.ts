@@ -45,8 +45,6 @@ export interface TableQuery {
   table: TableData;
   /** Reads the table again (every view of it kept here): through the live connection, the current one at once. */
   refresh(): Promise<void>;
-  /** The live connection's read is under way. */
-  fetching: boolean;
   /** The live connection is up: the table is read through it (otherwise only by the page's loader). */
   live: boolean;
 }
@@ -117,5 +115,5 @@ export function useTableQuery(loaded: Loaded, locale: Locale, role: Role): Table
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: tableKey(source) }), [client, source]);
 
   const fresh = query.data !== undefined && !query.isPlaceholderData && query.dataUpdatedAt >= loadedAt;
-  return { table: fresh ? query.data : initial, refresh, fetching: query.isFetching, live: up };
+  return { table: fresh ? query.data : initial, refresh, live: up };
 }
