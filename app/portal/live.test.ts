@@ -301,6 +301,29 @@ describe('the portal live connection', () => {
     expect(onLoggedOut).not.toHaveBeenCalled();
   });
 
+  it('says when it is up: connected and signed in, until the socket drops or the member logs out', async () => {
+    const { live, socket } = setup({ authentication: { create: signedIn } }, { connected: false });
+    const heard: boolean[] = [];
+    const stop = live.onUp((up) => heard.push(up));
+    expect(live.up).toBe(false);
+    socket.fire('connect');
+    await vi.waitFor(() => expect(live.up).toBe(true));
+    socket.fire('disconnect');
+    expect(live.up).toBe(false);
+    socket.fire('connect');
+    await vi.waitFor(() => expect(live.up).toBe(true));
+    await live.logout();
+    expect(live.up).toBe(false);
+    expect(heard).toEqual([true, false, true, false]);
+    stop();
+  });
+
+  it('is not up while its socket never connects, whatever is asked of it', async () => {
+    const { live } = setup({ authentication: { create: signedIn } }, { connected: false });
+    await expect(live.authenticate()).rejects.toThrow(NETWORK_DISCONNECTED);
+    expect(live.up).toBe(false);
+  });
+
   it('passes service events on, and stops when asked', () => {
     const { live, emit } = setup({});
     const heard: unknown[] = [];

@@ -103,6 +103,10 @@ export interface Live {
   call<T = unknown>(path: string, method: string, ...args: unknown[]): Promise<T>;
   /** Listens to a service's events; returns how to stop. */
   on(path: string, event: string, listener: (data: unknown) => void): () => void;
+  /** The socket is connected and signed in: calls are answered and events arrive. */
+  readonly up: boolean;
+  /** Listens to `up` changing; returns how to stop. */
+  onUp(listener: (up: boolean) => void): () => void;
   /** Signs the session out on the server (the token stops working everywhere). */
   logout(): Promise<void>;
   /** Stops listening and closes the socket. */
@@ -121,11 +125,19 @@ export function createLive(options: LiveOptions): Live {
   /** A ticket already asked for (reopening a closed socket), and when. */
   let spare: { ticket: string; at: number } | null = null;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let up = false;
+  const upListeners = new Set<(up: boolean) => void>();
+  const setUp = (next: boolean) => {
+    if (up === next) return;
+    up = next;
+    for (const listener of [...upListeners]) listener(next);
+  };
 
   const loggedOutBy = async (reason: LoggedOutReason) => {
     // Closed: the page has left the portal (or is signing out), nothing to send anywhere.
     if (loggedOut || closed) return;
     loggedOut = true;
+    setUp(false);
     await options.onLoggedOut(reason);
   };
 
@@ -166,6 +178,7 @@ export function createLive(options: LiveOptions): Live {
     });
     try {
       await Promise.race([tracked(() => client.service('authentication').create({ strategy: 'ticket', ticket })), timedOut]);
+      if (socket.connected && !loggedOut && !closed) setUp(true);
     } catch (error) {
       if (isNotAuthenticated(error) || isNotFound(error)) await loggedOutBy('ended');
       // A timeout (ours, or the socket's own request timeout) clears nothing: the session may be
@@ -228,6 +241,7 @@ export function createLive(options: LiveOptions): Live {
   };
 
   const onDisconnect = (reason?: string) => {
+    setUp(false);
     const error = new NetworkDisconnected();
     for (const fail of [...pending]) fail(error);
     // Any other reason is the network's: socket.io reconnects by itself.
@@ -258,8 +272,18 @@ export function createLive(options: LiveOptions): Live {
         service.off(event, listener);
       };
     },
+    get up() {
+      return up;
+    },
+    onUp(listener) {
+      upListeners.add(listener);
+      return () => {
+        upListeners.delete(listener);
+      };
+    },
     async logout() {
       loggedOut = true;
+      setUp(false);
       await tracked(() => client.service('authentication').remove(null));
     },
     close() {

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import type { Locale } from '../../domain/locales';
 import type { Live } from './live';
@@ -107,7 +107,7 @@ const EVENTS = ['created', 'patched', 'updated', 'removed'] as const;
 /** Several events often come from one change (an order, its subscription, its invoice): one refresh. */
 const REFRESH_DELAY_MS = 150;
 
-/** Refreshes the page's data when one of these services announces a change the member may see. */
+/** Refreshes the page's data when one of these services announces a change the member may see (none: nothing). */
 export function useLiveRefresh(paths: readonly string[]): void {
   const live = useContext(LiveContext);
   const revalidator = useRevalidator();
@@ -120,7 +120,7 @@ export function useLiveRefresh(paths: readonly string[]): void {
   revalidate.current = revalidator.revalidate;
   const key = paths.join(',');
   useEffect(() => {
-    if (!live) return;
+    if (!live || !key) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
@@ -142,4 +142,16 @@ export function useLiveRefresh(paths: readonly string[]): void {
 /** The page's live connection, once it is open (null before, and without scripts). */
 export function useLive(): Live | null {
   return useContext(LiveContext);
+}
+
+const neverUp = () => () => undefined;
+
+/** Whether the page's live connection is up (connected and signed in) now; false before it opens and on the server. */
+export function useLiveUp(): boolean {
+  const live = useContext(LiveContext);
+  return useSyncExternalStore(
+    live ? (changed) => live.onUp(changed) : neverUp,
+    () => live?.up ?? false,
+    () => false,
+  );
 }

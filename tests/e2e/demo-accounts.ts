@@ -78,8 +78,8 @@ try {
     .onConflict('id')
     .ignore();
   // The back office's subscribers, one minute apart (the first the newest), kept as they are from an earlier run.
-  const { table, batch, ...single } = adminRows;
-  const rows = [...table, ...batch, ...Object.values(single)];
+  const { table, batch, live, ...single } = adminRows;
+  const rows = [...table, ...batch, ...live, ...Object.values(single)];
   const now = Date.now();
   await database
     .knex('subscribers')

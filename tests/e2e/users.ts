@@ -102,6 +102,8 @@ export const adminRows = {
   conflict: adminRow(21, 'admin-conflict@tillpoint.test'),
   remove: adminRow(22, 'admin-remove@tillpoint.test'),
   batch: [23, 24, 25].map((n) => adminRow(n, `admin-batch-${n}@tillpoint.test`)),
+  /** Changed by others while a table shows them (live rows, Back after Reload). */
+  live: [26, 27].map((n) => adminRow(n, `admin-live-${n}@tillpoint.test`)),
   /** The cross-engine tests' (tests/e2e/engines/admin.spec.ts), one per engine. */
   webkit: adminRow(30, 'admin-webkit@tillpoint.test'),
   firefox: adminRow(31, 'admin-firefox@tillpoint.test'),

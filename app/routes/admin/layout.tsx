@@ -1,3 +1,5 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Outlet, useParams, useRouteError } from 'react-router';
 import { screensFor, type AdminSource } from '../../../domain/admin/screens';
 import { isLocale, type Locale } from '../../../domain/locales';
@@ -13,7 +15,9 @@ import type { Route } from './+types/layout';
 /*
  * `/{locale}/admin`: the back office (issue 21, decision 034), for staff accounts only. Its pages
  * read and write through the typed services as the staff member (the entity rules apply), and keep
- * the portal's live connection so records others change show at once.
+ * the portal's live connection so records others change show at once. Their tables keep their
+ * data in TanStack Query: one client per page in the browser (and per request on the server, never
+ * shared between two), here only, so none of it reaches the public pages.
  */
 
 /**
@@ -46,12 +50,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { lang } = useParams();
   const locale: Locale = isLocale(lang) ? lang : 'en';
   const { live, onLogout } = useLiveConnection(locale);
+  const [queryClient] = useState(() => new QueryClient());
   return (
-    <LiveProvider value={live}>
-      <AdminChrome screens={loaderData.screens} onLogout={onLogout}>
-        <Outlet />
-      </AdminChrome>
-    </LiveProvider>
+    <QueryClientProvider client={queryClient}>
+      <LiveProvider value={live}>
+        <AdminChrome screens={loaderData.screens} onLogout={onLogout}>
+          <Outlet />
+        </AdminChrome>
+      </LiveProvider>
+    </QueryClientProvider>
   );
 }
 

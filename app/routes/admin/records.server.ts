@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import { formChanges, listChange } from '../../../domain/admin/form';
-import { actionsFor, columnsOf, defaultModeOf, editorFieldsOf, filtersOf, isAdminSource, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
-import { referenceNames } from '../../../domain/admin/references';
-import { parseView, viewQuery, type TableView } from '../../../domain/admin/view';
+import { actionsFor, defaultModeOf, editorFieldsOf, isAdminSource, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
+import { readTable, type AdminRecord, type FindPage, type FoundPage, type TableData } from '../../../domain/admin/table';
+import { parseView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
@@ -15,18 +15,11 @@ import { memberCallParams } from '../../portal/call-params.server';
  * and the socket, and errors come back in the page's language.
  */
 
-export type AdminRecord = Record<string, unknown> & { _id: string };
-
-interface Page {
-  total: number;
-  totalCapped?: boolean;
-  data: AdminRecord[];
-  cursors?: { previous: string | null; next: string | null };
-}
+export type { AdminRecord, TableData };
 
 /** An entity service as the back office calls it: by its path, records as plain objects. */
 interface RecordService {
-  find(params: object): Promise<Page>;
+  find(params: object): Promise<FoundPage>;
   get(id: string, params: object): Promise<AdminRecord>;
   create(data: object, params: object): Promise<AdminRecord>;
   patch(id: string, data: object, params: object): Promise<AdminRecord>;
@@ -57,60 +50,17 @@ export function requireAction(source: AdminSource, role: Role, action: AdminActi
 }
 
 
-export interface TableData {
-  source: AdminSource;
-  view: TableView;
-  rows: AdminRecord[];
-  /** Page mode: how many match; cursor mode: not counted (-1). */
-  total: number;
-  /** Page mode: more match than `total`, where the count stopped (decision 045). */
-  totalCapped: boolean;
-  /** Cursor mode: the pages before and after this one, if any. */
-  cursors: { previous: string | null; next: string | null };
-  references: Record<string, Record<string, string>>;
-  actions: AdminAction[];
-}
-
-/** One page of the table, as the URL's view asks for it. */
+/** One page of the table, as the URL's view asks for it (`readTable`, through the services as the staff member). */
 export async function loadTable(ctx: ServerContext, user: SessionUser, source: AdminSource, url: URL, lang: Locale): Promise<TableData> {
-  const definition = entities[source];
-  const view = parseView(definition, url.searchParams, defaultModeOf(source));
-  let page: Page;
+  const view = parseView(entities[source], url.searchParams, defaultModeOf(source));
+  const find: FindPage = (path, query) => service(ctx, path).find({ ...memberCallParams(ctx, lang), query });
   try {
-    page = await service(ctx, source).find({ ...memberCallParams(ctx, lang), query: viewQuery(definition, view) });
+    return await readTable(find, source, view, lang, user.role);
   } catch (caught) {
     const error = caught as CallError;
     if (isClientError(error)) throw data(null, { status: error.code });
     throw caught;
   }
-  // A page past the end (rows removed since the link was made) shows the last page instead: past a
-  // capped count, the last page counted.
-  if (view.mode === 'page' && page.data.length === 0 && page.total > 0 && view.page > 1) {
-    const last = { ...view, page: Math.ceil(page.total / view.size) };
-    page = await service(ctx, source).find({ ...memberCallParams(ctx, lang), query: viewQuery(definition, last) });
-    view.page = last.page;
-  }
-  return {
-    source,
-    view,
-    rows: page.data,
-    total: page.total,
-    totalCapped: page.totalCapped === true,
-    cursors: page.cursors ?? { previous: null, next: null },
-    // The listed references, and those the search panel filters by (the chosen record's name shows there).
-    references: await referenceNames(
-      definition,
-      [...columnsOf(definition), ...filtersOf(definition).filter((filter) => filter.type === 'reference')].map((field) => field.name),
-      page.data,
-      lang,
-      (target, query) =>
-        service(ctx, target)
-          .find({ ...memberCallParams(ctx, lang), query })
-          .then((found) => found.data, () => []),
-      view.choices,
-    ),
-    actions: [...actionsFor(source, user.role)],
-  };
 }
 
 /** A record for the editor, or null when it is gone (or not the staff member's to read). */

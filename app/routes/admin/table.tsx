@@ -3,6 +3,7 @@ import { ReferencePicker } from '../../components/admin/reference-picker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ADMIN_SCREENS, columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction, type AdminScreen } from '../../../domain/admin/screens';
+import { viewSearch } from '../../../domain/admin/table';
 import { viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import { localeOf } from '../../../domain/locales';
@@ -16,6 +17,7 @@ import { RecordHistory } from '../../components/admin/history';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { Pagination } from '../../components/admin/pagination';
 import { RecordForm } from '../../components/admin/record-form';
+import { useTableQuery } from '../../components/admin/use-table-query';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { inputClass } from '../../components/forms/fields';
 import { primaryButton, secondaryButton, smallButton } from '../../components/ui/buttons';
@@ -44,7 +46,9 @@ import {
 
 /*
  * `/{locale}/admin/{source}`: an entity's table (issue 21, decision 034), generated from its
- * definition. The URL holds the whole view; `?editor={id}` opens the editor over the table.
+ * definition. The URL holds the whole view; `?editor={id}` opens the editor over the table. The
+ * loader reads the view's page (the first rows come with the HTML); TanStack Query keeps it under
+ * the view's address and reads it again through the live connection when records change.
  */
 
 export const messageGroups = ['forms', 'uploader'] as const;
@@ -69,7 +73,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         }
       : { record: null, name: '', options: {}, history: null };
   }
-  return { ...table, editing, role: user.role, messages: pageMessages(params.lang, messageGroups) };
+  return { ...table, search: viewSearch(source, url.searchParams), editing, role: user.role, messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -214,8 +218,10 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
 export default function AdminTable({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData = useActionAnswer(answered);
   const { t, locale } = useLocale();
-  const { source, rows, total, view, references, editing } = loaderData;
-  const actions = useMemo(() => new Set<AdminAction>(loaderData.actions), [loaderData.actions]);
+  const { source, editing } = loaderData;
+  const { table, refresh, live: reads } = useTableQuery(loaderData, locale, loaderData.role);
+  const { rows, total, view, references } = table;
+  const actions = useMemo(() => new Set<AdminAction>(table.actions), [table.actions]);
   const definition = entities[source];
   const columns = useMemo(() => columnsOf(definition), [definition]);
   const detailFields = useMemo(() => detailFieldsOf(definition), [definition]);
@@ -238,8 +244,15 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const live = useLive();
   const base = `/${locale}/admin/${source}`;
 
-  // Records anyone changes show here within a moment (the page's data is read again).
-  useLiveRefresh([source]);
+  // Records anyone changes show here within a moment: the table through its query (above), and the
+  // open editor's record through the page's loader (the editor then says it was changed elsewhere).
+  useLiveRefresh(editing ? [source] : []);
+  // The Reload button, and after the page's own changes: the table through the live connection;
+  // while it is down (or still opening), or with the editor open, the page's loader reads it too.
+  const reload = () => {
+    if (reads) void refresh();
+    if (!reads || editing) void revalidator.revalidate();
+  };
 
   // Selected rows no longer on the page (removed, or another page shown) are let go.
   useEffect(() => {
@@ -281,12 +294,14 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     if (!answer || handled.current === answer) return;
     if (answer.intent === 'rowAction') {
       handled.current = answer;
+      void refresh();
       if (answer.result.ok) snackbar.success(t(`admin.rowActionDone.${answer.result.key}`));
       else snackbar.error(answer.result.message);
       return;
     }
     if (answer.intent !== 'remove') return;
     handled.current = answer;
+    void refresh();
     const { removed, failures } = answer.result;
     if (failures.length > 0) {
       const reasons = [...new Set(failures.map((failure) => failure.message))].join(' ');
@@ -294,7 +309,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     }
     if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
     setSelection({});
-  }, [remover.data, snackbar, t]);
+  }, [remover.data, snackbar, t, refresh]);
 
   const remove = (targets: Row[]) => {
     // Several, with the live connection up: one by one with a progress bar that can be stopped.
@@ -316,13 +331,13 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const closeEditor = () => navigate(withParam('editor', null), { preventScrollReset: true });
 
   return (
-    <div data-live={live ? 'on' : 'off'} data-testid="admin-page">
+    <div data-live={reads ? 'on' : 'off'} data-testid="admin-page">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold" data-testid="admin-heading">
           {t(`resources.${source}.name`)}
         </h1>
         <div className="flex gap-2">
-          <button type="button" className={smallButton} onClick={() => void revalidator.revalidate()} data-testid="admin-refresh">
+          <button type="button" className={smallButton} onClick={reload} data-testid="admin-refresh">
             {t('admin.refresh')}
           </button>
           {uploads ? (
@@ -347,7 +362,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           ) : null}
         </div>
       </div>
-      {uploading ? <MediaUpload onUploaded={() => void revalidator.revalidate()} /> : null}
+      {uploading ? <MediaUpload onUploaded={reload} /> : null}
       <SearchPanel source={source} view={view} references={references} />
       {selected.length > 0 ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950" data-testid="selection-bar">
@@ -396,7 +411,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           }}
         />
       </div>
-      <Pagination view={view} total={total} totalCapped={loaderData.totalCapped} shown={rows.length} cursors={loaderData.cursors} href={href} />
+      <Pagination view={view} total={total} totalCapped={table.totalCapped} shown={rows.length} cursors={table.cursors} href={href} />
       {confirming ? (
         <ConfirmDialog
           title={confirming.length === 1 ? t('admin.confirmRemove.title') : t('admin.confirmRemove.many', { count: confirming.length })}
@@ -429,7 +444,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
             setBatch(null);
             setSelection({});
             if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
-            void revalidator.revalidate();
+            reload();
           }}
         />
       ) : null}
