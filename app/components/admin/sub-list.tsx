@@ -1,18 +1,11 @@
 import { useState } from 'react';
-import { itemCountName, itemInputName } from '../../../domain/admin/form';
+import { itemCountName, itemInputName, itemInputValue } from '../../../domain/admin/form';
 import type { ItemColumn } from '../../../domain/admin/screens';
-import { CURRENCY_MULTIPLIER } from '../../../domain/money';
 import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
 import { ArrowUpIcon, CloseIcon, PlusIcon } from '../ui/icons';
 
 type Row = { key: number; values: Record<string, string> };
-
-function shownValue(column: ItemColumn, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (column.widget === 'money' && typeof value === 'number') return (value / CURRENCY_MULTIPLIER).toFixed(2);
-  return String(value);
-}
 
 /**
  * A list of records in the editor (a plan's modules): a row of inputs per item, added, removed
@@ -34,7 +27,7 @@ export function SubListEditor({
   onChange: () => void;
 }) {
   const { t } = useLocale();
-  const [rows, setRows] = useState<Row[]>(() => items.map((item, index) => ({ key: index, values: Object.fromEntries(columns.map((column) => [column.name, shownValue(column, item[column.name])])) })));
+  const [rows, setRows] = useState<Row[]>(() => items.map((item, index) => ({ key: index, values: Object.fromEntries(columns.map((column) => [column.name, itemInputValue(column, item[column.name])])) })));
   const [nextKey, setNextKey] = useState(items.length);
   const label = (column: string) => t(`resources.${source}.items.${name}.${column}`);
   const update = (next: Row[]) => {
