@@ -164,7 +164,8 @@ export function formChanges(fields: readonly (AdminField & { editable: boolean }
  * What the editor can tell before it sends a save (decision 039): each value it would send checked
  * by its definition's own schema, the one the service checks with, on create each required field
  * given, then the record's own rules across fields. Message keys by field, as the service would
- * answer them; what needs the database (a duplicate address) stays the service's to say.
+ * answer them; what needs the database (a duplicate address) stays the service's to say. The
+ * editor's react-hook-form resolver runs it (`editorResolver`, resolver.ts).
  */
 export function checkChanges(
   fields: readonly (AdminField & { editable: boolean })[],
