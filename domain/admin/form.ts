@@ -4,7 +4,7 @@ import { coordinatePair, DAY_RANGE_PARTS, MAP_POINT_PARTS, typedColour } from '.
 import { formatIsoDate } from '../format.ts';
 import { LOCALES } from '../locales.ts';
 import { CURRENCY_MULTIPLIER } from '../money.ts';
-import type { AdminField } from './screens.ts';
+import type { AdminField, ItemColumn } from './screens.ts';
 
 /*
  * The editor's form, both ways (decision 034): a record's values as the inputs show them, and the
@@ -164,7 +164,8 @@ export function formChanges(fields: readonly (AdminField & { editable: boolean }
  * What the editor can tell before it sends a save (decision 039): each value it would send checked
  * by its definition's own schema, the one the service checks with, on create each required field
  * given, then the record's own rules across fields. Message keys by field, as the service would
- * answer them; what needs the database (a duplicate address) stays the service's to say.
+ * answer them; what needs the database (a duplicate address) stays the service's to say. The
+ * editor's react-hook-form resolver runs it (`editorResolver`, resolver.ts).
  */
 export function checkChanges(
   fields: readonly (AdminField & { editable: boolean })[],
@@ -198,6 +199,13 @@ export function checkChanges(
     for (const [name, key] of Object.entries(rules.recordRules(record))) if (editable.has(name)) errors[name] ??= key;
   }
   return errors;
+}
+
+/** What a list's item input shows for its value: money in dollars, the rest as text. */
+export function itemInputValue(column: ItemColumn, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (column.widget === 'money' && typeof value === 'number') return (value / CURRENCY_MULTIPLIER).toFixed(2);
+  return String(value);
 }
 
 /** The input of one field of a list's item (`v.modules.0.count`). */

@@ -180,6 +180,54 @@ test('the table is a grid for the keyboard: one tab stop, arrows between cells, 
   await expect(page.getByTestId('editor-dialog')).toBeHidden();
 });
 
+test('the editor asks before unsaved changes are lost, and only when something is changed', async ({ page, login }) => {
+  await login(users.admin);
+  const row = adminRows.table[3]!;
+  const open = async () => {
+    await page.goto(`/en/admin/subscribers?q=admin-table&editor=${row._id}`);
+    await hydrated(page);
+    await expect(page.getByTestId('editor-dialog')).toBeVisible();
+  };
+  const dialog = page.getByTestId('editor-dialog');
+  const asked: string[] = [];
+  let leave = false;
+  page.on('dialog', (question) => {
+    asked.push(question.message());
+    void (leave ? question.accept() : question.dismiss());
+  });
+
+  // Nothing changed: it closes at once.
+  await open();
+  await dialog.getByTestId('editor-cancel').click();
+  await expect(dialog).toBeHidden();
+  expect(asked).toEqual([]);
+
+  // A change: Cancel and Escape ask first, and staying keeps what was typed.
+  await open();
+  await dialog.locator('#field-name').fill('Not saved');
+  await dialog.getByTestId('editor-cancel').click();
+  expect(asked).toEqual(['You have unsaved changes. Leave without saving?']);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => asked.length).toBe(2);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('#field-name')).toHaveValue('Not saved');
+
+  // Typed back as it was: nothing to lose.
+  await dialog.locator('#field-name').fill(row.name);
+  await dialog.getByTestId('editor-cancel').click();
+  await expect(dialog).toBeHidden();
+  expect(asked).toHaveLength(2);
+
+  // Leaving anyway, once asked.
+  await open();
+  await dialog.locator('#field-companyName').fill('Elsewhere');
+  leave = true;
+  await dialog.getByTestId('editor-close').click();
+  await expect(dialog).toBeHidden();
+  expect(asked).toHaveLength(3);
+});
+
 test('an admin edits a record over the table in Chinese: errors by field, saved, and a conflict shown instead of overwriting', async ({ page, login, request }) => {
   await login(users.admin);
   const row = adminRows.edit;

@@ -37,3 +37,24 @@ test.describe('a wrong password without JavaScript', () => {
     await expect(page.getByLabel('Email')).toHaveValue(users.admin.email);
   });
 });
+
+test.describe('the back office’s editor without JavaScript', () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+  test('posts natively: the service’s messages show by field, and a valid record is saved', async ({ page, login }) => {
+    await login(users.admin);
+    await page.goto('/en/admin/subscribers/new');
+    const form = page.getByTestId('record-form');
+    await form.locator('#field-email').fill('not-an-email');
+    await form.getByTestId('editor-save').click();
+    await expect(form.getByTestId('error-field-email')).not.toBeEmpty();
+    await expect(form.locator('#field-email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByTestId('edit-error')).toHaveText('Please correct the fields marked below.');
+
+    const email = `no-script-${Date.now()}@tillpoint.test`;
+    await form.locator('#field-email').fill(email);
+    await form.getByTestId('editor-save').click();
+    await expect(page).toHaveURL('/en/admin/subscribers');
+    await page.goto(`/en/admin/subscribers?q=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId('admin-row').locator('[data-column="email"]')).toHaveText([email]);
+  });
+});

@@ -26,7 +26,8 @@ export function AttachmentImageField({
   fileName?: string;
   folder: string;
   labelledBy: string;
-  onChange: () => void;
+  /** The attachment chosen (its id), or none (empty). */
+  onChange: (id: string) => void;
 }) {
   const { t } = useLocale();
   const [photo, setPhoto] = useState({ id: value, name: fileName ?? '' });
@@ -35,7 +36,7 @@ export function AttachmentImageField({
       const last = files[files.length - 1];
       if (!last) return;
       setPhoto({ id: last.id, name: last.name });
-      onChange();
+      onChange(last.id);
     },
     [onChange],
   );
@@ -52,7 +53,7 @@ export function AttachmentImageField({
               className={smallButton}
               onClick={() => {
                 setPhoto({ id: '', name: '' });
-                onChange();
+                onChange('');
               }}
               data-testid="image-remove"
             >

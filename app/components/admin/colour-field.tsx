@@ -22,10 +22,15 @@ export function ColourField({
   /** The field's name, for the picker's own label. */
   label: string;
   invalid: Record<string, unknown>;
-  onChange: () => void;
+  /** The text, after any change (picked, typed, or completed on leaving the box). */
+  onChange: (text: string) => void;
 }) {
   const { t } = useLocale();
-  const [text, setText] = useState(value);
+  const [text, setTextState] = useState(value);
+  const setText = (next: string) => {
+    setTextState(next);
+    if (next !== text) onChange(next);
+  };
   const colour = typedColour(text);
   const shown = COLOUR.test(colour) ? colour : '#000000';
   return (
@@ -33,10 +38,7 @@ export function ColourField({
       <input
         type="color"
         value={shown}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange();
-        }}
+        onChange={(event) => setText(event.target.value)}
         aria-label={t('admin.colour.picker', { field: label })}
         className="h-10 w-14 shrink-0 cursor-pointer rounded-md border border-line bg-raised p-1"
         data-testid="colour-picker"
@@ -47,7 +49,7 @@ export function ColourField({
         value={text}
         onChange={(event) => setText(event.target.value)}
         // `1a6b4f` or `#1a6` becomes `#1a6b4f` once the box is left.
-        onBlur={() => setText((typed) => typedColour(typed))}
+        onBlur={() => setText(typedColour(text))}
         spellCheck={false}
         autoComplete="off"
         autoCapitalize="off"

@@ -5,15 +5,19 @@ import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
 import { PartInput, PartsFieldset, type PartsFieldProps } from './parts-fieldset';
 
-export type DateRangeFieldProps = PartsFieldProps<DayRangePart>;
+export type DateRangeFieldProps = PartsFieldProps<DayRangePart> & {
+  /** Both days as chosen, after either changes. */
+  onChange?: (values: Record<DayRangePart, string>) => void;
+};
 
 /**
  * A span of days in Hong Kong: the first and the last, both included. The browser's own day
  * pickers, the last one starting from the first day chosen; both empty is no span at all.
  */
-export function DateRangeField({ id, field, legend, required, values, error, partErrors, autoFocus }: DateRangeFieldProps) {
+export function DateRangeField({ id, field, legend, required, values, error, partErrors, autoFocus, onChange }: DateRangeFieldProps) {
   const { t } = useLocale();
-  const [from, setFrom] = useState(values.from ?? '');
+  const [days, setDays] = useState<Record<DayRangePart, string>>({ from: values.from ?? '', to: values.to ?? '' });
+  const from = days.from;
   const firstInvalid = DAY_RANGE_PARTS.find((part) => partErrors[part]);
   const hintId = `${id}-hint`;
   return (
@@ -38,7 +42,11 @@ export function DateRangeField({ id, field, legend, required, values, error, par
               name={inputName(field, part)}
               defaultValue={values[part] ?? ''}
               min={part === 'to' && from ? from : undefined}
-              onChange={part === 'from' ? (event) => setFrom(event.target.value) : undefined}
+              onChange={(event) => {
+                const next = { ...days, [part]: event.target.value };
+                setDays(next);
+                onChange?.(next);
+              }}
               className={`${inputClass} tabular-nums`}
               aria-invalid={partError || (error && !firstInvalid) ? true : undefined}
               aria-describedby={partError ? `${partId}-error` : undefined}

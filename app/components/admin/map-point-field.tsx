@@ -5,7 +5,10 @@ import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
 import { PartInput, PartsFieldset, type PartsFieldProps } from './parts-fieldset';
 
-export type MapPointFieldProps = PartsFieldProps<MapPointPart> & { onChange: () => void };
+export type MapPointFieldProps = PartsFieldProps<MapPointPart> & {
+  /** The parts as typed, after any change. */
+  onChange: (values: Record<string, string>) => void;
+};
 
 /**
  * Where an app's map opens: latitude and longitude, and the span it shows of each. A point copied
@@ -16,8 +19,9 @@ export function MapPointField({ id, field, legend, required, values, error, part
   const { t } = useLocale();
   const [parts, setParts] = useState<Record<string, string>>(values);
   const set = (changes: Record<string, string>) => {
-    setParts((before) => ({ ...before, ...changes }));
-    onChange();
+    const next = { ...parts, ...changes };
+    setParts(next);
+    onChange(next);
   };
   /** A pair in a coordinate's box fills both; anything else is that coordinate's text. */
   const typed = (part: MapPointPart, text: string) => {

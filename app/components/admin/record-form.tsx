@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { Form, useBlocker, useNavigation } from 'react-router';
-import { checkChanges, formChanges, inputName, inputValue, partsOf } from '../../../domain/admin/form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import { Form, useBlocker, useNavigation, useSubmit } from 'react-router';
+import { inputName, inputValue, partsOf, translated } from '../../../domain/admin/form';
+import { editorDefaults, editorErrors, editorResolver, errorTexts, type EditorValue, type EditorValues } from '../../../domain/admin/resolver';
 import type { AdminField } from '../../../domain/admin/screens';
 import { entities, type EntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
@@ -70,8 +72,16 @@ function Label({ field, source, htmlFor }: { field: EditorField; source: string;
 }
 
 /** One language of a plain translated text: a line, or a box for a longer text. */
-function PlainTranslation({ multiline, ...props }: { multiline: boolean } & React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+function PlainTranslation({ multiline, ...props }: { multiline: boolean; ref?: React.Ref<HTMLInputElement & HTMLTextAreaElement> } & React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return multiline ? <textarea rows={3} {...props} /> : <input {...props} />;
+}
+
+/** How a field's inputs are tied to the form's state (react-hook-form). */
+interface FieldBinding {
+  /** A native input's name, ref and change handlers; `onChange` hears it change too. */
+  input: (name: string, onChange?: (event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>) => void) => UseFormRegisterReturn;
+  /** A widget that is not one native input (rich text, a reference, parts, rows) says its value changed. */
+  set: (name: string, value: EditorValue) => void;
 }
 
 function FieldInput({
@@ -83,7 +93,7 @@ function FieldInput({
   options,
   focus,
   currency,
-  onListChange,
+  bind,
 }: {
   field: EditorField;
   source: string;
@@ -94,8 +104,7 @@ function FieldInput({
   options?: { value: string; label: string }[];
   focus: boolean;
   currency: string;
-  /** A sub-list's rows changed (added, removed, moved): the form has unsaved changes. */
-  onListChange: () => void;
+  bind: FieldBinding;
 }) {
   const { t } = useLocale();
   const id = `field-${field.name}`;
@@ -109,7 +118,7 @@ function FieldInput({
     return (
       <fieldset className="min-w-0">
         <legend className="font-medium">{t(`resources.${source}.fields.${field.name}`)}</legend>
-        <SubListEditor source={source} name={field.name} columns={field.items} items={Array.isArray(value) ? (value as Record<string, unknown>[]) : []} options={options} onChange={onListChange} />
+        <SubListEditor source={source} name={field.name} columns={field.items} items={Array.isArray(value) ? (value as Record<string, unknown>[]) : []} options={options} onChange={(rows) => bind.set(name, rows)} />
         <FieldError id={`${id}-error`} text={error} />
       </fieldset>
     );
@@ -127,15 +136,15 @@ function FieldInput({
   };
   switch (field.widget) {
     case 'mapPoint':
-      return <MapPointField {...parts} onChange={onListChange} />;
+      return <MapPointField {...parts} onChange={(values) => bind.set(name, values)} />;
     case 'dateRange':
-      return <DateRangeField {...parts} />;
+      return <DateRangeField {...parts} onChange={(values) => bind.set(name, values)} />;
     case 'boolean':
       return (
         <div>
           <input type="hidden" name={`${name}.present`} value="1" />
           <label className="inline-flex items-center gap-2 font-medium">
-            <input type="checkbox" name={name} id={id} defaultChecked={shown === true} className="h-4 w-4 accent-brand-700" {...invalid} />
+            <input type="checkbox" {...bind.input(name)} id={id} defaultChecked={shown === true} className="h-4 w-4 accent-brand-700" {...invalid} />
             {t(`resources.${source}.fields.${field.name}`)}
           </label>
           <FieldError id={`${id}-error`} text={error} />
@@ -145,11 +154,11 @@ function FieldInput({
     case 'richText':
     case 'textarea': {
       if (field.def.kind !== 'i18n' && field.widget === 'textarea') {
-        control = <textarea id={id} name={name} rows={6} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+        control = <textarea id={id} {...bind.input(name)} rows={6} defaultValue={text} required={required} className={inputClass} {...invalid} />;
         break;
       }
       if (field.def.kind !== 'i18n' && field.widget === 'richText') {
-        control = <RichText id={id} name={name} lang="en" initial={text} labelledBy={`${id}-label`} invalid={invalid} autoFocus={focus} onChange={onListChange} />;
+        control = <RichText id={id} name={name} lang="en" initial={text} labelledBy={`${id}-label`} invalid={invalid} autoFocus={focus} onChange={(html) => bind.set(name, html)} />;
         break;
       }
       const texts = shown as Record<string, string>;
@@ -167,14 +176,14 @@ function FieldInput({
                 autoFocus={focus && language === 'en'}
                 onChange={(html) => {
                   report(html);
-                  onListChange();
+                  bind.set(inputName(field.name, language), html);
                 }}
               />
             ) : (
               <PlainTranslation
                 multiline={field.widget === 'textarea'}
                 id={`${id}-${language}`}
-                name={inputName(field.name, language)}
+                {...bind.input(inputName(field.name, language), (event) => report(event.target.value))}
                 lang={language}
                 aria-labelledby={labelledBy}
                 defaultValue={texts[language] ?? ''}
@@ -182,7 +191,6 @@ function FieldInput({
                 className={inputClass}
                 {...invalid}
                 autoFocus={(focus && language === 'en') || undefined}
-                onChange={(event) => report(event.target.value)}
               />
             )
           }
@@ -191,7 +199,7 @@ function FieldInput({
     }
     case 'enum':
       control = (
-        <select id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid}>
+        <select id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid}>
           {required ? null : <option value="">—</option>}
           {(field.def.enum ?? []).map((choice) => (
             <option key={choice} value={choice}>
@@ -204,17 +212,17 @@ function FieldInput({
     case 'ref': {
       const initial = text ? (options ?? []).find((option) => option.value === text) ?? { value: text, label: text } : null;
       control = (
-        <ReferencePicker id={id} name={name} target={field.def.ref ?? ''} initial={initial} choices={options} invalid={invalid} autoFocus={focus} testId={`reference-${field.name}`} onChange={onListChange} />
+        <ReferencePicker id={id} name={name} target={field.def.ref ?? ''} initial={initial} choices={options} invalid={invalid} autoFocus={focus} testId={`reference-${field.name}`} onChange={(chosen) => bind.set(name, chosen)} />
       );
       break;
     }
     case 'list':
       control = (
-        <textarea id={id} name={name} rows={field.widget === 'list' ? 4 : 6} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], field.widget === 'list' ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined} />
+        <textarea id={id} {...bind.input(name)} rows={field.widget === 'list' ? 4 : 6} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], field.widget === 'list' ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined} />
       );
       break;
     case 'date':
-      control = <input type="date" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+      control = <input type="date" id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid} />;
       break;
     case 'image':
       control =
@@ -226,21 +234,21 @@ function FieldInput({
             fileName={options?.find((option) => option.value === text)?.label}
             folder={IMAGE_FOLDERS[source] ?? 'general'}
             labelledBy={`${id}-label`}
-            onChange={onListChange}
+            onChange={(chosen) => bind.set(name, chosen)}
           />
         ) : (
-          <ImageField id={id} name={name} value={text} folder={IMAGE_FOLDERS[source] ?? 'general'} invalid={invalid} onChange={onListChange} />
+          <ImageField id={id} name={name} value={text} folder={IMAGE_FOLDERS[source] ?? 'general'} invalid={invalid} onChange={(address) => bind.set(name, address)} />
         );
       break;
     case 'color':
-      control = <ColourField id={id} name={name} value={text} label={t(`resources.${source}.fields.${field.name}`)} invalid={invalid} onChange={onListChange} />;
+      control = <ColourField id={id} name={name} value={text} label={t(`resources.${source}.fields.${field.name}`)} invalid={invalid} onChange={(colour) => bind.set(name, colour)} />;
       break;
     case 'number':
-      control = <input type="text" inputMode="numeric" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+      control = <input type="text" inputMode="numeric" id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid} />;
       break;
     case 'money':
       control = (
-        <input type="text" inputMode="decimal" id={id} name={name} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')} />
+        <input type="text" inputMode="decimal" id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')} />
       );
       break;
     default:
@@ -249,7 +257,7 @@ function FieldInput({
           type={field.widget === 'email' ? 'email' : field.widget === 'password' ? 'password' : 'text'}
           autoComplete={field.widget === 'password' ? 'new-password' : 'off'}
           id={id}
-          name={name}
+          {...bind.input(name)}
           defaultValue={field.widget === 'password' ? undefined : text}
           required={required}
           className={inputClass}
@@ -276,11 +284,19 @@ function FieldInput({
   );
 }
 
+/** The server's messages by field (its answer to a save), where the form keeps its own; none: undefined. */
+function serverErrors(problem: SaveProblem | null | undefined) {
+  const entries = Object.entries(problem?.errors ?? {});
+  return entries.length > 0 ? editorErrors(Object.fromEntries(entries.map(([name, text]) => [name, { key: 'server', text }]))) : undefined;
+}
+
 /**
  * The editor, generated from the definition (issue 21): an input per field the staff member may
- * write, by its widget, and the rest read-only. It posts to the route that shows it; the service
- * checks the values (the same schema as every path) and its errors show by their fields. Leaving
- * with unsaved changes asks first.
+ * write, by its widget, and the rest read-only. Its state is react-hook-form's (decision 039): the
+ * values, whether they changed, and the errors, found before a save by the service's own schema
+ * and rules (`editorResolver`) or answered by the service after it. A valid save posts the form
+ * itself to the route that shows it, as it posts without the page's scripts. Leaving with unsaved
+ * changes asks first.
  */
 export function RecordForm({ source, fields, record, id, version: currentVersion, options, problem, action, onCancel, onReload, formId, children }: RecordFormProps) {
   const { t, locale } = useLocale();
@@ -288,27 +304,91 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
   const [version] = useState(currentVersion);
   const changedElsewhere = version !== currentVersion;
   const navigation = useNavigation();
-  const [dirty, setDirtyState] = useState(false);
+  const submit = useSubmit();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
+  const creating = !id;
+  // The inputs as the record shows them: untouched ones follow the record when it is read again.
+  const values = useMemo(() => editorDefaults(fields, record), [fields, record]);
+  // The server's messages the page was drawn with (also without the page's scripts).
+  const [drawnWith] = useState(() => serverErrors(problem));
+  const { register, setValue, setError, clearErrors, getFieldState, setFocus, handleSubmit, formState } = useForm<EditorValues>({
+    defaultValues: values,
+    values,
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
+    errors: drawnWith,
+    resolver: editorResolver({ fields, record, creating, recordRules: entities[source as EntityName]?.recordRules, translate: t }),
+    // Checked on save only; a field changed after it loses its message until the next save.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The first field in the form's order gets the focus, a widget's own input included (`focusFirst`).
+    shouldFocusError: false,
+  });
+  const errors = errorTexts(formState.errors);
+  // A save sent (or cancelled) settles the edits until the next change, whatever the service answers.
+  const [settled, setSettledState] = useState(false);
+  const dirty = formState.isDirty && !settled;
   // Read by the navigation blocker, which may run before the next render.
   const dirtyNow = useRef(false);
-  const setDirty = (value: boolean) => {
-    dirtyNow.current = value;
-    setDirtyState(value);
+  useEffect(() => {
+    dirtyNow.current = dirty;
+  }, [dirty]);
+  const settle = () => {
+    dirtyNow.current = false;
+    setSettledState(true);
   };
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
-  // What the form found itself before sending (message keys by field): shown until the next save.
-  const [found, setFound] = useState<Record<string, string> | null>(null);
-  const errors = found ? Object.fromEntries(Object.entries(found).map(([name, key]) => [name, t(key)])) : (problem?.errors ?? {});
 
   const firstInvalid = fields.find((field) => field.editable && hasError(errors, field.name))?.name;
-  // A save that succeeded (the form is gone) or a problem answered: the edits are settled.
-  const settled = useRef(problem);
-  useEffect(() => {
-    if (settled.current !== problem) {
-      dirtyNow.current = false;
-      setDirtyState(false);
+  // The native inputs the form holds, which react-hook-form focuses itself.
+  const registered = useRef(new Set<string>());
+  const formElement = useRef<HTMLFormElement>(null);
+  /** Focuses the first field to correct, in the form's order: its first part with a message, else its first part or language. */
+  const focusFirst = (texts: Record<string, string>) => {
+    const first = fields.find((field) => field.editable && hasError(texts, field.name));
+    if (!first) return;
+    const parts = partsOf(first);
+    const part = parts?.find((name) => texts[`${first.name}.${name}`]) ?? parts?.[0];
+    const name = part ? inputName(first.name, part) : translated(first) ? inputName(first.name, 'en') : inputName(first.name);
+    if (registered.current.has(name)) {
+      setFocus(name as Path<EditorValues>);
+      return;
     }
-    settled.current = problem;
+    const target = part ? `#field-${first.name}-${part}` : `#field-${first.name}, #field-${first.name}-en`;
+    requestAnimationFrame(() => formElement.current?.querySelector<HTMLElement>(target)?.focus());
+  };
+
+  /** A field changed: the edits are unsaved again, and its message (or its parts') goes. */
+  const changed = (name: string) => {
+    setSettledState(false);
+    const fieldPath = name.split('.').slice(0, 2).join('.') as Path<EditorValues>;
+    if (getFieldState(fieldPath).error) clearErrors(fieldPath);
+  };
+  const bind: FieldBinding = {
+    input: (name, onChange) => {
+      registered.current.add(name);
+      return register(name as Path<EditorValues>, {
+        onChange: (event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>) => {
+          changed(name);
+          onChange?.(event);
+        },
+      });
+    },
+    set: (name, value) => {
+      setValue(name as Path<EditorValues>, value, { shouldDirty: true });
+      changed(name);
+    },
+  };
+
+  // The service's answer to a save: its messages under their fields (a value before its parts), the first focused.
+  const answered = useRef(problem);
+  useEffect(() => {
+    if (answered.current === problem) return;
+    answered.current = problem;
+    const texts = problem?.errors ?? {};
+    if (Object.keys(texts).length === 0) return;
+    clearErrors();
+    for (const name of Object.keys(texts).sort((a, b) => a.length - b.length)) setError(`v.${name}` as Path<EditorValues>, { type: 'server', message: texts[name] });
+    focusFirst(texts);
+    // Only a new answer is shown.
   }, [problem]);
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyNow.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
@@ -326,7 +406,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
 
   const cancel = () => {
     if (dirty && !window.confirm(t('admin.editor.unsaved'))) return;
-    setDirty(false);
+    settle();
     onCancel();
   };
 
@@ -339,34 +419,19 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
       method="post"
       action={action}
       id={formId}
+      ref={formElement}
       noValidate
-      onChange={(event) => {
-        setDirty(true);
-        // A field changed after the check: its message goes.
-        const changed = (event.target as unknown as { name?: string }).name?.split('.')[1];
-        if (found && changed && hasError(found, changed)) {
-          const rest = Object.fromEntries(Object.entries(found).filter(([key]) => key !== changed && !key.startsWith(`${changed}.`)));
-          setFound(Object.keys(rest).length > 0 ? rest : null);
-        }
-      }}
       onSubmit={(event) => {
-        const problems = checkChanges(fields, formChanges(fields, new FormData(event.currentTarget), id ? record : null), !id, { recordRules: entities[source as EntityName]?.recordRules, stored: record });
-        if (Object.keys(problems).length > 0) {
-          event.preventDefault();
-          setFound(problems);
-          // The first field to correct, in the form's order, once its message shows.
-          const firstField = fields.find((field) => hasError(problems, field.name));
-          const first = firstField?.name;
-          // A value in parts: its first part with a message, else its first part.
-          const parts = firstField ? partsOf(firstField) : undefined;
-          const part = parts?.find((name) => problems[`${first}.${name}`]) ?? parts?.[0];
-          const target = part ? `#field-${first}-${part}` : `#field-${first}, #field-${first}-en`;
-          const form = event.currentTarget;
-          requestAnimationFrame(() => form.querySelector<HTMLElement>(target)?.focus());
-          return;
-        }
-        setFound(null);
-        setDirty(false);
+        // Posted as the form would post itself once the values pass the check; `handleSubmit` stops the browser's own post.
+        const form = event.currentTarget;
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+        void handleSubmit(
+          () => {
+            settle();
+            void submit(submitter ?? form, { method: 'post', preventScrollReset: true });
+          },
+          (found) => focusFirst(errorTexts(found)),
+        )(event);
       }}
       data-testid="record-form"
       preventScrollReset
@@ -383,7 +448,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
               className="mt-2 font-semibold underline underline-offset-4"
               onClick={() => {
                 if (dirtyNow.current && !window.confirm(t('admin.editor.unsaved'))) return;
-                setDirty(false);
+                settle();
                 onReload();
               }}
               data-testid="edit-reload"
@@ -392,7 +457,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
             </button>
           ) : null}
         </div>
-      ) : found || (problem && (problem.message || Object.keys(errors).length > 0)) ? (
+      ) : Object.keys(errors).length > 0 || problem?.message ? (
         <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="edit-error">
           {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : problem?.message}
         </div>
@@ -409,7 +474,7 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
             options={options[field.name]}
             focus={field.name === firstInvalid}
             currency={currency}
-            onListChange={() => setDirty(true)}
+            bind={bind}
           />
         ))}
       </div>

@@ -1,18 +1,11 @@
 import { useState } from 'react';
-import { itemCountName, itemInputName } from '../../../domain/admin/form';
+import { itemCountName, itemInputName, itemInputValue } from '../../../domain/admin/form';
 import type { ItemColumn } from '../../../domain/admin/screens';
-import { CURRENCY_MULTIPLIER } from '../../../domain/money';
 import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
 import { ArrowUpIcon, CloseIcon, PlusIcon } from '../ui/icons';
 
 type Row = { key: number; values: Record<string, string> };
-
-function shownValue(column: ItemColumn, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (column.widget === 'money' && typeof value === 'number') return (value / CURRENCY_MULTIPLIER).toFixed(2);
-  return String(value);
-}
 
 /**
  * A list of records in the editor (a plan's modules): a row of inputs per item, added, removed
@@ -31,15 +24,17 @@ export function SubListEditor({
   columns: ItemColumn[];
   items: Record<string, unknown>[];
   options?: { value: string; label: string }[];
-  onChange: () => void;
+  /** The rows' values (every column's text), after a row is added, removed, moved or typed in. */
+  onChange: (rows: Record<string, string>[]) => void;
 }) {
   const { t } = useLocale();
-  const [rows, setRows] = useState<Row[]>(() => items.map((item, index) => ({ key: index, values: Object.fromEntries(columns.map((column) => [column.name, shownValue(column, item[column.name])])) })));
+  const [rows, setRows] = useState<Row[]>(() => items.map((item, index) => ({ key: index, values: Object.fromEntries(columns.map((column) => [column.name, itemInputValue(column, item[column.name])])) })));
   const [nextKey, setNextKey] = useState(items.length);
   const label = (column: string) => t(`resources.${source}.items.${name}.${column}`);
+  const valuesOf = (list: Row[]) => list.map((row) => Object.fromEntries(columns.map((column) => [column.name, row.values[column.name] ?? ''])));
   const update = (next: Row[]) => {
     setRows(next);
-    onChange();
+    onChange(valuesOf(next));
   };
   const move = (index: number, by: number) => {
     const next = [...rows];
@@ -77,6 +72,7 @@ export function SubListEditor({
                     className: `${inputClass} mt-0 min-w-24`,
                     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
                       row.values[column.name] = event.target.value;
+                      onChange(valuesOf(rows));
                     },
                   };
                   return (
