@@ -276,6 +276,13 @@ test('an admin edits a record over the table in Chinese: errors by field, saved,
   // Someone else saves the record while it is open here: saving shows the conflict, and keeps theirs.
   // The table behind shows their change at once (live), while what was typed here stays in the editor.
   const other = adminRows.conflict;
+  // With the editor open, the page's loader reads the table with the record: one read a change, none through the socket.
+  const socketFinds: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string' && /^42\d*\["find","subscribers"/.test(payload)) socketFinds.push(payload);
+    });
+  });
   await page.goto(`/zh-hk/admin/subscribers?q=${other.email}&editor=${other._id}`);
   await hydrated(page);
   await expect(page.getByTestId('admin-page')).toHaveAttribute('data-live', 'on');
@@ -286,6 +293,7 @@ test('an admin edits a record over the table in Chinese: errors by field, saved,
   await expect(page.getByTestId('admin-row').locator('[data-column="name"]')).toHaveText(['Theirs']);
   await expect(dialog.getByTestId('edit-conflict')).toContainText('有其他人更改了此記錄');
   await expect(dialog.locator('#field-name')).toHaveValue('Mine');
+  expect(socketFinds).toEqual([]);
   await dialog.getByTestId('editor-save').click();
   await expect(dialog.getByTestId('edit-conflict')).toContainText('有其他人更改了此記錄');
   const stored = await request.get(`/api/subscribers/${other._id}`, { headers });

@@ -49,7 +49,15 @@ export interface TableQuery {
   live: boolean;
 }
 
-export function useTableQuery(loaded: Loaded, locale: Locale, role: Role): TableQuery {
+export interface TableQueryOptions {
+  /**
+   * Read the view again when the entity's service announces a change (default). Off while the
+   * page's loader does it anyway (an open editor reads its record, and the table with it).
+   */
+  followChanges?: boolean;
+}
+
+export function useTableQuery(loaded: Loaded, locale: Locale, role: Role, { followChanges = true }: TableQueryOptions = {}): TableQuery {
   const live = useLive();
   const up = useLiveUp();
   const client = useQueryClient();
@@ -99,7 +107,7 @@ export function useTableQuery(loaded: Loaded, locale: Locale, role: Role): Table
   // The entity's changes, whoever made them, make every view of the table stale; the one shown is
   // read again.
   useEffect(() => {
-    if (!live) return;
+    if (!live || !followChanges) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const changed = () => {
       clearTimeout(timer);
@@ -110,7 +118,7 @@ export function useTableQuery(loaded: Loaded, locale: Locale, role: Role): Table
       clearTimeout(timer);
       for (const stop of stops) stop();
     };
-  }, [live, client, source]);
+  }, [live, client, source, followChanges]);
 
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: tableKey(source) }), [client, source]);
 

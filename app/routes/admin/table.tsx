@@ -219,7 +219,8 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const actionData = useActionAnswer(answered);
   const { t, locale } = useLocale();
   const { source, editing } = loaderData;
-  const { table, refresh, live: reads } = useTableQuery(loaderData, locale, loaderData.role);
+  // With the editor open, the page's loader reads the table with the record (below): one read a change.
+  const { table, refresh, live: reads } = useTableQuery(loaderData, locale, loaderData.role, { followChanges: !editing });
   const { rows, total, view, references } = table;
   const actions = useMemo(() => new Set<AdminAction>(table.actions), [table.actions]);
   const definition = entities[source];
@@ -250,8 +251,8 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   // The Reload button, and after the page's own changes: the table through the live connection;
   // while it is down (or still opening), or with the editor open, the page's loader reads it too.
   const reload = () => {
-    if (reads) void refresh();
-    if (!reads || editing) void revalidator.revalidate();
+    if (reads && !editing) void refresh();
+    else void revalidator.revalidate();
   };
 
   // Selected rows no longer on the page (removed, or another page shown) are let go.
