@@ -20,13 +20,14 @@ export function ImageField({ id, name, value, folder, invalid, onChange }: { id:
     },
     [onChange],
   );
+  const typed = (next: string) => {
+    setAddress(next);
+    onChange(next);
+  };
   return (
     <div className="mt-1.5 space-y-3" data-testid={`image-${id.replace(/^field-/, '')}`}>
       {address ? <img src={address} alt="" className="h-32 w-auto rounded-lg border border-line object-cover" data-testid="image-preview" /> : null}
-      <input id={id} name={name} value={address} onChange={(event) => {
-          setAddress(event.target.value);
-          onChange(event.target.value);
-        }} className={inputClass} placeholder={t('admin.image.address')} {...invalid} />
+      <input id={id} name={name} value={address} onChange={(event) => typed(event.target.value)} className={inputClass} placeholder={t('admin.image.address')} {...invalid} />
       <Uploader url={`/api/attachments/upload/${folder}`} multiple={false} onChange={uploaded} />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { RowSelectionState } from '@tanstack/react-table';
+import { useActionAnswer } from '../../action-answer';
 import { ReferencePicker } from '../../components/admin/reference-picker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
@@ -30,7 +31,6 @@ import { pageMeta } from '../../meta';
 import { useLive, useLiveRefresh } from '../../portal/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
-import { useActionAnswer } from '../../action-answer';
 import {
   adminSource,
   loadHistory,
@@ -288,21 +288,20 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     return String(value ?? row._id);
   };
 
-  // The result of a removal: a message, and the selection cleared of what went.
+  // The result of a removal: a message, and the selection cleared of what went. The table is read
+  // again by the page's loader, as after every action (its newer answer replaces the query's).
   const handled = useRef<unknown>(null);
   useEffect(() => {
     const answer = remover.data;
     if (!answer || handled.current === answer) return;
     if (answer.intent === 'rowAction') {
       handled.current = answer;
-      void refresh();
       if (answer.result.ok) snackbar.success(t(`admin.rowActionDone.${answer.result.key}`));
       else snackbar.error(answer.result.message);
       return;
     }
     if (answer.intent !== 'remove') return;
     handled.current = answer;
-    void refresh();
     const { removed, failures } = answer.result;
     if (failures.length > 0) {
       const reasons = [...new Set(failures.map((failure) => failure.message))].join(' ');
@@ -310,7 +309,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     }
     if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
     setSelection({});
-  }, [remover.data, snackbar, t, refresh]);
+  }, [remover.data, snackbar, t]);
 
   const remove = (targets: Row[]) => {
     // Several, with the live connection up: one by one with a progress bar that can be stopped.

@@ -7,18 +7,14 @@
  * works on records of its own.
  */
 import { adminRows, users } from '../users.ts';
-import { DESKTOP, hydrate, test, until } from './fixtures.ts';
+import { DESKTOP, hydrate, logInOnTheWayTo, test, until } from './fixtures.ts';
 
 test('an admin searches, edits in the dialog and deletes a record', async ({ openTab, engine }) => {
   test.setTimeout(120_000);
   const lang = engine === 'webkit' ? 'en' : 'zh-hk';
   const row = engine === 'webkit' ? adminRows.webkit : adminRows.firefox;
   const tab = await openTab(DESKTOP);
-  await tab.goto(`/${lang}/login?from=${encodeURIComponent(`/${lang}/admin/subscribers`)}`);
-  await hydrate(tab);
-  await tab.fill('#email', users.admin.email);
-  await tab.fill('#password', users.admin.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, `/${lang}/admin/subscribers`, users.admin);
   await until(tab, 'the table shows', (path) => window.location.pathname === path && document.querySelector('[data-testid="admin-table"]') !== null, `/${lang}/admin/subscribers`);
   await hydrate(tab);
 
@@ -48,11 +44,7 @@ test('an editor writes an article in the rich-text editor, and it is saved as wr
   test.setTimeout(120_000);
   const slug = `rich-${engine}-${Date.now()}`;
   const tab = await openTab(DESKTOP);
-  await tab.goto(`/en/login?from=${encodeURIComponent('/en/admin/blogs/new')}`);
-  await hydrate(tab);
-  await tab.fill('#email', users.editor.email);
-  await tab.fill('#password', users.editor.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, '/en/admin/blogs/new', users.editor);
   await until(tab, 'the editor shows', () => document.querySelector('[data-testid="rich-v.body.en"]') !== null);
   await tab.fill('#field-title-en', `Written in ${engine}`);
   await tab.fill('#field-slug', slug);

@@ -6,16 +6,12 @@
  * apps read are tested in Chromium (app-settings.spec.ts).
  */
 import { users } from '../users.ts';
-import { DESKTOP, expect, hydrate, test, until } from './fixtures.ts';
+import { DESKTOP, expect, hydrate, logInOnTheWayTo, test, until } from './fixtures.ts';
 
 test('staff use the colour and map point widgets, and wrong values are caught before saving', async ({ openTab }) => {
   test.setTimeout(120_000);
   const tab = await openTab(DESKTOP);
-  await tab.goto(`/en/login?from=${encodeURIComponent('/en/admin/appSettings')}`);
-  await hydrate(tab);
-  await tab.fill('#email', users.editor.email);
-  await tab.fill('#password', users.editor.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, '/en/admin/appSettings', users.editor);
   await until(tab, 'the table shows its one record', () => window.location.pathname === '/en/admin/appSettings' && document.querySelectorAll('[data-testid="admin-row"]').length === 1);
   await hydrate(tab);
   await tab.click('[data-testid="admin-row"] [data-testid="row-edit"]');

@@ -6,7 +6,7 @@
  */
 import { PAIRING_CODE_PATTERN } from '../../../domain/apps/devices.ts';
 import { appsMembers } from '../users.ts';
-import { expect, hydrate, PHONE, test, until } from './fixtures.ts';
+import { expect, hydrate, logInOnTheWayTo, PHONE, test, until } from './fixtures.ts';
 
 const REMOVED = { en: 'The device was removed.', 'zh-cn': '已移除设备。' } as const;
 
@@ -16,11 +16,7 @@ test('a member registers a kitchen screen on a phone, sees its pairing code and 
   const member = engine === 'webkit' ? appsMembers.webkit : appsMembers.firefox;
   const appPath = `/${lang}/portal/apps/kds`;
   const tab = await openTab(PHONE);
-  await tab.goto(`/${lang}/login?from=${encodeURIComponent(appPath)}`);
-  await hydrate(tab);
-  await tab.fill('#email', member.email);
-  await tab.fill('#password', member.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, appPath, member);
   await until(tab, 'the member reaches the app', (path) => window.location.pathname === path && document.querySelector('[data-testid="register-form"]') !== null, appPath);
   await hydrate(tab);
 

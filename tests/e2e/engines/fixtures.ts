@@ -123,4 +123,17 @@ export async function hydrate(tab: EngineTab): Promise<void> {
   await until(tab, 'the page has hydrated', () => document.documentElement.hasAttribute('data-hydrated'));
 }
 
+/**
+ * Signs in through the login form, asked for on the way to `path` (`/login?from=`), as a visitor
+ * sent to sign in would; the caller waits for what `path` shows.
+ */
+export async function logInOnTheWayTo(tab: EngineTab, path: string, user: { email: string; password: string }): Promise<void> {
+  const lang = path.split('/')[1] ?? 'en';
+  await tab.goto(`/${lang}/login?from=${encodeURIComponent(path)}`);
+  await hydrate(tab);
+  await tab.fill('#email', user.email);
+  await tab.fill('#password', user.password);
+  await tab.click('main form button[type="submit"]');
+}
+
 export { expect };

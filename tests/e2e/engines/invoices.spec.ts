@@ -5,7 +5,7 @@
  * download itself, the languages and the refusals are tested in Chromium (invoices.spec.ts).
  */
 import { upgradeMembers } from '../users.ts';
-import { expect, hydrate, PHONE, test, until } from './fixtures.ts';
+import { expect, logInOnTheWayTo, PHONE, test, until } from './fixtures.ts';
 
 const HEADING = { en: 'Invoices', 'zh-cn': '发票' } as const;
 
@@ -14,11 +14,7 @@ test('a member lists their invoices on a phone and their PDF link answers the fi
   const lang = engine === 'webkit' ? 'en' : 'zh-cn';
   const member = engine === 'webkit' ? upgradeMembers.webkit : upgradeMembers.firefox;
   const tab = await openTab(PHONE);
-  await tab.goto(`/${lang}/login?from=${encodeURIComponent(`/${lang}/portal/invoices`)}`);
-  await hydrate(tab);
-  await tab.fill('#email', member.email);
-  await tab.fill('#password', member.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, `/${lang}/portal/invoices`, member);
   await until(tab, 'the member reaches their invoices', (path) => window.location.pathname === path && document.querySelector('[data-testid="invoice"]') !== null, `/${lang}/portal/invoices`);
   expect(await tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')).toBe(HEADING[lang]);
 

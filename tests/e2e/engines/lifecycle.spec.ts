@@ -5,7 +5,7 @@
  * tested in Chromium (lifecycle.spec.ts); each engine signs in as a member of its own.
  */
 import { lifecycleMembers } from '../users.ts';
-import { expect, hydrate, PHONE, test, until } from './fixtures.ts';
+import { expect, hydrate, logInOnTheWayTo, PHONE, test, until } from './fixtures.ts';
 
 const TEXT = {
   en: { stopping: 'Your plan stops on', active: 'Active' },
@@ -17,11 +17,7 @@ test('a member stops the plan in the confirmation dialog, then keeps it', async 
   const lang = engine === 'webkit' ? 'en' : 'zh-hk';
   const member = engine === 'webkit' ? lifecycleMembers.webkit : lifecycleMembers.firefox;
   const tab = await openTab(PHONE);
-  await tab.goto(`/${lang}/login?from=${encodeURIComponent(`/${lang}/portal/plan`)}`);
-  await hydrate(tab);
-  await tab.fill('#email', member.email);
-  await tab.fill('#password', member.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, `/${lang}/portal/plan`, member);
   await until(tab, 'the member reaches their plan', (path) => window.location.pathname === path && document.querySelector('[data-testid="plan-stop"]') !== null, `/${lang}/portal/plan`);
   await hydrate(tab);
 

@@ -5,7 +5,7 @@
  * (profile.spec.ts); each engine signs in as a member of its own.
  */
 import { upgradeMembers } from '../users.ts';
-import { expect, hydrate, PHONE, test, until } from './fixtures.ts';
+import { expect, hydrate, logInOnTheWayTo, PHONE, test, until } from './fixtures.ts';
 
 const SAVED = { en: 'Your details have been saved.', 'zh-cn': '您的资料已保存。' } as const;
 
@@ -15,11 +15,7 @@ test('a member changes their details on a phone and sees them saved', async ({ o
   const member = engine === 'webkit' ? upgradeMembers.webkit : upgradeMembers.firefox;
   const company = `${member.name} Kitchen ${engine}`;
   const tab = await openTab(PHONE);
-  await tab.goto(`/${lang}/login?from=${encodeURIComponent(`/${lang}/portal/profile`)}`);
-  await hydrate(tab);
-  await tab.fill('#email', member.email);
-  await tab.fill('#password', member.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, `/${lang}/portal/profile`, member);
   await until(tab, 'the member reaches their profile', (path) => window.location.pathname === path && document.querySelector('[data-testid="profile-form"]') !== null, `/${lang}/portal/profile`);
   await hydrate(tab);
 

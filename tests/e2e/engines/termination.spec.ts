@@ -6,7 +6,7 @@
  * each engine signs in as a member of its own.
  */
 import { terminationMembers } from '../users.ts';
-import { expect, hydrate, PHONE, test, until } from './fixtures.ts';
+import { expect, hydrate, logInOnTheWayTo, PHONE, test, until } from './fixtures.ts';
 
 const TEXT = {
   en: { refused: 'Your plan was not ended.', saved: 'Your new card is saved.', ended: 'Your plan has ended.' },
@@ -19,11 +19,7 @@ test('a Flexi member ends the plan now, after putting in a card the fee can be c
   const member = engine === 'webkit' ? terminationMembers.webkit : terminationMembers.firefox;
   const text = TEXT[lang];
   const tab = await openTab(PHONE);
-  await tab.goto(`/${lang}/login?from=${encodeURIComponent(`/${lang}/portal/plan`)}`);
-  await hydrate(tab);
-  await tab.fill('#email', member.email);
-  await tab.fill('#password', member.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, `/${lang}/portal/plan`, member);
   await until(tab, 'the member reaches their plan', (path) => window.location.pathname === path && document.querySelector('[data-testid="terminate-open"]') !== null, `/${lang}/portal/plan`);
   await hydrate(tab);
 

@@ -5,7 +5,7 @@
  * tested in Chromium (upgrade.spec.ts); each engine has a member of its own.
  */
 import { upgradeMembers } from '../users.ts';
-import { expect, hydrate, PHONE, test, until } from './fixtures.ts';
+import { expect, hydrate, logInOnTheWayTo, PHONE, test, until } from './fixtures.ts';
 
 const TEXT = {
   en: { heading: 'Thank you: your add-ons are on their way' },
@@ -25,11 +25,7 @@ test('a member adds a function to their plan on a phone and pays for today’s s
   const lang = engine === 'webkit' ? 'en' : 'zh-cn';
   const member = engine === 'webkit' ? upgradeMembers.webkit : upgradeMembers.firefox;
   const tab = await openTab(PHONE);
-  await tab.goto(`/${lang}/login?from=${encodeURIComponent(`/${lang}/upgrade`)}`);
-  await hydrate(tab);
-  await tab.fill('#email', member.email);
-  await tab.fill('#password', member.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, `/${lang}/upgrade`, member);
   // Signed in, then sent on to the member's own plan.
   await until(tab, 'the member reaches their upgrade page', (prefix) => window.location.pathname.startsWith(prefix), `/${lang}/upgrade/`);
   await hydrate(tab);

@@ -6,17 +6,13 @@
  * Chromium (media-library.spec.ts, profile.spec.ts, uploads.spec.ts).
  */
 import { users } from '../users.ts';
-import { DESKTOP, expect, hydrate, test, until } from './fixtures.ts';
+import { DESKTOP, expect, hydrate, logInOnTheWayTo, test, until } from './fixtures.ts';
 
 test('staff upload two pictures through the uploader, each with its progress, and the table lists them', async ({ openTab, engine }) => {
   test.setTimeout(120_000);
   const run = `${engine}-${Date.now()}`;
   const tab = await openTab(DESKTOP);
-  await tab.goto(`/en/login?from=${encodeURIComponent('/en/admin/attachments')}`);
-  await hydrate(tab);
-  await tab.fill('#email', users.editor.email);
-  await tab.fill('#password', users.editor.password);
-  await tab.click('main form button[type="submit"]');
+  await logInOnTheWayTo(tab, '/en/admin/attachments', users.editor);
   await until(tab, 'the table shows', () => window.location.pathname === '/en/admin/attachments' && document.querySelector('[data-testid="admin-table"]') !== null);
   await hydrate(tab);
   await tab.click('[data-testid="admin-upload"]');
