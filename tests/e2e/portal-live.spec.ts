@@ -222,6 +222,9 @@ test.describe('the portal inside the company’s apps (?sso)', () => {
     const next = page.waitForRequest((r) => r.url().includes('/en/subscription'));
     await buy.click();
     expect((await next).url()).toMatch(/[?&]sso(=|&|$)/);
+    // The purchase page arrives whole (the test does not end in the middle of its loading).
+    await expect(page).toHaveURL(/\/en\/subscription/);
+    await hydrated(page);
   });
 
   test('without ?sso the same links carry nothing', async ({ page, login }) => {
