@@ -250,8 +250,9 @@ describe.skipIf(skipReason)('uploads', () => {
       expect(first.status).toBe(201);
       const firstId = first.body.data?.info.id as string;
       expect(await server.database.knex('users').where('id', member._id).first('picture_id')).toEqual({ picture_id: firstId });
-      const pic = await get(server, `/api/users/pic/${member._id}`);
+      const pic = await get(server, `/api/users/pic/${member._id}`, { authorization: `Bearer ${memberToken}` });
       expect(pic.status).toBe(200);
+      expect(pic.headers.get('cache-control')).toBe('private, max-age=300');
       expect(pic.headers.get('content-type')).toBe('image/webp');
       expect((await sharp(pic.body).metadata()).width).toBe(400);
 
@@ -260,7 +261,7 @@ describe.skipIf(skipReason)('uploads', () => {
       expect(await server.database.knex('users').where('id', member._id).first('picture_id')).toEqual({ picture_id: secondId });
       expect(await server.database.knex('attachments').where('id', firstId).first()).toBeUndefined();
       expect(await storedIds()).not.toContain(firstId);
-      const replaced = await get(server, `/api/users/pic/${member._id}?width=medium&format=jpg`);
+      const replaced = await get(server, `/api/users/pic/${member._id}?width=medium&format=jpg`, { authorization: `Bearer ${memberToken}` });
       expect(replaced.headers.get('content-type')).toBe('image/jpeg');
       // Never enlarged: the picture is 100 wide.
       expect((await sharp(replaced.body).metadata()).width).toBe(100);
@@ -315,14 +316,50 @@ describe.skipIf(skipReason)('uploads', () => {
       }
     });
 
-    it('serves a default picture for an account without one, and for an unknown id alike', async () => {
-      const none = await get(server, `/api/users/pic/${other._id}`);
-      const unknown = await get(server, '/api/users/pic/000000000000000000000000');
+    it('serves a default picture to an account without one, and to staff for an id that is no account', async () => {
+      const none = await get(server, `/api/users/pic/${other._id}`, { authorization: `Bearer ${otherToken}` });
+      const unknown = await get(server, '/api/users/pic/000000000000000000000000', { authorization: `Bearer ${editorToken}` });
       expect([none.status, unknown.status]).toEqual([200, 200]);
       expect(none.headers.get('content-type')).toBe('image/webp');
       expect(none.body.equals(unknown.body)).toBe(true);
       expect(none.headers.get('x-content-type-options')).toBe('nosniff');
       expect((await sharp(none.body).metadata()).width).toBe(400);
+    });
+
+    it('shows a member’s picture to them and to staff only: anyone else is answered 404 for any id, in their language', async () => {
+      const { picture_id: pictureId } = (await server.database.knex('users').where('id', member._id).first('picture_id')) as { picture_id: string };
+      expect(pictureId).toEqual(expect.any(String));
+      // The owner, by token or by the session cookie (an <img> on the site's pages), and staff.
+      const cookie = `tp_session=${memberToken}`;
+      for (const headers of [{ authorization: `Bearer ${memberToken}` }, { cookie }, { authorization: `Bearer ${editorToken}` }]) {
+        expect((await get(server, `/api/users/pic/${member._id}`, headers)).status).toBe(200);
+        const file = await get(server, `/api/attachments/${pictureId}?width=small`, headers);
+        expect(file.status).toBe(200);
+        expect(file.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+        expect((await get(server, `/api/thumbs/${pictureId}`, headers)).status).toBe(200);
+        expect((await get(server, `/api/attachments/${pictureId}/download`, headers)).status).toBe(200);
+      }
+      // Another member, a visitor, and a token that is no longer valid: not found, like an id that is no account.
+      const strangers: Record<string, string>[] = [{ authorization: `Bearer ${otherToken}` }, {}, { authorization: 'Bearer not-a-token' }];
+      for (const headers of strangers) {
+        for (const url of [
+          `/api/users/pic/${member._id}`,
+          `/api/users/pic/${member._id}?width=medium&format=jpg`,
+          '/api/users/pic/000000000000000000000000',
+          `/api/attachments/${pictureId}`,
+          `/api/attachments/${pictureId}?width=large&format=webp`,
+          `/api/thumbs/${pictureId}`,
+          `/api/attachments/${pictureId}/download`,
+        ]) {
+          const answer = await get(server, url, { ...headers, 'x-locale': 'zh-hk' });
+          expect(answer.status, url).toBe(404);
+          expect(answer.headers.get('content-type'), url).toMatch(/^application\/json/);
+          expect(JSON.parse(answer.body.toString()).message, url).toBe('找不到這個檔案。');
+        }
+      }
+      // A content image stays public: the site's pages show it to everyone.
+      const [content] = (await server.database.knex('attachments').where('folder', 'news').select('id')) as { id: string }[];
+      expect((await get(server, `/api/attachments/${content?.id}?width=small`)).status).toBe(200);
     });
 
     it('keeps the picture out of every write from outside: only an upload sets it', async () => {

@@ -25,8 +25,10 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A stored variant never changes under its URL: browsers and proxies keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** A user's picture may be replaced: kept a few minutes, then checked again (ETag). */
-const PICTURE_CACHE = 'public, max-age=300';
+/** A profile picture's stored variants: as immutable, but only in the browser of who may see it. */
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+/** A user's picture may be replaced: kept a few minutes in its viewer's browser, then checked again (ETag). */
+const PICTURE_CACHE = 'private, max-age=300';
 
 interface Caller {
   _id: string;
@@ -50,6 +52,38 @@ async function callerOf(app: AuthApp, req: Request, config: Config): Promise<Cal
   const user = result.user as { _id?: unknown; role?: unknown } | undefined;
   if (typeof user?._id !== 'string' || typeof user.role !== 'string') throw new NotAuthenticated('auth.notAuthenticated');
   return { _id: user._id, role: user.role as Role };
+}
+
+/**
+ * Who is reading a picture, or null for a visitor: a bearer token, or the session cookie from any
+ * page (reading an image changes nothing, and the cookie is `SameSite=Lax`, so another site's
+ * page cannot send it on an `<img>`). Older Safari sends no `Sec-Fetch-Site` on images, so the
+ * upload's same-site check would hide a member's own picture there. A token that is not valid
+ * any more reads as a visitor.
+ */
+async function readerOf(app: AuthApp, req: Request, config: Config): Promise<Caller | null> {
+  const header = req.headers.authorization;
+  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+  const accessToken = bearer ?? sessionToken(req.headers.cookie, isHttpsSite(config.publicUrl));
+  const authentication = app.defaultAuthentication?.();
+  if (!accessToken || !authentication) return null;
+  try {
+    const result = await authentication.authenticate({ strategy: 'jwt', accessToken }, { provider: 'rest', headers: req.headers }, 'jwt');
+    const user = result.user as { _id?: unknown; role?: unknown } | undefined;
+    return typeof user?._id === 'string' && typeof user.role === 'string' ? { _id: user._id, role: user.role as Role } : null;
+  } catch (error) {
+    if (error instanceof NotAuthenticated) return null;
+    throw error;
+  }
+}
+
+/**
+ * A member's picture is theirs (issue: another member's picture is not found, never shown): its
+ * owner and staff see it; anyone else is answered 404, whether or not the account or file exists.
+ */
+function maySeePictureOf(reader: Caller | null, ownerId: string | null): boolean {
+  if (!reader) return false;
+  return STAFF_ROLES.includes(reader.role) || (ownerId !== null && reader._id === ownerId);
 }
 
 /** The folder an upload goes to, and whether the caller may put files there. */
@@ -146,6 +180,11 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
       const row = await uploads.find(id);
       if (!row) return next();
       const { width, format } = variantQuery(req);
+      if (row.folder === 'profile') {
+        if (!maySeePictureOf(await readerOf(app, req, config), row.uploaded_by)) throw uploadErrors.notFound();
+        const served = width || format ? await uploads.variant(row, width, format ?? 'webp') : await uploads.original(row);
+        return send(req, res, served, `"${row.id}.${served.variant}"`, PRIVATE_IMMUTABLE);
+      }
       if (!isImageMime(row.mime)) {
         if (width || format) throw uploadErrors.notAnImage();
         return send(req, res, await uploads.original(row), `"${row.id}.original"`, IMMUTABLE, row.name);
@@ -162,7 +201,9 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
       const uploads = uploadsOf();
       const row = ID.test(id) ? await uploads.find(id) : null;
       if (!row) throw uploadErrors.notFound();
-      send(req, res, await uploads.original(row), `"${row.id}.original"`, IMMUTABLE, row.name);
+      const own = row.folder === 'profile';
+      if (own && !maySeePictureOf(await readerOf(app, req, config), row.uploaded_by)) throw uploadErrors.notFound();
+      send(req, res, await uploads.original(row), `"${row.id}.original"`, own ? PRIVATE_IMMUTABLE : IMMUTABLE, row.name);
     }),
   );
 
@@ -173,8 +214,10 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
       const uploads = uploadsOf();
       const row = ID.test(id) ? await uploads.find(id) : null;
       if (!row) throw uploadErrors.notFound();
+      const own = row.folder === 'profile';
+      if (own && !maySeePictureOf(await readerOf(app, req, config), row.uploaded_by)) throw uploadErrors.notFound();
       const served = await uploads.thumb(row);
-      send(req, res, served, `"${row.id}.thumb"`, IMMUTABLE);
+      send(req, res, served, `"${row.id}.thumb"`, own ? PRIVATE_IMMUTABLE : IMMUTABLE);
     }),
   );
 
@@ -183,9 +226,11 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
     handle(async (req, res) => {
       const id = req.params.id ?? '';
       const { width, format } = variantQuery(req, { version: true });
+      // Only its owner and staff: anyone else gets 404 for every id, so the answer tells nothing
+      // about which accounts exist. An account without a picture (or staff asking for an id that
+      // is no account) gets the default picture.
+      if (!maySeePictureOf(await readerOf(app, req, config), id)) throw uploadErrors.notFound();
       const uploads = uploadsOf();
-      // Anyone's picture is public, like the avatar beside their name; an unknown id gets the
-      // default picture too, so the answer tells nothing about which accounts exist.
       const user = ID.test(id) ? await uploads.knex('users').where('id', id).first('picture_id') : undefined;
       const picture = typeof user?.picture_id === 'string' ? await uploads.find(user.picture_id) : null;
       const size = width ?? 'small';
