@@ -331,7 +331,8 @@ describe.skipIf(skipReason)('uploads', () => {
       expect(pictureId).toEqual(expect.any(String));
       // The owner, by token or by the session cookie (an <img> on the site's pages), and staff.
       const cookie = `tp_session=${memberToken}`;
-      for (const headers of [{ authorization: `Bearer ${memberToken}` }, { cookie }, { authorization: `Bearer ${editorToken}` }]) {
+      const readers: Record<string, string>[] = [{ authorization: `Bearer ${memberToken}` }, { cookie }, { authorization: `Bearer ${editorToken}` }];
+      for (const headers of readers) {
         expect((await get(server, `/api/users/pic/${member._id}`, headers)).status).toBe(200);
         const file = await get(server, `/api/attachments/${pictureId}?width=small`, headers);
         expect(file.status).toBe(200);
