@@ -4,7 +4,7 @@ import { HTML_LANG, isLocale, LOCALES } from '../domain/locales';
 import { tagManagerScript } from './components/feedback/analytics';
 import { DIALOG_FALLBACK, SCRIPTING_MARK } from './components/layout/platform-fallbacks';
 import { BEFORE_HYDRATION_SCRIPT, HYDRATED_ATTRIBUTE, STATIC_PAGE_SCRIPT, useScriptsOnInteraction, useStaticPage } from './components/layout/static-page';
-import { THEME_SCRIPT } from './components/layout/theme';
+import { THEME_SCRIPT, useSystemTheme } from './components/layout/theme';
 import { serverContext } from './context';
 import { loadMessagesOf, messageHrefs } from './i18n/messages';
 import { useNonce } from './nonce';
@@ -128,6 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useSystemTheme();
   return <Outlet />;
 }
 

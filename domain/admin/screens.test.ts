@@ -32,6 +32,9 @@ describe('the back office’s screens', () => {
     expect(actionsFor('invoices', 'admin').has('remove')).toBe(false);
     expect(rowActionFor('mailDeliveries', 'admin')?.service).toBe('mailRetries');
     expect(rowActionFor('mailDeliveries', 'editor')).toBeNull();
+    // A paid order is marked set up by staff, on the rows still being set up.
+    expect(rowActionFor('orders', 'editor')).toMatchObject({ service: 'fulfilments', field: 'order', when: { status: 'provisioning' } });
+    expect(rowActionFor('orders', 'member')).toBeNull();
   });
 
   it('let whoever lists every row of an entity export it, and only its exported fields', () => {

@@ -54,7 +54,13 @@ export const ADMIN_SCREENS = {
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },
   users: { group: 'customers', title: 'email', off: ['clone'] },
-  orders: { group: 'billing', title: 'number', off: ['add', 'clone'] },
+  orders: {
+    group: 'billing',
+    title: 'number',
+    off: ['add', 'clone'],
+    // A paid order is set up (hardware shipped, add-ons switched on) by staff: the member's dashboard shows it at once (decision 028).
+    rowAction: { key: 'fulfil', service: 'fulfilments', field: 'order', roles: ['admin', 'editor'], when: { status: 'provisioning' } },
+  },
   payments: { group: 'billing', title: '_id', off: ['add', 'clone', 'remove'], cursor: true },
   subscriptions: { group: 'billing', title: '_id', off: ['add', 'clone'] },
   invoices: { group: 'billing', title: 'number', off: ['add', 'clone', 'remove'] },

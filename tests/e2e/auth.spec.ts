@@ -19,6 +19,18 @@ test('the portal sends a signed-out visitor to log in, then back to the portal',
   expect(await page.evaluate(() => document.cookie)).not.toContain(SESSION_COOKIE);
 });
 
+test('a protected link in Traditional Chinese: logged in on the way, the member lands back on the page it named', async ({ page }) => {
+  await page.goto('/zh-hk/portal/invoices');
+  await expect(page).toHaveURL(`/zh-hk/login?from=${encodeURIComponent('/zh-hk/portal/invoices')}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('登入你的帳戶');
+  await hydrated(page);
+  await page.getByLabel('電郵', { exact: true }).fill(users.monthly.email);
+  await page.getByLabel('密碼', { exact: true }).fill(users.monthly.password);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL('/zh-hk/portal/invoices');
+  await expect(page.getByTestId('invoices')).toBeVisible();
+});
+
 const wrongPasswords = [
   { lang: 'en', email: users.owner.email, message: 'Incorrect email or password.', submit: 'Log in' },
   // An unknown account gets the same answer as a wrong password.

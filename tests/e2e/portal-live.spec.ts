@@ -113,16 +113,17 @@ test.describe('the portal live connection', () => {
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
-  test('a dropped socket comes back signed in and the page refreshes', async ({ page, login, request }) => {
+  for (const lang of ['en', 'zh-hk'] as const) {
+  test(`a dropped socket comes back signed in and the page refreshes (${lang})`, async ({ page, login, request }) => {
     const { sockets, received } = await routeSockets(page);
     const user = await login(users.monthly);
-    await openDashboard(page, received);
+    await openDashboard(page, received, `/${lang}/portal`);
     expect(sockets).toHaveLength(1);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     // The connection drops: the client reconnects, asks a new ticket, signs in and refreshes.
     const ticket = page.waitForResponse((r) => r.url().endsWith(TICKET_PATH));
-    const refreshed = page.waitForRequest((r) => r.url().includes('/en/portal.data'));
+    const refreshed = page.waitForRequest((r) => r.url().includes(`/${lang}/portal.data`));
     await sockets[0]?.close({ code: 1006 });
     expect((await ticket).status()).toBe(201);
     await refreshed;
@@ -130,11 +131,12 @@ test.describe('the portal live connection', () => {
     await expect.poll(() => signIns(received)).toBe(2);
 
     // The new socket hears the member's events again.
-    const again = page.waitForRequest((r) => r.url().includes('/en/portal.data'));
+    const again = page.waitForRequest((r) => r.url().includes(`/${lang}/portal.data`));
     await staffTouchesOrder(request, user._id);
     await again;
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
+  }
 
   test('logging out through the live connection lands on the home page and ends the session on the server', async ({ page, login, request }) => {
     const { received } = await routeSockets(page);
@@ -192,6 +194,14 @@ test.describe('the portal live connection, once the session has ended', () => {
       await expect(page).toHaveURL(`/zh-cn/login?from=${encodeURIComponent('/zh-cn/portal?sso')}`);
       await expect(page.getByTestId('snackbar-error')).toHaveText('你的登录已失效，请重新登录。');
       expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+      // Logged in again, in Simplified Chinese: back on the embedded dashboard it came from.
+      await hydrated(page);
+      await page.getByLabel('邮箱', { exact: true }).fill(users.monthly.email);
+      await page.getByLabel('密码', { exact: true }).fill(users.monthly.password);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await expect(page).toHaveURL('/zh-cn/portal?sso');
+      await expect(page.getByTestId('welcome')).toBeVisible();
+      await expect(page.getByRole('banner')).toHaveCount(0);
     });
 });
 

@@ -94,15 +94,35 @@ test('a member corrects their details after being told what is wrong, and they a
   expect((await storedUser(request, member._id)).companyAddress).toBe('');
 });
 
-test('a member changes their password in Traditional Chinese; this session stays, the others end', async ({ page, login, request }) => {
-  const member = await newMember(request, 'password');
+const passwordTexts = [
+  {
+    lang: 'zh-hk',
+    heading: '更改密碼',
+    mismatch: '兩次輸入的密碼不一致。',
+    short: '最少 8 個字元',
+    wrong: '現有密碼不正確。',
+    saved: '密碼已更改，其他裝置已被登出。',
+  },
+  {
+    lang: 'en',
+    heading: 'Change password',
+    mismatch: 'The passwords are inconsistent.',
+    short: 'Minimum 8 characters',
+    wrong: 'Your current password is not correct.',
+    saved: 'Your password has been changed. Other devices have been signed out.',
+  },
+] as const;
+
+for (const texts of passwordTexts) {
+test(`a member changes their password (${texts.lang}); this session stays, the others end`, async ({ page, login, request }) => {
+  const member = await newMember(request, `password-${texts.lang}`);
   await login(member);
   // A session on another device, signed in before the change.
   const other = await request.post('/api/authentication', { data: { strategy: 'local', email: member.email, password: member.password } });
   const otherToken = ((await other.json()) as { accessToken: string }).accessToken;
-  await page.goto('/zh-hk/portal/profile');
+  await page.goto(`/${texts.lang}/portal/profile`);
   await hydrated(page);
-  await expect(page.getByRole('heading', { level: 2, name: '更改密碼' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: texts.heading })).toBeVisible();
 
   const newPassword = 'Dim sum on Sunday 88';
   const change = async (current: string, next: string, again: string) => {
@@ -113,20 +133,20 @@ test('a member changes their password in Traditional Chinese; this session stays
   };
 
   await change(member.password, newPassword, 'Dim sum on Saturday 88');
-  await expect(page.getByTestId('error-profile-passwordConfirm')).toHaveText('兩次輸入的密碼不一致。');
+  await expect(page.getByTestId('error-profile-passwordConfirm')).toHaveText(texts.mismatch);
   await change(member.password, 'short', 'short');
-  await expect(page.getByTestId('error-profile-password')).toHaveText('最少 8 個字元');
+  await expect(page.getByTestId('error-profile-password')).toHaveText(texts.short);
   await change('Not-my-password-1', newPassword, newPassword);
-  await expect(page.getByTestId('error-profile-currentPassword')).toHaveText('現有密碼不正確。');
+  await expect(page.getByTestId('error-profile-currentPassword')).toHaveText(texts.wrong);
   // Nothing typed stays in the form after an answer.
   await expect(page.locator('#profile-currentPassword')).toHaveValue('');
 
   await change(member.password, newPassword, newPassword);
-  await expect(page.getByTestId('password-saved')).toHaveText('密碼已更改，其他裝置已被登出。');
+  await expect(page.getByTestId('password-saved')).toHaveText(texts.saved);
 
   // This browser is still signed in; the other device's session has ended.
-  await page.goto('/zh-hk/portal');
-  await expect(page).toHaveURL(/\/zh-hk\/portal$/);
+  await page.goto(`/${texts.lang}/portal`);
+  await expect(page).toHaveURL(new RegExp(`/${texts.lang}/portal$`));
   const otherNow = await request.get(`/api/users/${member._id}`, { headers: { authorization: `Bearer ${otherToken}` } });
   expect(otherNow.status()).toBe(401);
   // The old password no longer signs in; the new one does.
@@ -134,6 +154,7 @@ test('a member changes their password in Traditional Chinese; this session stays
   expect((await signIn(member.password)).status()).toBe(401);
   expect((await signIn(newPassword)).status()).toBe(201);
 });
+}
 
 test('a member uploads a picture with progress, replaces it, and is refused a renamed page and a decompression bomb', async ({ page, login, request }) => {
   const member = await newMember(request, 'picture');
@@ -155,9 +176,11 @@ test('a member uploads a picture with progress, replaces it, and is refused a re
   const first = await picture.getAttribute('src');
   expect(first).toMatch(new RegExp(`^/api/users/pic/${member._id}\\?v=`));
   await expect(page.getByTestId('user-picture')).toHaveAttribute('src', new RegExp(`^/api/users/pic/${member._id}\\?v=`));
-  const served = await request.get(first ?? '');
+  // Served to its owner (the browser's session); anyone else is answered 404.
+  const served = await page.request.get(first ?? '');
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/webp');
+  expect((await request.get(first ?? '')).status()).toBe(404);
   const firstId = String((await storedUser(request, member._id)).picture);
 
   // A second picture replaces the first, which is removed.
@@ -175,4 +198,23 @@ test('a member uploads a picture with progress, replaces it, and is refused a re
   await expect(failed.last().getByRole('alert')).toContainText('This image has too many pixels to process');
   // The picture is still the second one.
   expect((await storedUser(request, member._id)).picture).toBe(secondId);
+});
+
+test('a member replaces their picture in Traditional Chinese, shown in the header, and a renamed page is refused in their language', async ({ page, login, request }) => {
+  const member = await newMember(request, 'picture-zh');
+  await login(member);
+  await page.goto('/zh-hk/portal/profile');
+  await hydrated(page);
+  await choose(page, { name: '門面.png', mimeType: 'image/png', buffer: await photo(900, 900, 90) });
+  const uploaded = page.getByTestId('profile-page').locator('li[data-status="success"]');
+  await expect(uploaded).toHaveCount(1);
+  await expect(uploaded).toContainText('已上載');
+  const header = page.getByTestId('user-picture');
+  await expect(header).toHaveAttribute('src', new RegExp(`^/api/users/pic/${member._id}\\?v=`));
+  const first = await header.getAttribute('src');
+  await choose(page, { name: '標誌.png', mimeType: 'image/png', buffer: await photo(600, 600, 160) });
+  await expect(header).not.toHaveAttribute('src', first ?? '');
+  await expect.poll(() => header.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await choose(page, { name: '假期.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>not a picture</p>') });
+  await expect(page.getByTestId('profile-page').locator('li[data-status="error"]').getByRole('alert')).toHaveText('頭像必須是 JPEG、PNG、WebP 或 GIF 圖片。');
 });

@@ -5,9 +5,9 @@ import { billingTermsOf } from '../../domain/billing/overview.ts';
 import { priceUpgrade, type UpgradeModule, type UpgradePrice } from '../../domain/billing/upgrade.ts';
 import { formatDate, formatMoney } from '../../domain/format.ts';
 import type { CurrencyCode } from '../../domain/money.ts';
-import { expect, hydrated, test } from './fixtures.ts';
-import { staffHeaders } from './staff-api.ts';
-import { upgradeMembers, type DemoUser } from './users.ts';
+import { bothThemesViolations } from './axe.ts';
+import { expect, hydrated, SESSION_COOKIE, test } from './fixtures.ts';
+import { upgradeMembers, users, type DemoUser } from './users.ts';
 
 /*
  * Adding functions to a plan (decision 028), as a member does it: from the dashboard to the
@@ -88,7 +88,13 @@ const hkDay = (day: string) => `${day}T12:00:00+08:00`;
 test.describe('adding functions to a plan', () => {
   test.use({ colorScheme: 'light' });
 
-  test('a member adds two kitchen screens: the share of the period is shown, charged once on a double click, and pending until set up', async ({ page, login, request }) => {
+  test('a member adds two kitchen screens: the share of the period is shown, charged once on a double click, and pending until staff set them up in the back office', async ({
+    page,
+    login,
+    request,
+    browser,
+    baseURL,
+  }) => {
     const member = upgradeMembers.en;
     const records = await own(request, member);
     const kds = moduleByKey(records, 'kds');
@@ -176,14 +182,33 @@ test.describe('adding functions to a plan', () => {
     await expect(page.getByTestId('figure-balance')).toHaveText('Nothing due');
     await expect(page.locator('[data-testid="invoice-total"]', { hasText: money(screens.total) })).toHaveCount(1);
 
-    // Staff set them up: the open dashboard shows them active, without a reload.
-    const fulfilled = await request.post('/api/fulfilments', { data: { order: order._id }, headers: await staffHeaders(request) });
-    expect(fulfilled.status()).toBe(201);
+    // Staff set them up in the back office, in a browser of their own: the member's open dashboard
+    // shows them active, without a reload.
+    const staff = await browser.newContext({ baseURL, colorScheme: 'light' });
+    try {
+      const signIn = await staff.request.post('/api/authentication', { data: { strategy: 'local', email: users.editor.email, password: users.editor.password } });
+      expect(signIn.status()).toBe(201);
+      const { accessToken } = (await signIn.json()) as { accessToken: string };
+      await staff.addCookies([{ name: SESSION_COOKIE, value: accessToken, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+      const office = await staff.newPage();
+      const { number } = (await (await request.get(`/api/orders/${order._id}`, { headers })).json()) as { number: string };
+      await office.goto(`/en/admin/orders?mode=page&q=${encodeURIComponent(number)}`);
+      await hydrated(office);
+      const orderRow = office.getByTestId('admin-row').filter({ hasText: number });
+      await orderRow.getByTestId('row-fulfil').click();
+      await expect(office.getByTestId('snackbar-success')).toContainText('Marked as set up: the member now sees it as active.');
+      // Done once: the row no longer offers it.
+      await expect(orderRow.getByTestId('row-fulfil')).toHaveCount(0, { timeout: 10_000 });
+    } finally {
+      await staff.close();
+    }
     await expect(row.getByTestId('module-pending')).toHaveCount(0, { timeout: 10_000 });
     await expect(row).toBeVisible();
+    const completed = (await (await request.get(`/api/orders/${order._id}`, { headers })).json()) as { status: string };
+    expect(completed.status).toBe('completed');
   });
 
-  test('a member adds loyalty from the dashboard in Traditional Chinese, inside the company’s apps (?sso)', async ({ page, login, request }) => {
+  test('a member adds loyalty from the dashboard in Traditional Chinese, inside the company’s apps (?sso), charged once on a double click', async ({ page, login, request }) => {
     const member = upgradeMembers.zhHk;
     const records = await own(request, member);
     const loyalty = moduleByKey(records, 'loyalty');
@@ -198,6 +223,8 @@ test.describe('adding functions to a plan', () => {
     await expect(page.getByTestId('dashboard-footer')).toHaveCount(0);
     await expect(page.getByTestId('add-on-loyalty')).toHaveAttribute('data-chosen', 'true');
     await expect(page.getByTestId('step-heading')).toHaveText('為方案新增功能');
+    // Every step meets the accessibility budget, in both themes (the summary is checked in a11y.spec.ts).
+    expect({ step: 'select', violations: await bothThemesViolations(page) }).toEqual({ step: 'select', violations: [] });
     await page.getByTestId('upgrade-review').click();
 
     const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'zh-hk');
@@ -208,12 +235,20 @@ test.describe('adding functions to a plan', () => {
     await page.getByTestId('upgrade-checkout').click();
     await fillCard(page);
     await billing(page);
+    expect({ step: 'payment', violations: await bothThemesViolations(page) }).toEqual({ step: 'payment', violations: [] });
     const pay = page.getByTestId('pay');
     await pay.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
-    await pay.click();
+    await pay.dblclick();
     await expect(page.getByTestId('upgrade-done')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('step-heading')).toHaveText('多謝！附加功能即將開通');
+    expect({ step: 'done', violations: await bothThemesViolations(page) }).toEqual({ step: 'done', violations: [] });
+    // Charged once, whatever the double click sent.
+    const headers = { authorization: `Bearer ${records.token}` };
+    const orders = (await (await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })).json()) as { data: { _id: string; total: number }[] };
+    expect(orders.data).toEqual([expect.objectContaining({ total: price.total })]);
+    const payments = (await (await request.get(`/api/payments?order=${orders.data[0]?._id}`, { headers })).json()) as { data: { status: string; amount: number }[] };
+    expect(payments.data).toEqual([expect.objectContaining({ status: 'succeeded', amount: price.total })]);
     await expect(page.getByTestId('upgrade-paid')).toHaveText(money(price.total));
     await expect(page).toHaveURL(/[?&]sso(=|&|$)/);
     await expect(page.getByRole('banner')).toHaveCount(0);
@@ -248,6 +283,19 @@ test.describe('adding functions to a plan', () => {
         headers: { authorization: `Bearer ${records.token}` },
       });
       expect(quote.status(), await quote.text()).toBe(404);
+
+      // The same in Traditional Chinese: the refusal in the member's language, and someone else's plan not found.
+      await page.goto(`/zh-hk/upgrade/${records.subscription._id}?step=summary&add=${has}`);
+      await expect(page.getByTestId('upgrade-problem')).toContainText('你的方案已包含此附加功能。');
+      const theirs = await page.goto(`/zh-hk/upgrade/${others.subscription._id}`);
+      expect(theirs?.status()).toBe(404);
+      await expect(page.locator('main')).toContainText('找不到此頁面');
+      const quoteZh = await request.post('/api/quotes', {
+        data: { subscription: others.subscription._id, addOns: [{ id: moduleByKey(records, 'kds')._id }] },
+        headers: { authorization: `Bearer ${records.token}`, 'x-locale': 'zh-hk' },
+      });
+      expect(quoteZh.status()).toBe(404);
+      expect(((await quoteZh.json()) as { message: string }).message).toBe('找不到此方案。');
     });
   });
 });

@@ -24,21 +24,34 @@ function storedTheme(): string | null {
   }
 }
 
-/** Switches between light and dark; follows the system until the visitor chooses. */
+/**
+ * Follows the system's scheme while the visitor has not chosen one, on every page, also those
+ * without a theme toggle (the portal embedded in the company's apps, `?sso`, has no header).
+ */
+export function useSystemTheme(): void {
+  useEffect(() => {
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    // A change between the inline script's run and hydration is taken here.
+    if (!storedTheme()) applyTheme(media.matches);
+    const follow = (event: MediaQueryListEvent) => {
+      if (!storedTheme()) applyTheme(event.matches);
+    };
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, []);
+}
+
+/** Switches between light and dark; follows the system until the visitor chooses (with `useSystemTheme`). */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { t } = useLocale();
   const [dark, setDark] = useState(false);
 
   useEffect(() => {
     const media = window.matchMedia('(prefers-color-scheme: dark)');
-    // Until now the page's inline script followed the system; a change that came between its hand-off
-    // (at hydration) and this effect is taken here.
-    if (!storedTheme()) applyTheme(media.matches);
-    setDark(document.documentElement.classList.contains('dark'));
+    // The page (useSystemTheme, whose effect runs after this one) applies the system's scheme; the button shows it.
+    setDark(storedTheme() ? document.documentElement.classList.contains('dark') : media.matches);
     const follow = (event: MediaQueryListEvent) => {
-      if (storedTheme()) return;
-      applyTheme(event.matches);
-      setDark(event.matches);
+      if (!storedTheme()) setDark(event.matches);
     };
     media.addEventListener('change', follow);
     return () => media.removeEventListener('change', follow);
