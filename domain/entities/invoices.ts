@@ -24,6 +24,8 @@ export const invoices = defineEntity({
     taxRate: { kind: 'integer', readonly: true, required: true, exported: true },
     tax: { kind: 'integer', readonly: true, required: true, exported: true, hints: { widget: 'money' } },
     total: { kind: 'integer', readonly: true, required: true, listed: true, exported: true, hints: { widget: 'money' } },
+    /** What the balance paid of the total (a credit, positive) or added to the card's charge (an amount due, negative): the card paid `total - balanceApplied`. */
+    balanceApplied: { kind: 'integer', readonly: true, defaulted: true, exported: true, hints: { widget: 'money' } },
     billingAddress: { kind: 'object', schema: billingAddressSchema, readonly: true },
     card: { kind: 'object', schema: cardSummarySchema, readonly: true },
     issuedAt: { kind: 'date', readonly: true, required: true, filterable: true, sortable: true, listed: true, exported: true },

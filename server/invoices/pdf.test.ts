@@ -27,6 +27,7 @@ const invoice: Invoice = {
   taxRate: 0,
   tax: 0,
   total: subtotal,
+  balanceApplied: 0,
   // A Simplified character (这) on a Hong Kong invoice: Noto Sans HK lacks it.
   billingAddress: { name: '陳大文', line1: '尖沙咀彌敦道 12 號 这里', city: 'Hong Kong', country: 'HK' },
   card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
@@ -92,6 +93,17 @@ describe('invoice PDF', () => {
     expect(words).toContain(flat(`${formatDay('2026-05-10', 'zh-hk')} 至 ${formatDay('2026-05-31', 'zh-hk')}`));
     expect(words).toContain(flat(translate('zh-hk', 'invoices.pdf.voidNote')));
     expect(words).toContain(flat(translate('zh-hk', 'invoices.statuses.void')));
+  });
+
+  it('shows how the balance took part: a credit taken off and what the card paid, in the invoice’s language', async () => {
+    const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'zh-hk');
+    const credited = flat((await pdfText(await invoicePdf(input({ invoice: { ...invoice, balanceApplied: 20_000 }, locale: 'zh-hk' })))).text);
+    expect(credited).toContain(flat(`${translate('zh-hk', 'invoices.settlement.fromBalance')}${money(-20_000)}`));
+    expect(credited).toContain(flat(`${translate('zh-hk', 'invoices.settlement.chargedToCard')}${money(subtotal - 20_000)}`));
+    const owed = flat((await pdfText(await invoicePdf(input({ invoice: { ...invoice, balanceApplied: -8_500 } })))).text);
+    expect(owed).toContain(flat(`Amount due from before${formatMoney({ amount: 8_500, currency: 'HKD' }, 'en')}`));
+    // Paid by the card alone: no such rows.
+    expect(flat((await pdfText(await invoicePdf(input()))).text)).not.toContain(flat(translate('en', 'invoices.settlement.chargedToCard')));
   });
 
   it('bills the account when the payment kept no billing address', async () => {

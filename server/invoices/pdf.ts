@@ -7,6 +7,7 @@ import { lineBasis } from '../../domain/invoices/lines.ts';
 import { legalNameOf, SELLER_DETAILS } from '../../domain/invoices/sellers.ts';
 import { HTML_LANG, type Locale, localized } from '../../domain/locales.ts';
 import { isShippingCountry } from '../../domain/orders/countries.ts';
+import { settlementRows } from '../../domain/invoices/settlement.ts';
 import { translate } from '../i18n.ts';
 import { familiesFor, type FontWeight, loadFont, type LoadedFont } from './fonts.ts';
 
@@ -280,6 +281,16 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   y += 8;
   w.text(t('invoices.pdf.total', { currency: invoice.currency }), totalsLeft, y + 2, { size: 11, weight: 'bold', width: totalsWidth - 130 });
   w.text(money(invoice.total), CONTENT_RIGHT - 130 - 8, y, { size: 14, weight: 'bold', color: voided ? COLOURS.muted : COLOURS.brand, width: 130, align: 'right' });
+  // How the total was paid when the account's balance took part (decision 031).
+  if (!voided) {
+    y += 26;
+    for (const row of settlementRows(invoice.total, invoice.balanceApplied)) {
+      if (y + 18 > CONTENT_BOTTOM) newPage();
+      w.text(t(`invoices.settlement.${row.key}`), totalsLeft, y, { size: 9, color: COLOURS.muted, width: totalsWidth - 110 });
+      w.text(money(row.amount), CONTENT_RIGHT - 110 - 8, y, { size: 9, width: 110, align: 'right' });
+      y += 18;
+    }
+  }
 
   // On every page: the footer, and across a void invoice the word itself.
   const range = doc.bufferedPageRange();

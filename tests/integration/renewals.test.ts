@@ -86,8 +86,14 @@ describe.skipIf(skipReason)('renewals and the member’s changes', () => {
     expect(charges).toEqual([expect.objectContaining({ status: 'succeeded', amount: before.monthly })]);
     const offSession = (await f.knex()('payment_sandbox_charges').where('id', charges[0]?.id).first('off_session')) as { off_session: boolean };
     expect(offSession.off_session).toBe(true);
-    const invoice = (await f.knex()('invoices').where('order_id', renewal?.id).first('total', 'status', 'subscription_id')) as { total: number; status: string; subscription_id: string };
-    expect(invoice).toMatchObject({ total: before.monthly, status: 'issued', subscription_id: subscriptionId });
+    const invoice = (await f.knex()('invoices').where('order_id', renewal?.id).first('total', 'status', 'subscription_id', 'balance_applied')) as {
+      total: number;
+      status: string;
+      subscription_id: string;
+      balance_applied: number;
+    };
+    // Paid by the card alone: the balance took no part.
+    expect(invoice).toMatchObject({ total: before.monthly, status: 'issued', subscription_id: subscriptionId, balance_applied: 0 });
     const after = await row();
     expect(dayOf(after.next_pay_date)).toBe(renewal?.items[0]?.to);
     expect(after.status).toBe('active');
@@ -233,9 +239,32 @@ describe.skipIf(skipReason)('renewals and the member’s changes', () => {
     expect(renewal).toMatchObject({ total: after.monthly, status: 'provisioning' });
     expect(await f.charges(renewal.id)).toEqual([]);
     expect((await f.knex()('invoices').where('order_id', renewal.id).first('total')).total).toBe(after.monthly);
+    // The invoice says the balance paid it: its owner reads so through the service.
+    const [invoice] = (await typedService(f.state.server.api, 'invoices').find({ ...f.as(buyer), query: { order: renewal.id } })).data;
+    expect(invoice).toMatchObject({ total: after.monthly, balanceApplied: after.monthly });
     const later = await loadDashboard({ api: f.state.server.api }, user, noonOf(due));
     expect(later.subscription?.overview.balance).toMatchObject({ state: 'credit', amount: credit - after.monthly });
     expect(dayOf((await read()).next_pay_date)).not.toBe(due);
+  });
+  it('takes a credit smaller than the charge off it: the card pays the rest, and the invoice says how it was paid', async () => {
+    const buyer = await f.buyer('part-credit');
+    const order = await f.order(buyer);
+    expect((await f.pay(buyer, order, CARDS.success)).status).toBe('succeeded');
+    const subscription = (await f.knex()('subscriptions').where('order_id', order._id).first('id', 'monthly', 'currency', 'next_pay_date')) as {
+      id: string;
+      monthly: number;
+      currency: string;
+      next_pay_date: Date;
+    };
+    const credit = Math.floor(subscription.monthly / 4);
+    await f.knex()('balance_entries').insert({ id: `credit${Date.now()}`, user_id: buyer._id, subscription_id: subscription.id, kind: 'credit', amount: credit, currency: subscription.currency, reason: 'addon_removed' });
+    const due = dayOf(subscription.next_pay_date);
+    expect(await renewals().renew(subscription.id, noonOf(due))).toBe('renewed');
+    const renewal = (await f.knex()('orders').where({ subscription_id: subscription.id, kind: 'renewal' }).first('id', 'total')) as { id: string; total: number };
+    expect(renewal.total).toBe(subscription.monthly);
+    expect(await f.charges(renewal.id)).toEqual([expect.objectContaining({ status: 'succeeded', amount: subscription.monthly - credit })]);
+    const [invoice] = (await typedService(f.state.server.api, 'invoices').find({ ...f.as(buyer), query: { order: renewal.id } })).data;
+    expect(invoice).toMatchObject({ total: subscription.monthly, balanceApplied: credit });
   });
 });
 

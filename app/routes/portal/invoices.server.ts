@@ -30,6 +30,8 @@ export interface InvoiceRow {
   taxRate: number;
   tax: number;
   total: number;
+  /** What the account's balance paid of the total (negative: an amount due added to the charge); 0 when the card paid it all. */
+  balanceApplied: number;
   /** The order's number, and the months a plan's order paid ahead (its lines' wording); null if the order is not readable. */
   order: { number: string; prepaidMonths: number } | null;
 }
@@ -81,6 +83,7 @@ export async function loadInvoices(ctx: Pick<ServerContext, 'api'>, user: Sessio
       taxRate: invoice.taxRate,
       tax: invoice.tax,
       total: invoice.total,
+      balanceApplied: invoice.balanceApplied,
       order: orderOf.get(invoice.order) ?? null,
     }),
   );

@@ -1,5 +1,6 @@
 import { formatDay, formatMoney, formatNumber } from '../../../domain/format';
 import { lineBasis } from '../../../domain/invoices/lines';
+import { settlementRows } from '../../../domain/invoices/settlement';
 import { localeOf, localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
 import { smallButton } from '../../components/ui/buttons';
@@ -96,6 +97,14 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
               {money(invoice.total)}
             </dd>
           </div>
+          {voided
+            ? null
+            : settlementRows(invoice.total, invoice.balanceApplied).map((row) => (
+                <div key={row.key} className="mt-1 flex justify-between gap-4 text-muted" data-testid={`invoice-${row.key}`}>
+                  <dt>{t(`invoices.settlement.${row.key}`)}</dt>
+                  <dd className="whitespace-nowrap">{money(row.amount)}</dd>
+                </div>
+              ))}
         </dl>
         <footer className="flex justify-end border-t border-line px-4 py-3 sm:px-5">
           {/* A file, not a page: a plain link the session cookie signs, which the browser saves. */}

@@ -213,9 +213,14 @@ async function issueInvoice(
   what: string,
   { staffMail = true }: { staffMail?: boolean } = {},
 ): Promise<ProvisionResult> {
-  const payment = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').first('card', 'billing_address')) as
-    | { card: unknown; billing_address: unknown }
-    | undefined;
+  const payments = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').select('card', 'billing_address', 'amount')) as {
+    card: unknown;
+    billing_address: unknown;
+    amount: number;
+  }[];
+  const payment = payments[0];
+  // A renewal's charge had the balance applied (decision 031): what the card paid differs from the total by it.
+  const charged = payments.reduce((sum, { amount }) => sum + Number(amount), 0);
   const card = payment?.card ?? order.card ?? null;
   const invoiceId = newId();
   const number = await takeInvoiceNumber(trx, order.seller);
@@ -232,6 +237,7 @@ async function issueInvoice(
     tax_rate: order.tax_rate,
     tax: order.tax,
     total: order.total,
+    balance_applied: payments.length > 0 ? Number(order.total) - charged : 0,
     billing_address: payment?.billing_address ? JSON.stringify(payment.billing_address) : null,
     card: card ? JSON.stringify(card) : null,
     issued_at: new Date(),

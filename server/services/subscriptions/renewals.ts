@@ -268,6 +268,8 @@ export class Renewals {
       await this.knex.transaction(async (trx) => {
         await moveOrder(trx, orderId, 'paid', { actor: 'system', reason: 'covered by the balance' });
         await provisionPaidOrder({ jobs: this.jobs }, trx, orderId, 'system');
+        // Nothing was charged: the balance paid the whole invoice.
+        await trx('invoices').where('order_id', orderId).update({ balance_applied: Number(order.total) });
       });
       return 'renewed';
     }
