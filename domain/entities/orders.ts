@@ -3,6 +3,7 @@ import { CURRENCY_CODES } from '../money.ts';
 import { SELLERS } from '../orders/countries.ts';
 import { cardSummarySchema, orderLineSchema, stateMoveSchema } from '../orders/records.ts';
 import { shippingSchema } from '../orders/shipping.ts';
+import { BILLING_PERIODS } from '../orders/request.ts';
 import { ORDER_STATES } from '../orders/states.ts';
 import { PLAN_TYPES } from './app-templates.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';
@@ -36,6 +37,8 @@ export const orders = defineEntity({
     currency: { kind: 'enum', enum: CURRENCY_CODES, readonly: true, required: true, filterable: true, exported: true },
     prepaidMonths: { kind: 'integer', readonly: true, required: true, filterable: true, exported: true },
     contractMonths: { kind: 'integer', readonly: true, required: true, exported: true },
+    /** How a plan's subscription bills after the prepaid months (its `period`); monthly for add-on and renewal orders. */
+    period: { kind: 'enum', enum: BILLING_PERIODS, readonly: true, defaulted: true, filterable: true, exported: true },
     monthly: { kind: 'integer', schema: minor, readonly: true, required: true, exported: true, hints: { widget: 'money' } },
     yearly: { kind: 'integer', schema: minor, readonly: true, required: true, exported: true, hints: { widget: 'money' } },
     oneTime: { kind: 'integer', schema: minor, readonly: true, required: true, exported: true, hints: { widget: 'money' } },

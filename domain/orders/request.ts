@@ -17,6 +17,7 @@ export const PURCHASE_MESSAGES = {
   duplicateAddOn: 'purchase.duplicateAddOn',
   addOnCount: 'purchase.addOnCount',
   prepaidMonths: 'purchase.prepaidMonths',
+  period: 'purchase.period',
   countryRequired: 'purchase.countryRequired',
   tooManyQuotes: 'purchase.tooManyQuotes',
 } as const;
@@ -40,6 +41,10 @@ const choiceShape = {
   prepaidMonths,
 };
 
+/** How a plan bills once its prepaid months are over (a subscription's `period`). */
+export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
 /** Figures the browser may have computed for its own display; the server prices again and ignores them. */
 export const CLIENT_PRICE_FIELDS = ['items', 'monthly', 'yearly', 'oneTime', 'subtotal', 'taxRate', 'tax', 'total', 'currency', 'seller', 'taxInclusive', 'contractMonths'] as const;
 
@@ -59,6 +64,7 @@ export const orderRequestSchema = z
   .object({
     ...choiceShape,
     shipping: shippingSchema,
+    period: z.enum(BILLING_PERIODS, { error: PURCHASE_MESSAGES.period }).default('monthly'),
     idempotencyKey: z.string().trim().min(16, FORM_MESSAGES.invalid).max(100, FORM_MESSAGES.invalid).regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
   })
   .strict();

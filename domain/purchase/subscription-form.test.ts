@@ -41,13 +41,26 @@ const shipping = {
 };
 
 function chosen(overrides: Partial<SubscriptionForm['planInfo']> = {}): SubscriptionForm {
-  return { ...emptyForm('11111111-1111-4111-8111-111111111111'), industryId: 'ind-restaurant', planInfo: { planId: 'plan-r-lite', addOns: [{ id: 'mod-kds', count: 2 }], prepaidMonths: 24, ...overrides } };
+  return { ...emptyForm('11111111-1111-4111-8111-111111111111'), industryId: 'ind-restaurant', planInfo: { planId: 'plan-r-lite', addOns: [{ id: 'mod-kds', count: 2 }], prepaidMonths: 24, period: 'monthly', ...overrides } };
 }
 
 describe('the subscription form in localStorage', () => {
   it('survives a round trip unchanged', () => {
     const form = { ...chosen(), shippingInfo: shipping, orderId: 'order-1' };
     expect(parseForm(serialiseForm(form))).toEqual(form);
+    const yearly = chosen({ period: 'annual' });
+    expect(parseForm(serialiseForm(yearly))?.planInfo.period).toBe('annual');
+  });
+
+  it('reads a billing period it does not know, or none (an older page’s state), as monthly; another period is another order', () => {
+    const stored = JSON.parse(serialiseForm(chosen())) as { planInfo: Record<string, unknown> };
+    delete stored.planInfo.period;
+    expect(parseForm(JSON.stringify(stored))?.planInfo.period).toBe('monthly');
+    stored.planInfo.period = 'weekly';
+    expect(parseForm(JSON.stringify(stored))?.planInfo.period).toBe('monthly');
+    const monthly = chosen();
+    const changed = changeForm(monthly, { ...monthly, planInfo: { ...monthly.planInfo, period: 'annual' } });
+    expect(changed.idempotencyKey).not.toBe(monthly.idempotencyKey);
   });
 
   it('reads nothing from nothing or from what is not JSON', () => {
@@ -68,7 +81,7 @@ describe('the subscription form in localStorage', () => {
       }),
     );
     expect(form?.industryId).toBe('ind-restaurant');
-    expect(form?.planInfo).toEqual({ planId: null, addOns: [{ id: 'mod-kds', count: 10 }, { id: 'mod-loyalty', count: 1 }], prepaidMonths: 24 });
+    expect(form?.planInfo).toEqual({ planId: null, addOns: [{ id: 'mod-kds', count: 10 }, { id: 'mod-loyalty', count: 1 }], prepaidMonths: 24, period: 'monthly' });
     expect(form?.shippingInfo).toEqual({ ...EMPTY_SHIPPING, contactPerson: 'A' });
     // A missing or malformed key is replaced by a fresh one.
     expect(form?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -124,7 +137,7 @@ describe('arriving from the calculator or a plan page', () => {
     const stored = { ...chosen(), shippingInfo: shipping };
     const choice = choiceFromQuery(new URLSearchParams('industry=restaurant&plan=restaurant-flexi&addons=loyalty'), catalogue);
     const next = applyChoice(stored, choice);
-    expect(next.planInfo).toEqual({ planId: 'plan-r-flexi', addOns: [{ id: 'mod-loyalty', count: 1 }], prepaidMonths: 24 });
+    expect(next.planInfo).toEqual({ planId: 'plan-r-flexi', addOns: [{ id: 'mod-loyalty', count: 1 }], prepaidMonths: 24, period: 'monthly' });
     expect(next.shippingInfo).toEqual(shipping);
     expect(next.idempotencyKey).not.toBe(stored.idempotencyKey);
     const none = choiceFromQuery(new URLSearchParams('step=summary'), catalogue);
@@ -139,7 +152,7 @@ describe('which step can be shown', () => {
   it('sends a step that needs an earlier choice to the first incomplete step', () => {
     expect(frontier(emptyForm())).toBe('industry');
     expect(allowedStep('summary', frontier(emptyForm()))).toBe('industry');
-    const noPlan = { ...chosen(), planInfo: { planId: null, addOns: [], prepaidMonths: 24 } };
+    const noPlan = { ...chosen(), planInfo: { planId: null, addOns: [], prepaidMonths: 24, period: 'monthly' as const } };
     expect(allowedStep('addons', frontier(noPlan))).toBe('plan');
     expect(allowedStep('industry', frontier(noPlan))).toBe('industry');
     // A plan of another industry, or Flexi+, is no choice.

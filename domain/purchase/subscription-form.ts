@@ -2,6 +2,7 @@ import { parseChoice } from '../calculator.ts';
 import { COUNTER_MAX, DEFAULT_PREPAID_MONTHS } from '../pricing.ts';
 import { PREPAID_OPTIONS } from '../calculator.ts';
 import { EMPTY_SHIPPING, readShipping, type ShippingInfo } from '../forms/shipping-fields.ts';
+import { BILLING_PERIODS, type BillingPeriod } from '../orders/request.ts';
 
 /**
  * The subscription flow's state (the spec's `subscriptionForm`), kept in the browser's
@@ -27,6 +28,8 @@ export interface PlanInfo {
   planId: string | null;
   addOns: ChosenAddOn[];
   prepaidMonths: number;
+  /** How the plan is billed once the prepaid months are over: every month, or every year (decision 018, addendum). */
+  period: BillingPeriod;
 }
 
 export interface SubscriptionForm {
@@ -57,7 +60,7 @@ export function newIdempotencyKey(): string {
 export function emptyForm(idempotencyKey = newIdempotencyKey()): SubscriptionForm {
   return {
     industryId: null,
-    planInfo: { planId: null, addOns: [], prepaidMonths: DEFAULT_PREPAID_MONTHS },
+    planInfo: { planId: null, addOns: [], prepaidMonths: DEFAULT_PREPAID_MONTHS, period: 'monthly' },
     shippingInfo: { ...EMPTY_SHIPPING },
     idempotencyKey,
   };
@@ -107,6 +110,7 @@ export function parseForm(raw: string | null | undefined): SubscriptionForm | nu
       planId: id(plan.planId),
       addOns,
       prepaidMonths: isPrepaidOption(plan.prepaidMonths) ? plan.prepaidMonths : DEFAULT_PREPAID_MONTHS,
+      period: (BILLING_PERIODS as readonly unknown[]).includes(plan.period) ? (plan.period as BillingPeriod) : 'monthly',
     },
     shippingInfo: readShipping(record(stored.shippingInfo)),
     idempotencyKey: key,
@@ -120,8 +124,8 @@ export function serialiseForm(form: SubscriptionForm): string {
 
 /** What an order is made of: a change here is another order, so it takes another key. */
 export function orderContent(form: SubscriptionForm): string {
-  const { planId, addOns, prepaidMonths } = form.planInfo;
-  return JSON.stringify([form.industryId, planId, [...addOns].sort((a, b) => a.id.localeCompare(b.id)), prepaidMonths, form.shippingInfo]);
+  const { planId, addOns, prepaidMonths, period } = form.planInfo;
+  return JSON.stringify([form.industryId, planId, [...addOns].sort((a, b) => a.id.localeCompare(b.id)), prepaidMonths, period, form.shippingInfo]);
 }
 
 /**
@@ -179,7 +183,7 @@ export function applyChoice(form: SubscriptionForm, choice: ArrivingChoice): Sub
   return changeForm(form, {
     ...form,
     industryId: choice.industryId,
-    planInfo: { planId: choice.planId, addOns: choice.industryId ? choice.addOns : [], prepaidMonths: choice.prepaidMonths },
+    planInfo: { planId: choice.planId, addOns: choice.industryId ? choice.addOns : [], prepaidMonths: choice.prepaidMonths, period: form.planInfo.period },
   });
 }
 

@@ -243,6 +243,9 @@ test.describe('buying a plan', () => {
     await hydrated(page);
     await expectStep(page, 'summary');
     await expect(page.getByTestId('contract-note')).toContainText('36');
+    // Billed yearly once the 36 prepaid months are over: the summary says what that costs.
+    await page.getByLabel('預繳月份完結後的付款方式').selectOption('annual');
+    await expect(page.getByTestId('summary-period-hint')).toContainText('36 個月預繳期完結後，每年從你的信用卡收取');
     await page.getByRole('button', { name: '結帳' }).click();
     await expectStep(page, 'shipping');
     await fillShipping(page, { person: '聯絡人', phone: '聯絡電話', street: '大廈 / 街道', city: '城市', date: '送貨日期', next: '繼續' });
@@ -276,6 +279,8 @@ test.describe('buying a plan', () => {
     });
     const before = await records();
     expect(before.subscriptions).toBe(1);
+    const [subscription] = (await asAdmin(request, `subscriptions?order=${String(order._id)}`)).data as { period: string; _id: string }[];
+    expect(subscription?.period).toBe('annual');
     expect(before.invoices).toBe(1);
     const event = {
       id: `evt_replayed_${String(paid._id)}`,

@@ -266,5 +266,35 @@ describe.skipIf(skipReason)('renewals and the member’s changes', () => {
     const [invoice] = (await typedService(f.state.server.api, 'invoices').find({ ...f.as(buyer), query: { order: renewal.id } })).data;
     expect(invoice).toMatchObject({ total: subscription.monthly, balanceApplied: credit });
   });
+  it('bills a plan bought to be paid yearly twelve months at a time once its prepaid months are over; a period that is neither is refused', async () => {
+    const buyer = await f.buyer('annual');
+    const refused = await rejectionOf(f.order(buyer, { period: 'weekly' as never }));
+    expect(refused).toMatchObject({ code: 400 });
+    const order = await f.order(buyer, { prepaidMonths: 12, period: 'annual' });
+    expect(order).toMatchObject({ period: 'annual' });
+    expect((await f.pay(buyer, order, CARDS.success)).status).toBe('succeeded');
+    const subscription = (await f.knex()('subscriptions').where('order_id', order._id).first('id', 'monthly', 'period', 'next_pay_date')) as {
+      id: string;
+      monthly: number;
+      period: string;
+      next_pay_date: Date;
+    };
+    expect(subscription.period).toBe('annual');
+    const due = dayOf(subscription.next_pay_date);
+    expect(await renewals().renew(subscription.id, noonOf(due))).toBe('renewed');
+    const renewal = (await f.knex()('orders').where({ subscription_id: subscription.id, kind: 'renewal' }).first('id', 'total', 'items')) as {
+      id: string;
+      total: number;
+      items: { kind: string; count: number; from: string; to: string }[];
+    };
+    // The plan's twelve months (and the add-on's, a monthly one), charged once.
+    expect(renewal.items[0]).toMatchObject({ kind: 'plan', count: 12, from: due });
+    expect(renewal.total).toBe(subscription.monthly * 12);
+    expect(await f.charges(renewal.id)).toEqual([expect.objectContaining({ status: 'succeeded', amount: subscription.monthly * 12 })]);
+    // The next billing date is a year on.
+    const next = dayOf(((await f.knex()('subscriptions').where('id', subscription.id).first('next_pay_date')) as { next_pay_date: Date }).next_pay_date);
+    expect(next).toBe(renewal.items[0]?.to);
+    expect(Number(next.slice(0, 4)) - Number(due.slice(0, 4))).toBe(1);
+  });
 });
 

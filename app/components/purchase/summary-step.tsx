@@ -7,6 +7,8 @@ import { inputClass } from '../forms/fields';
 import { marketOf } from '../../../domain/orders/countries';
 import type { OrderPrice } from '../../../domain/orders/pricing';
 import { taxFor } from '../../../domain/tax';
+import { PERIOD_MONTHS } from '../../../domain/billing/schedule';
+import { BILLING_PERIODS, type BillingPeriod } from '../../../domain/orders/request';
 import type { OrderPreview, PreviewLine } from './order-preview';
 import { smallButton } from './ui';
 
@@ -35,6 +37,8 @@ export function SummaryStep({
   onRemove,
   onChangePlan,
   onMonths,
+  period,
+  onPeriod,
   onCountry,
 }: {
   preview: OrderPreview;
@@ -44,6 +48,9 @@ export function SummaryStep({
   onRemove: (id: string) => void;
   onChangePlan: () => void;
   onMonths: (months: number) => void;
+  /** How the plan bills once the prepaid months are over. */
+  period: BillingPeriod;
+  onPeriod: (period: BillingPeriod) => void;
   onCountry: (country: ShippingCountry) => void;
 }) {
   const { t, locale } = useLocale();
@@ -81,6 +88,27 @@ export function SummaryStep({
               <option key={option} value={option}>{t('pricing.monthsOption', { count: option })}</option>
             ))}
           </select>
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="summary-period" className="block font-medium">{t('subscription.summary.period')}</label>
+          <select
+            id="summary-period"
+            value={period}
+            onChange={(event) => onPeriod(event.target.value === 'annual' ? 'annual' : 'monthly')}
+            aria-describedby="summary-period-hint"
+            className={`${inputClass} sm:max-w-md`}
+            data-testid="summary-period"
+          >
+            {BILLING_PERIODS.map((option) => (
+              <option key={option} value={option}>{t(`subscription.summary.periods.${option}`)}</option>
+            ))}
+          </select>
+          <p id="summary-period-hint" className="mt-1 text-sm text-muted" data-testid="summary-period-hint">
+            {t(`subscription.summary.periodHints.${period}`, {
+              months: quote.prepaidMonths,
+              price: money((confirmed?.monthly ?? quote.monthly) * PERIOD_MONTHS[period]),
+            })}
+          </p>
         </div>
       </div>
 

@@ -199,9 +199,13 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li data-testid="renewal-monthly">
-            {prepaidRunning && overview.prepaidEnd
-              ? t('planDetail.afterPrepaid', { date: day(overview.prepaidEnd), amount: money(overview.monthly) })
-              : t('planDetail.monthly', { date: day(overview.nextPayDate), amount: money(overview.monthly) })}
+            {overview.period === 'annual'
+              ? prepaidRunning && overview.prepaidEnd
+                ? t('planDetail.afterPrepaidAnnual', { date: day(overview.prepaidEnd), amount: money(overview.monthly * 12) })
+                : t('planDetail.annual', { date: day(overview.nextPayDate), amount: money(overview.monthly * 12) })
+              : prepaidRunning && overview.prepaidEnd
+                ? t('planDetail.afterPrepaid', { date: day(overview.prepaidEnd), amount: money(overview.monthly) })
+                : t('planDetail.monthly', { date: day(overview.nextPayDate), amount: money(overview.monthly) })}
           </li>
           {yearly.map((module) => (
             <li key={module.id} data-testid="renewal-yearly">

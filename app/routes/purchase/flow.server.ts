@@ -92,6 +92,7 @@ export async function flowAction(ctx: ServerContext, lang: string | undefined, b
             plan: text(body.plan),
             addOns: body.addOns as { id: string; count: number }[],
             prepaidMonths: Number(body.prepaidMonths),
+            period: body.period === 'annual' ? 'annual' : 'monthly',
             shipping: body.shipping as never,
             idempotencyKey: text(body.idempotencyKey),
           },

@@ -290,6 +290,8 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
           onRemove={(id) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, addOns: previous.planInfo.addOns.filter((item) => item.id !== id) } }))}
           onChangePlan={() => goTo('plan')}
           onMonths={(months) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, prepaidMonths: months } }))}
+          period={form.planInfo.period}
+          onPeriod={(period) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, period } }))}
           onCountry={(value) => update((previous) => ({ ...previous, shippingInfo: { ...previous.shippingInfo, country: value } }))}
         />
         <StepActions onBack={back}>{next(t('subscription.summary.checkout'))}</StepActions>
@@ -317,6 +319,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
           plan: form.planInfo.planId,
           addOns: form.planInfo.addOns,
           prepaidMonths: form.planInfo.prepaidMonths,
+          period: form.planInfo.period,
           shipping: form.shippingInfo,
           idempotencyKey: form.idempotencyKey,
         }}

@@ -91,6 +91,7 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
       plan_id: template._id,
       plan_type: template.type,
       ...priceColumns(price),
+      period: request.period,
       shipping: JSON.stringify(request.shipping),
       idempotency_key: idempotencyKey,
       request_hash: requestHash,

@@ -59,6 +59,7 @@ interface OrderRow {
   items: OrderLine[];
   currency: string;
   prepaid_months: number;
+  period: 'monthly' | 'annual';
   contract_months: number;
   monthly: number;
   subtotal: number;
@@ -127,7 +128,7 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
     modules: JSON.stringify([...included, ...addOns]),
     currency: order.currency,
     monthly: order.monthly,
-    period: 'monthly',
+    period: order.period,
     prepaid_months: order.prepaid_months,
     contract_months: order.contract_months,
     contract_start: term.contractStart,
