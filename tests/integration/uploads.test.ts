@@ -404,6 +404,28 @@ describe.skipIf(skipReason)('uploads', () => {
       expect((await readdir(path.join(root, image.id))).sort()).toEqual(['original', 'thumb.webp', 'w1000.jpg', 'w1000.webp', 'w400.jpg', 'w400.webp', 'w800.jpg', 'w800.webp']);
     });
 
+    it('makes every width up to 4000 from an original wider than that, and never enlarges a narrower one', async () => {
+      // 4200 wide yet 60 high: few pixels, so making the widest variants stays quick.
+      const wide = (await upload(server, [{ body: await photo(4200, 60), name: 'panorama.jpg' }], { token: editorToken, folder: 'news' })).body.data?.info as Info;
+      expect(wide).toMatchObject({ width: 4200, height: 60 });
+      const narrow = (await upload(server, [{ body: await photo(1500, 40), name: 'banner.jpg' }], { token: editorToken, folder: 'news' })).body.data?.info as Info;
+      const expected = { small: [400, 400], medium: [800, 800], large: [1200, 1200], exlarge: [2000, 1500], exlargex2: [4000, 1500] };
+      for (const [width, [fromWide, fromNarrow]] of Object.entries(expected)) {
+        for (const format of ['webp', 'jpg'] as const) {
+          for (const [source, pixels] of [[wide, fromWide], [narrow, fromNarrow]] as const) {
+            const answer = await get(server, `${source.src}?width=${width}&format=${format}`);
+            expect(answer.status).toBe(200);
+            const meta = await sharp(answer.body).metadata();
+            expect(meta.format, `${source.name} ${width} ${format}`).toBe(format === 'webp' ? 'webp' : 'jpeg');
+            expect(meta.width, `${source.name} ${width} ${format}`).toBe(pixels);
+          }
+        }
+      }
+      expect((await readdir(path.join(root, wide.id))).filter((name) => name.startsWith('w')).sort()).toEqual(
+        ['w1200', 'w2000', 'w400', 'w4000', 'w800'].flatMap((name) => [`${name}.jpg`, `${name}.webp`]),
+      );
+    });
+
     it('answers 304 to a request that holds the ETag', async () => {
       const first = await get(server, `${image.src}?width=small&format=webp`);
       const etag = first.headers.get('etag') as string;
