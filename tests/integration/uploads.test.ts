@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -33,6 +35,51 @@ interface Part {
 }
 
 let nextAddress = 1;
+
+/** Asks `check` every 20 ms until it holds or `ms` pass; whether it held. */
+async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+}
+
+/**
+ * Starts a multipart upload by hand, sends every part but the last one's second half, and
+ * answers the open socket: the caller cuts it as a browser closed or a network lost would.
+ */
+async function startCutUpload(server: RunningServer, token: string, files: Part[]): Promise<net.Socket> {
+  const boundary = `----cut${Date.now()}`;
+  const parts = files.map((file) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
+    file.body,
+    Buffer.from('\r\n'),
+  ]);
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  const length = parts.flat().reduce((sum, chunk) => sum + chunk.length, 0) + end.length;
+  const { hostname, port } = new URL(server.url);
+  const socket = net.connect({ host: hostname, port: Number(port) });
+  await once(socket, 'connect');
+  socket.write(
+    [
+      'POST /api/attachments/upload/news HTTP/1.1',
+      `Host: ${hostname}:${port}`,
+      `Authorization: Bearer ${token}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${length}`,
+      `X-Forwarded-For: 10.15.3.${nextAddress++ % 250}`,
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  const last = parts.pop() ?? [];
+  for (const chunk of parts.flat()) socket.write(chunk);
+  const [head, body] = last;
+  if (head && body) socket.write(Buffer.concat([head, body.subarray(0, Math.floor(body.length / 2))]));
+  return socket;
+}
 
 /** Uploads over HTTP as a client does: multipart, field `file`. */
 async function upload(server: RunningServer, files: Part[], options: { token?: string; folder?: string; headers?: Record<string, string> } = {}) {
@@ -180,6 +227,22 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       expect(over.body.message).toBe('This file is too large: the limit is 391 KB.');
       expect([await rowCount(), await storedIds()]).toEqual(before);
       expect(await readdir(tempDir)).toEqual([]);
+    });
+
+    it('stores nothing of an upload cut short half-way, and keeps answering', async () => {
+      const before = [await rowCount(), await storedIds()];
+      const socket = await startCutUpload(server, editorToken, [
+        { body: await photo(300, 200), name: 'whole.jpg', type: 'image/jpeg' },
+        { body: pdfOf(MAX_BYTES - 10_000), name: 'cut.pdf', type: 'application/pdf' },
+      ]);
+      // Both files are being received into temporary files when the connection is lost.
+      expect(await eventually(async () => (await readdir(tempDir)).length === 2)).toBe(true);
+      socket.destroy();
+      expect(await eventually(async () => (await readdir(tempDir)).length === 0)).toBe(true);
+      expect([await rowCount(), await storedIds()]).toEqual(before);
+      const next = await upload(server, [{ body: await png(20, 20), name: 'after.png' }], { token: editorToken, folder: 'news' });
+      expect(next.status).toBe(201);
+      expect(await storedIds()).toContain(next.body.data?.info.id);
     });
 
     it('stores several files at once, or none when one of them is refused', async () => {
