@@ -9,6 +9,7 @@ import type { RunningServer } from '../../server/server.ts';
 import { cleanUpAttachments, CLEANUP_AGE_MS } from '../../server/services/attachments/cleanup.ts';
 import { uploadsOf } from '../../server/services/attachments/attachments.ts';
 import { storageKeys } from '../../server/services/attachments/uploads.ts';
+import { IMAGE_WIDTHS } from '../../domain/uploads/limits.ts';
 import { startLocalS3, type LocalS3 } from '../s3-server.ts';
 import { containsPassword, createAccount, skipReason, socketClient, startTestServer, testConfig, type TestAccount } from './harness.ts';
 import { HTML_PAGE, pdfOf, photo, png, pngBomb, SVG_IMAGE } from './upload-fixtures.ts';
@@ -337,6 +338,45 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       } finally {
         stored.put = put;
       }
+    });
+
+    it('reads an original only in its turn of the image queue: requests waiting their turn hold no image', async () => {
+      const uploads = uploadsOf(server.api);
+      const fresh = (await upload(server, [{ body: await photo(1600, 1200), name: 'queued.jpg' }], { token: editorToken, folder: 'news' })).body.data?.info as Info;
+      const { storage: stored, media } = uploads;
+      const read = stored.get.bind(stored);
+      const run = media.queue.run.bind(media.queue);
+      // Originals read so far and turns of the queue ended so far: their difference is the originals held at once.
+      let opened = 0;
+      let ended = 0;
+      let held = 0;
+      stored.get = async (key) => {
+        if (key === storageKeys.original(fresh.id)) {
+          opened += 1;
+          held = Math.max(held, opened - ended);
+        }
+        return read(key);
+      };
+      media.queue.run = <T>(task: () => Promise<T>) =>
+        run(async () => {
+          try {
+            return await task();
+          } finally {
+            ended += 1;
+          }
+        });
+      try {
+        // Every width in both formats at once: 1600 wide, exlarge and exlargex2 are one variant per format.
+        const queries = Object.keys(IMAGE_WIDTHS).flatMap((width) => ['webp', 'jpg'].map((format) => `width=${width}&format=${format}`));
+        const answers = await Promise.all(queries.map((query) => get(server, `${fresh.src}?${query}`)));
+        expect(answers.map((answer) => answer.status)).toEqual(queries.map(() => 200));
+      } finally {
+        stored.get = read;
+        media.queue.run = run;
+      }
+      expect(opened).toBe(8);
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThanOrEqual(media.queue.limit);
     });
 
     it('downloads the original with its name, encoded for any language', async () => {
