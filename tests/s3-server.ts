@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -6,6 +6,11 @@ import type { S3Settings } from '../server/storage/s3-storage.ts';
 
 export interface LocalS3 {
   settings: S3Settings;
+  /**
+   * Dates an object as written at `time` (the time a listing answers): how a test makes a file
+   * look a day old, as `utimes` does for the folder storage.
+   */
+  setModified(key: string, time: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,12 @@ export async function startLocalS3(bucket = 'uploads'): Promise<LocalS3> {
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
+    },
+    async setModified(key, time) {
+      // s3rver keeps an object as `{bucket}/{folders}/{name}._S3rver_object` and answers its mtime.
+      const parts = key.split('/');
+      const name = parts.pop() ?? '';
+      await utimes(path.join(directory, bucket, ...parts, `${name}._S3rver_object`), time, time);
     },
     async close() {
       await server.close();

@@ -8,6 +8,12 @@ import { Semaphore } from './semaphore.ts';
 // holds memory that the queue is meant to bound.
 sharp.cache(false);
 
+/**
+ * An image to work: its bytes, or how to read them. Read in the queue's turn, so requests waiting
+ * their turn hold no image: memory follows the queue's width, not the number of requests.
+ */
+export type ImageSource = Buffer | (() => Promise<Buffer>);
+
 /** What an image became once decoded and encoded again: the bytes served, their type and size in pixels. */
 export interface EncodedImage {
   body: Buffer;
@@ -93,21 +99,21 @@ export class Media {
   }
 
   /** A variant `width` pixels wide at most (never wider than the original), in a format. */
-  async resize(source: Buffer, width: number, format: ImageFormat): Promise<EncodedImage> {
+  async resize(source: ImageSource, width: number, format: ImageFormat): Promise<EncodedImage> {
     return this.encode(source, format, (image) => image.resize({ width, withoutEnlargement: true }));
   }
 
   /** The thumbnail: the whole picture inside the picker's box, never enlarged. */
-  async thumb(source: Buffer): Promise<EncodedImage> {
-    return this.queue.run(() => this.thumbNow(source));
+  async thumb(source: ImageSource): Promise<EncodedImage> {
+    return this.queue.run(async () => this.thumbNow(await bytesOf(source)));
   }
 
   private thumbNow(source: Buffer): Promise<EncodedImage> {
     return this.encodeNow(source, 'webp', (image) => image.resize({ ...THUMB_BOX, fit: 'inside', withoutEnlargement: true }));
   }
 
-  private encode(source: Buffer, format: ImageFormat, shape: (image: Sharp) => Sharp): Promise<EncodedImage> {
-    return this.queue.run(() => this.encodeNow(source, format, shape));
+  private encode(source: ImageSource, format: ImageFormat, shape: (image: Sharp) => Sharp): Promise<EncodedImage> {
+    return this.queue.run(async () => this.encodeNow(await bytesOf(source), format, shape));
   }
 
   private async encodeNow(source: Buffer, format: ImageFormat, shape: (image: Sharp) => Sharp): Promise<EncodedImage> {
@@ -115,4 +121,8 @@ export class Media {
     const { data, info } = await output.encode(shape(this.open(source))).toBuffer({ resolveWithObject: true });
     return { body: data, mime: output.mime, width: info.width, height: info.height };
   }
+}
+
+function bytesOf(source: ImageSource): Promise<Buffer> {
+  return Buffer.isBuffer(source) ? Promise.resolve(source) : source();
 }

@@ -97,16 +97,28 @@ export async function receiveFiles(req: Request, limits: ReceiveLimits): Promise
     }
   };
   req.on('data', counter);
+  // A connection lost half-way (a tab closed, a network gone): the parser is stopped with the
+  // file it was writing, so its temporary file is closed and removed below like any refusal's.
+  const cutShort = () => {
+    if (req.complete) return;
+    refuse(uploadErrors.badRequest());
+    parser.destroy(uploadErrors.badRequest());
+  };
+  req.on('aborted', cutShort);
+  req.on('error', cutShort);
+  req.on('close', cutShort);
   try {
     await new Promise<void>((resolve, reject) => {
       parser.on('close', resolve);
       parser.on('error', (error: Error) => reject(refusal ?? (/Unexpected end|Malformed/i.test(error.message) ? uploadErrors.badRequest() : error)));
-      req.on('aborted', () => reject(uploadErrors.badRequest()));
       req.pipe(parser);
     }).catch((error: Error) => refuse(error));
     await Promise.all(writes);
   } finally {
     req.off('data', counter);
+    req.off('aborted', cutShort);
+    req.off('error', cutShort);
+    req.off('close', cutShort);
   }
   if (refusal || files.length === 0) {
     await discard(files);

@@ -207,22 +207,21 @@ export class Uploads {
     const pixels = Math.min(wanted, row.width ?? wanted);
     const key = storageKeys.variant(row.id, pixels, format);
     const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
-    return this.cached(key, mime, `w${pixels}.${format}`, async () => {
-      const source = await this.storage.get(storageKeys.original(row.id));
-      if (!source) throw uploadErrors.notFound();
-      const original = await buffer(source.body);
-      return (await this.media.resize(original, pixels, format)).body;
-    });
+    // The original is read in the queue's turn, not before it (memory bounded by the queue).
+    return this.cached(key, mime, `w${pixels}.${format}`, async () => (await this.media.resize(() => this.readOriginal(row.id), pixels, format)).body);
   }
 
   /** The thumbnail (made at upload; made again when it is missing). */
   async thumb(row: AttachmentRow): Promise<Served> {
     if (!isImageMime(row.mime)) throw uploadErrors.notAnImage();
-    return this.cached(storageKeys.thumb(row.id), 'image/webp', 'thumb', async () => {
-      const source = await this.storage.get(storageKeys.original(row.id));
-      if (!source) throw uploadErrors.notFound();
-      return (await this.media.thumb(await buffer(source.body))).body;
-    });
+    return this.cached(storageKeys.thumb(row.id), 'image/webp', 'thumb', async () => (await this.media.thumb(() => this.readOriginal(row.id))).body);
+  }
+
+  /** A stored original's bytes, whole (an image about to be worked). */
+  private async readOriginal(id: string): Promise<Buffer> {
+    const source = await this.storage.get(storageKeys.original(id));
+    if (!source) throw uploadErrors.notFound();
+    return buffer(source.body);
   }
 
   private async cached(key: string, mime: string, variant: string, make: () => Promise<Buffer>): Promise<Served> {
