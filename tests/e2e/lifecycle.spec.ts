@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { bothThemesViolations } from './axe.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { lifecycleMembers } from './users.ts';
 
@@ -42,6 +43,8 @@ test('a Lite member stops the plan at the end of the period, then keeps it', asy
   await page.getByTestId('plan-stop-open').click();
   const dialog = page.getByTestId('plan-stop-dialog');
   await expect(dialog).toBeVisible();
+  // The dialog meets the accessibility budget in both themes.
+  expect(await bothThemesViolations(page, '[data-testid="plan-stop-dialog"]')).toEqual([]);
   // "Not now" leaves everything as it was.
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
@@ -92,10 +95,13 @@ for (const [locale, member, texts] of [
     await expect(page.getByTestId('plan-status')).toHaveText(texts.overdue);
     await expect(page.getByTestId('payment-alert')).toBeVisible();
     await hydrated(page);
+    // The plan page with its overdue alert, and the card page saying why it is asked, in both themes.
+    if (locale === 'en') expect(await bothThemesViolations(page)).toEqual([]);
     await page.getByTestId('alert-change-card').click();
     await expect(page).toHaveURL(`/${locale}/portal/card`);
     await expect(page.getByTestId('card-overdue')).toBeVisible();
     await hydrated(page);
+    if (locale === 'en') expect(await bothThemesViolations(page)).toEqual([]);
 
     // A declined card is kept on file but pays nothing: the plan stays overdue.
     await fillCard(page, '4000000000000002');
@@ -126,6 +132,7 @@ test('a member removes a bought add-on and its unused share is credited to the b
   await row.getByTestId('module-remove').click();
   const dialog = page.getByTestId('remove-dialog');
   await expect(dialog).toBeVisible();
+  expect(await bothThemesViolations(page, '[data-testid="remove-dialog"]')).toEqual([]);
   const credit = ((await dialog.getByTestId('remove-credit').textContent()) ?? '').match(/費用 (HK\$[\d,.]+) 會撥入/)?.[1] ?? '';
   expect(credit).toMatch(/^HK\$/);
   await dialog.getByTestId('remove-confirm').click();
