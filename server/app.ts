@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { clientAddress, type TrustProxy } from './auth/address.ts';
 import { createLoginLimits, type LoginLimits } from './auth/limits.ts';
 import { DatabaseRevocationStore, SharedRevocationStore, type RevocationStore } from './auth/revocation.ts';
-import { AppAuthenticationService, PasswordStrategy, RevocableJWTStrategy } from './auth/strategies.ts';
+import { AppAuthenticationService, PasswordStrategy, RevocableJWTStrategy, SESSION_CACHE } from './auth/strategies.ts';
 import { configureChannels, serializeEvent } from './channels.ts';
 import type { Config } from './config.ts';
 import { setPasswordHashing } from './auth/passwords.ts';
@@ -19,7 +19,7 @@ import { DatabaseTicketStore, FallbackTicketStore, hideTicketSession, RedisTicke
 import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
-import { redisSync } from './sync.ts';
+import { redisSync, type EventSync } from './sync.ts';
 import { paymentWebhookRoute } from './services/payments/webhooks.ts';
 import { uploadsOf } from './services/attachments/attachments.ts';
 import { attachmentRoutes } from './services/attachments/routes.ts';
@@ -29,6 +29,8 @@ import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
 export const SOCKET_PATH = '/api/socket.io';
+/** Sent to every connection when it may have missed events: it fetches again what it shows (app/portal/live.ts). */
+export const RESYNC_EVENT = 'resync';
 
 export interface ApiDependencies {
   config: Config;
@@ -87,8 +89,17 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   // A retried write with the same `Idempotency-Key` gets its first answer (decision 041).
   app.use(idempotentWrites(knex, logger));
   app.configure(rest());
+  /** The socket.io server, once the transport has made it. */
+  let sockets: { emit(event: string): unknown } | undefined;
   app.configure(
     socketio({ path: SOCKET_PATH, transports: ['websocket'], maxHttpBufferSize: 1e6, serveClient: false }, (io) => {
+      sockets = io;
+      // The instance's name on socket.io's own answers too (server/server.ts sets it on every other).
+      const named = (headers: Record<string, string | string[]>) => {
+        headers['X-Instance'] = config.instanceName;
+      };
+      io.engine.on('initial_headers', named);
+      io.engine.on('headers', named);
       io.use((socket, next) => {
         const trust = app.get('trust proxy fn') as TrustProxy | undefined;
         const { address, headers } = socket.handshake;
@@ -102,6 +113,12 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     const sub = redis.duplicate({ connectionName: `${redis.options.connectionName ?? 'tillpoint'}:events` });
     sub.on('error', () => undefined);
     app.configure(redisSync({ pub: redis, sub, key: `${config.redisPrefix}:events`, serialize: serializeEvent, deserialize: JSON.parse, logger }));
+    // Events of other instances may have been missed (Redis was away): every connection is told to
+    // fetch again what it shows, as after a reconnection (decision 032, addendum).
+    (app as unknown as { sync: EventSync }).sync.onResumed(() => {
+      logger.info('service events flow between instances again; connections asked to fetch again');
+      sockets?.emit(RESYNC_EVENT);
+    });
   }
 
   const limits = createLoginLimits(redis, `${config.redisPrefix}:limit`, config.loginLimits);
@@ -116,7 +133,9 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
 
   const authentication = new AppAuthenticationService(api);
   authentication.revocations = revocations;
-  authentication.register('jwt', new RevocableJWTStrategy(revocations));
+  // While other instances' events may be missed, sessions are verified again after a moment.
+  const events = (app as unknown as { sync?: EventSync }).sync;
+  authentication.register('jwt', new RevocableJWTStrategy(revocations, SESSION_CACHE, { eventsMayBeMissed: () => events?.mayMiss() ?? false }));
   authentication.register('local', new PasswordStrategy(limits));
   authentication.register('ticket', new TicketStrategy(tickets));
   api.use('authentication', authentication, { methods: ['create', 'remove'] });

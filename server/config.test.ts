@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig, MAIL_RETRY } from './config.ts';
+import { ConfigError, envSchema, loadConfig, MAIL_RETRY, unsharedFilesWarning } from './config.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-000000';
 /** What a production start needs besides APP_SECRET. */
@@ -376,6 +376,21 @@ describe('the documented configuration', () => {
   it('.env.example lists every variable', () => {
     const example = readFileSync(path.join(root, '.env.example'), 'utf8');
     expect(variables.filter((name) => !new RegExp(`^# ${name}=`, 'm').test(example))).toEqual([]);
+  });
+});
+
+describe('files with several instances', () => {
+  const postgres = { APP_SECRET: SECRET, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' };
+  it('warns that the data folder must be shared when REDIS_URL is set and files are kept in folders', () => {
+    const config = loadConfig({ ...postgres, REDIS_URL: 'redis://127.0.0.1:6379', DATA_DIR: dataDir });
+    const warning = unsharedFilesWarning(config);
+    expect(warning).toContain(`files are kept in ${path.join(dataDir, 'uploads')} and ${path.join(dataDir, 'exports')}`);
+    expect(warning).toContain('every instance must share this folder');
+    expect(warning).toContain('S3_BUCKET');
+  });
+  it('says nothing for one instance, or with a bucket', () => {
+    expect(unsharedFilesWarning(loadConfig({ ...postgres, DATA_DIR: dataDir }))).toBeNull();
+    expect(unsharedFilesWarning(loadConfig({ ...postgres, REDIS_URL: 'redis://127.0.0.1:6379', DATA_DIR: dataDir, S3_BUCKET: 'tillpoint-files' }))).toBeNull();
   });
 });
 

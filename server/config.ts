@@ -253,6 +253,18 @@ export const DEMO_ADMIN_PASSWORD = 'Admin12345';
 
 export class ConfigError extends Error {}
 
+/**
+ * Several instances (`REDIS_URL` set) keeping uploads and exports in a folder: it must be one folder
+ * every instance shares (a shared volume), or one instance's files are missing on the others. The
+ * server cannot tell a shared folder from its own, so it says so at start-up (null: nothing to say).
+ */
+export function unsharedFilesWarning(config: Pick<Config, 'redisUrl' | 'uploads' | 'exports'>): string | null {
+  if (!config.redisUrl) return null;
+  const folders = [config.uploads.storage, config.exports.storage].flatMap((storage) => (storage.kind === 'folder' ? [storage.root] : []));
+  if (folders.length === 0) return null;
+  return `REDIS_URL is set (several instances) and files are kept in ${folders.join(' and ')}: every instance must share this folder (one DATA_DIR on a shared volume), or set S3_BUCKET and the other S3_ settings; otherwise a file uploaded or exported on one instance is missing on the others`;
+}
+
 /** Reads and validates the environment; throws one ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));

@@ -12,7 +12,7 @@ import { isPublicSitePath, isPurchasePath } from '../domain/public-pages.ts';
 import { createApi, type Api } from './app.ts';
 import { checkHealth, type HealthCheck } from './health.ts';
 import { accessLogSerializers, createAccessLogger, createLogger } from './logging.ts';
-import type { Config } from './config.ts';
+import { unsharedFilesWarning, type Config } from './config.ts';
 import { openDatabase, type Database } from './database.ts';
 import type { ServerBuild } from 'react-router';
 import { cachedPageHits } from './cached-pages.ts';
@@ -65,17 +65,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
   // Bounded timeouts and no offline queue: nothing waits on a Redis that does not answer (decision 032).
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger, `tillpoint:${config.instanceName}`) : null;
+  // Several instances with files in a folder: it must be one they all share.
+  const unshared = unsharedFilesWarning(config);
+  if (unshared) logger.warn(unshared);
   const api = createApi({ config, knex: database.knex, logger, redis });
 
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
-  // Which instance answered, behind a load balancer (logs and tests find it by this name).
-  app.use((_req, res, next) => {
-    res.setHeader('X-Instance', config.instanceName);
-    next();
-  });
-
   app.use(
     pinoHttp({
       logger: createAccessLogger(logger),
@@ -242,6 +239,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
   await api.setup(server);
+  // Which instance answered, behind a load balancer (logs and tests find it by this name), on every
+  // answer: socket.io took the server's requests over in `setup` and answers its own (handshakes,
+  // its errors) before Express, so the name is set ahead of both. Its websocket upgrades get it
+  // from socket.io's own headers events (server/app.ts).
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.setHeader('X-Instance', config.instanceName);
+  });
   // Events published before the subscription is ready would reach only this instance; while Redis
   // is away the instance starts all the same after a short wait (server/sync.ts).
   await sync(api)?.ready;

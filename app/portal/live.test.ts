@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_TIMED_OUT, createLive, MAX_RETRIES, NETWORK_DISCONNECTED, SERVER_DISCONNECT, type LiveClient, type LiveService, type LiveSocket } from './live';
+import { AUTH_TIMED_OUT, createLive, MAX_RETRIES, NETWORK_DISCONNECTED, RESYNC, SERVER_DISCONNECT, type LiveClient, type LiveService, type LiveSocket } from './live';
 
 const notAuthenticated = () => Object.assign(new Error('Please sign in to continue.'), { name: 'NotAuthenticated', code: 401, className: 'not-authenticated' });
 const notFound = () => Object.assign(new Error('Not found'), { name: 'NotFound', code: 404, className: 'not-found' });
@@ -41,8 +41,8 @@ function fakeClient(methods: Record<string, Record<string, Handler>>) {
 }
 
 function fakeSocket(connected = true) {
-  const listeners: Record<string, Set<(reason?: string) => void>> = { connect: new Set(), disconnect: new Set() };
-  const socket: LiveSocket & { fire(event: 'connect' | 'disconnect', reason?: string): void; opened: number } = {
+  const listeners: Record<string, Set<(reason?: string) => void>> = { connect: new Set(), disconnect: new Set(), [RESYNC]: new Set() };
+  const socket: LiveSocket & { fire(event: 'connect' | 'disconnect' | typeof RESYNC, reason?: string): void; opened: number } = {
     connected,
     /** How many times the page opened the socket again itself. */
     opened: 0,
@@ -59,7 +59,7 @@ function fakeSocket(connected = true) {
       socket.connected = false;
     },
     fire(event, reason) {
-      socket.connected = event === 'connect';
+      if (event !== RESYNC) socket.connected = event === 'connect';
       for (const listener of [...listeners[event]!]) listener(reason);
     },
   };
@@ -116,6 +116,21 @@ describe('the portal live connection', () => {
     await vi.waitFor(() => expect(onReconnected).toHaveBeenCalledTimes(1));
     expect(create).toHaveBeenCalledTimes(2);
     expect(create.mock.calls[1]?.[0]).toEqual({ strategy: 'ticket', ticket: 'ticket-2' });
+  });
+
+  it('refreshes the page when the server says events may have been missed, and no longer once closed', async () => {
+    const create = vi.fn(signedIn);
+    const { live, socket, onReconnected } = setup({ authentication: { create } }, { connected: false });
+    socket.fire('connect');
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(onReconnected).not.toHaveBeenCalled();
+    socket.fire(RESYNC);
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+    // Still the same socket and sign-in: nothing is signed in again.
+    expect(create).toHaveBeenCalledTimes(1);
+    live.close();
+    socket.fire(RESYNC);
+    expect(onReconnected).toHaveBeenCalledTimes(1);
   });
 
   it.each([

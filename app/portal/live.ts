@@ -25,11 +25,14 @@ export interface LiveClient {
   service(path: string): LiveService;
 }
 
-/** The socket underneath: its state and the events it announces (`disconnect` with socket.io's reason). */
+/**
+ * The socket underneath: its state and the events it announces (`disconnect` with socket.io's
+ * reason; `resync` from the server, `RESYNC`).
+ */
 export interface LiveSocket {
   connected: boolean;
-  on(event: 'connect' | 'disconnect', listener: (reason?: string) => void): unknown;
-  off(event: 'connect' | 'disconnect', listener: (reason?: string) => void): unknown;
+  on(event: 'connect' | 'disconnect' | typeof RESYNC, listener: (reason?: string) => void): unknown;
+  off(event: 'connect' | 'disconnect' | typeof RESYNC, listener: (reason?: string) => void): unknown;
   connect(): unknown;
   disconnect(): unknown;
 }
@@ -43,7 +46,10 @@ export interface LiveOptions {
   getTicket(): Promise<string>;
   /** The session is gone: forget the user and send them to sign in (`expired`: with the "please log in again" notice). */
   onLoggedOut(reason: LoggedOutReason): void | Promise<void>;
-  /** The socket came back and signed in again: refresh what the page shows. */
+  /**
+   * The socket came back and signed in again, or the server said events may have been missed
+   * (`RESYNC`): refresh what the page shows.
+   */
   onReconnected(): void;
   /** How long a sign-in may take (the calls' own timeout is the client's). */
   timeoutMs?: number;
@@ -54,6 +60,11 @@ export const MAX_RETRIES = 3;
 export const AUTH_TIMEOUT_MS = 30_000;
 export const AUTH_TIMED_OUT = 'Authentication timed out';
 export const NETWORK_DISCONNECTED = 'Network disconnected';
+/**
+ * What the server sends every connection when events of other instances may have been missed (Redis
+ * was away, server/sync.ts): the page reads its data again, as after a reconnection.
+ */
+export const RESYNC = 'resync';
 /** Socket.io's reason for a socket the server closed; it is not reconnected by socket.io itself. */
 export const SERVER_DISCONNECT = 'io server disconnect';
 /** A ticket asked for before reopening a closed socket is used for its sign-in while younger than this (they last 60 s). */
@@ -259,8 +270,12 @@ export function createLive(options: LiveOptions): Live {
       () => undefined,
     );
   };
+  const onResync = () => {
+    if (!closed && !loggedOut) options.onReconnected();
+  };
   socket.on('disconnect', onDisconnect);
   socket.on('connect', onConnect);
+  socket.on(RESYNC, onResync);
 
   return {
     authenticate,
@@ -291,6 +306,7 @@ export function createLive(options: LiveOptions): Live {
       clearTimeout(reopenTimer);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
+      socket.off(RESYNC, onResync);
       onDisconnect();
       socket.disconnect();
     },

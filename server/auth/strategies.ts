@@ -83,6 +83,12 @@ export function isCurrentSession(payload: { jti?: unknown; sv?: unknown }, user:
 
 /** How long, and for how many tokens, a verified token and its user are reused. */
 export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 1_000 };
+/**
+ * How long they are reused while events of other instances may be missed (Redis away, see
+ * `RevocableJWTStrategy`): a password change on another instance is then refused here within a
+ * second as a client measures it (0.8 s measured 0.83 s), the round trips of its requests included.
+ */
+export const FALLBACK_SESSION_MS = 500;
 
 type JwtPayload = { jti?: string; exp?: number; sub?: string } & Record<string, unknown>;
 type SessionUser = Record<string, unknown> & { _id?: unknown; sessionVersion?: unknown; sessionKept?: unknown };
@@ -90,6 +96,8 @@ type SessionUser = Record<string, unknown> & { _id?: unknown; sessionVersion?: u
 interface Session {
   payload: JwtPayload;
   user: SessionUser | undefined;
+  /** When the token and its user were verified. */
+  at: number;
 }
 
 /** What Feathers and the channels keep on a realtime connection about its sign-in. */
@@ -105,7 +113,10 @@ export interface SignedInConnection {
  * done once and reused for a few seconds (`SESSION_CACHE`, bounded in size, never past the token's
  * expiry); the revocation list is still asked every time, so a sign-out takes effect at once. A
  * change to the user (patch, removal) forgets that user's entries before the change is answered on
- * this instance, and when the event arrives on the others.
+ * this instance, and when the event arrives on the others. While other instances' events may be
+ * missed (`eventsMayBeMissed`: Redis away), a session verified over `FALLBACK_SESSION_MS` ago is
+ * verified again: a change to the account on another instance (a password change ending its
+ * sessions) is then seen here within a second, from the database.
  *
  * A socket signs in once; its later calls use the user its connection holds (see
  * `connectionSession`).
@@ -120,11 +131,22 @@ export class RevocableJWTStrategy extends JWTStrategy {
   >();
   /** Changes whenever a user is forgotten, so a lookup that overlapped the change is not kept. */
   private userGeneration = 0;
+  private readonly eventsMayBeMissed: () => boolean;
 
-  constructor(revocations: RevocationStore, cache: { ttlMs: number; maxEntries: number } = SESSION_CACHE) {
+  constructor(
+    revocations: RevocationStore,
+    cache: { ttlMs: number; maxEntries: number } = SESSION_CACHE,
+    options: { eventsMayBeMissed?: () => boolean } = {},
+  ) {
     super();
     this.revocations = revocations;
     this.sessions = new ExpiringCache(cache);
+    this.eventsMayBeMissed = options.eventsMayBeMissed ?? (() => false);
+  }
+
+  /** How long a verified session is trusted now. */
+  private trustMs(): number {
+    return this.eventsMayBeMissed() ? Math.min(FALLBACK_SESSION_MS, this.sessions.ttlMs) : this.sessions.ttlMs;
   }
 
   async setup(): Promise<void> {
@@ -165,7 +187,9 @@ export class RevocableJWTStrategy extends JWTStrategy {
     const { accessToken } = authentication as { accessToken?: unknown };
     // In-process calls, and calls with their own verification options, take the plain way.
     const cacheable = typeof accessToken === 'string' && Boolean(params.provider) && params.jwt === undefined;
-    const cached = cacheable ? this.sessions.get(accessToken) : undefined;
+    const now = Date.now();
+    const kept = cacheable ? this.sessions.get(accessToken, now) : undefined;
+    const cached = kept && now - kept.at < this.trustMs() ? kept : undefined;
     let session: Session;
     if (cached) {
       session = cached;
@@ -173,7 +197,7 @@ export class RevocableJWTStrategy extends JWTStrategy {
       const generation = this.userGeneration;
       const result = await super.authenticate(authentication, params);
       const { entity } = this.configuration as { entity: string };
-      session = { payload: result.authentication.payload as JwtPayload, user: (result as AuthenticationResult)[entity] as SessionUser | undefined };
+      session = { payload: result.authentication.payload as JwtPayload, user: (result as AuthenticationResult)[entity] as SessionUser | undefined, at: now };
       await this.ensureNotRevoked(session.payload, session.user);
       if (cacheable && generation === this.userGeneration) {
         const exp = typeof session.payload.exp === 'number' ? session.payload.exp * 1000 : Number.POSITIVE_INFINITY;
@@ -242,7 +266,7 @@ export class RevocableJWTStrategy extends JWTStrategy {
     if (!known || !user || !authentication || authentication.accessToken !== known.accessToken) return null;
     const now = Date.now();
     if (known.exp * 1000 <= now) throw new NotAuthenticated('auth.sessionEnded');
-    if (now - known.verifiedAt < this.sessions.ttlMs && known.generation === this.userGeneration) {
+    if (now - known.verifiedAt < this.trustMs() && known.generation === this.userGeneration) {
       await this.ensureNotRevoked({ jti: known.jti, sv: known.sessionVersion }, user);
       return { authentication: { ...authentication, payload: { jti: known.jti, sv: known.sessionVersion } }, user };
     }

@@ -11,8 +11,9 @@ import { freePort } from '../e2e/free-port.ts';
 /*
  * Several production instances on one machine, as operators run them (issue 20): each a process of
  * its own from the same build, on one fresh database of the local PostgreSQL and the local Redis
- * (keys and events of this run only), behind HAProxy from Debian's packages with health checks and
- * retries. The test talks to each instance directly and to the load balancer.
+ * (keys and events of this run only), sharing one data folder (uploads, exports) as a shared volume,
+ * behind HAProxy from Debian's packages with health checks and retries. The test talks to each
+ * instance directly and to the load balancer.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -203,7 +204,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         APP_SECRET: secret,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
-        DATA_DIR: path.join(folder, name),
+        // One folder for both, as a volume every instance mounts: uploads and exports written by one are read by the others.
+        DATA_DIR: path.join(folder, 'data'),
         PASSWORD_HASHING: 'fast',
         // No real payments: each instance's own sandbox gateway.
         PAYMENT_SANDBOX: '1',

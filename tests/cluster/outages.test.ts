@@ -99,6 +99,37 @@ function connect(url: string, from: string): Client {
   return { socket, client, closed, close: () => socket.disconnect() };
 }
 
+/**
+ * A staff screen's list of subscribers whose email starts with `prefix`: fetched once, kept by
+ * `created` events, and fetched again whenever the server says events may have been missed
+ * (`resync`), as the portal's and back office's live connections do (app/portal/live.ts).
+ */
+async function screen(client: Client, prefix: string, accessToken: string) {
+  const records = new Set<string>();
+  let resyncs = 0;
+  client.client.service('subscribers').on('created', (record: Json) => {
+    if (typeof record.email === 'string' && record.email.startsWith(prefix)) records.add(record.email);
+  });
+  const fetchAll = async () => {
+    for (let skip = 0; ; skip += 100) {
+      const page = (await client.client.service('subscribers').find({ query: { email: { $regex: prefix }, $sort: { createdAt: 1, _id: 1 }, $limit: 100, $skip: skip } })) as { data: Json[] };
+      for (const record of page.data) if ((record.email as string).startsWith(prefix)) records.add(record.email as string);
+      if (page.data.length < 100) return;
+    }
+  };
+  client.socket.on('resync', () => {
+    void fetchAll().then(() => (resyncs += 1), () => undefined);
+  });
+  await client.client.authenticate({ strategy: 'jwt', accessToken });
+  await fetchAll();
+  return {
+    get resyncs() {
+      return resyncs;
+    },
+    records: () => [...records].sort(),
+  };
+}
+
 /** Resolves with the first value of `promise` within `ms`, else with `fallback`. */
 const within = <T>(promise: Promise<T>, ms: number, fallback: T) => Promise.race([promise, sleep(ms).then(() => fallback)]);
 
@@ -177,6 +208,18 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       const heardOnB: { email: string; at: number }[] = [];
       staffOnB.client.service('subscribers').on('created', (record: Json) => heardOnB.push({ email: record.email as string, at: Date.now() }));
       await staffOnB.client.authenticate({ strategy: 'jwt', accessToken: adminToken });
+      // A staff screen on B that follows the server's resync signal.
+      const missedPrefix = `missed-${run}-`;
+      const screenOnB = await screen(open(b.url), missedPrefix, adminToken);
+      const storedWith = async (prefix: string) => {
+        const db = new pg.Client({ connectionString: cluster.databaseUrl });
+        await db.connect();
+        try {
+          return ((await db.query('select email from subscribers where email like $1 order by email', [`${prefix}%`])).rows as { email: string }[]).map((row) => row.email).sort();
+        } finally {
+          await db.end();
+        }
+      };
 
       const answers: { what: string; status: number; ms: number }[] = [];
       const timed = async (what: string, request: Promise<Answer>) => {
@@ -228,6 +271,13 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       expect((await timed('B: subscribe', call(b.url, 'POST', '/api/subscribers', { body: { email: local, campaign: '23hkrace' }, from: freshAddress() }))).status).toBe(201);
       await until(() => heardOnB.some((event) => event.email === local), 'the staff socket on B to hear a change made on B', 1_000);
 
+      // A change made on A is not heard on B meanwhile: B's screen misses it.
+      const missed = `${missedPrefix}1@example.com`;
+      expect((await timed('A: subscribe, unheard on B', call(a.url, 'POST', '/api/subscribers', { body: { email: missed, campaign: '23hkrace' }, from: freshAddress() }))).status).toBe(201);
+      await sleep(500);
+      expect(heardOnB.some((event) => event.email === missed)).toBe(false);
+      expect(screenOnB.records()).toEqual([]);
+
       // Until Redis returns: members sign in on one instance, are served by the other, sign out,
       // and their token is refused by the other within a second; forms are taken on both.
       let rounds = 0;
@@ -277,9 +327,15 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
         5_000,
       );
       expect(resumedIn).toBeLessThan(5_000);
+      // B's screen was told to fetch again: it holds what the database holds, the change it missed included.
+      const inDatabase = await storedWith(missedPrefix);
+      expect(inDatabase).toEqual([missed]);
+      const caughtUpIn = await until(() => screenOnB.records().join() === inDatabase.join(), 'the screen on B to hold what the database holds', 10_000);
+      expect(screenOnB.resyncs).toBeGreaterThan(0);
+      expect(screenOnB.records()).toEqual(await storedWith(missedPrefix));
       const slowest = Math.max(...answers.map((answer) => answer.ms));
       console.info(
-        `Redis away: ${answers.length} requests, slowest ${Math.round(slowest)} ms; a sign-out on A refused on B in ${refusedIn} ms, its sockets closed on A in ${closedOnA.at - signedOutAt} ms and on B in ${closedOnB.at - signedOutAt} ms; events between instances again ${resumedIn} ms after its return`,
+        `Redis away: ${answers.length} requests, slowest ${Math.round(slowest)} ms; a sign-out on A refused on B in ${refusedIn} ms, its sockets closed on A in ${closedOnA.at - signedOutAt} ms and on B in ${closedOnB.at - signedOutAt} ms; events between instances again ${resumedIn} ms after its return, B's screen equal to the database ${resumedIn + caughtUpIn} ms after it`,
       );
       await until(async () => (await call(a.url, 'GET', '/health')).status === 200 && (await call(b.url, 'GET', '/health')).status === 200, 'both instances healthy', 5_000);
       // And the limits are shared again.
@@ -308,13 +364,13 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
 
       // Forms sent through the balancer all along, as an app sends them: each with a key of its
       // own, sent again with that key until it is answered with a 2xx.
-      const attempts: { status: number; ms: number }[] = [];
+      const attempts: { status: number; ms: number; at: number; retryAfter: string | null }[] = [];
       const writes = keyedWrites({
         prefix: `db-${run}-`,
         everyMs: 100,
         send: async (email, key) => {
           const answer = await call(cluster.url, 'POST', '/api/contactForms', { body: { name: 'Outage Visitor', phone: '+852 9123 4567', email, companyName: 'Outage Ltd' }, key });
-          attempts.push({ status: answer.status, ms: answer.ms });
+          attempts.push({ status: answer.status, ms: answer.ms, at: Date.now(), retryAfter: answer.headers.get('retry-after') });
           return answer.status;
         },
         keepTrying: (_attempts, startedAt) => Date.now() < startedAt + 40_000,
@@ -354,6 +410,7 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       // A socket's call is refused as unavailable too.
       await expect(staffOnA.client.service('industries').find({ query: { $limit: 1 } })).rejects.toMatchObject({ code: 503 });
 
+      const startedAgainAt = Date.now();
       await postgres.start();
       cut = false;
       const backAt = Date.now();
@@ -399,6 +456,10 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       for (const instance of [a, b]) for (const page of pages) expect(served.some((entry) => entry.what === `${instance.name}: ${page}` && entry.cache === 'stale')).toBe(true);
       expect(attempts.filter((attempt) => attempt.ms >= 3_000)).toEqual([]);
       expect(attempts.some((attempt) => attempt.status === 503)).toBe(true);
+      // Every write refused while the database was away was refused as unavailable, to be sent again in 5 s.
+      const refusedDuring = attempts.filter((attempt) => attempt.at >= cutAt && attempt.at <= startedAgainAt && (attempt.status < 200 || attempt.status >= 300));
+      expect(refusedDuring.length).toBeGreaterThan(10);
+      expect(refusedDuring.filter((attempt) => attempt.status !== 503 || attempt.retryAfter !== '5')).toEqual([]);
 
       // Every write was answered in the end (soon after the return), each stored exactly once.
       expect(acknowledged.length).toBe(writes.sent());
@@ -419,6 +480,39 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
     },
     90_000,
   );
+
+  it('a password changed on A while Redis is away ends the account’s other sessions on B within a second: REST, sockets and signing in again', async () => {
+    const { a, b } = cluster;
+    const member = { email: `changer-${randomBytes(4).toString('hex')}@example.com`, password: 'Cluster member 2026' };
+    const made = await call(a.url, 'POST', '/api/users', { token: adminToken, body: { ...member, name: 'Cluster Member', role: 'member' } });
+    expect(made.status).toBe(201);
+    const memberId = made.body._id as string;
+    // Two sessions: one the member changes their password with, on A; the other used on B by REST and by a socket.
+    const kept = (await signIn(a, member)).body.accessToken as string;
+    const ended = (await signIn(b, member)).body.accessToken as string;
+    const endedOnB = open(b.url);
+    await endedOnB.client.authenticate({ strategy: 'jwt', accessToken: ended });
+
+    await redis.stop();
+    await until(async () => (await call(a.url, 'GET', '/health')).status === 503 && (await call(b.url, 'GET', '/health')).status === 503, 'both instances to report Redis down', 5_000);
+    // B verifies the session to end just before the change (and keeps it for a moment).
+    expect((await call(b.url, 'GET', `/api/users/${memberId}`, { token: ended })).status).toBe(200);
+    const changedAt = Date.now();
+    const changed = await call(a.url, 'PATCH', `/api/users/${memberId}`, { token: kept, body: { password: 'Cluster member 2027', currentPassword: member.password }, from: freshAddress() });
+    expect(changed.status).toBe(200);
+    const refusedIn = await until(async () => (await call(b.url, 'GET', `/api/users/${memberId}`, { token: ended })).status === 401, 'B to refuse the ended session', 1_000);
+    expect(refusedIn).toBeLessThan(1_000);
+    const closed = await within(endedOnB.closed, 5_000, { reason: 'open', at: 0 });
+    expect(closed.reason).toBe('io server disconnect');
+    expect(closed.at - changedAt).toBeLessThan(1_000);
+    await expect(open(b.url).client.authenticate({ strategy: 'jwt', accessToken: ended })).rejects.toMatchObject({ code: 401 });
+    // The session the change was made with stays.
+    expect((await call(b.url, 'GET', `/api/users/${memberId}`, { token: kept })).status).toBe(200);
+    console.info(`A password change on A while Redis was away: the other session refused on B ${refusedIn} ms after its answer, its socket on B closed ${closed.at - changedAt} ms after it was sent`);
+
+    await redis.start();
+    await until(async () => (await call(a.url, 'GET', '/health')).status === 200 && (await call(b.url, 'GET', '/health')).status === 200, 'both instances healthy', 10_000);
+  });
 
   it('a job queued on A and interrupted by A’s death is taken over and finished by B', async () => {
     const { a, b } = cluster;
@@ -458,8 +552,8 @@ describe.skipIf(reason)('two instances, their Redis and their database taken awa
       const job = async () => (await db.query(`select state, retry_count from pgboss.job where name = 'exports.write' and data->>'id' = $1`, [id])).rows[0] as Json;
       await until(async () => (await job()).state === 'completed', 'the job to be completed', 5_000).catch(() => undefined);
       expect(await job()).toEqual({ state: 'completed', retry_count: 1 });
-      // The file is B's, whole.
-      const file = await call(b.url, 'GET', `/api/exports/${id}/download`, { token: adminToken });
+      // The file, written by B where every instance reads it, downloaded through the balancer, whole.
+      const file = await call(cluster.url, 'GET', `/api/exports/${id}/download`, { token: adminToken });
       expect(file.status).toBe(200);
       const lines = file.text.split(/\r?\n/).filter((line) => line.length > 0);
       expect(lines.length).toBe(total + 1);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, skipReason, startTestServer } from './harness.ts';
+import { ADMIN, createAccount, skipReason, startTestServer } from './harness.ts';
+import { CARDS, paymentFixture, shipping } from './payment-fixture.ts';
 
 /*
  * `Idempotency-Key` on the API's writes (decision 041): a retry after a lost answer gets the first
@@ -13,6 +14,7 @@ describe.skipIf(skipReason)('writes sent with an Idempotency-Key', () => {
   let server: RunningServer;
   let token: string;
 
+  const payments = paymentFixture();
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${server.url}/api/${path}`, {
       method: 'POST',
@@ -25,6 +27,8 @@ describe.skipIf(skipReason)('writes sent with an Idempotency-Key', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    payments.state.server = server;
+    await payments.start();
     const signedIn = await post('authentication', { strategy: 'local', ...ADMIN });
     token = signedIn.body.accessToken as string;
   });
@@ -87,6 +91,43 @@ describe.skipIf(skipReason)('writes sent with an Idempotency-Key', () => {
     const corrected = await post('subscribers', { email: `fixed-${key}@example.com`, campaign: '23hkrace' }, { 'idempotency-key': key });
     expect(corrected.status).toBe(201);
     expect(await server.database.knex('idempotency_keys').where({ key }).select('state', 'status')).toEqual([{ state: 'done', status: 201 }]);
+  });
+
+  /** A member signed in over REST: their account and the authorization header of their session. */
+  const member = async (label: string) => {
+    const account = await createAccount(server.database.knex, { label });
+    const signedIn = await post('authentication', { strategy: 'local', email: account.email, password: account.password });
+    return { account, headers: { authorization: `Bearer ${signedIn.body.accessToken as string}` } };
+  };
+
+  it('answers a retried order with the first answer, and places one order', async () => {
+    const { account, headers } = await member('order-retry');
+    const order = { plan: payments.state.plan, addOns: [{ id: payments.state.addOn }], prepaidMonths: 24, shipping: shipping(), idempotencyKey: randomUUID() };
+    const key = randomUUID();
+    const first = await post('orders', order, { ...headers, 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await post('orders', order, { ...headers, 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await server.database.knex('orders').where('user_id', account._id).select('id')).toEqual([{ id: first.body._id }]);
+  });
+
+  it('answers a retried payment with the first answer, and charges the card once', async () => {
+    const { account, headers } = await member('payment-retry');
+    const order = await payments.order({ _id: account._id, role: 'member' });
+    const payment = await payments.request(order, CARDS.success);
+    const key = randomUUID();
+    const first = await post('payments', payment, { ...headers, 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await post('payments', payment, { ...headers, 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await payments.attempts(order._id)).map((attempt) => attempt.id)).toEqual([first.body._id]);
+    expect(await payments.charges(order._id)).toHaveLength(1);
   });
 
   it('leaves requests without a key as they were: each goes to the service', async () => {

@@ -68,6 +68,8 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
   const sockets: SocketClient[] = [];
   let member: TestAccount;
   let adminToken: string;
+  /** When a socket on B, open all along, was told to fetch again (`resync`). */
+  const resyncsOnB: number[] = [];
 
   beforeAll(async () => {
     proxy = await startTcpProxy(TEST_REDIS_URL);
@@ -108,6 +110,10 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
 
   it('with Redis there, /health reports it', async () => {
     adminToken = (await signIn(a, ADMIN)).accessToken;
+    const onB = socketClient(b.url);
+    sockets.push(onB);
+    onB.socket.on('resync', () => resyncsOnB.push(Date.now()));
+    await new Promise<void>((resolve) => (onB.socket.connected ? resolve() : onB.socket.once('connect', () => resolve())));
     const health = await api(a, 'GET', '/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', instance: expect.any(String), database: { status: 'ok' }, redis: { status: 'ok' }, jobs: { status: 'ok' } });
@@ -165,6 +171,8 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await subscribe(b, 100)).status).toBe(201);
+    // Nothing says to fetch again while events may still be missed.
+    expect(resyncsOnB).toEqual([]);
   });
 
   it('a role changed on one instance while it is away moves that account\'s sockets on the other within moments', async () => {
@@ -189,8 +197,9 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     expect(watcher.socket.connected).toBe(true);
   });
 
-  it('when it is back, everything is shared again without a restart, sign-outs made meanwhile included', async () => {
+  it('when it is back, everything is shared again without a restart, sign-outs made meanwhile included, and sockets are told to fetch again', async () => {
     await proxy.restore();
+    const restoredAt = Date.now();
     const recovered = await until(async () => (await api(a, 'GET', '/health')).status === 200 && (await api(b, 'GET', '/health')).status === 200, 'both instances healthy', 10_000);
     expect(recovered).toBeLessThan(10_000);
 
@@ -211,6 +220,9 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     expect((await api(a, 'DELETE', '/api/authentication', { token: session.accessToken })).status).toBe(200);
     expect((await api(b, 'GET', `/api/users/${member._id}`, { token: session.accessToken })).status).toBe(401);
     expect(await redis.exists(`${prefix}:revoked:${session.authentication.payload.jti}`)).toBe(1);
+    // The socket on B, connected all along, missed A's events meanwhile: it was told to fetch again.
+    await until(() => resyncsOnB.length > 0, 'B to tell its sockets to fetch again', 5_000);
+    expect(resyncsOnB[0]! - restoredAt).toBeLessThan(10_000);
   });
 });
 
