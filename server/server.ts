@@ -238,6 +238,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
 
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
+  // An idle connection is kept longer than a load balancer's or a client's own idle limit (60 s is
+  // common): with Node's default of 5 s, a client reusing a connection just as the server closes it
+  // gets a reset instead of an answer.
+  server.keepAliveTimeout = 65_000;
   await api.setup(server);
   // Which instance answered, behind a load balancer (logs and tests find it by this name), on every
   // answer: socket.io took the server's requests over in `setup` and answers its own (handshakes,
