@@ -33,9 +33,12 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
   const [items, dispatch] = useReducer(uploadReducer, []);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  // The last outcome (a file uploaded, failed or cancelled), said by the live region.
+  const [outcome, setOutcome] = useState('');
   const controllers = useRef(new Map<string, AbortController>());
   const previews = useRef(new Set<string>());
   const hintId = useId();
+  const picker = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     onChange?.(items.flatMap((item) => (item.info ? [item.info] : [])));
@@ -51,7 +54,8 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
 
   const start = (files: File[]) => {
     const taken = files.filter((file) => acceptsFile(file, accept));
-    setRefused(taken.length < files.length ? t('uploader.refusedType', { count: files.length - taken.length }) : null);
+    const left = files.filter((file) => !taken.includes(file));
+    setRefused(left.length > 0 ? t('uploader.refusedType', { count: left.length, names: left.map((file) => file.name).join(', ') }) : null);
     const chosen = multiple ? taken : taken.slice(0, 1);
     const added = chosen.map((file) => {
       const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
@@ -60,21 +64,38 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
     });
     dispatch({ type: 'add', items: added.map(({ file, key, preview }) => ({ key, name: file.name, size: file.size, preview })) });
     for (const { file, key } of added) {
+      const name = file.name;
       const controller = new AbortController();
       controllers.current.set(key, controller);
       sendFile(url, file, { locale, token, signal: controller.signal, onProgress: (progress) => dispatch({ type: 'progress', key, progress }) })
-        .then((info) => dispatch({ type: 'succeeded', key, info }))
+        .then((info) => {
+          dispatch({ type: 'succeeded', key, info });
+          setOutcome(t('uploader.outcome.success', { name }));
+        })
         .catch((error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') return;
           const message = error instanceof UploadError && error.message ? error.message : t('uploader.failed');
           dispatch({ type: 'failed', key, error: message });
+          setOutcome(t('uploader.outcome.error', { name, error: message }));
         })
         .finally(() => controllers.current.delete(key));
     }
   };
 
-  const cancel = (item: UploadItem) => {
-    controllers.current.get(item.key)?.abort();
+  /**
+   * A file on its way is stopped and stays in the list, cancelled; a file done is taken off the
+   * list, and the keyboard's focus moves to the next file's button (or the one before, or the picker).
+   */
+  const cancelOrRemove = (item: UploadItem, button: HTMLButtonElement) => {
+    if (!item.complete) {
+      controllers.current.get(item.key)?.abort();
+      dispatch({ type: 'cancelled', key: item.key });
+      setOutcome(t('uploader.outcome.cancelled', { name: item.name }));
+      return;
+    }
+    const row = button.closest('li');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLButtonElement>('button[data-upload-action]');
+    (neighbour ?? picker.current)?.focus();
     if (item.preview) {
       URL.revokeObjectURL(item.preview);
       previews.current.delete(item.preview);
@@ -108,6 +129,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-dragging={dragging || undefined}
+        data-testid="uploader-drop"
         className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-500 bg-sunken' : 'border-line'}`}
       >
         <p id={hintId} className="text-sm text-muted">
@@ -116,6 +138,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
         {/* The input sits in its label, so the label shows the keyboard focus the input takes. */}
         <label className="cursor-pointer rounded-md border border-line bg-raised px-4 py-2 text-sm font-medium hover:bg-sunken focus-within:ring-2 focus-within:ring-brand-500">
           <input
+            ref={picker}
             type="file"
             accept={accept}
             multiple={multiple}
@@ -134,8 +157,8 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
           {refused}
         </p>
       )}
-      <p aria-live="polite" className="sr-only">
-        {items.length > 0 ? t('uploader.summary', { done, total: items.length }) : ''}
+      <p aria-live="polite" className="sr-only" data-testid="uploader-live">
+        {items.length > 0 ? `${outcome ? `${outcome} ` : ''}${t('uploader.summary', { done, total: items.length })}` : ''}
       </p>
       {items.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label={t('uploader.files')}>
@@ -188,7 +211,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
                   </button>
                 </span>
               )}
-              <button type="button" onClick={() => cancel(item)} className="rounded p-1 hover:bg-sunken">
+              <button type="button" data-upload-action onClick={(event) => cancelOrRemove(item, event.currentTarget)} className="rounded p-1 hover:bg-sunken focus-visible:ring-2 focus-visible:ring-brand-500">
                 <CloseIcon aria-hidden="true" />
                 <span className="sr-only">{t(item.complete ? 'uploader.remove' : 'uploader.cancel', { name: item.name })}</span>
               </button>
