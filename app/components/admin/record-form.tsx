@@ -158,7 +158,19 @@ function FieldInput({
         break;
       }
       if (field.def.kind !== 'i18n' && field.widget === 'richText') {
-        control = <RichText id={id} name={name} lang="en" initial={text} labelledBy={`${id}-label`} invalid={invalid} autoFocus={focus} onChange={(html) => bind.set(name, html)} />;
+        control = (
+          <RichText
+            id={id}
+            name={name}
+            lang="en"
+            initial={text}
+            labelledBy={`${id}-label`}
+            invalid={invalid}
+            autoFocus={focus}
+            pictureFolder={IMAGE_FOLDERS[source] ?? 'general'}
+            onChange={(html) => bind.set(name, html)}
+          />
+        );
         break;
       }
       const texts = shown as Record<string, string>;
@@ -174,6 +186,7 @@ function FieldInput({
                 labelledBy={labelledBy}
                 invalid={invalid}
                 autoFocus={focus && language === 'en'}
+                pictureFolder={IMAGE_FOLDERS[source] ?? 'general'}
                 onChange={(html) => {
                   report(html);
                   bind.set(inputName(field.name, language), html);
