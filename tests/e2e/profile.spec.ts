@@ -155,7 +155,8 @@ test('a member uploads a picture with progress, replaces it, and is refused a re
   const first = await picture.getAttribute('src');
   expect(first).toMatch(new RegExp(`^/api/users/pic/${member._id}\\?v=`));
   await expect(page.getByTestId('user-picture')).toHaveAttribute('src', new RegExp(`^/api/users/pic/${member._id}\\?v=`));
-  const served = await request.get(first ?? '');
+  // Read as the member (their picture is theirs and staff's only).
+  const served = await page.request.get(first ?? '');
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/webp');
   const firstId = String((await storedUser(request, member._id)).picture);
