@@ -172,7 +172,8 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
               data-complete={item.complete || undefined}
               className="flex items-center gap-3 rounded-md border border-line p-2"
             >
-              {item.info?.thumb || item.preview ? (
+              {/* A refused file's preview would be a broken picture: it has none. */}
+              {item.info?.thumb || (item.preview && item.status !== 'error') ? (
                 <img src={item.info?.thumb ?? item.preview} alt="" width={50} height={50} className="h-[50px] w-[50px] shrink-0 rounded object-cover" />
               ) : (
                 <span aria-hidden="true" className="h-[50px] w-[50px] shrink-0 rounded bg-sunken" />
@@ -187,11 +188,11 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
                   value={item.progress}
                   max={1}
                   aria-label={t('uploader.progress', { name: item.name })}
-                  className="h-1.5 w-full"
+                  className="h-1.5 w-full accent-brand-600 dark:accent-brand-400"
                 />
                 {item.error && (
-                  <span role="alert" className="flex items-center gap-1 text-xs text-red-700 dark:text-red-400">
-                    <AlertIcon aria-hidden="true" /> {item.error}
+                  <span role="alert" className="flex items-start gap-1 text-xs text-red-700 dark:text-red-400">
+                    <AlertIcon aria-hidden="true" className="mt-px h-4 w-4 shrink-0" /> {item.error}
                   </span>
                 )}
               </div>
