@@ -27,6 +27,7 @@ import * as m025 from './migrations/025_contact_form_read_indexes.ts';
 import * as m026 from './migrations/026_idempotency_keys.ts';
 import * as m027 from './migrations/027_terminations.ts';
 import * as m028 from './migrations/028_app_settings.ts';
+import * as m029 from './migrations/029_app_settings_gallery.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Knex.Migration> = {
   '026_idempotency_keys': m026,
   '027_terminations': m027,
   '028_app_settings': m028,
+  '029_app_settings_gallery': m029,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -6,15 +6,19 @@
  */
 import type { AttachmentInfo } from '../../../domain/uploads/info';
 
-/** What the server answers for a stored file (`data.info`). */
-export type UploadedInfo = AttachmentInfo;
+/**
+ * What the server answers for a stored file (`data.info`); a file already stored when the list
+ * opened (a gallery's pictures) is known by its id, name and addresses only.
+ */
+export type UploadedInfo = Pick<AttachmentInfo, 'id' | 'name' | 'src' | 'thumb'> & Partial<AttachmentInfo>;
 
 export type UploadStatus = 'processing' | 'success' | 'error' | 'cancelled';
 
 export interface UploadItem {
   key: string;
   name: string;
-  size: number;
+  /** Bytes; unknown for a file stored before the list opened. */
+  size?: number;
   status: UploadStatus;
   /** Sent so far, 0 to 1. */
   progress: number;

@@ -15,6 +15,8 @@ export interface UploaderProps {
   reorderable?: boolean;
   /** A bearer token; without it the session cookie goes with each upload. */
   token?: string;
+  /** Files already stored that the list starts with (a gallery's pictures), in order. */
+  initial?: readonly UploadedInfo[];
   /** The files uploaded so far, in the list's order, whenever it changes. */
   onChange?: (uploaded: UploadedInfo[]) => void;
 }
@@ -22,15 +24,19 @@ export interface UploaderProps {
 let counter = 0;
 const nextKey = () => `upload-${(counter += 1)}`;
 
+/** The list's first items: files stored before it opened, done. */
+const storedItems = (stored: readonly UploadedInfo[]): UploadItem[] =>
+  stored.map((info) => ({ key: `stored-${info.id}`, name: info.name, size: info.size, status: 'success', progress: 1, complete: true, info }));
+
 /**
  * The one uploader of the editors and the profile page: a drop zone that takes only what `accept`
  * allows, a file picker, and a list of files each with its progress (0 to 1), state and, when it
  * failed, the server's message; cancel, previews and (for galleries) reordering. Keyboard and
  * screen readers: the picker is a real button, progress is a `<progress>`, states are announced.
  */
-export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', multiple = true, reorderable = false, token, onChange }: UploaderProps) {
+export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', multiple = true, reorderable = false, token, initial, onChange }: UploaderProps) {
   const { t, locale } = useLocale();
-  const [items, dispatch] = useReducer(uploadReducer, []);
+  const [items, dispatch] = useReducer(uploadReducer, initial ?? [], storedItems);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   // The last outcome (a file uploaded, failed or cancelled), said by the live region.
@@ -39,10 +45,18 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
   const previews = useRef(new Set<string>());
   const hintId = useId();
   const picker = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The file moved by the keyboard, which keeps the focus in its new place.
+  const moved = useRef<string | null>(null);
 
   useEffect(() => {
     onChange?.(items.flatMap((item) => (item.info ? [item.info] : [])));
   }, [items, onChange]);
+  useEffect(() => {
+    if (!moved.current) return;
+    list.current?.querySelector<HTMLElement>(`[data-upload-key="${moved.current}"]`)?.focus();
+    moved.current = null;
+  }, [items]);
   useEffect(() => {
     const urls = previews.current;
     const running = controllers.current;
@@ -114,6 +128,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
     const offset = event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : 0;
     if (offset === 0) return;
     event.preventDefault();
+    moved.current = item.key;
     dispatch({ type: 'move', key: item.key, offset });
   };
 
@@ -161,16 +176,17 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
         {items.length > 0 ? `${outcome ? `${outcome} ` : ''}${t('uploader.summary', { done, total: items.length })}` : ''}
       </p>
       {items.length > 0 && (
-        <ul className="flex flex-col gap-2" aria-label={t('uploader.files')}>
+        <ul ref={list} className="flex flex-col gap-2" aria-label={t('uploader.files')}>
           {items.map((item, index) => (
             <li
               key={item.key}
+              data-upload-key={item.key}
               tabIndex={reorderable ? 0 : undefined}
               onKeyDown={(event) => onItemKey(event, item)}
               aria-describedby={reorderable ? `${item.key}-hint` : undefined}
               data-status={item.status}
               data-complete={item.complete || undefined}
-              className="flex items-center gap-3 rounded-md border border-line p-2"
+              className="flex items-center gap-3 rounded-md border border-line p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               {/* A refused file's preview would be a broken picture: it has none. */}
               {item.info?.thumb || (item.preview && item.status !== 'error') ? (
@@ -181,7 +197,8 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="truncate text-sm font-medium">{item.name}</span>
                 <span className="text-xs text-muted">
-                  {formatBytes(item.size, locale)} · {t(`uploader.status.${item.status}`)}
+                  {item.size === undefined ? '' : `${formatBytes(item.size, locale)} · `}
+                  {t(`uploader.status.${item.status}`)}
                   {item.complete && <span className="sr-only"> · {t('uploader.status.complete')}</span>}
                 </span>
                 <progress
@@ -202,11 +219,11 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
                   <span id={`${item.key}-hint`} className="sr-only">
                     {t('uploader.reorderHint')}
                   </span>
-                  <button type="button" disabled={index === 0} onClick={() => dispatch({ type: 'move', key: item.key, offset: -1 })} className="px-2 text-xs">
+                  <button type="button" disabled={index === 0} onClick={() => dispatch({ type: 'move', key: item.key, offset: -1 })} className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30">
                     <span aria-hidden="true">▲</span>
                     <span className="sr-only">{t('uploader.moveUp', { name: item.name })}</span>
                   </button>
-                  <button type="button" disabled={index === items.length - 1} onClick={() => dispatch({ type: 'move', key: item.key, offset: 1 })} className="px-2 text-xs">
+                  <button type="button" disabled={index === items.length - 1} onClick={() => dispatch({ type: 'move', key: item.key, offset: 1 })} className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30">
                     <span aria-hidden="true">▼</span>
                     <span className="sr-only">{t('uploader.moveDown', { name: item.name })}</span>
                   </button>
