@@ -21,6 +21,14 @@ export interface UploaderProps {
   onChange?: (uploaded: UploadedInfo[]) => void;
 }
 
+/** The bar's colour by state: the brand's while on its way and done, red when it failed, grey when cancelled. */
+const PROGRESS_COLOURS: Record<UploadItem['status'], string> = {
+  processing: '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
+  success: '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
+  error: '[&::-webkit-progress-value]:bg-red-600 [&::-moz-progress-bar]:bg-red-600 dark:[&::-webkit-progress-value]:bg-red-400 dark:[&::-moz-progress-bar]:bg-red-400',
+  cancelled: '[&::-webkit-progress-value]:bg-muted [&::-moz-progress-bar]:bg-muted',
+};
+
 let counter = 0;
 const nextKey = () => `upload-${(counter += 1)}`;
 
@@ -205,7 +213,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
                   value={item.progress}
                   max={1}
                   aria-label={t('uploader.progress', { name: item.name })}
-                  className="h-1.5 w-full accent-brand-600 dark:accent-brand-400"
+                  className={`h-1.5 w-full appearance-none overflow-hidden rounded-full bg-sunken [&::-webkit-progress-bar]:bg-sunken ${PROGRESS_COLOURS[item.status]}`}
                 />
                 {item.error && (
                   <span role="alert" className="flex items-start gap-1 text-xs text-red-700 dark:text-red-400">
