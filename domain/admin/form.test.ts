@@ -182,6 +182,7 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
     sponsorShown: { to: '2026-12-31', from: '2026-12-01' },
     mapHongKong: { latitude: 22.3193, longitude: 114.1694, latitudeDelta: 0.35, longitudeDelta: 0.35 },
     mapCanada: { latitude: 56.1304, longitude: -106.3468, latitudeDelta: 30, longitudeDelta: 60 },
+    homeGallery: ['g2', 'g1'],
   };
   const inputsOf = (record: typeof stored) =>
     Object.fromEntries(
@@ -231,6 +232,15 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
       footerColor2: '#ff0000',
       mapCanada: { latitude: 49.2827, longitude: -123.1207, latitudeDelta: 30, longitudeDelta: 60 },
     });
+  });
+
+  it('sends the gallery as its ids in order, one a line: a new order is a change, a duplicate is refused', () => {
+    const gallery = setting('homeGallery');
+    expect([gallery.widget, gallery.editable]).toEqual(['gallery', true]);
+    expect(inputValue(gallery, stored.homeGallery)).toBe('g2\ng1');
+    const reordered = { ...inputsOf(stored), [inputName('homeGallery')]: 'g1\ng2\n' };
+    expect(formChanges(settingsFields, form(reordered), stored)).toEqual({ homeGallery: ['g1', 'g2'] });
+    expect(checkChanges(settingsFields, { homeGallery: ['g1', 'g1'] }, false)).toEqual({ homeGallery: 'validation.duplicate' });
   });
 
   it('checks before a save with the service’s keys, each part of a value under its own name', () => {

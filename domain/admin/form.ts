@@ -48,6 +48,7 @@ export function inputValue(field: AdminField, value: unknown): string | Record<s
     case 'date':
       return formatIsoDate(value as string);
     case 'list':
+    case 'gallery':
       return Array.isArray(value) ? value.map(String).join('\n') : '';
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -83,7 +84,7 @@ export function readInput(field: AdminField, form: FormData): unknown {
   if (!form.has(name)) return undefined;
   const raw = String(form.get(name) ?? '');
   const text = field.widget === 'password' ? raw : raw.trim();
-  if (field.widget === 'list') {
+  if (field.widget === 'list' || field.widget === 'gallery') {
     return text
       .split(/\r?\n/)
       .map((line) => line.trim())

@@ -111,6 +111,7 @@ describe('the editor’s values on react-hook-form', () => {
       sponsorShown: { to: '2026-12-31', from: '2026-12-01' },
       mapHongKong: { latitude: 22.3193, longitude: 114.1694, latitudeDelta: 0.35, longitudeDelta: 0.35 },
       mapCanada: { latitude: 56.1304, longitude: -106.3468, latitudeDelta: 30, longitudeDelta: 60 },
+      homeGallery: ['g2', 'g1'],
     };
     const defaults = editorDefaults(settingsFields, stored);
     expect(defaults.v.sponsorShown).toEqual({ from: '2026-12-01', to: '2026-12-31' });

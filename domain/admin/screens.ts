@@ -227,6 +227,7 @@ export function filtersOf(definition: EntityDef): AdminFilter[] {
 /** The widgets the editor writes; other fields show read-only there. */
 const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
   'image',
+  'gallery',
   'text',
   'textarea',
   'richText',

@@ -1,14 +1,17 @@
 import { z } from 'zod';
-import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';
+import { defineEntity, i18nTextOf, idSchema, STAFF_ROLES } from './types.ts';
 import { colourSchema, dayRangeSchema, mapPointSchema } from './widget-values.ts';
 
 /**
  * What the company's apps dress their home screen with (decision 046): the header and its photo,
  * the footer's two gradient colours, whether the events and the shop show, the sponsor and the days
- * it is shown, and where the map opens in Hong Kong and in Canada. One record for every app: the
+ * it is shown, where the map opens in Hong Kong and in Canada, and the home screen's gallery. One record for every app: the
  * seed makes it, nobody adds or removes one. Anyone reads it (the apps show their home screen before
  * anyone signs in); staff change it, as the other content.
  */
+/** The most pictures the home screen's gallery holds. */
+export const MAX_GALLERY_PICTURES = 12;
+
 export const appSettings = defineEntity({
   service: 'appSettings',
   table: 'app_settings',
@@ -26,6 +29,17 @@ export const appSettings = defineEntity({
     sponsorShown: { kind: 'object', schema: dayRangeSchema, listed: true, hints: { widget: 'dateRange' } },
     mapHongKong: { kind: 'object', schema: mapPointSchema, required: true, listed: true, hints: { widget: 'mapPoint' } },
     mapCanada: { kind: 'object', schema: mapPointSchema, required: true, listed: true, hints: { widget: 'mapPoint' } },
+    /** The home screen's gallery: uploaded pictures (the `settings` folder) by id, in the order shown. */
+    homeGallery: {
+      kind: 'list',
+      item: idSchema,
+      schema: z
+        .array(idSchema)
+        .max(MAX_GALLERY_PICTURES)
+        .refine((ids) => new Set(ids).size === ids.length, { message: 'validation.duplicate' }),
+      defaulted: true,
+      hints: { widget: 'gallery' },
+    },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true },
   },

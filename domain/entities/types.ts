@@ -85,6 +85,8 @@ export type Widget =
   | 'list'
   | 'object'
   | 'image'
+  /** Uploaded pictures by id, in order (a list of attachment ids). */
+  | 'gallery'
   | 'boolean'
   | 'color'
   /** A map's centre and span (`mapPointSchema`). */

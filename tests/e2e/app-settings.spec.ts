@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { bothThemesViolations } from './axe.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -10,6 +11,9 @@ import { users } from './users.ts';
  * sponsor's days edited through their own widgets, checked before sending by the service's own
  * schemas, saved, and read back through the API as the apps read it (signed out).
  */
+
+// Both tests edit the one record: one at a time, or a save would meet the other's change.
+test.describe.configure({ mode: 'serial' });
 
 type Settings = Record<string, unknown> & { _id: string };
 const WRITTEN = ['header', 'headerPhoto', 'footerColor1', 'footerColor2', 'showEvent', 'showShop', 'sponsorName', 'sponsorShown', 'mapHongKong', 'mapCanada'];
@@ -129,6 +133,78 @@ test('staff edit the apps’ settings through the colour, map and day-range widg
   } finally {
     // The record is every spec's: it goes back as it was.
     const restored = await request.patch(`/api/appSettings/${original._id}`, { headers, data: Object.fromEntries(WRITTEN.map((name) => [name, original[name]])) });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+});
+
+test('staff fill the home screen’s gallery, put it in order with the buttons and with Alt and the arrow keys, and it is saved in that order', async ({ page, login, request }) => {
+  test.setTimeout(90_000);
+  const run = randomBytes(3).toString('hex');
+  const names = [`harbour-${run}.png`, `counter-${run}.png`, `terrace-${run}.png`];
+  const settingsId = ((await (await request.get('/api/appSettings')).json()) as { data: Settings[] }).data[0]?._id;
+  if (!settingsId) throw new Error('the seed made no app settings');
+  const headers = await staffHeaders(request);
+  const gallery = async () => ((await (await request.get(`/api/appSettings/${settingsId}`)).json()) as Settings).homeGallery as string[];
+  const picture = (colour: string) => sharp({ create: { width: 320, height: 200, channels: 3, background: colour } }).png().toBuffer();
+  try {
+    await login(users.editor);
+    await page.goto('/en/admin/appSettings');
+    await hydrated(page);
+    await page.getByTestId('admin-row').getByTestId('row-edit').click();
+    const dialog = page.getByTestId('editor-dialog');
+    const field = dialog.getByTestId('gallery-homeGallery');
+    await expect(field).toBeVisible();
+    await field.locator('input[type="file"]').setInputFiles([
+      { name: names[0] as string, mimeType: 'image/png', buffer: await picture('#14625c') },
+      { name: names[1] as string, mimeType: 'image/png', buffer: await picture('#fbbf4d') },
+      { name: names[2] as string, mimeType: 'image/png', buffer: await picture('#b91c1c') },
+    ]);
+    const items = field.getByRole('listitem');
+    await expect(field.locator('li[data-status="success"]')).toHaveCount(3, { timeout: 20_000 });
+    const order = () => items.locator('.truncate').allInnerTexts();
+    expect(await order()).toEqual(names);
+
+    // The buttons: the terrace up one place; the first file cannot go further up.
+    await expect(items.nth(0).getByRole('button', { name: `Move ${names[0]} up` })).toBeDisabled();
+    await items.nth(2).getByRole('button', { name: `Move ${names[2]} up` }).click();
+    expect(await order()).toEqual([names[0], names[2], names[1]]);
+
+    // The keyboard: Tab to the harbour's row, Alt + Down twice takes it to the end, keeping the focus.
+    const harbour = items.filter({ hasText: names[0] as string });
+    await expect(harbour).toHaveAccessibleDescription('Alt and the arrow keys move this file in the list.');
+    await field.locator('input[type="file"]').focus();
+    await page.keyboard.press('Tab');
+    await expect(harbour).toBeFocused();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(order).toEqual([names[2], names[0], names[1]]);
+    await expect(harbour).toBeFocused();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(order).toEqual([names[2], names[1], names[0]]);
+    await expect(harbour).toBeFocused();
+    // Past the end it stays; Alt + Up brings it back one place.
+    await page.keyboard.press('Alt+ArrowDown');
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(order).toEqual([names[2], names[0], names[1]]);
+
+    await dialog.getByTestId('editor-save').click();
+    await expect(page.getByTestId('snackbar-success')).toContainText('Saved.');
+
+    // Saved in that order, as the apps read it (signed out); each id is the file of that name.
+    const saved = await gallery();
+    expect(saved).toHaveLength(3);
+    const stored = await Promise.all(saved.map(async (id) => ((await (await request.get(`/api/attachments/${id}`, { headers: { ...headers, accept: 'application/json' } })).json()) as { name: string; folder: string })));
+    expect(stored.map((file) => [file.name, file.folder])).toEqual([names[2], names[0], names[1]].map((name) => [name, 'settings']));
+
+    // Opened again, the gallery shows the pictures in the saved order.
+    await page.goto('/en/admin/appSettings');
+    await hydrated(page);
+    await page.getByTestId('admin-row').getByTestId('row-edit').click();
+    const again = page.getByTestId('editor-dialog').getByTestId('gallery-homeGallery');
+    await expect(again.getByRole('listitem')).toHaveCount(3);
+    expect(await again.getByRole('listitem').locator('.truncate').allInnerTexts()).toEqual([names[2], names[0], names[1]]);
+    await expect.poll(() => again.getByRole('listitem').first().locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  } finally {
+    const restored = await request.patch(`/api/appSettings/${settingsId}`, { headers, data: { homeGallery: [] } });
     expect(restored.status(), await restored.text()).toBe(200);
   }
 });

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { png } from '../integration/upload-fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { staffHeaders } from './staff-api.ts';
+import { users } from './users.ts';
 
 /**
  * The blog list and article pages, against the seeded demo articles. Serial: some tests publish
@@ -232,6 +234,72 @@ test.describe('with articles published through the API', () => {
       await expect(page).toHaveURL(`/en/blogs?tag=${tag}`);
     } finally {
       for (const id of ids) await api.remove(id);
+    }
+  });
+
+  test('staff upload a picture into an article’s text from its toolbar, by keyboard, and the published article shows it', async ({ page, request, login }) => {
+    test.setTimeout(60_000);
+    const api = await blogsApi(request);
+    const slug = `e2e-picture-${Date.now()}`;
+    // A draft of its own: published only at the end, dated in the past, then removed.
+    const post = await api.create(article(slug, { body: { en: '<p>Before the picture.</p><p>After the picture.</p>' } }));
+    try {
+      await login(users.editor);
+      await page.goto(`/en/admin/blogs/edit/${post._id}`);
+      await hydrated(page);
+      const body = page.getByTestId('translated-field-body');
+      const text = body.getByTestId('rich-v.body.en');
+      await text.locator('p').first().click();
+      await page.keyboard.press('End');
+
+      // From the text, back along the toolbar to its picture button, and open it with Enter.
+      const insert = body.getByRole('button', { name: 'Insert a picture' });
+      for (let i = 0; i < 8 && !(await insert.evaluate((button) => button === document.activeElement)); i += 1) await page.keyboard.press('Shift+Tab');
+      await expect(insert).toBeFocused();
+      await page.keyboard.press('Enter');
+      const panel = body.getByTestId('rich-picture');
+      await expect(panel).toBeVisible();
+      await expect(insert).toHaveAttribute('aria-pressed', 'true');
+      const description = panel.getByRole('textbox', { name: 'Description of the picture, for readers who cannot see it' });
+      await expect(description).toBeFocused();
+      await page.keyboard.type('The terrace at dusk');
+      // Past the panel's Cancel to the file picker, opened with Enter.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await expect(panel.locator('input[type="file"]')).toBeFocused();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      expect(chooser.isMultiple()).toBe(false);
+      await chooser.setFiles({ name: 'terrace.png', mimeType: 'image/png', buffer: await png(1600, 900) });
+
+      // In at the cursor, after the first paragraph, by its address on this site at the large width.
+      await expect(panel).toHaveCount(0, { timeout: 20_000 });
+      const picture = text.locator('img');
+      await expect(picture).toHaveCount(1);
+      await expect(picture).toHaveAttribute('src', /^\/api\/attachments\/[\w-]+\?width=large$/);
+      await expect(picture).toHaveAttribute('alt', 'The terrace at dusk');
+      await expect(picture).toHaveAttribute('width', '1200');
+      await expect(picture).toHaveAttribute('height', '675');
+      expect(await text.evaluate((root) => [...root.children].map((child) => `${child.tagName}:${child.textContent}`))).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
+      await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 10_000 }).toBe(1200);
+      const src = (await picture.getAttribute('src')) as string;
+      // The focus is back in the text, after the picture.
+      await expect(text).toBeFocused();
+
+      await page.getByTestId('editor-save').click();
+      await expect(page.getByTestId('snackbar-success')).toContainText('Saved.');
+      const headers = await staffHeaders(request);
+      const saved = (await (await request.get(`/api/blogs/${post._id}`, { headers })).json()) as { body: Record<string, string> };
+      expect(saved.body.en).toBe(`<p>Before the picture.</p><img loading="lazy" src="${src.replace('&', '&amp;')}" alt="The terrace at dusk" width="1200" height="675" /><p>After the picture.</p>`);
+
+      await api.patch(post._id, { status: 'published', publishedAt: '2019-06-01T10:00:00+08:00' });
+      await page.goto(`/en/blogs/${slug}`);
+      const shown = page.getByTestId('blog-body').locator('img');
+      await shown.scrollIntoViewIfNeeded();
+      await expect(shown).toHaveAttribute('src', src);
+      await expect(shown).toHaveAttribute('alt', 'The terrace at dusk');
+      await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 10_000 }).toBe(1200);
+    } finally {
+      await api.remove(post._id);
     }
   });
 });

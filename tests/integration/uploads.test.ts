@@ -485,6 +485,40 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       expect(files).not.toContain(inBody.id);
       expect(files).toContain(libraryId);
     });
+
+    it("keeps the app settings' gallery pictures, in their order, while the gallery shows them", async () => {
+      const uploads = uploadsOf(server.api);
+      const knex = server.database.knex;
+      const stored = async (name: string) => {
+        const answer = await upload(server, [{ body: await png(40, 30), name }], { token: editorToken, folder: 'settings' });
+        expect(answer.status).toBe(201);
+        return answer.body.data?.info.id as string;
+      };
+      const [first, second, dropped] = [await stored('first.png'), await stored('second.png'), await stored('dropped.png')];
+      const settings = server.api.service('appSettings');
+      const point = { latitude: 22.3, longitude: 114.1, latitudeDelta: 0.3, longitudeDelta: 0.3 };
+      const existing = (await settings.find({ query: { $limit: 1 } })).data[0];
+      const row = existing ?? (await settings.create({ header: { en: 'Home' }, footerColor1: '#112233', footerColor2: '#445566', mapHongKong: point, mapCanada: point }));
+      const before = row.homeGallery;
+      try {
+        await settings.patch(row._id, { homeGallery: [second, dropped, first] });
+        expect((await settings.get(row._id)).homeGallery).toEqual([second, dropped, first]);
+        // Written whole, in the order given: the third taken out.
+        await settings.patch(row._id, { homeGallery: [second, first] });
+        expect((await settings.get(row._id)).homeGallery).toEqual([second, first]);
+        await expect(settings.patch(row._id, { homeGallery: [first, first] })).rejects.toMatchObject({ code: 400 });
+
+        const ids = [first, second, dropped];
+        await knex('attachments').whereIn('id', ids).update({ created_at: new Date(Date.now() - CLEANUP_AGE_MS - 60_000) });
+        await cleanUpAttachments(uploads);
+        const left = ((await knex('attachments').whereIn('id', ids).select('id')) as { id: string }[]).map((file) => file.id).sort();
+        expect(left).toEqual([first, second].sort());
+        expect(await storedIds()).not.toContain(dropped);
+      } finally {
+        if (existing) await settings.patch(row._id, { homeGallery: before });
+        else await settings.remove(row._id).catch(() => undefined);
+      }
+    });
   });
 
   // Refused before anything is stored, or rules of access: the same whatever the storage.

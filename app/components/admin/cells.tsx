@@ -74,6 +74,14 @@ export function CellValue({
       return <span>{textOfHtml(typeof value === 'object' ? localized(value as I18nText, locale) : String(value))}</span>;
     case 'ref':
       return <span>{references?.[String(value)] ?? String(value)}</span>;
+    case 'gallery':
+      return (
+        <span className="inline-flex gap-1">
+          {(Array.isArray(value) ? value.map(String) : []).map((id) => (
+            <img key={id} src={`/api/thumbs/${encodeURIComponent(id)}`} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" />
+          ))}
+        </span>
+      );
     case 'list':
       return <span>{Array.isArray(value) ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(value)}</span>;
     case 'color':

@@ -12,6 +12,7 @@ import { AttachmentImageField } from './attachment-image-field';
 import { CellValue, enumLabel } from './cells';
 import { ColourField } from './colour-field';
 import { DateRangeField } from './date-range-field';
+import { GalleryField } from './gallery-field';
 import { ImageField } from './image-field';
 import { MapPointField } from './map-point-field';
 import { ReferencePicker } from './reference-picker';
@@ -158,7 +159,19 @@ function FieldInput({
         break;
       }
       if (field.def.kind !== 'i18n' && field.widget === 'richText') {
-        control = <RichText id={id} name={name} lang="en" initial={text} labelledBy={`${id}-label`} invalid={invalid} autoFocus={focus} onChange={(html) => bind.set(name, html)} />;
+        control = (
+          <RichText
+            id={id}
+            name={name}
+            lang="en"
+            initial={text}
+            labelledBy={`${id}-label`}
+            invalid={invalid}
+            autoFocus={focus}
+            pictureFolder={IMAGE_FOLDERS[source] ?? 'general'}
+            onChange={(html) => bind.set(name, html)}
+          />
+        );
         break;
       }
       const texts = shown as Record<string, string>;
@@ -174,6 +187,7 @@ function FieldInput({
                 labelledBy={labelledBy}
                 invalid={invalid}
                 autoFocus={focus && language === 'en'}
+                pictureFolder={IMAGE_FOLDERS[source] ?? 'general'}
                 onChange={(html) => {
                   report(html);
                   bind.set(inputName(field.name, language), html);
@@ -239,6 +253,18 @@ function FieldInput({
         ) : (
           <ImageField id={id} name={name} value={text} folder={IMAGE_FOLDERS[source] ?? 'general'} invalid={invalid} onChange={(address) => bind.set(name, address)} />
         );
+      break;
+    case 'gallery':
+      control = (
+        <GalleryField
+          id={id}
+          name={name}
+          pictures={options ?? []}
+          folder={IMAGE_FOLDERS[source] ?? 'general'}
+          labelledBy={`${id}-label`}
+          onChange={(ids) => bind.set(name, ids)}
+        />
+      );
       break;
     case 'color':
       control = <ColourField id={id} name={name} value={text} label={t(`resources.${source}.fields.${field.name}`)} invalid={invalid} onChange={(colour) => bind.set(name, colour)} />;

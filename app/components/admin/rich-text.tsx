@@ -1,17 +1,21 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
-import { BoldIcon, BulletListIcon, ItalicIcon, LinkIcon, NumberedListIcon, QuoteIcon, RedoIcon, UndoIcon } from '../ui/icons';
+import { BoldIcon, BulletListIcon, ItalicIcon, LinkIcon, NumberedListIcon, PictureIcon, QuoteIcon, RedoIcon, UndoIcon } from '../ui/icons';
 import { smallButton } from '../ui/buttons';
+import type { UploadedInfo } from '../uploader/upload-items';
+import { Uploader } from '../uploader/uploader';
 
 /*
  * The editor of an article's body: only what the blogs service keeps after sanitising it
  * (server/services/blogs/sanitize.ts): headings h2 to h4, paragraphs, bold, italic, lists, block
  * quotes, links and images. What it cannot write it does not offer, so what staff see is what is
  * saved. The HTML goes in a hidden input of the form, which the save reads like any other field.
+ * Pictures are uploaded from the toolbar with the site's uploader and go in at the cursor, by
+ * their address on this site (`/api/attachments/{id}?width=large`), which the sanitiser keeps.
  */
 
 /** The look of the text being edited, close to the article's own page. */
@@ -61,7 +65,80 @@ function ToolButton({ label, active, disabled, onClick, children }: { label: str
   );
 }
 
-function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
+/** The width a picture goes in at: the `large` variant, never wider than the picture itself. */
+const PICTURE_WIDTH = 1200;
+
+/** The attributes of an uploaded picture in the text: its address, description and shown size. */
+export function pictureAttributes(info: Pick<UploadedInfo, 'id' | 'width' | 'height'>, alt: string) {
+  const src = `/api/attachments/${encodeURIComponent(info.id)}?width=large`;
+  if (!info.width || !info.height) return { src, alt };
+  const width = Math.min(PICTURE_WIDTH, info.width);
+  return { src, alt, width, height: Math.round((info.height * width) / info.width) };
+}
+
+/**
+ * The toolbar's picture panel: a description for readers who cannot see it, and the uploader
+ * (one image, into the entity's folder). The uploaded picture goes in at the cursor and the panel
+ * closes; Escape closes it too. Both give the focus back to the text.
+ */
+function PicturePanel({ editor, folder, onClose }: { editor: Editor; folder: string; onClose: () => void }) {
+  const { t } = useLocale();
+  const [alt, setAlt] = useState('');
+  const altId = useId();
+  const inserted = useRef(new Set<string>());
+  const altText = useRef(alt);
+  altText.current = alt;
+  const uploaded = useCallback(
+    (files: UploadedInfo[]) => {
+      const fresh = files.filter((info) => !inserted.current.has(info.id));
+      if (fresh.length === 0) return;
+      for (const info of fresh) {
+        inserted.current.add(info.id);
+        editor.chain().focus().setImage(pictureAttributes(info, altText.current.trim())).run();
+      }
+      onClose();
+    },
+    [editor, onClose],
+  );
+  return (
+    <div
+      className="space-y-3 border-t border-line p-3"
+      data-testid="rich-picture"
+      role="group"
+      aria-label={t('admin.richText.picture')}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
+        editor.commands.focus();
+      }}
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-48 flex-1">
+          <label htmlFor={altId} className="text-xs font-semibold text-muted">
+            {t('admin.richText.pictureAlt')}
+          </label>
+          <input id={altId} value={alt} autoFocus onChange={(event) => setAlt(event.target.value)} className={`${inputClass} mt-0.5 py-1.5`} />
+        </div>
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => {
+            onClose();
+            editor.commands.focus();
+          }}
+        >
+          {t('admin.cancel')}
+        </button>
+      </div>
+      <p className="text-xs text-muted">{t('admin.richText.pictureHint')}</p>
+      <Uploader url={`/api/attachments/upload/${folder}`} accept="image/*" multiple={false} onChange={uploaded} />
+    </div>
+  );
+}
+
+function Toolbar({ editor, controls, pictureFolder }: { editor: Editor; controls: string; pictureFolder?: string }) {
   const { t } = useLocale();
   const state = useEditorState({
     editor,
@@ -81,6 +158,8 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
     }),
   });
   const [linking, setLinking] = useState(false);
+  const [picturing, setPicturing] = useState(false);
+  const closePicture = useCallback(() => setPicturing(false), []);
   const [address, setAddress] = useState('');
   const [wrong, setWrong] = useState(false);
   const addressId = useId();
@@ -89,6 +168,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
   const openLink = () => {
     setAddress(state.href);
     setWrong(false);
+    setPicturing(false);
     setLinking(true);
   };
   const applyLink = () => {
@@ -125,6 +205,18 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
         <ToolButton label={t('admin.richText.link')} active={state.link} onClick={openLink}>
           <LinkIcon className="h-4 w-4" />
         </ToolButton>
+        {pictureFolder ? (
+          <ToolButton
+            label={t('admin.richText.picture')}
+            active={picturing}
+            onClick={() => {
+              setLinking(false);
+              setPicturing((open) => !open);
+            }}
+          >
+            <PictureIcon className="h-4 w-4" />
+          </ToolButton>
+        ) : null}
         <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
         <ToolButton label={t('admin.richText.bulletList')} active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
           <BulletListIcon className="h-4 w-4" />
@@ -200,6 +292,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
           ) : null}
         </div>
       ) : null}
+      {picturing && pictureFolder ? <PicturePanel editor={editor} folder={pictureFolder} onClose={closePicture} /> : null}
     </div>
   );
 }
@@ -214,6 +307,8 @@ export interface RichTextProps {
   labelledBy: string;
   invalid: { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
   autoFocus?: boolean;
+  /** The attachments' folder pictures are uploaded to; without it the toolbar offers no picture. */
+  pictureFolder?: string;
   /** The text changed (its HTML, empty when nothing is written): the form has unsaved edits. */
   onChange: (html: string) => void;
 }
@@ -222,7 +317,7 @@ export interface RichTextProps {
  * A rich-text field: a toolbar and the text, its HTML kept in a hidden input named `name`. Until
  * the page's scripts run, the saved text shows as it reads, and the hidden input keeps it.
  */
-export function RichText({ id, name, lang, initial, labelledBy, invalid, autoFocus, onChange }: RichTextProps) {
+export function RichText({ id, name, lang, initial, labelledBy, invalid, autoFocus, pictureFolder, onChange }: RichTextProps) {
   const [html, setHtml] = useState(initial);
   const editor = useEditor({
     immediatelyRender: false,
@@ -257,7 +352,7 @@ export function RichText({ id, name, lang, initial, labelledBy, invalid, autoFoc
       <input type="hidden" name={name} value={html} />
       {editor ? (
         <>
-          <Toolbar editor={editor} controls={id} />
+          <Toolbar editor={editor} controls={id} pictureFolder={pictureFolder} />
           <EditorContent editor={editor} />
         </>
       ) : (

@@ -61,5 +61,6 @@ export const QuoteIcon = (p: IconProps) => <Svg {...p}><path d="M6 7h4v5c0 2.5-1
 export const LinkIcon = (p: IconProps) => (
   <Svg {...p}><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" /></Svg>
 );
+export const PictureIcon = (p: IconProps) => <Svg {...p}><rect x="3" y="5" width="18" height="14" rx="2" /><circle cx="8.5" cy="10" r="1.5" /><path d="M21 16l-5-5-9 8" /></Svg>;
 export const UndoIcon = (p: IconProps) => <Svg {...p}><path d="M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" /></Svg>;
 export const RedoIcon = (p: IconProps) => <Svg {...p}><path d="M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3" /></Svg>;

@@ -33,6 +33,17 @@ describe('uploadReducer', () => {
     expect(uploadReducer(items, { type: 'progress', key: 'b', progress: 0.9 })[1]?.progress).toBe(0);
   });
 
+  it('cancels a file on its way, keeping its progress; a file already done keeps its outcome', () => {
+    let items = uploadReducer(added, { type: 'progress', key: 'a', progress: 0.4 });
+    items = uploadReducer(items, { type: 'succeeded', key: 'b', info: info('x2') });
+    items = uploadReducer(items, { type: 'cancelled', key: 'a' });
+    items = uploadReducer(items, { type: 'cancelled', key: 'b' });
+    expect(items[0]).toMatchObject({ status: 'cancelled', complete: true, progress: 0.4 });
+    expect(items[1]).toMatchObject({ status: 'success', complete: true });
+    expect(uploadedIds(items)).toEqual(['x2']);
+    expect(uploadReducer(items, { type: 'progress', key: 'a', progress: 0.9 })[0]?.progress).toBe(0.4);
+  });
+
   it('reorders and removes', () => {
     const three = uploadReducer(added, { type: 'add', items: [{ key: 'c', name: 'c.png', size: 1 }] });
     expect(uploadReducer(three, { type: 'move', key: 'c', offset: -1 }).map((item) => item.key)).toEqual(['a', 'c', 'b']);

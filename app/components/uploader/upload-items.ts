@@ -1,19 +1,24 @@
 /**
  * The uploader's state, without React: the files chosen, each with its progress (0 to 1) and
- * state (spec: processing, then success and complete, or error and complete), and the rules of
+ * state (spec: processing, then success and complete, or error and complete; or cancelled and
+ * complete when the person stopped it), and the rules of
  * what a drop accepts and how a gallery is reordered.
  */
 import type { AttachmentInfo } from '../../../domain/uploads/info';
 
-/** What the server answers for a stored file (`data.info`). */
-export type UploadedInfo = AttachmentInfo;
+/**
+ * What the server answers for a stored file (`data.info`); a file already stored when the list
+ * opened (a gallery's pictures) is known by its id, name and addresses only.
+ */
+export type UploadedInfo = Pick<AttachmentInfo, 'id' | 'name' | 'src' | 'thumb'> & Partial<AttachmentInfo>;
 
-export type UploadStatus = 'processing' | 'success' | 'error';
+export type UploadStatus = 'processing' | 'success' | 'error' | 'cancelled';
 
 export interface UploadItem {
   key: string;
   name: string;
-  size: number;
+  /** Bytes; unknown for a file stored before the list opened. */
+  size?: number;
   status: UploadStatus;
   /** Sent so far, 0 to 1. */
   progress: number;
@@ -31,6 +36,7 @@ export type UploadAction =
   | { type: 'progress'; key: string; progress: number }
   | { type: 'succeeded'; key: string; info: UploadedInfo }
   | { type: 'failed'; key: string; error: string }
+  | { type: 'cancelled'; key: string }
   | { type: 'remove'; key: string }
   | { type: 'move'; key: string; offset: number };
 
@@ -50,6 +56,9 @@ export function uploadReducer(items: readonly UploadItem[], action: UploadAction
       return update(items, action.key, (item) => ({ ...item, status: 'success', progress: 1, complete: true, info: action.info, error: undefined }));
     case 'failed':
       return update(items, action.key, (item) => ({ ...item, status: 'error', complete: true, error: action.error }));
+    case 'cancelled':
+      // Only a file still on its way can be cancelled; one already done keeps its outcome.
+      return update(items, action.key, (item) => (item.complete ? item : { ...item, status: 'cancelled', complete: true }));
     case 'remove':
       return items.filter((item) => item.key !== action.key);
     case 'move':

@@ -15,12 +15,26 @@ export interface UploaderProps {
   reorderable?: boolean;
   /** A bearer token; without it the session cookie goes with each upload. */
   token?: string;
+  /** Files already stored that the list starts with (a gallery's pictures), in order. */
+  initial?: readonly UploadedInfo[];
   /** The files uploaded so far, in the list's order, whenever it changes. */
   onChange?: (uploaded: UploadedInfo[]) => void;
 }
 
+/** The bar's colour by state: the brand's while on its way and done, red when it failed, grey when cancelled. */
+const PROGRESS_COLOURS: Record<UploadItem['status'], string> = {
+  processing: '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
+  success: '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
+  error: '[&::-webkit-progress-value]:bg-red-600 [&::-moz-progress-bar]:bg-red-600 dark:[&::-webkit-progress-value]:bg-red-400 dark:[&::-moz-progress-bar]:bg-red-400',
+  cancelled: '[&::-webkit-progress-value]:bg-muted [&::-moz-progress-bar]:bg-muted',
+};
+
 let counter = 0;
 const nextKey = () => `upload-${(counter += 1)}`;
+
+/** The list's first items: files stored before it opened, done. */
+const storedItems = (stored: readonly UploadedInfo[]): UploadItem[] =>
+  stored.map((info) => ({ key: `stored-${info.id}`, name: info.name, size: info.size, status: 'success', progress: 1, complete: true, info }));
 
 /**
  * The one uploader of the editors and the profile page: a drop zone that takes only what `accept`
@@ -28,18 +42,29 @@ const nextKey = () => `upload-${(counter += 1)}`;
  * failed, the server's message; cancel, previews and (for galleries) reordering. Keyboard and
  * screen readers: the picker is a real button, progress is a `<progress>`, states are announced.
  */
-export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', multiple = true, reorderable = false, token, onChange }: UploaderProps) {
+export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', multiple = true, reorderable = false, token, initial, onChange }: UploaderProps) {
   const { t, locale } = useLocale();
-  const [items, dispatch] = useReducer(uploadReducer, []);
+  const [items, dispatch] = useReducer(uploadReducer, initial ?? [], storedItems);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  // The last outcome (a file uploaded, failed or cancelled), said by the live region.
+  const [outcome, setOutcome] = useState('');
   const controllers = useRef(new Map<string, AbortController>());
   const previews = useRef(new Set<string>());
   const hintId = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The file moved by the keyboard, which keeps the focus in its new place.
+  const moved = useRef<string | null>(null);
 
   useEffect(() => {
     onChange?.(items.flatMap((item) => (item.info ? [item.info] : [])));
   }, [items, onChange]);
+  useEffect(() => {
+    if (!moved.current) return;
+    list.current?.querySelector<HTMLElement>(`[data-upload-key="${moved.current}"]`)?.focus();
+    moved.current = null;
+  }, [items]);
   useEffect(() => {
     const urls = previews.current;
     const running = controllers.current;
@@ -51,7 +76,8 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
 
   const start = (files: File[]) => {
     const taken = files.filter((file) => acceptsFile(file, accept));
-    setRefused(taken.length < files.length ? t('uploader.refusedType', { count: files.length - taken.length }) : null);
+    const left = files.filter((file) => !taken.includes(file));
+    setRefused(left.length > 0 ? t('uploader.refusedType', { count: left.length, names: left.map((file) => file.name).join(', ') }) : null);
     const chosen = multiple ? taken : taken.slice(0, 1);
     const added = chosen.map((file) => {
       const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
@@ -60,21 +86,38 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
     });
     dispatch({ type: 'add', items: added.map(({ file, key, preview }) => ({ key, name: file.name, size: file.size, preview })) });
     for (const { file, key } of added) {
+      const name = file.name;
       const controller = new AbortController();
       controllers.current.set(key, controller);
       sendFile(url, file, { locale, token, signal: controller.signal, onProgress: (progress) => dispatch({ type: 'progress', key, progress }) })
-        .then((info) => dispatch({ type: 'succeeded', key, info }))
+        .then((info) => {
+          dispatch({ type: 'succeeded', key, info });
+          setOutcome(t('uploader.outcome.success', { name }));
+        })
         .catch((error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') return;
           const message = error instanceof UploadError && error.message ? error.message : t('uploader.failed');
           dispatch({ type: 'failed', key, error: message });
+          setOutcome(t('uploader.outcome.error', { name, error: message }));
         })
         .finally(() => controllers.current.delete(key));
     }
   };
 
-  const cancel = (item: UploadItem) => {
-    controllers.current.get(item.key)?.abort();
+  /**
+   * A file on its way is stopped and stays in the list, cancelled; a file done is taken off the
+   * list, and the keyboard's focus moves to the next file's button (or the one before, or the picker).
+   */
+  const cancelOrRemove = (item: UploadItem, button: HTMLButtonElement) => {
+    if (!item.complete) {
+      controllers.current.get(item.key)?.abort();
+      dispatch({ type: 'cancelled', key: item.key });
+      setOutcome(t('uploader.outcome.cancelled', { name: item.name }));
+      return;
+    }
+    const row = button.closest('li');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLButtonElement>('button[data-upload-action]');
+    (neighbour ?? picker.current)?.focus();
     if (item.preview) {
       URL.revokeObjectURL(item.preview);
       previews.current.delete(item.preview);
@@ -93,6 +136,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
     const offset = event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : 0;
     if (offset === 0) return;
     event.preventDefault();
+    moved.current = item.key;
     dispatch({ type: 'move', key: item.key, offset });
   };
 
@@ -108,6 +152,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-dragging={dragging || undefined}
+        data-testid="uploader-drop"
         className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-500 bg-sunken' : 'border-line'}`}
       >
         <p id={hintId} className="text-sm text-muted">
@@ -116,6 +161,7 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
         {/* The input sits in its label, so the label shows the keyboard focus the input takes. */}
         <label className="cursor-pointer rounded-md border border-line bg-raised px-4 py-2 text-sm font-medium hover:bg-sunken focus-within:ring-2 focus-within:ring-brand-500">
           <input
+            ref={picker}
             type="file"
             accept={accept}
             multiple={multiple}
@@ -134,22 +180,24 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
           {refused}
         </p>
       )}
-      <p aria-live="polite" className="sr-only">
-        {items.length > 0 ? t('uploader.summary', { done, total: items.length }) : ''}
+      <p aria-live="polite" className="sr-only" data-testid="uploader-live">
+        {items.length > 0 ? `${outcome ? `${outcome} ` : ''}${t('uploader.summary', { done, total: items.length })}` : ''}
       </p>
       {items.length > 0 && (
-        <ul className="flex flex-col gap-2" aria-label={t('uploader.files')}>
+        <ul ref={list} className="flex flex-col gap-2" aria-label={t('uploader.files')}>
           {items.map((item, index) => (
             <li
               key={item.key}
+              data-upload-key={item.key}
               tabIndex={reorderable ? 0 : undefined}
               onKeyDown={(event) => onItemKey(event, item)}
               aria-describedby={reorderable ? `${item.key}-hint` : undefined}
               data-status={item.status}
               data-complete={item.complete || undefined}
-              className="flex items-center gap-3 rounded-md border border-line p-2"
+              className="flex items-center gap-3 rounded-md border border-line p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
-              {item.info?.thumb || item.preview ? (
+              {/* A refused file's preview would be a broken picture: it has none. */}
+              {item.info?.thumb || (item.preview && item.status !== 'error') ? (
                 <img src={item.info?.thumb ?? item.preview} alt="" width={50} height={50} className="h-[50px] w-[50px] shrink-0 rounded object-cover" />
               ) : (
                 <span aria-hidden="true" className="h-[50px] w-[50px] shrink-0 rounded bg-sunken" />
@@ -157,18 +205,19 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="truncate text-sm font-medium">{item.name}</span>
                 <span className="text-xs text-muted">
-                  {formatBytes(item.size, locale)} · {t(`uploader.status.${item.status}`)}
+                  {item.size === undefined ? '' : `${formatBytes(item.size, locale)} · `}
+                  {t(`uploader.status.${item.status}`)}
                   {item.complete && <span className="sr-only"> · {t('uploader.status.complete')}</span>}
                 </span>
                 <progress
                   value={item.progress}
                   max={1}
                   aria-label={t('uploader.progress', { name: item.name })}
-                  className="h-1.5 w-full"
+                  className={`h-1.5 w-full appearance-none overflow-hidden rounded-full bg-sunken [&::-webkit-progress-bar]:bg-sunken ${PROGRESS_COLOURS[item.status]}`}
                 />
                 {item.error && (
-                  <span role="alert" className="flex items-center gap-1 text-xs text-red-700 dark:text-red-400">
-                    <AlertIcon aria-hidden="true" /> {item.error}
+                  <span role="alert" className="flex items-start gap-1 text-xs text-red-700 dark:text-red-400">
+                    <AlertIcon aria-hidden="true" className="mt-px h-4 w-4 shrink-0" /> {item.error}
                   </span>
                 )}
               </div>
@@ -178,17 +227,17 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
                   <span id={`${item.key}-hint`} className="sr-only">
                     {t('uploader.reorderHint')}
                   </span>
-                  <button type="button" disabled={index === 0} onClick={() => dispatch({ type: 'move', key: item.key, offset: -1 })} className="px-2 text-xs">
+                  <button type="button" disabled={index === 0} onClick={() => dispatch({ type: 'move', key: item.key, offset: -1 })} className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30">
                     <span aria-hidden="true">▲</span>
                     <span className="sr-only">{t('uploader.moveUp', { name: item.name })}</span>
                   </button>
-                  <button type="button" disabled={index === items.length - 1} onClick={() => dispatch({ type: 'move', key: item.key, offset: 1 })} className="px-2 text-xs">
+                  <button type="button" disabled={index === items.length - 1} onClick={() => dispatch({ type: 'move', key: item.key, offset: 1 })} className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30">
                     <span aria-hidden="true">▼</span>
                     <span className="sr-only">{t('uploader.moveDown', { name: item.name })}</span>
                   </button>
                 </span>
               )}
-              <button type="button" onClick={() => cancel(item)} className="rounded p-1 hover:bg-sunken">
+              <button type="button" data-upload-action onClick={(event) => cancelOrRemove(item, event.currentTarget)} className="rounded p-1 hover:bg-sunken focus-visible:ring-2 focus-visible:ring-brand-500">
                 <CloseIcon aria-hidden="true" />
                 <span className="sr-only">{t(item.complete ? 'uploader.remove' : 'uploader.cancel', { name: item.name })}</span>
               </button>

@@ -48,5 +48,17 @@ export async function editorOptions(
       options[field.name] = found.map((related) => ({ value: String(related._id), label: recordName(target, related, lang) }));
     }),
   );
+  // A gallery's pictures, by their file names, in the gallery's order (those still stored).
+  for (const field of editorFieldsOf(entities[source], role, mode)) {
+    if (!field.editable || field.widget !== 'gallery') continue;
+    const ids = Array.isArray(record?.[field.name]) ? (record[field.name] as unknown[]).map(String) : [];
+    if (ids.length === 0) continue;
+    const files = (ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }> } }).service('attachments');
+    const found = await files
+      .find({ ...memberCallParams(ctx, lang), query: { _id: { $in: ids }, $select: ['_id', 'name'], $limit: ids.length } })
+      .catch(() => ({ data: [] as Record<string, unknown>[] }));
+    const names = new Map(found.data.map((file) => [String(file._id), String(file.name)]));
+    options[field.name] = ids.flatMap((id) => (names.has(id) ? [{ value: id, label: names.get(id) as string }] : []));
+  }
   return options;
 }

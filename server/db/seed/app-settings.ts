@@ -4,11 +4,12 @@ import type { appSettings } from '../../../domain/entities/app-settings.ts';
 import { formatIsoDate } from '../../../domain/format.ts';
 import { newId } from '../ids.ts';
 
-type AppSettingsValues = Required<Omit<CreateOf<typeof appSettings>, 'headerPhoto'>>;
+type AppSettingsValues = Required<Omit<CreateOf<typeof appSettings>, 'headerPhoto' | 'homeGallery'>>;
 
 /**
  * The apps' home screen as it first stands (decision 046): the brand's colours and the two maps
- * centred on Hong Kong and on Canada. The sponsor is a demo's; a real one is set by staff.
+ * centred on Hong Kong and on Canada, the gallery empty (its pictures are uploaded by staff). The
+ * sponsor is a demo's; a real one is set by staff.
  */
 export const APP_SETTINGS_SEED: Omit<AppSettingsValues, 'sponsorName' | 'sponsorShown'> = {
   header: { en: 'Run your shop from anywhere', 'zh-hk': '隨時隨地打理你的店舖', 'zh-cn': '随时随地打理你的店铺' },

@@ -72,7 +72,8 @@ export interface AttachmentReference {
 /**
  * What keeps a file in use: the fields of every entity that refer to an attachment by id
  * (`ref: 'attachments'`, kind `id`), and the fields that may hold its address in their text (an
- * image field holding `/api/attachments/{id}`, a rich text with the picture in it: kind `text`).
+ * image field holding `/api/attachments/{id}`, a rich text with the picture in it, a gallery's
+ * list of ids: kind `text`).
  */
 export function attachmentReferences(): AttachmentReference[] {
   return Object.values(entities).flatMap((def) =>
@@ -80,7 +81,8 @@ export function attachmentReferences(): AttachmentReference[] {
       const column = columnOf(name, field);
       if (field.kind === 'ref' && field.ref === 'attachments') return [{ table: def.table, column, kind: 'id' }];
       const widget = hintsOf(field).widget;
-      if (widget === 'image' || widget === 'richText') return [{ table: def.table, column, kind: 'text' }];
+      // A gallery's list of ids (jsonb) is read as its text, as an image field's address is.
+      if (widget === 'image' || widget === 'richText' || widget === 'gallery') return [{ table: def.table, column, kind: 'text' }];
       return [];
     }),
   );
