@@ -98,8 +98,10 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
       const named = (headers: Record<string, string | string[]>) => {
         headers['X-Instance'] = config.instanceName;
       };
-      io.engine.on('initial_headers', named);
-      io.engine.on('headers', named);
+      // An app set up without an HTTP server (the services alone, in tests) has no engine yet.
+      const engine = io.engine as typeof io.engine | undefined;
+      engine?.on('initial_headers', named);
+      engine?.on('headers', named);
       io.use((socket, next) => {
         const trust = app.get('trust proxy fn') as TrustProxy | undefined;
         const { address, headers } = socket.handshake;
