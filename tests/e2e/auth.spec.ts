@@ -1,4 +1,4 @@
-import { expect, hydrated, SESSION_COOKIE, test } from './fixtures.ts';
+import { expect, hydrated, SESSION_COOKIE, submitLoginForm, test } from './fixtures.ts';
 import { users } from './users.ts';
 
 test('the portal sends a signed-out visitor to log in, then back to the portal', async ({ page, navigate }) => {
@@ -23,10 +23,7 @@ test('a protected link in Traditional Chinese: logged in on the way, the member 
   await page.goto('/zh-hk/portal/invoices');
   await expect(page).toHaveURL(`/zh-hk/login?from=${encodeURIComponent('/zh-hk/portal/invoices')}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('登入你的帳戶');
-  await hydrated(page);
-  await page.getByLabel('電郵', { exact: true }).fill(users.monthly.email);
-  await page.getByLabel('密碼', { exact: true }).fill(users.monthly.password);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await submitLoginForm(page, { email: '電郵', password: '密碼', submit: '登入' }, users.monthly);
   await expect(page).toHaveURL('/zh-hk/portal/invoices');
   await expect(page.getByTestId('invoices')).toBeVisible();
 });

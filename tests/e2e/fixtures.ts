@@ -119,3 +119,11 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** Signs in through the login form as a person does, finding its fields and button by their words in the page's language. */
+export async function submitLoginForm(page: Page, words: { email: string; password: string; submit: string }, user: { email: string; password: string }): Promise<void> {
+  await hydrated(page);
+  await page.getByLabel(words.email, { exact: true }).fill(user.email);
+  await page.getByLabel(words.password, { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: words.submit, exact: true }).click();
+}

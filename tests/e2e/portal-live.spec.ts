@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
-import { expect, hydrated, SESSION_COOKIE, test } from './fixtures.ts';
+import { expect, hydrated, SESSION_COOKIE, submitLoginForm, test } from './fixtures.ts';
 import { staffHeaders } from './staff-api.ts';
 import { users } from './users.ts';
 
@@ -195,10 +195,7 @@ test.describe('the portal live connection, once the session has ended', () => {
       await expect(page.getByTestId('snackbar-error')).toHaveText('你的登录已失效，请重新登录。');
       expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
       // Logged in again, in Simplified Chinese: back on the embedded dashboard it came from.
-      await hydrated(page);
-      await page.getByLabel('邮箱', { exact: true }).fill(users.monthly.email);
-      await page.getByLabel('密码', { exact: true }).fill(users.monthly.password);
-      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await submitLoginForm(page, { email: '邮箱', password: '密码', submit: '登录' }, users.monthly);
       await expect(page).toHaveURL('/zh-cn/portal?sso');
       await expect(page.getByTestId('welcome')).toBeVisible();
       await expect(page.getByRole('banner')).toHaveCount(0);

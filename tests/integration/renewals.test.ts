@@ -246,16 +246,22 @@ describe.skipIf(skipReason)('renewals and the member’s changes', () => {
     expect(later.subscription?.overview.balance).toMatchObject({ state: 'credit', amount: credit - after.monthly });
     expect(dayOf((await read()).next_pay_date)).not.toBe(due);
   });
-  it('takes a credit smaller than the charge off it: the card pays the rest, and the invoice says how it was paid', async () => {
-    const buyer = await f.buyer('part-credit');
-    const order = await f.order(buyer);
+
+  /** The subscription an order makes once paid by card: the row's billing columns. */
+  const paidSubscription = async (buyer: Awaited<ReturnType<typeof f.buyer>>, order: { _id: string; total: number }) => {
     expect((await f.pay(buyer, order, CARDS.success)).status).toBe('succeeded');
-    const subscription = (await f.knex()('subscriptions').where('order_id', order._id).first('id', 'monthly', 'currency', 'next_pay_date')) as {
+    return (await f.knex()('subscriptions').where('order_id', order._id).first('id', 'monthly', 'currency', 'period', 'next_pay_date')) as {
       id: string;
       monthly: number;
       currency: string;
+      period: string;
       next_pay_date: Date;
     };
+  };
+
+  it('takes a credit smaller than the charge off it: the card pays the rest, and the invoice says how it was paid', async () => {
+    const buyer = await f.buyer('part-credit');
+    const subscription = await paidSubscription(buyer, await f.order(buyer));
     const credit = Math.floor(subscription.monthly / 4);
     await f.knex()('balance_entries').insert({ id: `credit${Date.now()}`, user_id: buyer._id, subscription_id: subscription.id, kind: 'credit', amount: credit, currency: subscription.currency, reason: 'addon_removed' });
     const due = dayOf(subscription.next_pay_date);
@@ -266,19 +272,14 @@ describe.skipIf(skipReason)('renewals and the member’s changes', () => {
     const [invoice] = (await typedService(f.state.server.api, 'invoices').find({ ...f.as(buyer), query: { order: renewal.id } })).data;
     expect(invoice).toMatchObject({ total: subscription.monthly, balanceApplied: credit });
   });
+
   it('bills a plan bought to be paid yearly twelve months at a time once its prepaid months are over; a period that is neither is refused', async () => {
     const buyer = await f.buyer('annual');
     const refused = await rejectionOf(f.order(buyer, { period: 'weekly' as never }));
     expect(refused).toMatchObject({ code: 400 });
     const order = await f.order(buyer, { prepaidMonths: 12, period: 'annual' });
     expect(order).toMatchObject({ period: 'annual' });
-    expect((await f.pay(buyer, order, CARDS.success)).status).toBe('succeeded');
-    const subscription = (await f.knex()('subscriptions').where('order_id', order._id).first('id', 'monthly', 'period', 'next_pay_date')) as {
-      id: string;
-      monthly: number;
-      period: string;
-      next_pay_date: Date;
-    };
+    const subscription = await paidSubscription(buyer, order);
     expect(subscription.period).toBe('annual');
     const due = dayOf(subscription.next_pay_date);
     expect(await renewals().renew(subscription.id, noonOf(due))).toBe('renewed');

@@ -42,12 +42,22 @@ type AuthApp = Pick<Application, 'defaultAuthentication'>;
  * of this site (a form on another site cannot upload with a visitor's cookie).
  */
 async function callerOf(app: AuthApp, req: Request, config: Config): Promise<Caller> {
-  const header = req.headers.authorization;
-  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
   const cookie = fromOwnSite(req.headers, config.publicUrl) ? sessionToken(req.headers.cookie, isHttpsSite(config.publicUrl)) : undefined;
-  const accessToken = bearer ?? cookie;
+  const caller = await signedIn(app, req, bearerOf(req) ?? cookie);
+  if (!caller) throw new NotAuthenticated('auth.notAuthenticated');
+  return caller;
+}
+
+/** The token of an `Authorization: Bearer …` header, if any. */
+function bearerOf(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  return typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+}
+
+/** The account a token signs in, or null without one; a refused token throws NotAuthenticated. */
+async function signedIn(app: AuthApp, req: Request, accessToken: string | undefined): Promise<Caller | null> {
   const authentication = app.defaultAuthentication?.();
-  if (!accessToken || !authentication) throw new NotAuthenticated('auth.notAuthenticated');
+  if (!accessToken || !authentication) return null;
   const result = await authentication.authenticate({ strategy: 'jwt', accessToken }, { provider: 'rest', headers: req.headers }, 'jwt');
   const user = result.user as { _id?: unknown; role?: unknown } | undefined;
   if (typeof user?._id !== 'string' || typeof user.role !== 'string') throw new NotAuthenticated('auth.notAuthenticated');
@@ -62,15 +72,8 @@ async function callerOf(app: AuthApp, req: Request, config: Config): Promise<Cal
  * any more reads as a visitor.
  */
 async function readerOf(app: AuthApp, req: Request, config: Config): Promise<Caller | null> {
-  const header = req.headers.authorization;
-  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
-  const accessToken = bearer ?? sessionToken(req.headers.cookie, isHttpsSite(config.publicUrl));
-  const authentication = app.defaultAuthentication?.();
-  if (!accessToken || !authentication) return null;
   try {
-    const result = await authentication.authenticate({ strategy: 'jwt', accessToken }, { provider: 'rest', headers: req.headers }, 'jwt');
-    const user = result.user as { _id?: unknown; role?: unknown } | undefined;
-    return typeof user?._id === 'string' && typeof user.role === 'string' ? { _id: user._id, role: user.role as Role } : null;
+    return await signedIn(app, req, bearerOf(req) ?? sessionToken(req.headers.cookie, isHttpsSite(config.publicUrl)));
   } catch (error) {
     if (error instanceof NotAuthenticated) return null;
     throw error;
