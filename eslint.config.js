@@ -68,7 +68,12 @@ export default defineConfig(
         'error',
         {
           paths: [{ name: 'date-holidays', message: 'Count working days on the server.' }],
-          patterns: [{ group: ['**/domain/billing/availability', '**/domain/orders/working-days'], message: 'These load every public holiday table; count working days on the server.' }],
+          patterns: [
+            {
+              group: ['**/domain/billing/availability', '**/domain/orders/working-days'],
+              message: 'These load every public holiday table; count working days on the server.',
+            },
+          ],
         },
       ],
     },

@@ -19,8 +19,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-            { name: 'marketing', test: /app[\\/](components[\\/](layout[\\/](?!dashboard-header)|feedback[\\/]|ui[\\/])|components[\\/]forms[\\/](fields|use-form-check)|routes[\\/](site[\\/]layout|locale-layout)|meta|seo[\\/]json-ld|seo[\\/]structured-data)/, priority: 1 },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'marketing',
+              test: /app[\\/](components[\\/](layout[\\/](?!dashboard-header)|feedback[\\/]|ui[\\/])|components[\\/]forms[\\/](fields|use-form-check)|routes[\\/](site[\\/]layout|locale-layout)|meta|seo[\\/]json-ld|seo[\\/]structured-data)/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -20,11 +20,24 @@ export default defineConfig({
     // (Vitest's default there is one). Each worker slot gets its own PGlite (global-setup.ts).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
       integration('pglite'),
       integration('postgres'),
       // Production instances behind a load balancer (`npm run test:cluster`): their own stage of npm test.
-      { test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 240_000, fileParallelism: false } },
+      {
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -7,13 +7,18 @@ describe('reloading for a missing chunk', () => {
   beforeEach(() => {
     store.clear();
     reload.mockClear();
-    vi.stubGlobal('sessionStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+    });
     vi.stubGlobal('window', { location: { reload } });
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('recognises the browsers\' chunk load errors', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js'))).toBe(true);
+  it("recognises the browsers' chunk load errors", () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Something else'))).toBe(false);
@@ -29,7 +34,12 @@ describe('reloading for a missing chunk', () => {
   });
 
   it('never reloads when storage is refused, as it could not stop a loop', () => {
-    vi.stubGlobal('sessionStorage', { getItem: () => { throw new Error('denied'); }, setItem: () => undefined });
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => undefined,
+    });
     expect(reloadForChunk()).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });

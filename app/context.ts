@@ -30,6 +30,9 @@ export interface ServerContext {
 }
 
 /** The signed-in account, as its session names it. */
-export type SessionUser = Pick<RecordOf<typeof users>, '_id' | 'email' | 'name' | 'firstName' | 'lastName' | 'role' | 'picture'>;
+export type SessionUser = Pick<
+  RecordOf<typeof users>,
+  '_id' | 'email' | 'name' | 'firstName' | 'lastName' | 'role' | 'picture'
+>;
 
 export const serverContext = createContext<ServerContext>();

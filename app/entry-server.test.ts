@@ -15,14 +15,21 @@ describe('handleError', () => {
     const { log, context } = requestContext();
     const error = new Error('database timed out');
     handleError(error, { request: new Request('http://localhost/zh-cn/enquiryForm?x=1'), params: {}, context });
-    expect(log.error).toHaveBeenCalledWith({ err: error, method: 'GET', url: '/zh-cn/enquiryForm' }, 'page request failed');
+    expect(log.error).toHaveBeenCalledWith(
+      { err: error, method: 'GET', url: '/zh-cn/enquiryForm' },
+      'page request failed',
+    );
   });
 
   it('ignores a request the visitor abandoned', () => {
     const { log, context } = requestContext();
     const controller = new AbortController();
     controller.abort();
-    handleError(new Error('aborted'), { request: new Request('http://localhost/en', { signal: controller.signal }), params: {}, context });
+    handleError(new Error('aborted'), {
+      request: new Request('http://localhost/en', { signal: controller.signal }),
+      params: {},
+      context,
+    });
     expect(log.error).not.toHaveBeenCalled();
   });
 

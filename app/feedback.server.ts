@@ -5,7 +5,13 @@ const FLASH_COOKIE = 'flash';
 
 /** Sets a snackbar message for the next page the browser shows (after a redirect). */
 export function flashCookie(flash: Flash, secure: boolean): string {
-  return serialize(FLASH_COOKIE, JSON.stringify(flash), { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60, secure });
+  return serialize(FLASH_COOKIE, JSON.stringify(flash), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: 60,
+    secure,
+  });
 }
 
 export const CLEAR_FLASH = serialize(FLASH_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
@@ -16,7 +22,11 @@ export function readFlash(cookieHeader: string | null): Flash | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<Flash>;
-    if ((value.type === 'success' || value.type === 'error') && typeof value.key === 'string' && /^[\w.-]{1,100}$/.test(value.key)) {
+    if (
+      (value.type === 'success' || value.type === 'error') &&
+      typeof value.key === 'string' &&
+      /^[\w.-]{1,100}$/.test(value.key)
+    ) {
       return { type: value.type, key: value.key };
     }
   } catch {

@@ -22,7 +22,15 @@ function failingContext(failure: Error) {
     headers: {},
     secureCookies: false,
     payments: { provider: 'sandbox', origin: 'http://localhost:1' },
-    site: { brandName: 'Tillpoint', brandSlug: 'tillpoint', gtmId: undefined, chatUrl: '', supportEmail: '', supportPhone: '', publicUrl: undefined },
+    site: {
+      brandName: 'Tillpoint',
+      brandSlug: 'tillpoint',
+      gtmId: undefined,
+      chatUrl: '',
+      supportEmail: '',
+      supportPhone: '',
+      publicUrl: undefined,
+    },
     log: { error: (details, message) => logged.push({ details, message }) },
     development: false,
   };
@@ -35,13 +43,23 @@ describe('submitting a form to its service', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("answers a refusal with the service's errors and message, and the answers to show again", async () => {
-    const { ctx, logged } = failingContext(new BadRequest('Please check the highlighted fields.', { errors: { email: 'Please Input Correct Email !' } }));
+    const { ctx, logged } = failingContext(
+      new BadRequest('Please check the highlighted fields.', { errors: { email: 'Please Input Correct Email !' } }),
+    );
     expect(await submitForm(ctx, 'subscribers', answers, 'en')).toEqual({
-      result: { ok: false, message: 'Please check the highlighted fields.', errors: { email: 'Please Input Correct Email !' }, values: { campaign: 'sg23', email: 'ann@kopi' } },
+      result: {
+        ok: false,
+        message: 'Please check the highlighted fields.',
+        errors: { email: 'Please Input Correct Email !' },
+        values: { campaign: 'sg23', email: 'ann@kopi' },
+      },
       status: 400,
     });
     const limited = failingContext(new TooManyRequests('Too many sign-ups from your network. Please try again later.'));
-    expect(await submitForm(limited.ctx, 'subscribers', answers, 'en')).toMatchObject({ result: { ok: false, errors: {} }, status: 429 });
+    expect(await submitForm(limited.ctx, 'subscribers', answers, 'en')).toMatchObject({
+      result: { ok: false, errors: {} },
+      status: 429,
+    });
     expect([...logged, ...limited.logged]).toEqual([]);
   });
 

@@ -18,13 +18,18 @@ export async function submitForm<S extends FormService>(
   lang: string,
 ): Promise<{ result: FormResult; status: number }> {
   try {
-    await ctx.api.service(service).create(answers, { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } });
+    await ctx.api
+      .service(service)
+      .create(answers, { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } });
     return { result: { ok: true }, status: 200 };
   } catch (caught) {
     const error = caught as { code?: number; message?: string; errors?: Record<string, string> };
     const { website_url: _honeypot, ...values } = answers;
     if (typeof error.code === 'number' && error.code >= 400 && error.code < 500) {
-      return { result: { ok: false, message: error.message ?? '', errors: error.errors ?? {}, values }, status: error.code };
+      return {
+        result: { ok: false, message: error.message ?? '', errors: error.errors ?? {}, values },
+        status: error.code,
+      };
     }
     ctx.log.error({ err: caught, service }, 'form submission failed');
     return { result: { ok: false, message: '', errors: {}, values }, status: 500 };

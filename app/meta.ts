@@ -43,7 +43,12 @@ export function pageMeta(matches: readonly Match[], options: PageMetaOptions): M
   if (!root) return tags;
 
   const pathname = matches.at(-1)?.pathname ?? `/${locale}`;
-  const image = options.image ?? { url: `${root.origin}${OG_IMAGE.path}`, alt: brand, width: OG_IMAGE.width, height: OG_IMAGE.height };
+  const image = options.image ?? {
+    url: `${root.origin}${OG_IMAGE.path}`,
+    alt: brand,
+    width: OG_IMAGE.width,
+    height: OG_IMAGE.height,
+  };
   tags.push(
     { property: 'og:site_name', content: brand },
     { property: 'og:title', content: fullTitle },
@@ -51,7 +56,10 @@ export function pageMeta(matches: readonly Match[], options: PageMetaOptions): M
     { property: 'og:type', content: options.type ?? 'website' },
     { property: 'og:url', content: canonicalUrl(root.origin, pathname) },
     { property: 'og:locale', content: OG_LOCALE[locale] },
-    ...LOCALES.filter((other) => other !== locale).map((other) => ({ property: 'og:locale:alternate', content: OG_LOCALE[other] })),
+    ...LOCALES.filter((other) => other !== locale).map((other) => ({
+      property: 'og:locale:alternate',
+      content: OG_LOCALE[other],
+    })),
     { property: 'og:image', content: image.url },
     ...(image.width && image.height
       ? [

@@ -1,9 +1,27 @@
 import { useLayoutEffect, useState } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useParams, useRouteError, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useParams,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import { HTML_LANG, isLocale, LOCALES } from '../domain/locales';
 import { tagManagerScript } from './components/feedback/analytics';
 import { DIALOG_FALLBACK, SCRIPTING_MARK } from './components/layout/platform-fallbacks';
-import { BEFORE_HYDRATION_SCRIPT, HYDRATED_ATTRIBUTE, STATIC_PAGE_SCRIPT, useScriptsOnInteraction, useStaticPage } from './components/layout/static-page';
+import {
+  BEFORE_HYDRATION_SCRIPT,
+  HYDRATED_ATTRIBUTE,
+  STATIC_PAGE_SCRIPT,
+  useScriptsOnInteraction,
+  useStaticPage,
+} from './components/layout/static-page';
 import { THEME_SCRIPT, useSystemTheme } from './components/layout/theme';
 import { serverContext } from './context';
 import { loadMessagesOf, messageHrefs } from './i18n/messages';
@@ -31,7 +49,9 @@ export function loader({ context, request }: Route.LoaderArgs): RootData {
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (_args, next) => {
     const results = await next();
-    await loadMessagesOf(Object.values(results ?? {}).map((result) => (result.type === 'data' ? result.result : undefined))).catch(() => undefined);
+    await loadMessagesOf(
+      Object.values(results ?? {}).map((result) => (result.type === 'data' ? result.result : undefined)),
+    ).catch(() => undefined);
     return results;
   },
 ];
@@ -94,7 +114,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before any paint: the theme class, so the wrong theme never flashes, and the mark that scripts run. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? SCRIPTING_MARK + THEME_SCRIPT : '' }} suppressHydrationWarning />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? SCRIPTING_MARK + THEME_SCRIPT : '' }}
+          suppressHydrationWarning
+        />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#12423f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -103,19 +127,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {error ? <meta name="robots" content="noindex" /> : null}
         <Links />
         {staticPage ? null : <MessageFiles />}
-        {gtmId ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: tagManagerScript(gtmId) }} suppressHydrationWarning /> : null}
+        {gtmId ? (
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: tagManagerScript(gtmId) }}
+            suppressHydrationWarning
+          />
+        ) : null}
       </head>
       <body className="min-h-screen antialiased">
         <div id="top" tabIndex={-1} className="outline-none" />
         {children}
         {staticPage ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? STATIC_PAGE_SCRIPT + DIALOG_FALLBACK : '' }} />
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? STATIC_PAGE_SCRIPT + DIALOG_FALLBACK : '' }}
+          />
         ) : (
           <>
             {/* The page's scripts start once it has loaded, or at the first interaction (the server holds them back); the theme toggle works before, the dialog fallback throughout. */}
             <script
               nonce={nonce}
-              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? BEFORE_HYDRATION_SCRIPT + DIALOG_FALLBACK + (onInteraction ? SCRIPTS_ON_INTERACTION : SCRIPTS_AFTER_LOAD) : '' }}
+              dangerouslySetInnerHTML={{
+                __html: import.meta.env.SSR
+                  ? BEFORE_HYDRATION_SCRIPT +
+                    DIALOG_FALLBACK +
+                    (onInteraction ? SCRIPTS_ON_INTERACTION : SCRIPTS_AFTER_LOAD)
+                  : '',
+              }}
               suppressHydrationWarning
             />
             <ScrollRestoration nonce={nonce} />
@@ -143,8 +182,12 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-6xl font-bold">{status}</h1>
       <p className="mt-6 text-lg">An error occurred while showing the error page</p>
-      <p className="mt-2 text-lg" lang="zh-Hant-HK">顯示錯誤頁面時發生錯誤</p>
-      <p className="mt-2 text-lg" lang="zh-Hans-CN">显示错误页面时发生错误</p>
+      <p className="mt-2 text-lg" lang="zh-Hant-HK">
+        顯示錯誤頁面時發生錯誤
+      </p>
+      <p className="mt-2 text-lg" lang="zh-Hans-CN">
+        显示错误页面时发生错误
+      </p>
       <a className="mt-8 inline-block rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white" href="/">
         Homepage · 主頁 · 主页
       </a>

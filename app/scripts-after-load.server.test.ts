@@ -31,7 +31,8 @@ describe('scriptsAfterLoad', () => {
   });
 
   it('passes a page without scripts through unchanged', async () => {
-    const plain = '<p>rel="modulepreload" in prose is text, and so is &lt;link rel="modulepreload" and type=&quot;module&quot;</p>';
+    const plain =
+      '<p>rel="modulepreload" in prose is text, and so is &lt;link rel="modulepreload" and type=&quot;module&quot;</p>';
     expect(await through([Buffer.from(plain)])).toBe(plain);
   });
 });

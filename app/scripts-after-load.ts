@@ -3,7 +3,15 @@
  * a pointer moved or pressed, a touch, a key, focus moving into the page, a scroll. Listened to on
  * the window, in the capture phase, so no element can stop them on the way.
  */
-export const INTERACTION_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+export const INTERACTION_EVENTS = [
+  'pointermove',
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'scroll',
+  'wheel',
+] as const;
 
 /**
  * Starts a page's scripts once the page has loaded (its HTML, stylesheet and images) or, for a page

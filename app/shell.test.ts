@@ -29,7 +29,10 @@ describe('paths across languages', () => {
 describe('flash messages', () => {
   it('reads a well-formed flash and ignores anything else', () => {
     const cookie = (value: unknown) => `a=1; flash=${encodeURIComponent(JSON.stringify(value))}`;
-    expect(readFlash(cookie({ type: 'success', key: 'feedback.signedOut' }))).toEqual({ type: 'success', key: 'feedback.signedOut' });
+    expect(readFlash(cookie({ type: 'success', key: 'feedback.signedOut' }))).toEqual({
+      type: 'success',
+      key: 'feedback.signedOut',
+    });
     expect(readFlash(cookie({ type: 'info', key: 'feedback.signedOut' }))).toBeNull();
     expect(readFlash(cookie({ type: 'error', key: '<script>' }))).toBeNull();
     expect(readFlash('flash=%7Bbroken')).toBeNull();

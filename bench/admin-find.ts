@@ -41,9 +41,72 @@ const DEFINITION = entities[SOURCE];
 const DEEP_ROWS = 50_000;
 const BATCH = 10_000;
 
-const FIRST_NAMES = ['Mei', 'Wing', 'Ka', 'Siu', 'Chun', 'Hoi', 'Lok', 'Yan', 'Ming', 'Tsz', 'Amy', 'Ben', 'Chloe', 'David', 'Emma', 'Felix', 'Grace', 'Henry', 'Ivy', 'Jason'];
-const LAST_NAMES = ['Chan', 'Wong', 'Lee', 'Cheung', 'Lau', 'Ng', 'Ho', 'Leung', 'Tang', 'Lam', 'Tan', 'Lim', 'Goh', 'Koh', 'Teo', 'Smith', 'Brown', 'Taylor', 'Nguyen', 'Tran'];
-const COMPANY_WORDS = ['Golden', 'Harbour', 'Dragon', 'Lucky', 'Jade', 'Garden', 'Noodle', 'Tea', 'Bakery', 'Kitchen', 'Trading', 'Store', 'Cafe', 'Express', 'Fresh', 'Ocean', 'Star', 'Pearl', 'Bamboo', 'Lotus'];
+const FIRST_NAMES = [
+  'Mei',
+  'Wing',
+  'Ka',
+  'Siu',
+  'Chun',
+  'Hoi',
+  'Lok',
+  'Yan',
+  'Ming',
+  'Tsz',
+  'Amy',
+  'Ben',
+  'Chloe',
+  'David',
+  'Emma',
+  'Felix',
+  'Grace',
+  'Henry',
+  'Ivy',
+  'Jason',
+];
+const LAST_NAMES = [
+  'Chan',
+  'Wong',
+  'Lee',
+  'Cheung',
+  'Lau',
+  'Ng',
+  'Ho',
+  'Leung',
+  'Tang',
+  'Lam',
+  'Tan',
+  'Lim',
+  'Goh',
+  'Koh',
+  'Teo',
+  'Smith',
+  'Brown',
+  'Taylor',
+  'Nguyen',
+  'Tran',
+];
+const COMPANY_WORDS = [
+  'Golden',
+  'Harbour',
+  'Dragon',
+  'Lucky',
+  'Jade',
+  'Garden',
+  'Noodle',
+  'Tea',
+  'Bakery',
+  'Kitchen',
+  'Trading',
+  'Store',
+  'Cafe',
+  'Express',
+  'Fresh',
+  'Ocean',
+  'Star',
+  'Pearl',
+  'Bamboo',
+  'Lotus',
+];
 const DOMAINS = ['example.test', 'mail.test', 'shop.test', 'food.test'];
 const DAY = 86_400_000;
 
@@ -67,7 +130,16 @@ async function loadContactForms(knex: Knex, rows: number): Promise<void> {
       const last = pick(LAST_NAMES);
       const created = from + Math.floor(((i + random()) * span) / rows);
       const followed = random();
-      const followUp = now - created < 14 * DAY ? (followed < 0.6 ? 'new' : 'contacted') : followed < 0.03 ? 'new' : followed < 0.2 ? 'contacted' : 'closed';
+      const followUp =
+        now - created < 14 * DAY
+          ? followed < 0.6
+            ? 'new'
+            : 'contacted'
+          : followed < 0.03
+            ? 'new'
+            : followed < 0.2
+              ? 'contacted'
+              : 'closed';
       const updated = followUp === 'new' ? created : Math.min(now, created + Math.floor(random() * 7 * DAY));
       const tried = random();
       batch.push({
@@ -98,7 +170,8 @@ async function loadContactForms(knex: Knex, rows: number): Promise<void> {
 function restParams(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
   const add = (value: unknown, key: string) => {
-    if (typeof value === 'object' && value !== null) for (const [inner, v] of Object.entries(value)) add(v, `${key}[${inner}]`);
+    if (typeof value === 'object' && value !== null)
+      for (const [inner, v] of Object.entries(value)) add(v, `${key}[${inner}]`);
     else params.append(key, String(value));
   };
   for (const [key, value] of Object.entries(query)) add(value, key);
@@ -114,7 +187,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** A Hong Kong day as the table's date filters write it. */
 const hongKongDay = (time: number) => new Date(time + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -139,12 +213,17 @@ async function main(): Promise<void> {
     const loadStart = Date.now();
     await loadContactForms(knex, ROWS);
     const loadSeconds = (Date.now() - loadStart) / 1000;
-    const serverVersion = ((await knex.raw('show server_version')) as { rows: { server_version: string }[] }).rows[0]?.server_version ?? '?';
+    const serverVersion =
+      ((await knex.raw('show server_version')) as { rows: { server_version: string }[] }).rows[0]?.server_version ??
+      '?';
 
     const config = {
       ...benchServerConfig(),
     };
-    const server = await startServer(config, { database: { knex, kind: DATABASE_URL ? 'postgres' : 'embedded', close: async () => {} }, pages: false });
+    const server = await startServer(config, {
+      database: { knex, kind: DATABASE_URL ? 'postgres' : 'embedded', close: async () => {} },
+      pages: false,
+    });
     cleanup.push(() => server.close());
     const login = await fetch(`${server.url}/api/authentication`, {
       method: 'POST',
@@ -155,7 +234,9 @@ async function main(): Promise<void> {
     const { accessToken } = (await login.json()) as { accessToken: string };
 
     const find = async (query: Record<string, unknown>): Promise<FoundPage> => {
-      const response = await fetch(`${server.url}/api/${SOURCE}?${restParams(query)}`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const response = await fetch(`${server.url}/api/${SOURCE}?${restParams(query)}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       const body = (await response.json()) as FoundPage;
       if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`);
       return body;
@@ -171,14 +252,23 @@ async function main(): Promise<void> {
         if (i >= WARMUP) latencies.push(performance.now() - start);
       }
       latencies.sort((a, b) => a - b);
-      const matches = page && page.total >= 0 ? `${fmt(page.total)}${page.totalCapped ? '+' : ''}` : `${page?.data.length ?? 0} shown`;
-      console.log(`  ${label.padEnd(66)}${matches.padStart(12)}${fmt(percentile(latencies, 50), 1).padStart(10)}${fmt(percentile(latencies, 95), 1).padStart(10)}`);
+      const matches =
+        page && page.total >= 0
+          ? `${fmt(page.total)}${page.totalCapped ? '+' : ''}`
+          : `${page?.data.length ?? 0} shown`;
+      console.log(
+        `  ${label.padEnd(66)}${matches.padStart(12)}${fmt(percentile(latencies, 50), 1).padStart(10)}${fmt(percentile(latencies, 95), 1).padStart(10)}`,
+      );
     };
     const heading = (text: string) => console.log(`${text}`);
 
     console.log(`contact forms table benchmark on ${database.label}, server ${serverVersion}`);
-    console.log(`contact forms: ${fmt(ROWS)} rows (loaded in ${loadSeconds.toFixed(1)} s) | ${REQUESTS} requests per line, one at a time, ${WARMUP} warm-up | REST as the admin`);
-    console.log(`each line: the table's URL view, as parseView and viewQuery (domain/admin/view.ts) turn it into the service query; page size 10`);
+    console.log(
+      `contact forms: ${fmt(ROWS)} rows (loaded in ${loadSeconds.toFixed(1)} s) | ${REQUESTS} requests per line, one at a time, ${WARMUP} warm-up | REST as the admin`,
+    );
+    console.log(
+      `each line: the table's URL view, as parseView and viewQuery (domain/admin/view.ts) turn it into the service query; page size 10`,
+    );
     console.log();
     console.log(`  ${'view'.padEnd(66)}${'matches'.padStart(12)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}`);
 
@@ -221,11 +311,20 @@ async function main(): Promise<void> {
       if (filter.type === 'choice') {
         const values = filter.def.enum ?? [];
         for (const value of values) filterViews.push(`${f}=${value}`);
-        if (values.length > 2) filterViews.push(values.slice(0, 2).map((value) => `${f}=${value}`).join('&'));
+        if (values.length > 2)
+          filterViews.push(
+            values
+              .slice(0, 2)
+              .map((value) => `${f}=${value}`)
+              .join('&'),
+          );
       } else if (filter.type === 'boolean') {
         filterViews.push(`${f}=true`, `${f}=false`);
       } else if (filter.type === 'dateRange') {
-        filterViews.push(`${f}.min=${hongKongDay(now - 30 * DAY)}`, `${f}.min=${hongKongDay(now - 400 * DAY)}&${f}.max=${hongKongDay(now - 370 * DAY)}`);
+        filterViews.push(
+          `${f}.min=${hongKongDay(now - 30 * DAY)}`,
+          `${f}.min=${hongKongDay(now - 400 * DAY)}&${f}.max=${hongKongDay(now - 370 * DAY)}`,
+        );
       } else {
         filterViews.push(`${f}.min=1`);
       }

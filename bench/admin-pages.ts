@@ -54,16 +54,38 @@ async function main(): Promise<void> {
   for (let from = 0; from < ROWS; from += 5_000) {
     const rows = [];
     for (let i = from; i < Math.min(ROWS, from + 5_000); i += 1) {
-      rows.push({ id: randomBytes(12).toString('hex'), email: `member-${i}@bench.test`, name: `Member ${i}`, company_name: `Shop ${i % 997}`, password: hash, role: 'member', created_at: new Date(base + i * 1000) });
+      rows.push({
+        id: randomBytes(12).toString('hex'),
+        email: `member-${i}@bench.test`,
+        name: `Member ${i}`,
+        company_name: `Shop ${i % 997}`,
+        password: hash,
+        role: 'member',
+        created_at: new Date(base + i * 1000),
+      });
     }
     await knex('users').insert(rows);
   }
   await knex.raw('analyze users');
-  console.log(`${ROWS.toLocaleString('en')} accounts made in ${((Date.now() - started) / 1000).toFixed(1)} s on ${db.label}.`);
+  console.log(
+    `${ROWS.toLocaleString('en')} accounts made in ${((Date.now() - started) / 1000).toFixed(1)} s on ${db.label}.`,
+  );
 
-  const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email, PAYMENT_SANDBOX: '1', LOG_LEVEL: 'error', PORT: '0', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_EMAIL: ADMIN.email,
+    PAYMENT_SANDBOX: '1',
+    LOG_LEVEL: 'error',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
   const server = await startServer(config, { database });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     const signIn = await fetch(`${server.url}/api/authentication`, {
       method: 'POST',
@@ -78,7 +100,11 @@ async function main(): Promise<void> {
     const sortQuery = '$sort[createdAt]=-1&$sort[_id]=1';
     let deepCursor = '';
     for (let walked = 0; walked < ROWS - PAGE_SIZE * 2; walked += 100) {
-      const page = (await (await fetch(`${server.url}/api/users?$limit=100&$cursor=${deepCursor}&${sortQuery}`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
+      const page = (await (
+        await fetch(`${server.url}/api/users?$limit=100&$cursor=${deepCursor}&${sortQuery}`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        })
+      ).json()) as {
         cursors: { next: string | null };
       };
       if (!page.cursors.next) break;
@@ -93,10 +119,14 @@ async function main(): Promise<void> {
       ['page mode, searched by company', '/en/admin/users?q=Shop+42'],
     ] as const;
 
-    console.log(`\n/{locale}/admin/users over ${ROWS.toLocaleString('en')} accounts (${db.kind}), ${PAGE_SIZE} rows a page`);
+    console.log(
+      `\n/{locale}/admin/users over ${ROWS.toLocaleString('en')} accounts (${db.kind}), ${PAGE_SIZE} rows a page`,
+    );
     console.log('case                                   server p50  server p95  browser p50 (first row shown)');
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.addCookies([{ name: cookie.split('=')[0] as string, value: cookie.split('=').slice(1).join('='), url: server.url }]);
+    await context.addCookies([
+      { name: cookie.split('=')[0] as string, value: cookie.split('=').slice(1).join('='), url: server.url },
+    ]);
     const tab = await context.newPage();
     for (const [label, path] of cases) {
       const server_ms: number[] = [];
@@ -105,7 +135,8 @@ async function main(): Promise<void> {
         const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
         const html = await response.text();
         const elapsed = performance.now() - t0;
-        if (!html.includes('data-testid="admin-row"')) throw new Error(`${path}: no rows in the page (${response.status})`);
+        if (!html.includes('data-testid="admin-row"'))
+          throw new Error(`${path}: no rows in the page (${response.status})`);
         if (i >= 2) server_ms.push(elapsed);
       }
       const browser_ms: number[] = [];
@@ -116,7 +147,9 @@ async function main(): Promise<void> {
         if (i >= 1) browser_ms.push(performance.now() - t0);
       }
       const ms = (value: number) => `${value.toFixed(0).padStart(7)} ms`;
-      console.log(`${label.padEnd(38)} ${ms(percentile(server_ms, 50))}  ${ms(percentile(server_ms, 95))}  ${ms(percentile(browser_ms, 50))}`);
+      console.log(
+        `${label.padEnd(38)} ${ms(percentile(server_ms, 50))}  ${ms(percentile(server_ms, 95))}  ${ms(percentile(browser_ms, 50))}`,
+      );
     }
   } finally {
     await browser.close();

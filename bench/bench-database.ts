@@ -46,5 +46,10 @@ export async function openBenchDatabase(name: string, options: { maxConnections:
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
   const keep = process.env.BENCH_KEEP_DATABASE === '1';
-  return { url: url.toString(), label: `PostgreSQL at ${url.host}, database ${name}`, kind: 'postgres', stop: () => (keep ? Promise.resolve() : recreate(false)) };
+  return {
+    url: url.toString(),
+    label: `PostgreSQL at ${url.host}, database ${name}`,
+    kind: 'postgres',
+    stop: () => (keep ? Promise.resolve() : recreate(false)),
+  };
 }

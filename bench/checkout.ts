@@ -28,14 +28,22 @@ if (!Number.isInteger(CHECKOUTS) || CHECKOUTS < 1) throw new Error('BENCH_CHECKO
 const BENCH_DATABASE = 'tillpoint_bench_checkout';
 const ADMIN = { email: 'admin@bench.test', password: 'BenchAdmin123' };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 async function main(): Promise<void> {
   const db = await openBenchDatabase(BENCH_DATABASE, { maxConnections: 40 });
   const knex = createKnex(db.url);
   const database: Database = { knex, kind: db.kind, close: () => knex.destroy() };
   await prepareDatabase(knex, db.kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
-  const config = loadConfig({ NODE_ENV: 'development', APP_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'error', PORT: '0', HOST: '127.0.0.1', LOGIN_ATTEMPTS_PER_IP: String(CHECKOUTS * 4) });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'error',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOGIN_ATTEMPTS_PER_IP: String(CHECKOUTS * 4),
+  });
   const server = await startServer(config, { database, pages: false });
   const sandbox = server.paymentSandbox?.sandbox;
   if (!sandbox) throw new Error('the sandbox gateway did not start');
@@ -57,13 +65,25 @@ async function main(): Promise<void> {
           plan: plan.id,
           addOns: [],
           prepaidMonths: 24,
-          shipping: { contactPerson: 'Mei Chan', contactNumber: '9123 4567', street: '12 Nathan Road', city: 'Hong Kong', country: 'HK', shippingDate },
+          shipping: {
+            contactPerson: 'Mei Chan',
+            contactNumber: '9123 4567',
+            street: '12 Nathan Road',
+            city: 'Hong Kong',
+            country: 'HK',
+            shippingDate,
+          },
           idempotencyKey: randomBytes(12).toString('hex'),
         },
         { provider: 'rest', user },
       );
       const auth = await services.service('authentication').create({ strategy: 'local', email, password }, {});
-      const { paymentMethodId } = await sandbox.tokenize({ number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' });
+      const { paymentMethodId } = await sandbox.tokenize({
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2034,
+        cvc: '123',
+      });
       checkouts.push({
         token: auth.accessToken,
         twice: i % 5 === 0,
@@ -91,7 +111,9 @@ async function main(): Promise<void> {
       if (response.status !== 201 || answer.status !== 'succeeded') failures += 1;
     };
     const started = performance.now();
-    await Promise.all(checkouts.map((checkout) => (checkout.twice ? Promise.all([pay(checkout), pay(checkout)]) : pay(checkout))));
+    await Promise.all(
+      checkouts.map((checkout) => (checkout.twice ? Promise.all([pay(checkout), pay(checkout)]) : pay(checkout))),
+    );
     const seconds = (performance.now() - started) / 1000;
     await sandbox.webhooks.idle();
 
@@ -101,12 +123,20 @@ async function main(): Promise<void> {
       .count({ charges: '*' })
       .groupByRaw(`metadata->>'orderId'`)) as { order_id: string; charges: string | number }[];
     const doubleCharged = charged.filter((row) => Number(row.charges) > 1).length;
-    const provisioned = Number(((await knex('orders').where('status', 'provisioning').count({ n: '*' }).first()) as { n: string | number }).n);
+    const provisioned = Number(
+      ((await knex('orders').where('status', 'provisioning').count({ n: '*' }).first()) as { n: string | number }).n,
+    );
     const invoices = Number(((await knex('invoices').count({ n: '*' }).first()) as { n: string | number }).n);
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(`Checkout bench: ${CHECKOUTS} checkouts at once (${checkouts.filter((c) => c.twice).length} sent twice), sandbox gateway, ${db.label}, ${os.cpus().length} cores`);
-    console.log(`  orders paid per second   ${(provisioned / seconds).toFixed(1)}  (${provisioned} orders in ${seconds.toFixed(2)} s)`);
-    console.log(`  payment call p50 / p99   ${percentile(sorted, 50).toFixed(0)} ms / ${percentile(sorted, 99).toFixed(0)} ms  (${latencies.length} calls, ${failures} not succeeded)`);
+    console.log(
+      `Checkout bench: ${CHECKOUTS} checkouts at once (${checkouts.filter((c) => c.twice).length} sent twice), sandbox gateway, ${db.label}, ${os.cpus().length} cores`,
+    );
+    console.log(
+      `  orders paid per second   ${(provisioned / seconds).toFixed(1)}  (${provisioned} orders in ${seconds.toFixed(2)} s)`,
+    );
+    console.log(
+      `  payment call p50 / p99   ${percentile(sorted, 50).toFixed(0)} ms / ${percentile(sorted, 99).toFixed(0)} ms  (${latencies.length} calls, ${failures} not succeeded)`,
+    );
     console.log(`  invoices issued          ${invoices}`);
     console.log(`  double charges           ${doubleCharged}`);
     if (doubleCharged > 0 || failures > 0) process.exitCode = 1;

@@ -67,17 +67,27 @@ async function main(): Promise<void> {
     const loadSeconds = (Date.now() - loadStart) / 1000;
     const config = {
       ...benchServerConfig(),
-      exports: { storage: { kind: 'folder' as const, root: path.join(files, 'stored') }, tempDir: path.join(files, 'temp') },
+      exports: {
+        storage: { kind: 'folder' as const, root: path.join(files, 'stored') },
+        tempDir: path.join(files, 'temp'),
+      },
     };
-    const server = await startServer(config, { database: { knex, kind: DATABASE_URL ? 'postgres' : 'embedded', close: async () => {} }, pages: false });
+    const server = await startServer(config, {
+      database: { knex, kind: DATABASE_URL ? 'postgres' : 'embedded', close: async () => {} },
+      pages: false,
+    });
     cleanup.push(() => server.close());
     const admin = (await knex('users').where({ email: ADMIN.email }).first('id')) as { id: string };
     const exportsService = server.api.service('exports') as unknown as ExportsService;
 
     console.log(`export benchmark on ${database.label}`);
-    console.log(`contact forms: ${fmt(ROWS)} rows (loaded in ${loadSeconds.toFixed(1)} s) | ${COLUMNS.length} columns | as the admin, pages of 100`);
+    console.log(
+      `contact forms: ${fmt(ROWS)} rows (loaded in ${loadSeconds.toFixed(1)} s) | ${COLUMNS.length} columns | as the admin, pages of 100`,
+    );
     console.log();
-    console.log(`  ${'format'.padEnd(8)}${'seconds'.padStart(10)}${'rows/s'.padStart(12)}${'file'.padStart(10)}${'RSS before'.padStart(13)}${'peak RSS'.padStart(12)}`);
+    console.log(
+      `  ${'format'.padEnd(8)}${'seconds'.padStart(10)}${'rows/s'.padStart(12)}${'file'.padStart(10)}${'RSS before'.padStart(13)}${'peak RSS'.padStart(12)}`,
+    );
     for (const format of ['csv', 'xlsx'] as const) {
       global.gc?.();
       const before = process.memoryUsage().rss;
@@ -86,7 +96,10 @@ async function main(): Promise<void> {
         peak = Math.max(peak, process.memoryUsage().rss);
       }, 50);
       const start = performance.now();
-      const created = await exportsService.create({ source: 'contactForms', format, columns: COLUMNS, locale: 'zh-hk' }, { provider: 'rest', user: { _id: admin.id, role: 'admin' } } as never);
+      const created = await exportsService.create(
+        { source: 'contactForms', format, columns: COLUMNS, locale: 'zh-hk' },
+        { provider: 'rest', user: { _id: admin.id, role: 'admin' } } as never,
+      );
       let record = await exportsService.read(created._id);
       while (!['done', 'failed', 'cancelled'].includes(record.state)) {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -96,7 +109,9 @@ async function main(): Promise<void> {
       clearInterval(sampler);
       if (record.state !== 'done' || !record.fileKey) throw new Error(`export ${record.state}: ${record.error ?? ''}`);
       const size = statSync(path.join(files, 'stored', ...record.fileKey.split('/'))).size;
-      console.log(`  ${format.padEnd(8)}${seconds.toFixed(1).padStart(10)}${fmt(record.rows / seconds).padStart(12)}${mb(size).padStart(10)}${mb(before).padStart(13)}${mb(peak).padStart(12)}`);
+      console.log(
+        `  ${format.padEnd(8)}${seconds.toFixed(1).padStart(10)}${fmt(record.rows / seconds).padStart(12)}${mb(size).padStart(10)}${mb(before).padStart(13)}${mb(peak).padStart(12)}`,
+      );
     }
   } finally {
     for (const step of cleanup.reverse()) await step().catch((error: unknown) => console.error(error));

@@ -48,10 +48,15 @@ async function openSockets(url: string, count: number): Promise<Socket[]> {
     const batch = Array.from({ length: Math.min(50, count - index) }, () =>
       io(url, { path: '/api/socket.io', transports: ['websocket'], forceNew: true, reconnection: false }),
     );
-    await Promise.all(batch.map((socket) => new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    })));
+    await Promise.all(
+      batch.map(
+        (socket) =>
+          new Promise<void>((resolve, reject) => {
+            socket.once('connect', () => resolve());
+            socket.once('connect_error', reject);
+          }),
+      ),
+    );
     sockets.push(...batch);
   }
   return sockets;
@@ -105,7 +110,9 @@ interface Settled {
  * with `--inspect` here only): what sockets hold, not what opening them left to collect.
  */
 async function settledMemory(pid: number, inspectorPort: number): Promise<Settled> {
-  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
   const socket = new WebSocket(target!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
@@ -128,7 +135,10 @@ async function settledMemory(pid: number, inspectorPort: number): Promise<Settle
     await call('HeapProfiler.collectGarbage');
     await sleep(200);
     await call('HeapProfiler.collectGarbage');
-    const evaluated = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    const evaluated = await call('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
     const usage = JSON.parse((evaluated.result as { value: string }).value) as NodeJS.MemoryUsage;
     return { rssKb: rssKb(pid), liveKb: (usage.heapUsed + usage.external) / 1024 };
   } finally {
@@ -138,7 +148,9 @@ async function settledMemory(pid: number, inspectorPort: number): Promise<Settle
 
 async function bare(): Promise<Result> {
   const child = spawn(process.execPath, ['bench/fanout-bare.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
+  const port = await new Promise<number>((resolve) =>
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     const sockets = await openSockets(url, SOCKETS);
@@ -158,23 +170,37 @@ async function main(): Promise<void> {
     console.log(`bench:fanout needs what the cluster test needs: ${reason}`);
     return;
   }
-  console.log(`One event to ${SOCKETS} sockets, ${ROUNDS} rounds (after 2 to warm up); production build, PostgreSQL and Redis on this machine.\n`);
+  console.log(
+    `One event to ${SOCKETS} sockets, ${ROUNDS} rounds (after 2 to warm up); production build, PostgreSQL and Redis on this machine.\n`,
+  );
   console.log(line('bare socket.io, one process', await bare()));
 
   const inspectors = { a: await freePort(), b: await freePort() };
-  const cluster = await startCluster({ nodeOptions: (name) => [`--inspect=127.0.0.1:${inspectors[name as 'a' | 'b']}`] });
+  const cluster = await startCluster({
+    nodeOptions: (name) => [`--inspect=127.0.0.1:${inspectors[name as 'a' | 'b']}`],
+  });
   try {
     const signedIn = await fetch(`${cluster.a.url}/api/authentication`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ strategy: 'local', ...ADMIN }),
     }).then((response) => response.json() as Promise<{ accessToken: string }>);
-    const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${signedIn.accessToken}` };
-    const made = await fetch(`${cluster.a.url}/api/industries`, { method: 'POST', headers, body: JSON.stringify({ key: 'fanout-bench', name: { en: 'Fan-out' } }) }).then(
-      (response) => response.json() as Promise<{ _id: string }>,
-    );
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${signedIn.accessToken}`,
+    };
+    const made = await fetch(`${cluster.a.url}/api/industries`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ key: 'fanout-bench', name: { en: 'Fan-out' } }),
+    }).then((response) => response.json() as Promise<{ _id: string }>);
     const patch = (round: number) =>
-      fetch(`${cluster.a.url}/api/industries/${made._id}`, { method: 'PATCH', headers, body: JSON.stringify({ order: round }) }).then(() => undefined);
+      fetch(`${cluster.a.url}/api/industries/${made._id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ order: round }),
+      }).then(() => undefined);
 
     for (const [name, instance, inspector] of [
       ['one instance (sockets on A)', cluster.a, inspectors.a],

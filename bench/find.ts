@@ -85,7 +85,10 @@ async function loadUsers(knex: Knex, rows: number): Promise<number> {
       if (role === 'member') members++;
       batch.push({
         // Shaped like the service's ids: creation time first, then random digits.
-        id: Math.floor(created.getTime() / 1000).toString(16).padStart(8, '0') + hex(16),
+        id:
+          Math.floor(created.getTime() / 1000)
+            .toString(16)
+            .padStart(8, '0') + hex(16),
         email: `bench-${String(i).padStart(6, '0')}@example.test`,
         password,
         name: `Bench User ${i}`,
@@ -119,7 +122,15 @@ async function startPeer(url: string): Promise<Peer> {
   app.use(json());
   app.configure(rest());
   app.configure(socketio({ path: SOCKET_PATH, transports: ['websocket'] }));
-  app.use('users', new KnexService<Record<string, unknown>>({ Model: knex, name: 'users', id: 'id', paginate: { default: LIMIT, max: 100 } }));
+  app.use(
+    'users',
+    new KnexService<Record<string, unknown>>({
+      Model: knex,
+      name: 'users',
+      id: 'id',
+      paginate: { default: LIMIT, max: 100 },
+    }),
+  );
   app.use(PEER_PLAIN_SERVICE, new KnexService<Record<string, unknown>>({ Model: knex, name: 'users', id: 'id' }));
   // Feathers' listen() sets the app up (socket.io included) on the server it starts.
   const server = await app.listen(0, '127.0.0.1');
@@ -192,13 +203,16 @@ class LoadWorker {
   }
 }
 
-const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 160);
+const oneLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 160);
 
 /**
  * Runs each line's requests in `ROUNDS` turns (line 1, line 2, ..., then again), warming each
  * client up before its first turn. Returns each line's figures, or why it failed.
  */
-async function measure(lines: { name: string; spec: LoadSpec; requests: number; warmup: number }[]): Promise<Map<string, Figures | string>> {
+async function measure(
+  lines: { name: string; spec: LoadSpec; requests: number; warmup: number }[],
+): Promise<Map<string, Figures | string>> {
   const outcome = new Map<string, Figures | string>();
   const workers = new Map<string, LoadWorker>();
   const merged = new Map<string, LoadResult>();
@@ -228,7 +242,8 @@ async function measure(lines: { name: string; spec: LoadSpec; requests: number; 
   } finally {
     await Promise.all([...workers.values()].map((worker) => worker.close()));
   }
-  for (const line of lines) if (!outcome.has(line.name)) outcome.set(line.name, figures(merged.get(line.name) as LoadResult));
+  for (const line of lines)
+    if (!outcome.has(line.name)) outcome.set(line.name, figures(merged.get(line.name) as LoadResult));
   return outcome;
 }
 
@@ -245,7 +260,11 @@ function percentile(sorted: number[], p: number): number {
 
 function figures(result: LoadResult): Figures {
   const sorted = [...result.latencies].sort((a, b) => a - b);
-  return { rps: (result.latencies.length / result.wallMs) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  return {
+    rps: (result.latencies.length / result.wallMs) * 1000,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
 }
 
 function queryString(query: Record<string, unknown>): string {
@@ -258,7 +277,8 @@ function queryString(query: Record<string, unknown>): string {
   return params.toString();
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const pad = (text: string, width: number) => text.padStart(width);
 const padEnd = (text: string, width: number) => text.padEnd(width);
 
@@ -279,7 +299,9 @@ async function main(): Promise<void> {
     const loadStart = Date.now();
     const members = await loadUsers(knex, ROWS);
     const loadSeconds = (Date.now() - loadStart) / 1000;
-    const serverVersion = ((await knex.raw('show server_version')) as { rows: { server_version: string }[] }).rows[0]?.server_version ?? '?';
+    const serverVersion =
+      ((await knex.raw('show server_version')) as { rows: { server_version: string }[] }).rows[0]?.server_version ??
+      '?';
 
     const config = {
       ...benchServerConfig(),
@@ -308,7 +330,11 @@ async function main(): Promise<void> {
       const captured: { sql: string; bindings: unknown[]; page: boolean }[] = [];
       // knex's `query` event carries the SQL as the pg client sends it ($1, $2...).
       const capture = (q: { sql: string; bindings?: unknown[] }) =>
-        captured.push({ sql: q.sql, bindings: [...(q.bindings ?? [])], page: /\blimit\b/i.test(q.sql) && !/count\(/i.test(q.sql) });
+        captured.push({
+          sql: q.sql,
+          bindings: [...(q.bindings ?? [])],
+          page: /\blimit\b/i.test(q.sql) && !/count\(/i.test(q.sql),
+        });
       knex.on('query', capture);
       try {
         await ours.api.service('users').find({ query });
@@ -322,14 +348,26 @@ async function main(): Promise<void> {
 
     const expectRows = Math.min(LIMIT, members);
     type Line = { name: string; spec: LoadSpec; requests: number; warmup: number };
-    const line = (name: string, target: Target, options: { rows?: number; concurrency?: number; requests?: number; warmup?: number } = {}): Line => ({
+    const line = (
+      name: string,
+      target: Target,
+      options: { rows?: number; concurrency?: number; requests?: number; warmup?: number } = {},
+    ): Line => ({
       name,
       spec: { target, concurrency: options.concurrency ?? CONCURRENCY, expectRows: options.rows ?? expectRows },
       requests: options.requests ?? REQUESTS,
       warmup: options.warmup ?? WARMUP,
     });
-    const oursRest = (query: Record<string, unknown>): Target => ({ kind: 'rest', url: `${ours.url}/api/users?${queryString(query)}`, headers: auth });
-    const peerRest = (service: string, query: Record<string, unknown>): Target => ({ kind: 'rest', url: `${peer.origin}/${service}?${queryString(query)}`, headers: {} });
+    const oursRest = (query: Record<string, unknown>): Target => ({
+      kind: 'rest',
+      url: `${ours.url}/api/users?${queryString(query)}`,
+      headers: auth,
+    });
+    const peerRest = (service: string, query: Record<string, unknown>): Target => ({
+      kind: 'rest',
+      url: `${peer.origin}/${service}?${queryString(query)}`,
+      headers: {},
+    });
     const socket = (origin: string, service: string, query: Record<string, unknown>, token?: string): Target => ({
       kind: 'socket',
       origin,
@@ -344,10 +382,17 @@ async function main(): Promise<void> {
       `users: ${fmt(ROWS + 1)} rows, ${fmt(members)} of them members (loaded in ${loadSeconds.toFixed(1)} s) | ` +
         `${fmt(REQUESTS)} requests per line in ${ROUNDS} turns, ${fmt(WARMUP)} warm-up, concurrency ${CONCURRENCY}, pools of ${POOL_MAX}`,
     );
-    log(`ours: the users service as the seeded admin (JWT), log level silent | peer: bare KnexService | clients in worker threads`);
+    log(
+      `ours: the users service as the seeded admin (JWT), log level silent | peer: bare KnexService | clients in worker threads`,
+    );
 
     const goals: string[] = [];
-    const table = async (title: string, lines: Line[], floorSql: { sql: string; bindings: unknown[] }[], goalLabel?: string) => {
+    const table = async (
+      title: string,
+      lines: Line[],
+      floorSql: { sql: string; bindings: unknown[] }[],
+      goalLabel?: string,
+    ) => {
       log();
       log(title);
       log(`  floor SQL (sent together, as our service sends them):`);
@@ -366,13 +411,19 @@ async function main(): Promise<void> {
         const label = `    ${padEnd(`${oursName.replace(/\s+/g, ' ')} / ${otherName.replace(/\s+/g, ' ')}`, 30)}`;
         if (typeof a !== 'object' || typeof b !== 'object') {
           log(`${label}   n/a (a line failed)`);
-          if (goal !== undefined && goalLabel) goals.push(`${goalLabel}, ${oursName.replace(/\s+/g, ' ')}: NOT met (it failed)`);
+          if (goal !== undefined && goalLabel)
+            goals.push(`${goalLabel}, ${oursName.replace(/\s+/g, ' ')}: NOT met (it failed)`);
           return;
         }
         const byRate = b.rps / a.rps;
         const met = byRate <= (goal ?? Infinity);
-        log(`${label}${pad(`${byRate.toFixed(2)}x`, 7)}   p50 ${pad(`${(a.p50 / b.p50).toFixed(2)}x`, 6)}${goal === undefined ? '' : `   goal <= ${goal}x: ${met ? 'met' : 'NOT met'}`}`);
-        if (goal !== undefined && goalLabel) goals.push(`${goalLabel}, ${oursName.replace(/\s+/g, ' ')}: ${byRate.toFixed(2)}x the peer, ${met ? 'met' : 'NOT met'}`);
+        log(
+          `${label}${pad(`${byRate.toFixed(2)}x`, 7)}   p50 ${pad(`${(a.p50 / b.p50).toFixed(2)}x`, 6)}${goal === undefined ? '' : `   goal <= ${goal}x: ${met ? 'met' : 'NOT met'}`}`,
+        );
+        if (goal !== undefined && goalLabel)
+          goals.push(
+            `${goalLabel}, ${oursName.replace(/\s+/g, ' ')}: ${byRate.toFixed(2)}x the peer, ${met ? 'met' : 'NOT met'}`,
+          );
       };
       ratio('ours  REST', 'peer  REST', 1.2);
       ratio('ours  socket.io', 'peer  socket.io', 1.2);
@@ -402,7 +453,11 @@ async function main(): Promise<void> {
         line('ours  socket.io', socket(ours.url, 'users', OUR_PAGE_QUERY, accessToken)),
         line('peer  socket.io', socket(peer.origin, PEER_PLAIN_SERVICE, PEER_QUERY)),
         // The service asks for one row more than the page, to know whether a next page exists.
-        line('floor raw pg', { kind: 'pg', connectionString: database.url, poolMax: POOL_MAX, statements: pageOnly }, { rows: Math.min(LIMIT + 1, members) }),
+        line(
+          'floor raw pg',
+          { kind: 'pg', connectionString: database.url, poolMax: POOL_MAX, statements: pageOnly },
+          { rows: Math.min(LIMIT + 1, members) },
+        ),
       ],
       pageOnly,
       'within 1.2x of the peer (page without total)',
@@ -412,7 +467,9 @@ async function main(): Promise<void> {
     // Deep pages: a keyset cursor far into the table against the first page, and $skip for contrast.
     const deep = Math.max(1, Math.floor(members * 0.9));
     log();
-    log(`3. deep pages: ours, REST, one request at a time, ${fmt(DEEP_REQUESTS)} each in ${ROUNDS} turns; the page after member ${fmt(deep)} of ${fmt(members)}`);
+    log(
+      `3. deep pages: ours, REST, one request at a time, ${fmt(DEEP_REQUESTS)} each in ${ROUNDS} turns; the page after member ${fmt(deep)} of ${fmt(members)}`,
+    );
     const fields = new EntityFields(usersDef);
     const sorts: { label: string; sort: Record<string, 1 | -1>; sql: string }[] = [
       { label: '$sort {createdAt:-1} (the default order)', sort: { createdAt: -1 }, sql: 'created_at desc, id asc' },
@@ -425,7 +482,10 @@ async function main(): Promise<void> {
     };
     for (const variant of sorts) {
       // The cursor the service hands out after row `deep`, built from that row's keys.
-      const row = (await knex.raw(`select created_at::text as k0, id as k1 from users where role = 'member' order by ${variant.sql} offset ? limit 1`, [deep - 1])) as {
+      const row = (await knex.raw(
+        `select created_at::text as k0, id as k1 from users where role = 'member' order by ${variant.sql} offset ? limit 1`,
+        [deep - 1],
+      )) as {
         rows: { k0: string; k1: string }[];
       };
       const keys = row.rows[0];
@@ -436,12 +496,18 @@ async function main(): Promise<void> {
       const options = { concurrency: 1, requests: DEEP_REQUESTS, warmup: Math.min(10, DEEP_REQUESTS) };
       const lines = [
         line('first page ($cursor)', oursRest({ ...base, $cursor: '' }), options),
-        line(`$cursor after member ${fmt(deep)}`, oursRest({ ...base, $cursor: cursor }), { ...options, rows: deepRows }),
+        line(`$cursor after member ${fmt(deep)}`, oursRest({ ...base, $cursor: cursor }), {
+          ...options,
+          rows: deepRows,
+        }),
         line(`$skip ${fmt(deep)}`, oursRest({ ...base, $skip: deep }), { ...options, rows: deepRows }),
       ];
       log(`  ${padEnd(variant.label, 42)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('/ first', 9)}`);
       // A wrong cursor would time the wrong page: the deep cursor page must be the $skip page.
-      const [viaCursor, viaSkip] = await Promise.all([pageIds({ ...base, $cursor: cursor }), pageIds({ ...base, $skip: deep })]);
+      const [viaCursor, viaSkip] = await Promise.all([
+        pageIds({ ...base, $cursor: cursor }),
+        pageIds({ ...base, $skip: deep }),
+      ]);
       if (viaCursor !== viaSkip) log(`    WARNING: the cursor page and the $skip page differ`);
       const measured = await measure(lines);
       const first = measured.get(lines[0]!.name);
@@ -458,7 +524,10 @@ async function main(): Promise<void> {
           `    ${padEnd(name, 40)}${pad(fmt(f.p50, 2), 9)}${pad(fmt(f.p99, 2), 9)}${pad(`${relative.toFixed(2)}x`, 9)}` +
             (i === 1 ? `   goal as fast as the first (within 1.2x): ${met ? 'met' : 'NOT met'}` : ''),
         );
-        if (i === 1 && variant === sorts[0]) goals.push(`deep cursor page as fast as the first (default order): ${relative.toFixed(2)}x, ${met ? 'met' : 'NOT met'}`);
+        if (i === 1 && variant === sorts[0])
+          goals.push(
+            `deep cursor page as fast as the first (default order): ${relative.toFixed(2)}x, ${met ? 'met' : 'NOT met'}`,
+          );
       }
     }
 

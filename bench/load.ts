@@ -15,9 +15,21 @@ export type Target =
   /** GET of a fixed URL over HTTP keep-alive (undici, as `fetch`). */
   | { kind: 'rest'; url: string; headers: Record<string, string> }
   /** `client.service(service).find({ query })` with the official Feathers client over socket.io. */
-  | { kind: 'socket'; origin: string; path: string; service: string; query: Record<string, unknown>; accessToken?: string }
+  | {
+      kind: 'socket';
+      origin: string;
+      path: string;
+      service: string;
+      query: Record<string, unknown>;
+      accessToken?: string;
+    }
   /** The statements of one find sent together through a `pg` Pool, as the service sends them. */
-  | { kind: 'pg'; connectionString: string; poolMax: number; statements: { sql: string; bindings: unknown[]; page: boolean }[] };
+  | {
+      kind: 'pg';
+      connectionString: string;
+      poolMax: number;
+      statements: { sql: string; bindings: unknown[]; page: boolean }[];
+    };
 
 export interface LoadSpec {
   target: Target;
@@ -56,21 +68,29 @@ async function connect(target: Target): Promise<{ send: Send; close(): Promise<v
           const body: unknown = await response.json();
           if (!response.ok) {
             const error = body as { name?: string; message?: string } | null;
-            throw new Error(`HTTP ${response.status} ${error?.name ?? ''}: ${error?.message ?? JSON.stringify(body).slice(0, 200)}`);
+            throw new Error(
+              `HTTP ${response.status} ${error?.name ?? ''}: ${error?.message ?? JSON.stringify(body).slice(0, 200)}`,
+            );
           }
           return rowsOf(body);
         },
         async close() {},
       };
     case 'socket': {
-      const socket: Socket = io(target.origin, { path: target.path, transports: ['websocket'], forceNew: true, reconnection: false });
+      const socket: Socket = io(target.origin, {
+        path: target.path,
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
       const client = feathers().configure(socketio(socket, { timeout: 30_000 }));
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
       // What @feathersjs/authentication-client does: authenticate the connection once with the JWT.
-      if (target.accessToken) await client.service('authentication').create({ strategy: 'jwt', accessToken: target.accessToken });
+      if (target.accessToken)
+        await client.service('authentication').create({ strategy: 'jwt', accessToken: target.accessToken });
       const service = client.service(target.service);
       return {
         async send() {
@@ -95,7 +115,13 @@ async function connect(target: Target): Promise<{ send: Send; close(): Promise<v
   }
 }
 
-async function run(send: Send, count: number, concurrency: number, expectRows: number, latencies?: number[]): Promise<void> {
+async function run(
+  send: Send,
+  count: number,
+  concurrency: number,
+  expectRows: number,
+  latencies?: number[],
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < count) {
@@ -117,7 +143,11 @@ async function run(send: Send, count: number, concurrency: number, expectRows: n
 if (!isMainThread && parentPort) {
   const port = parentPort;
   const spec = workerData as LoadSpec;
-  const fail = (error: unknown) => port.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
+  const fail = (error: unknown) =>
+    port.postMessage({
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies WorkerReply);
   connect(spec.target).then((connection) => {
     port.postMessage({ ok: true } satisfies WorkerReply);
     port.on('message', (round: LoadRound | null) => {

@@ -29,7 +29,8 @@ export interface ClientResult {
 }
 
 export type ToClient = { type: 'run'; run: ClientRun } | { type: 'stop' };
-export type FromClient = { type: 'ready' } | { type: 'result'; result: ClientResult } | { type: 'error'; message: string };
+export type FromClient =
+  { type: 'ready' } | { type: 'result'; result: ClientResult } | { type: 'error'; message: string };
 
 /** What this script uses of autocannon (it ships no types). */
 interface AutocannonResult {
@@ -54,23 +55,28 @@ function measure(run: ClientRun): Promise<ClientResult> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     let bytes = 0;
-    const instance = autocannon({ url: run.url, connections: run.connections, duration: run.seconds, headers: run.headers }, (error, result) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      const sorted = Float64Array.from(latencies).sort();
-      resolve({
-        requestsPerSecond: result.requests.average,
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-        responses: latencies.length,
-        statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
-        errors: result.errors,
-        timeouts: result.timeouts,
-        bytesPerResponse: latencies.length ? bytes / latencies.length : 0,
-      });
-    });
+    const instance = autocannon(
+      { url: run.url, connections: run.connections, duration: run.seconds, headers: run.headers },
+      (error, result) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        const sorted = Float64Array.from(latencies).sort();
+        resolve({
+          requestsPerSecond: result.requests.average,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          responses: latencies.length,
+          statuses: Object.fromEntries(
+            Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+          ),
+          errors: result.errors,
+          timeouts: result.timeouts,
+          bytesPerResponse: latencies.length ? bytes / latencies.length : 0,
+        });
+      },
+    );
     instance.on('response', (_client, _status, received, ms) => {
       latencies.push(ms);
       bytes += received;

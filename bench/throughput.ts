@@ -38,7 +38,17 @@ const GOAL = { ratio: 0.5, p99: 2 };
 const NGINX = '/usr/sbin/nginx';
 const GZIP = { 'accept-encoding': 'gzip' };
 /** Headers nginx makes itself for a file; every other header of ours is copied onto its answer. */
-const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'content-type', 'etag', 'last-modified']);
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'content-type',
+  'etag',
+  'last-modified',
+]);
 
 type Kind = 'hit' | '304';
 type Side = 'ours' | 'nginx';
@@ -72,11 +82,15 @@ const header = (answer: Answer, name: string) => answer.headers.find(([key]) => 
 /** Whether nginx is here, installed with apt-get when this machine can (root with apt). */
 function ensureNginx(): boolean {
   if (existsSync(NGINX)) return true;
-  const root = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  const root =
+    process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!root) return false;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   console.log(`${NGINX} is missing: apt-get install -y nginx-light`);
-  spawnSync('sh', ['-c', 'apt-get update && (apt-get install -y nginx-light || apt-get install -y nginx)'], { stdio: 'inherit', env });
+  spawnSync('sh', ['-c', 'apt-get update && (apt-get install -y nginx-light || apt-get install -y nginx)'], {
+    stdio: 'inherit',
+    env,
+  });
   return existsSync(NGINX);
 }
 
@@ -107,7 +121,8 @@ async function publishArticle(server: RunningServer): Promise<string> {
       status: 'published',
     }),
   });
-  if (created.status !== 201) throw new Error(`publishing the article failed: ${created.status} ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`publishing the article failed: ${created.status} ${await created.text()}`);
   return `/en/blogs/${post.slug}`;
 }
 
@@ -141,7 +156,9 @@ function nginxConfig(dir: string, port: number, pages: Page[]): { config: string
     lines.push('    }');
     return lines.join('\n');
   });
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${dir}/nginx-temp/${name};`);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (name) => `  ${name}_temp_path ${dir}/nginx-temp/${name};`,
+  );
   const config = `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -175,7 +192,10 @@ async function startNginx(dir: string, port: number): Promise<ChildProcess> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const up = await get(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+    const up = await get(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
     if (up) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -200,7 +220,9 @@ class Client {
   }
 
   static async start(): Promise<Client> {
-    const child = fork(new URL('./throughput-client.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(new URL('./throughput-client.ts', import.meta.url), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());
       child.once('exit', (code) => reject(new Error(`the client exited with code ${code}`)));
@@ -238,11 +260,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function unexpected(results: ClientResult[], expected: number): string {
   const counts = new Map<string, number>();
   for (const result of results) {
-    for (const [status, count] of Object.entries(result.statuses)) if (Number(status) !== expected) counts.set(status, (counts.get(status) ?? 0) + count);
+    for (const [status, count] of Object.entries(result.statuses))
+      if (Number(status) !== expected) counts.set(status, (counts.get(status) ?? 0) + count);
     if (result.errors) counts.set('errors', (counts.get('errors') ?? 0) + result.errors);
     if (result.timeouts) counts.set('timeouts', (counts.get('timeouts') ?? 0) + result.timeouts);
   }
-  return [...counts].map(([what, count]) => (what === 'errors' || what === 'timeouts' ? `${what} ${count}` : `${what} x${count}`)).join(', ');
+  return [...counts]
+    .map(([what, count]) => (what === 'errors' || what === 'timeouts' ? `${what} ${count}` : `${what} x${count}`))
+    .join(', ');
 }
 
 function countLines(file: string): number {
@@ -278,12 +303,19 @@ async function main(): Promise<void> {
   try {
     db = await openBenchDatabase('tillpoint_bench_throughput', { maxConnections: 20 });
     const knex = createKnex(db.url);
-    await prepareDatabase(knex, db.kind, { adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password, demoData: false });
+    await prepareDatabase(knex, db.kind, {
+      adminEmail: BENCH_ADMIN.email,
+      adminPassword: BENCH_ADMIN.password,
+      demoData: false,
+    });
     // Every request logged at `info`, as in production, to a file rather than this terminal.
     const ourLog = path.join(dir, 'ours-access.log');
     server = await startServer(
       { ...benchServerConfig(), logLevel: 'info' },
-      { database: { knex, kind: db.kind, close: () => knex.destroy() }, logDestination: pino.destination({ dest: ourLog, sync: true }) },
+      {
+        database: { knex, kind: db.kind, close: () => knex.destroy() },
+        logDestination: pino.destination({ dest: ourLog, sync: true }),
+      },
     );
     const article = await publishArticle(server);
     const paths = ['/en', '/zh-hk/pricing', article];
@@ -296,7 +328,13 @@ async function main(): Promise<void> {
       if (gzip.status !== 200) throw new Error(`${page} answered ${gzip.status}`);
       const br = await get(`${server.url}${page}`, { 'accept-encoding': 'br' });
       const identity = await get(`${server.url}${page}`);
-      pages.push({ path: page, gzip, br: header(br, 'content-encoding') === 'br' ? br : undefined, identity, cache: header(gzip, 'x-page-cache') ?? 'none' });
+      pages.push({
+        path: page,
+        gzip,
+        br: header(br, 'content-encoding') === 'br' ? br : undefined,
+        identity,
+        cache: header(gzip, 'x-page-cache') ?? 'none',
+      });
     }
     for (const [index, page] of pages.entries()) {
       const file = path.join(dir, 'site', `page-${index}.html`);
@@ -318,7 +356,9 @@ async function main(): Promise<void> {
       for (const side of ['ours', 'nginx'] as const) {
         const first = await get(`${origins[side]}${page.path}`, GZIP);
         if (side === 'nginx' && (first.status !== 200 || first.body.length !== page.gzip.body.length)) {
-          throw new Error(`nginx answered ${page.path} with ${first.status}, ${first.body.length} bytes (ours: ${page.gzip.body.length})`);
+          throw new Error(
+            `nginx answered ${page.path} with ${first.status}, ${first.body.length} bytes (ours: ${page.gzip.body.length})`,
+          );
         }
         const etag = header(first, 'etag');
         etags[side].push(etag);
@@ -328,7 +368,10 @@ async function main(): Promise<void> {
         }
         const again = await get(`${origins[side]}${page.path}`, { ...GZIP, 'if-none-match': etag });
         // A page whose ETag changes with each response (its nonce) can never be revalidated.
-        const changes = side === 'ours' && etag !== header(page.gzip, 'etag') ? ', its ETag changes from one response to the next' : '';
+        const changes =
+          side === 'ours' && etag !== header(page.gzip, 'etag')
+            ? ', its ETag changes from one response to the next'
+            : '';
         revalidates[side].push(again.status === 304 ? '304' : `${again.status} (${again.body.length} bytes${changes})`);
       }
     }
@@ -339,11 +382,14 @@ async function main(): Promise<void> {
       `${os.cpus().length} cores, nothing pinned. Ours: one Node.js ${process.version} process (production build of ${builtAt.toISOString()}, ${db.label}); ` +
         `nginx: worker_processes 1; the client: autocannon in a process of its own.`,
     );
-    console.log('Both log each request to a file: ours as pino-http JSON lines at info, nginx its access_log (combined format).');
+    console.log(
+      'Both log each request to a file: ours as pino-http JSON lines at info, nginx its access_log (combined format).',
+    );
     console.log(
       `${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} round(s) of ours then nginx per line, Accept-Encoding: gzip; figures are medians over the rounds.`,
     );
-    if (dropped.length) console.log(`Headers of ours nginx does not send (a \`$\` in the value): ${dropped.join(', ')}`);
+    if (dropped.length)
+      console.log(`Headers of ours nginx does not send (a \`$\` in the value): ${dropped.join(', ')}`);
     console.log();
     console.log('Bodies as sent (bytes):');
     for (const page of pages) {
@@ -357,7 +403,9 @@ async function main(): Promise<void> {
       console.log(`  ${page.path.padEnd(40)} ours ${revalidates.ours[index]}, nginx ${revalidates.nginx[index]}`);
     }
     if (revalidates.ours.some((answer) => answer !== '304')) {
-      console.log('  Ours does not answer 304 yet: its revalidation runs below count what it sends instead as unexpected.');
+      console.log(
+        '  Ours does not answer 304 yet: its revalidation runs below count what it sends instead as unexpected.',
+      );
     }
     console.log();
 
@@ -365,7 +413,13 @@ async function main(): Promise<void> {
     // Untimed: our JavaScript is compiled as it runs hot (nginx's C needs no warming); without this the first page measured pays for it.
     if (WARMUP > 0) {
       for (const page of pages) {
-        for (const side of ['ours', 'nginx'] as const) await client.run({ url: `${origins[side]}${page.path}`, connections: CONNECTIONS, seconds: WARMUP, headers: { ...GZIP } });
+        for (const side of ['ours', 'nginx'] as const)
+          await client.run({
+            url: `${origins[side]}${page.path}`,
+            connections: CONNECTIONS,
+            seconds: WARMUP,
+            headers: { ...GZIP },
+          });
       }
       console.log(`Warmed up: ${WARMUP} s on each page and server first, not counted.`);
     }
@@ -376,7 +430,8 @@ async function main(): Promise<void> {
         for (let round = 1; round <= ROUNDS; round += 1) {
           for (const side of ['ours', 'nginx'] as const) {
             const etag = etags[side][index];
-            const headers: Record<string, string> = kind === '304' && etag ? { ...GZIP, 'if-none-match': etag } : { ...GZIP };
+            const headers: Record<string, string> =
+              kind === '304' && etag ? { ...GZIP, 'if-none-match': etag } : { ...GZIP };
             const url = `${origins[side]}${page.path}`;
             // The page back in our cache if its 30 s have run out (nginx takes the same request).
             await get(url, GZIP);
@@ -393,9 +448,26 @@ async function main(): Promise<void> {
     }
 
     console.log();
-    const head = ['page', 'kind', 'ours req/s', 'p50 ms', 'p99 ms', 'nginx req/s', 'p50 ms', 'p99 ms', 'ratio', 'p99 ratio', 'goal'];
+    const head = [
+      'page',
+      'kind',
+      'ours req/s',
+      'p50 ms',
+      'p99 ms',
+      'nginx req/s',
+      'p50 ms',
+      'p99 ms',
+      'ratio',
+      'p99 ratio',
+      'goal',
+    ];
     const widths = [40, 5, 11, 8, 8, 12, 8, 8, 7, 10, 0];
-    const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : i === cells.length - 1 ? `  ${cell}` : cell.padStart(widths[i]!))).join(' ');
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, i) =>
+          i < 2 ? cell.padEnd(widths[i]!) : i === cells.length - 1 ? `  ${cell}` : cell.padStart(widths[i]!),
+        )
+        .join(' ');
     console.log(line(head));
     const notes: string[] = [];
     for (const row of rows) {
@@ -416,9 +488,27 @@ async function main(): Promise<void> {
       const met = ratio >= GOAL.ratio && p99Ratio <= GOAL.p99;
       const off = [offOurs && 'ours', offNginx && 'nginx'].filter(Boolean).join(', ');
       // The goal is the issue's, for a cache hit; a revalidation must be a 304, and its figures are shown beside nginx's.
-      const goal = off ? `not met (unexpected answers or errors: ${off})` : row.kind !== 'hit' ? 'all 304 (goal is for hits)' : met ? 'met' : 'NOT met';
+      const goal = off
+        ? `not met (unexpected answers or errors: ${off})`
+        : row.kind !== 'hit'
+          ? 'all 304 (goal is for hits)'
+          : met
+            ? 'met'
+            : 'NOT met';
       console.log(
-        line([row.page, row.kind, perSecond(ours.rate), ms(ours.p50), ms(ours.p99), perSecond(theirs.rate), ms(theirs.p50), ms(theirs.p99), `${ratio.toFixed(2)}x`, `${p99Ratio.toFixed(2)}x`, goal]),
+        line([
+          row.page,
+          row.kind,
+          perSecond(ours.rate),
+          ms(ours.p50),
+          ms(ours.p99),
+          perSecond(theirs.rate),
+          ms(theirs.p50),
+          ms(theirs.p99),
+          `${ratio.toFixed(2)}x`,
+          `${p99Ratio.toFixed(2)}x`,
+          goal,
+        ]),
       );
     }
     console.log();
@@ -428,7 +518,9 @@ async function main(): Promise<void> {
         const results = rows.find((row) => row.page === page.path && row.kind === kind)?.results[side] ?? [];
         return results.length ? Math.round(median(results.map((result) => result.bytesPerResponse))) : Number.NaN;
       };
-      console.log(`  ${page.path.padEnd(40)} ours ${mean('ours', 'hit')} / ${mean('ours', '304')}, nginx ${mean('nginx', 'hit')} / ${mean('nginx', '304')}`);
+      console.log(
+        `  ${page.path.padEnd(40)} ours ${mean('ours', 'hit')} / ${mean('ours', '304')}, nginx ${mean('nginx', 'hit')} / ${mean('nginx', '304')}`,
+      );
     }
     if (notes.length) {
       console.log();

@@ -33,13 +33,17 @@ import { startServer } from '../server/server.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
 const COUNTS = (process.env.BENCH_UPLOADS ?? '8,20,40').split(',').map((count) => Number(count.trim()));
-if (COUNTS.length === 0 || COUNTS.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('BENCH_UPLOADS must be positive integers, separated by commas');
+if (COUNTS.length === 0 || COUNTS.some((count) => !Number.isInteger(count) || count < 1))
+  throw new Error('BENCH_UPLOADS must be positive integers, separated by commas');
 const CONCURRENCY = process.env.BENCH_CONCURRENCY;
 const ADMIN = { email: 'admin@bench.test', password: 'BenchAdmin123' };
 
 /** Messages between the bench and its server process. */
 type ToServer = { type: 'reset' } | { type: 'peak' } | { type: 'stop' };
-type FromServer = { type: 'ready'; url: string; staticUrl: string; label: string } | { type: 'peak'; rss: number; baseline: number } | { type: 'stopped' };
+type FromServer =
+  | { type: 'ready'; url: string; staticUrl: string; label: string }
+  | { type: 'peak'; rss: number; baseline: number }
+  | { type: 'stopped' };
 
 /** The server's side: started in its own process, so its memory is measured alone. */
 async function serve(): Promise<void> {
@@ -59,11 +63,14 @@ async function serve(): Promise<void> {
     ...(CONCURRENCY ? { UPLOAD_CONCURRENCY: CONCURRENCY } : {}),
   });
   const storage = config.uploads.storage;
-  if (storage.kind !== 'folder') throw new Error('The uploads bench keeps its files in a folder: unset the S3_ settings');
+  if (storage.kind !== 'folder')
+    throw new Error('The uploads bench keeps its files in a folder: unset the S3_ settings');
   const server = await startServer(config, { database, pages: false });
   // The stored files as a plain static server sends them, from the same process: the comparison
   // for a cached variant (`{id}/w800.webp` is the same file the API sends).
-  const files = express().use(express.static(storage.root, { immutable: true, maxAge: '1y' })).listen(0, '127.0.0.1');
+  const files = express()
+    .use(express.static(storage.root, { immutable: true, maxAge: '1y' }))
+    .listen(0, '127.0.0.1');
   await once(files, 'listening');
   const staticUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
   let baseline = process.memoryUsage.rss();
@@ -90,7 +97,12 @@ async function serve(): Promise<void> {
       })();
     }
   });
-  send({ type: 'ready', url: server.url, staticUrl, label: `${db.label}, ${config.uploads.concurrency} images at a time` });
+  send({
+    type: 'ready',
+    url: server.url,
+    staticUrl,
+    label: `${db.label}, ${config.uploads.concurrency} images at a time`,
+  });
 }
 
 function ask(child: ChildProcess, message: ToServer, answer: FromServer['type']): Promise<FromServer> {
@@ -105,7 +117,8 @@ function ask(child: ChildProcess, message: ToServer, answer: FromServer['type'])
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -124,7 +137,9 @@ async function twelveMegapixels(): Promise<Buffer> {
     pixels[i + 1] = ((y * 255) / height + grain) & 0xff;
     pixels[i + 2] = (((x + y) >> 3) + grain) & 0xff;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -145,13 +160,18 @@ async function ttfb(url: string): Promise<number> {
 async function median(url: string, times = 7): Promise<number> {
   const taken: number[] = [];
   for (let i = 0; i < times; i += 1) taken.push(await ttfb(url));
-  return percentile(taken.sort((a, b) => a - b), 50);
+  return percentile(
+    taken.sort((a, b) => a - b),
+    50,
+  );
 }
 
 async function main(): Promise<void> {
   const photo = await twelveMegapixels();
   const meta = await sharp(photo).metadata();
-  console.log(`Uploads bench: ${COUNTS.join(', ')} uploads at once of a ${meta.width}×${meta.height} JPEG (${mb(photo.length)}), ${os.cpus().length} cores`);
+  console.log(
+    `Uploads bench: ${COUNTS.join(', ')} uploads at once of a ${meta.width}×${meta.height} JPEG (${mb(photo.length)}), ${os.cpus().length} cores`,
+  );
 
   // The floor: what sharp alone takes for the same work, in this bare process.
   sharp.cache(false);
@@ -161,13 +181,17 @@ async function main(): Promise<void> {
     for (const format of IMAGE_FORMATS) {
       const [, took] = await timed(() => {
         const resized = sharp(photo).resize({ width: IMAGE_WIDTHS[width], withoutEnlargement: true });
-        return (format === 'webp' ? resized.webp({ quality: 80 }) : resized.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
+        return (
+          format === 'webp' ? resized.webp({ quality: 80 }) : resized.jpeg({ quality: 82, mozjpeg: true })
+        ).toBuffer();
       });
       floors.set(`${width}.${format}`, took);
     }
   }
   const floorCount = Math.min(...COUNTS);
-  const [, floorBatch] = await timed(() => Promise.all(Array.from({ length: floorCount }, () => sharp(photo).autoOrient().jpeg({ quality: 90 }).toBuffer())));
+  const [, floorBatch] = await timed(() =>
+    Promise.all(Array.from({ length: floorCount }, () => sharp(photo).autoOrient().jpeg({ quality: 90 }).toBuffer())),
+  );
 
   const uploadRows: string[] = [];
   const variantRows: string[] = [];
@@ -178,15 +202,26 @@ async function main(): Promise<void> {
     const ready = (await ask(child, { type: 'reset' }, 'ready')) as Extract<FromServer, { type: 'ready' }>;
     label = ready.label;
     try {
-      const login = await fetch(`${ready.url}/api/authentication`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ strategy: 'local', ...ADMIN }) });
+      const login = await fetch(`${ready.url}/api/authentication`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ strategy: 'local', ...ADMIN }),
+      });
       const { accessToken } = (await login.json()) as { accessToken?: string };
       if (!accessToken) throw new Error(`signing in answered ${login.status}`);
       const upload = async () => {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-        const [response, took] = await timed(() => fetch(`${ready.url}/api/attachments/upload/news`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` }, body: form }));
+        const [response, took] = await timed(() =>
+          fetch(`${ready.url}/api/attachments/upload/news`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${accessToken}` },
+            body: form,
+          }),
+        );
         const body = (await response.json()) as { data?: { info: { id: string } } };
-        if (response.status !== 201 || !body.data) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
+        if (response.status !== 201 || !body.data)
+          throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
         return { id: body.data.info.id, took };
       };
       await upload();
@@ -206,11 +241,17 @@ async function main(): Promise<void> {
           const first = await ttfb(url);
           const cached = await median(url);
           // The same stored file (the photo is 4000 wide: no width is past it).
-          const file = await median(`${ready.staticUrl}/${id}/w${Math.min(IMAGE_WIDTHS[width], meta.width ?? Infinity)}.${format}`);
-          variantRows.push(`| ${width} (${IMAGE_WIDTHS[width]}) ${format} | ${ms(first)} | ${ms(cached)} | ${ms(file)} | ${ms(floors.get(`${width}.${format}`) ?? 0)} |`);
+          const file = await median(
+            `${ready.staticUrl}/${id}/w${Math.min(IMAGE_WIDTHS[width], meta.width ?? Infinity)}.${format}`,
+          );
+          variantRows.push(
+            `| ${width} (${IMAGE_WIDTHS[width]}) ${format} | ${ms(first)} | ${ms(cached)} | ${ms(file)} | ${ms(floors.get(`${width}.${format}`) ?? 0)} |`,
+          );
         }
       }
-      variantRows.push(`| thumbnail (made at upload) | — | ${ms(await median(`${ready.url}/api/thumbs/${id}`))} | ${ms(await median(`${ready.staticUrl}/${id}/thumb.webp`))} | — |`);
+      variantRows.push(
+        `| thumbnail (made at upload) | — | ${ms(await median(`${ready.url}/api/thumbs/${id}`))} | ${ms(await median(`${ready.staticUrl}/${id}/thumb.webp`))} | — |`,
+      );
     } finally {
       const stopped = ask(child, { type: 'stop' }, 'stopped');
       child.send({ type: 'stop' } satisfies ToServer);
@@ -222,8 +263,12 @@ async function main(): Promise<void> {
   console.log('| uploads at once | per second | p50 | p99 | server RSS before | peak RSS | rise |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of uploadRows) console.log(row);
-  console.log(`\nFloor: sharp re-encoding ${floorCount} of the same files at once in a bare process, ${((floorCount * 1000) / floorBatch).toFixed(2)} /s (one alone: ${ms(reencode)}).`);
-  console.log(`\nTime to first byte, on the server of ${COUNTS[COUNTS.length - 1]} uploads (cached and static: median of 7):\n`);
+  console.log(
+    `\nFloor: sharp re-encoding ${floorCount} of the same files at once in a bare process, ${((floorCount * 1000) / floorBatch).toFixed(2)} /s (one alone: ${ms(reencode)}).`,
+  );
+  console.log(
+    `\nTime to first byte, on the server of ${COUNTS[COUNTS.length - 1]} uploads (cached and static: median of 7):\n`,
+  );
   console.log('| variant | first request (made) | cached | same file, express.static | floor: sharp resize alone |');
   console.log('|---|---|---|---|---|');
   for (const row of variantRows) console.log(row);

@@ -20,7 +20,12 @@ const byKey = (key: string): Feature => {
   if (!found) throw new Error(`no feature ${key}`);
   return found;
 };
-const query = (partial: Partial<FeatureQuery> = {}): FeatureQuery => ({ q: '', area: null, line: 'restaurant', ...partial });
+const query = (partial: Partial<FeatureQuery> = {}): FeatureQuery => ({
+  q: '',
+  area: null,
+  line: 'restaurant',
+  ...partial,
+});
 
 describe('the feature matrix', () => {
   it('has unique keys and around sixty features per product line', () => {
@@ -36,7 +41,10 @@ describe('the feature matrix', () => {
     for (const line of PRODUCT_LINES) {
       const industry = LINE_INDUSTRY[line];
       const moduleKeys = (type: string) =>
-        appTemplates.find((plan) => plan.industryKey === industry && plan.type === type)?.modules.map((m) => m.moduleKey).sort();
+        appTemplates
+          .find((plan) => plan.industryKey === industry && plan.type === type)
+          ?.modules.map((m) => m.moduleKey)
+          .sort();
       expect([...PLAN_MODULES[line].flexi].sort()).toEqual(moduleKeys('flexi'));
       expect([...PLAN_MODULES[line].flexiPlus].sort()).toEqual(moduleKeys('enterprise'));
       expect(moduleKeys('lite')).toEqual([]);
@@ -58,8 +66,12 @@ describe('the feature matrix', () => {
       expect(availability(byKey(key), 'flexi', 'restaurant')).toBe('included');
     }
     expect(availability(byKey('kioskOrdering'), 'flexi', 'restaurant')).toBe('addOn');
-    const released = FEATURES.filter((feature) => !comesLater(feature) && (!feature.lines || feature.lines.includes('restaurant')));
-    expect(released.filter((feature) => availability(feature, 'flexiPlus', 'restaurant') !== 'included').map((f) => f.key)).toEqual([]);
+    const released = FEATURES.filter(
+      (feature) => !comesLater(feature) && (!feature.lines || feature.lines.includes('restaurant')),
+    );
+    expect(
+      released.filter((feature) => availability(feature, 'flexiPlus', 'restaurant') !== 'included').map((f) => f.key),
+    ).toEqual([]);
   });
 
   it('keeps plan features out of lower plans', () => {
@@ -84,18 +96,28 @@ describe('searching features', () => {
   it('filters by product line, area and words together', () => {
     const text = (feature: Feature) => feature.key;
     expect(filterFeatures(FEATURES, query({ q: 'barcode' }), text)).toEqual([]);
-    expect(filterFeatures(FEATURES, query({ q: 'barcode', line: 'store' }), text).map((f) => f.key)).toEqual(['barcodeCheckout']);
+    expect(filterFeatures(FEATURES, query({ q: 'barcode', line: 'store' }), text).map((f) => f.key)).toEqual([
+      'barcodeCheckout',
+    ]);
     const kitchen = filterFeatures(FEATURES, query({ area: 'kitchen' }), text);
     expect(kitchen.length).toBeGreaterThan(0);
     expect(kitchen.every((feature) => feature.area === 'kitchen')).toBe(true);
-    expect(filterFeatures(FEATURES, query({ area: 'payments', q: 'refund' }), text).map((f) => f.key)).toEqual(['refunds']);
+    expect(filterFeatures(FEATURES, query({ area: 'payments', q: 'refund' }), text).map((f) => f.key)).toEqual([
+      'refunds',
+    ]);
   });
 
   it('reads the query from the URL, ignoring unknown values, and writes it back without defaults', () => {
-    expect(parseFeatureQuery(new URLSearchParams('q=qr&area=kitchen&pos=store'))).toEqual({ q: 'qr', area: 'kitchen', line: 'store' });
+    expect(parseFeatureQuery(new URLSearchParams('q=qr&area=kitchen&pos=store'))).toEqual({
+      q: 'qr',
+      area: 'kitchen',
+      line: 'store',
+    });
     expect(parseFeatureQuery(new URLSearchParams('area=nope&pos=bank'))).toEqual(query());
     expect(parseFeatureQuery(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
     expect(featureSearch(query())).toBe('');
-    expect(featureSearch(query({ q: 'split bill', area: 'ordering', line: 'store' }))).toBe('?q=split+bill&area=ordering&pos=store');
+    expect(featureSearch(query({ q: 'split bill', area: 'ordering', line: 'store' }))).toBe(
+      '?q=split+bill&area=ordering&pos=store',
+    );
   });
 });

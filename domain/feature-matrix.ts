@@ -230,7 +230,11 @@ export function matchesSearch(text: string, search: string): boolean {
  * The features of a product line that match the query, in matrix order. `textOf` gives a
  * feature's searchable words in the page's language (name, description, area).
  */
-export function filterFeatures(features: readonly Feature[], query: FeatureQuery, textOf: (feature: Feature) => string): Feature[] {
+export function filterFeatures(
+  features: readonly Feature[],
+  query: FeatureQuery,
+  textOf: (feature: Feature) => string,
+): Feature[] {
   return features.filter(
     (feature) =>
       (!feature.lines || feature.lines.includes(query.line)) &&

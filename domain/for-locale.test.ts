@@ -9,7 +9,12 @@ describe('forLocale', () => {
     monthPrice: 212500,
     tags: ['a', 'b'],
     createdAt: new Date('2026-01-01T00:00:00Z'),
-    modules: [{ id: { _id: 'kds', name: { en: 'Kitchen display', 'zh-hk': '廚房顯示系統', 'zh-cn': '厨房显示系统' } }, count: 2 }],
+    modules: [
+      {
+        id: { _id: 'kds', name: { en: 'Kitchen display', 'zh-hk': '廚房顯示系統', 'zh-cn': '厨房显示系统' } },
+        count: 2,
+      },
+    ],
     messages: { home: { title: 'Home' } },
   };
 

@@ -7,8 +7,8 @@ const INTL_LOCALE = { en: 'en-HK', 'zh-hk': 'zh-HK', 'zh-cn': 'zh-CN' } as const
 
 /** Amounts across the digits that matter: zero, cents, every grouping boundary, halves, negatives. */
 const AMOUNTS = [
-  0, 1, 5, 49, 50, 99, 100, 101, 150, 999, 1_000, 9_999, 10_000, 12_345, 68_800, 99_950, 99_999, 100_000,
-  123_456, 212_500, 999_999, 1_000_000, 1_234_567, 99_999_999, 100_000_000, 123_456_789_012, -1, -150, -212_500, -1_234_567,
+  0, 1, 5, 49, 50, 99, 100, 101, 150, 999, 1_000, 9_999, 10_000, 12_345, 68_800, 99_950, 99_999, 100_000, 123_456,
+  212_500, 999_999, 1_000_000, 1_234_567, 99_999_999, 100_000_000, 123_456_789_012, -1, -150, -212_500, -1_234_567,
 ];
 
 describe('formatMoney', () => {
@@ -60,7 +60,9 @@ describe('formatMoney against Intl', () => {
             // A negative amount that rounds to zero shows as zero, not -0.
             signDisplay: 'negative',
           }).format(value);
-          expect(formatMoney({ currency: code, amount }, locale), `${amount} ${code} ${locale}`).toBe(`${symbol}${intl}`);
+          expect(formatMoney({ currency: code, amount }, locale), `${amount} ${code} ${locale}`).toBe(
+            `${symbol}${intl}`,
+          );
         }
       }
     }
@@ -69,7 +71,9 @@ describe('formatMoney against Intl', () => {
   it('writes whole counts as Intl.NumberFormat would, and leaves fractions to it', () => {
     for (const locale of LOCALES) {
       for (const value of [...AMOUNTS, 2.5, 0.125, -3.75, 1100.5]) {
-        expect(formatNumber(value, locale), `${value} ${locale}`).toBe(new Intl.NumberFormat(INTL_LOCALE[locale]).format(value));
+        expect(formatNumber(value, locale), `${value} ${locale}`).toBe(
+          new Intl.NumberFormat(INTL_LOCALE[locale]).format(value),
+        );
       }
     }
   });

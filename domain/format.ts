@@ -43,7 +43,10 @@ export function formatMoney(money: Money, _locale: Locale): string {
   const unit = 10 ** currency.decimals;
   const rounded = Math.round(hundredths / (100 / unit));
   const whole = groupThousands(String(Math.floor(rounded / unit)));
-  const fraction = hundredths % 100 === 0 || currency.decimals === 0 ? '' : `.${String(rounded % unit).padStart(currency.decimals, '0')}`;
+  const fraction =
+    hundredths % 100 === 0 || currency.decimals === 0
+      ? ''
+      : `.${String(rounded % unit).padStart(currency.decimals, '0')}`;
   const sign = money.amount < 0 && rounded > 0 ? '-' : '';
   return `${currency.symbol}${sign}${whole}${fraction}`;
 }
@@ -53,7 +56,9 @@ export const DEFAULT_TIME_ZONE = 'Asia/Hong_Kong';
 
 /** A long date for reading: `22 November 2026`, `2026年11月22日`. */
 export function formatDate(date: Date | string | number, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
-  return dateFormat(INTL_LOCALE[locale], { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(new Date(date));
+  return dateFormat(INTL_LOCALE[locale], { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(
+    new Date(date),
+  );
 }
 
 /**

@@ -5,7 +5,8 @@ export function localeForTag(tag: string): Locale | null {
   const t = tag.trim().toLowerCase();
   if (!t) return null;
   if (isLocale(t)) return t;
-  if (t === 'zh-tw' || t === 'zh-mo' || t.startsWith('zh-hant') || t.startsWith('zh-hk') || t.startsWith('zh-tw')) return 'zh-hk';
+  if (t === 'zh-tw' || t === 'zh-mo' || t.startsWith('zh-hant') || t.startsWith('zh-hk') || t.startsWith('zh-tw'))
+    return 'zh-hk';
   if (t === 'zh' || t.startsWith('zh-')) return 'zh-cn';
   if (t === 'en' || t.startsWith('en-')) return 'en';
   return null;
@@ -30,7 +31,11 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return null;
 }
 
-export function resolveLocale(options: { explicit?: unknown; cookie?: unknown; acceptLanguage?: string | null }): Locale {
+export function resolveLocale(options: {
+  explicit?: unknown;
+  cookie?: unknown;
+  acceptLanguage?: string | null;
+}): Locale {
   if (isLocale(options.explicit)) return options.explicit;
   if (isLocale(options.cookie)) return options.cookie;
   return localeFromAcceptLanguage(options.acceptLanguage) ?? DEFAULT_LOCALE;

@@ -23,7 +23,11 @@ export function localized(text: I18nText | null | undefined, locale: Locale): st
 
 function isI18nText(value: object): value is Record<string, unknown> {
   const keys = Object.keys(value);
-  return keys.length > 0 && 'en' in value && keys.every((key) => isLocale(key) && typeof (value as Record<string, unknown>)[key] === 'string');
+  return (
+    keys.length > 0 &&
+    'en' in value &&
+    keys.every((key) => isLocale(key) && typeof (value as Record<string, unknown>)[key] === 'string')
+  );
 }
 
 /**

@@ -45,9 +45,15 @@ export function planActionKind(flags: PlanActionFlags, plan: PlanActionPlan | nu
  * The button's destination. `query` is what the subscription flow starts from (the calculator's
  * choice, or the plan's industry and key); the enquiry form preselects the plan by its key.
  */
-export function planAction(flags: PlanActionFlags, plan: PlanActionPlan | null, targets: PlanActionTargets, query = ''): PlanAction {
+export function planAction(
+  flags: PlanActionFlags,
+  plan: PlanActionPlan | null,
+  targets: PlanActionTargets,
+  query = '',
+): PlanAction {
   const kind = planActionKind(flags, plan);
-  if (kind === 'subscribe') return { kind, href: query ? `${targets.subscription}?${query}` : targets.subscription, external: false };
+  if (kind === 'subscribe')
+    return { kind, href: query ? `${targets.subscription}?${query}` : targets.subscription, external: false };
   if (kind === 'enquire') {
     const plain = plan?.key ? `?${new URLSearchParams({ plan: plan.key })}` : '';
     return { kind, href: `${targets.enquiry}${plain}`, external: false };

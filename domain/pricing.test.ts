@@ -10,7 +10,15 @@ const flexi = { monthPrice: 212_500, currency: 'HKD' as const, type: 'flexi', ad
 
 describe('quote', () => {
   it('prices the plan alone: HK$688 a month, 24 months prepaid by default', () => {
-    expect(quote(lite)).toEqual({ currency: 'HKD', monthly: 68_800, yearly: 0, oneTime: 0, prepaidMonths: 24, prepaid: 68_800 * 24, negotiable: false });
+    expect(quote(lite)).toEqual({
+      currency: 'HKD',
+      monthly: 68_800,
+      yearly: 0,
+      oneTime: 0,
+      prepaidMonths: 24,
+      prepaid: 68_800 * 24,
+      negotiable: false,
+    });
     expect(DEFAULT_PREPAID_MONTHS).toBe(24);
   });
 

@@ -68,7 +68,12 @@ function units(count: number): number {
 }
 
 /** Converts minor units between currencies and rounds to what the target currency can show. */
-export function convert(amount: number, from: CurrencyCode, to: CurrencyCode, rates: ExchangeRates = DEFAULT_EXCHANGE_RATES): number {
+export function convert(
+  amount: number,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  rates: ExchangeRates = DEFAULT_EXCHANGE_RATES,
+): number {
   if (from === to) return amount;
   const fromRate = rates[from];
   const toRate = rates[to];
@@ -84,9 +89,14 @@ export function convert(amount: number, from: CurrencyCode, to: CurrencyCode, ra
  * All amounts are integer minor units; conversion happens per line, before any multiplication,
  * so the monthly price times the months is exactly the prepaid figure the visitor sees.
  */
-export function quote(plan: PlanToPrice, currency: CurrencyCode = plan.currency, rates: ExchangeRates = DEFAULT_EXCHANGE_RATES): Quote {
+export function quote(
+  plan: PlanToPrice,
+  currency: CurrencyCode = plan.currency,
+  rates: ExchangeRates = DEFAULT_EXCHANGE_RATES,
+): Quote {
   const prepaidMonths = plan.prepaidMonths ?? DEFAULT_PREPAID_MONTHS;
-  if (!Number.isInteger(prepaidMonths) || prepaidMonths < 1 || prepaidMonths > 120) throw new PricingError('Prepaid months are 1 to 120');
+  if (!Number.isInteger(prepaidMonths) || prepaidMonths < 1 || prepaidMonths > 120)
+    throw new PricingError('Prepaid months are 1 to 120');
   const negotiable = plan.type === 'enterprise';
   const toTarget = (amount: number) => convert(amount, plan.currency, currency, rates);
   let monthly = negotiable ? 0 : toTarget(plan.monthPrice);

@@ -29,10 +29,28 @@ export function publicPagePaths(brandSlug: string): string[] {
  * plan template's public page, not a member's plan: decision 011; the id of a member's subscription
  * there is a redirect or a 404, never a stored page: decision 044.)
  */
-export const PRIVATE_SECTIONS = ['portal', 'admin', 'login', 'logout', 'forgot-password', 'reset-password', 'currency', 'subscription', 'done', 'upgrade'] as const;
+export const PRIVATE_SECTIONS = [
+  'portal',
+  'admin',
+  'login',
+  'logout',
+  'forgot-password',
+  'reset-password',
+  'currency',
+  'subscription',
+  'done',
+  'upgrade',
+] as const;
 
 /** Sections that robots.txt disallows: the member area, the back office, signing in and out, and a forgotten password (nothing else there to index). */
-export const ROBOTS_DISALLOWED_SECTIONS = ['portal', 'admin', 'login', 'logout', 'forgot-password', 'reset-password'] as const;
+export const ROBOTS_DISALLOWED_SECTIONS = [
+  'portal',
+  'admin',
+  'login',
+  'logout',
+  'forgot-password',
+  'reset-password',
+] as const;
 
 /** Whether a request path is one of the private sections of a language (`/en/portal/apps` is). */
 export function isPrivatePath(pathname: string): boolean {

@@ -25,7 +25,9 @@ export interface TaxLine {
  * (`round(total × 900 / 10 900)`); Hong Kong has no sales tax, so no tax line.
  */
 export function taxFor(seller: Seller, total: number): TaxLine {
-  if (!Number.isInteger(total) || total < 0) throw new RangeError('A total is a whole number of minor units, at least 0');
-  if (seller === 'SG') return { taxRate: GST_RATE_BP, tax: Math.round((total * GST_RATE_BP) / (BASIS + GST_RATE_BP)), inclusive: true };
+  if (!Number.isInteger(total) || total < 0)
+    throw new RangeError('A total is a whole number of minor units, at least 0');
+  if (seller === 'SG')
+    return { taxRate: GST_RATE_BP, tax: Math.round((total * GST_RATE_BP) / (BASIS + GST_RATE_BP)), inclusive: true };
   return { taxRate: 0, tax: 0, inclusive: false };
 }

@@ -31,7 +31,13 @@ const logo = `<!doctype html><html><body style="margin:0;background:transparent"
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });

@@ -18,7 +18,13 @@ const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1366, hei
 mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   for (const [device, viewport] of Object.entries(widths)) {
@@ -28,13 +34,18 @@ try {
         const [email, password] = process.env.LOGIN.split(':');
         // A sign-in from the site's own origin sets the session cookie (whatever its name over
         // http or https); the context keeps it for the pages.
-        const response = await context.request.post(`${base}/api/authentication`, { data: { strategy: 'local', email, password }, headers: { origin: new URL(base).origin } });
+        const response = await context.request.post(`${base}/api/authentication`, {
+          data: { strategy: 'local', email, password },
+          headers: { origin: new URL(base).origin },
+        });
         if (!response.ok()) throw new Error(`Sign-in as ${email} failed: ${response.status()}`);
       }
       const page = await context.newPage();
       for (const locale of locales) {
         for (const path of paths) {
-          await page.goto(`${base}/${locale}${path === '/' ? '' : path}`, { waitUntil: (process.env.WAIT as 'load' | 'networkidle' | undefined) ?? 'networkidle' });
+          await page.goto(`${base}/${locale}${path === '/' ? '' : path}`, {
+            waitUntil: (process.env.WAIT as 'load' | 'networkidle' | undefined) ?? 'networkidle',
+          });
           const name = `${device}-${theme}-${locale}${path.replace(/\W+/g, '-')}`.replace(/-$/, '');
           await page.screenshot({ path: `screenshots/${name}.png`, fullPage: process.env.FULL === '1' });
           console.log(`screenshots/${name}.png`);

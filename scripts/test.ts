@@ -58,8 +58,7 @@ function readJson(file: string): unknown {
 
 function vitestCounts(file: string): Counts | undefined {
   const report = readJson(file) as
-    | { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number }
-    | undefined;
+    { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | undefined;
   if (!report || typeof report.numPassedTests !== 'number') return undefined;
   return {
     passed: report.numPassedTests,
@@ -70,8 +69,7 @@ function vitestCounts(file: string): Counts | undefined {
 
 function playwrightCounts(file: string): Counts | undefined {
   const report = readJson(file) as
-    | { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } }
-    | undefined;
+    { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
   if (!report?.stats) return undefined;
   const { expected, unexpected, flaky, skipped } = report.stats;
   return { passed: expected + flaky, failed: unexpected, skipped };
@@ -108,12 +106,17 @@ function ensureEngines(): void {
   if (missing.length === 0) return;
   const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (!canInstall()) {
-    console.log(`\n━━ The WebKit and Firefox tests will be skipped: install ${missing.join(', ')} (sudo sh -c '${install}')\n`);
+    console.log(
+      `\n━━ The WebKit and Firefox tests will be skipped: install ${missing.join(', ')} (sudo sh -c '${install}')\n`,
+    );
     return;
   }
   console.log(`\n━━ ${missing.join(', ')} missing: ${install}\n`);
   const started = performance.now();
-  const status = spawnSync('sh', ['-c', install], { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
+  const status = spawnSync('sh', ['-c', install], {
+    stdio: 'inherit',
+    env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+  }).status;
   results.push({ name: 'install engines', ok: status === 0, seconds: (performance.now() - started) / 1000 });
 }
 
@@ -170,7 +173,9 @@ function printSummary(ok: boolean, seconds: number): void {
       `  ${result.ok ? '✓' : '✗'} ${result.name.padEnd(17)} ${result.seconds.toFixed(1).padStart(6)} s  ${figures}${result.note ? `  (${result.note})` : ''}`,
     );
   }
-  console.log(`\n${ok ? 'All stages passed' : 'Stopped at the first failure'} in ${seconds.toFixed(0)} s${total.skipped ? `; ${total.skipped} tests skipped` : ''}.`);
+  console.log(
+    `\n${ok ? 'All stages passed' : 'Stopped at the first failure'} in ${seconds.toFixed(0)} s${total.skipped ? `; ${total.skipped} tests skipped` : ''}.`,
+  );
   // The last line, for people and for CI logs alike.
   console.log(`${total.passed} passed, ${total.failed} failed`);
 }
@@ -178,13 +183,18 @@ function printSummary(ok: boolean, seconds: number): void {
 async function main(): Promise<boolean> {
   const vitestJson = (name: string) => path.join(reports, `${name}.json`);
   const vitest = (name: string, projects: string[]) =>
-    stage(name, path.join(BIN, 'vitest'), [
-      'run',
-      ...projects.flatMap((project) => ['--project', project]),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestJson(name)}`,
-    ], { counts: () => vitestCounts(vitestJson(name)) });
+    stage(
+      name,
+      path.join(BIN, 'vitest'),
+      [
+        'run',
+        ...projects.flatMap((project) => ['--project', project]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestJson(name)}`,
+      ],
+      { counts: () => vitestCounts(vitestJson(name)) },
+    );
 
   if (!(await stage('typecheck', 'npm', ['run', 'typecheck']))) return false;
   if (!(await stage('lint', 'npm', ['run', 'lint']))) return false;

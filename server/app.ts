@@ -15,7 +15,15 @@ import type { Config } from './config.ts';
 import { setPasswordHashing } from './auth/passwords.ts';
 import { jsonBodiesOnly, localizeErrors, normalizeHttpError, unknownEndpoint } from './hooks/errors.ts';
 import { sessionCookie } from './auth/cookie.ts';
-import { DatabaseTicketStore, FallbackTicketStore, hideTicketSession, RedisTicketStore, socketTicketRoute, TicketStrategy, type TicketStore } from './auth/tickets.ts';
+import {
+  DatabaseTicketStore,
+  FallbackTicketStore,
+  hideTicketSession,
+  RedisTicketStore,
+  socketTicketRoute,
+  TicketStrategy,
+  type TicketStore,
+} from './auth/tickets.ts';
 import { configureJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { configureServices } from './services/index.ts';
@@ -40,7 +48,11 @@ export interface ApiDependencies {
 }
 
 /** The Feathers application, typed by the services it registers (server/services/types.ts). */
-export type Api = ExpressFeathers<ServerServices> & { limits: LoginLimits; revocations: RevocationStore; jobs: JobQueue };
+export type Api = ExpressFeathers<ServerServices> & {
+  limits: LoginLimits;
+  revocations: RevocationStore;
+  jobs: JobQueue;
+};
 
 /**
  * The Feathers application: every service, authentication, channels and transports.
@@ -58,7 +70,13 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     service: 'users',
     entityId: '_id',
     authStrategies: ['jwt', 'local', 'ticket'],
-    jwtOptions: { header: { typ: 'access' }, audience: config.publicUrl ?? 'tillpoint', issuer: 'tillpoint', algorithm: 'HS256', expiresIn: '7d' },
+    jwtOptions: {
+      header: { typ: 'access' },
+      audience: config.publicUrl ?? 'tillpoint',
+      issuer: 'tillpoint',
+      algorithm: 'HS256',
+      expiresIn: '7d',
+    },
     local: { usernameField: 'email', passwordField: 'password', errorMessage: 'auth.invalidLogin' },
   });
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
@@ -75,7 +93,11 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   // With Redis, the table takes the tickets Redis cannot (decision 032).
   const redisAway = (error: unknown) => logger.warn({ err: error }, 'Redis did not answer; the database stands in');
   const tickets: TicketStore = redis
-    ? new FallbackTicketStore(new RedisTicketStore(redis, `${config.redisPrefix}:ticket`), new DatabaseTicketStore(knex), redisAway)
+    ? new FallbackTicketStore(
+        new RedisTicketStore(redis, `${config.redisPrefix}:ticket`),
+        new DatabaseTicketStore(knex),
+        redisAway,
+      )
     : new DatabaseTicketStore(knex);
   app.use(socketTicketRoute(app, config, tickets));
   // JSON only: no form body (which another site's page could send) reaches a service.
@@ -105,7 +127,11 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
       io.use((socket, next) => {
         const trust = app.get('trust proxy fn') as TrustProxy | undefined;
         const { address, headers } = socket.handshake;
-        (socket as unknown as { feathers: Record<string, unknown> }).feathers.ip = clientAddress(address, headers['x-forwarded-for'], trust);
+        (socket as unknown as { feathers: Record<string, unknown> }).feathers.ip = clientAddress(
+          address,
+          headers['x-forwarded-for'],
+          trust,
+        );
         next();
       });
     }),
@@ -114,7 +140,16 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     // A connection of its own for listening (a subscribed connection sends nothing else).
     const sub = redis.duplicate({ connectionName: `${redis.options.connectionName ?? 'tillpoint'}:events` });
     sub.on('error', () => undefined);
-    app.configure(redisSync({ pub: redis, sub, key: `${config.redisPrefix}:events`, serialize: serializeEvent, deserialize: JSON.parse, logger }));
+    app.configure(
+      redisSync({
+        pub: redis,
+        sub,
+        key: `${config.redisPrefix}:events`,
+        serialize: serializeEvent,
+        deserialize: JSON.parse,
+        logger,
+      }),
+    );
     // Events of other instances may have been missed (Redis was away): every connection is told to
     // fetch again what it shows, as after a reconnection (decision 032, addendum).
     (app as unknown as { sync: EventSync }).sync.onResumed(() => {
@@ -137,7 +172,10 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   authentication.revocations = revocations;
   // While other instances' events may be missed, sessions are verified again after a moment.
   const events = (app as unknown as { sync?: EventSync }).sync;
-  authentication.register('jwt', new RevocableJWTStrategy(revocations, SESSION_CACHE, { eventsMayBeMissed: () => events?.mayMiss() ?? false }));
+  authentication.register(
+    'jwt',
+    new RevocableJWTStrategy(revocations, SESSION_CACHE, { eventsMayBeMissed: () => events?.mayMiss() ?? false }),
+  );
   authentication.register('local', new PasswordStrategy(limits));
   authentication.register('ticket', new TicketStrategy(tickets));
   api.use('authentication', authentication, { methods: ['create', 'remove'] });

@@ -73,7 +73,11 @@ function send(res: Response, status: number, headers: Iterable<[string, string]>
 /** The headers already set on a response (the security headers), as pairs. */
 function headersSet(res: Response): [string, string][] {
   return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
-    value === undefined ? [] : Array.isArray(value) ? value.map((item): [string, string] => [name, item]) : [[name, String(value)] as [string, string]],
+    value === undefined
+      ? []
+      : Array.isArray(value)
+        ? value.map((item): [string, string] => [name, item])
+        : [[name, String(value)] as [string, string]],
   );
 }
 
@@ -148,14 +152,20 @@ export function cachedPages({ cache, render, anonymousContext, fresh, logger }: 
       const body = await response.text();
       const headers = [...response.headers].filter(([name]) => name !== 'content-length');
       const type = response.headers.get('content-type') ?? '';
-      const shareable = response.status === 200 && !response.headers.has('set-cookie') && /^(text\/|application\/(xml|json))/.test(type);
-      const page = shareable ? await preparePage({ status: response.status, headers: [...headersSet(res), ...headers], body, nonce }) : null;
+      const shareable =
+        response.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        /^(text\/|application\/(xml|json))/.test(type);
+      const page = shareable
+        ? await preparePage({ status: response.status, headers: [...headersSet(res), ...headers], body, nonce })
+        : null;
       if (!page) {
         res.setHeader('x-page-cache', 'miss');
         send(res, response.status, headers, body, response.headers.get('cache-control') ?? PRIVATE_CACHE_CONTROL);
         return;
       }
-      if (!cache.set(key, page, generation)) logger.debug({ url: req.originalUrl }, 'page not cached: the catalogue changed while it rendered');
+      if (!cache.set(key, page, generation))
+        logger.debug({ url: req.originalUrl }, 'page not cached: the catalogue changed while it rendered');
       sendPage(req, res, { ...page, storedAt: Date.now() }, PUBLIC_CACHE_CONTROL, 'miss');
     } catch (error) {
       if (isDatabaseUnavailable(error) && serveStale()) return;

@@ -120,19 +120,33 @@ export function configureChannels(app: ServerApp): void {
 
   const sync = (app as unknown as { sync?: EventSync }).sync;
   const knex = app.get('knex') as Knex | undefined;
-  if (sync && knex) checkSessionsWithoutEvents(app, { sync, knex, connections: () => connectionsOf('authenticated'), endSession, changeRole });
+  if (sync && knex)
+    checkSessionsWithoutEvents(app, {
+      sync,
+      knex,
+      connections: () => connectionsOf('authenticated'),
+      endSession,
+      changeRole,
+    });
 
   for (const def of Object.values(entities)) {
     const access: Access = def.access.get;
     entityServiceAt(app, def.service)?.publish((data: unknown) => {
       // A record that is not public (a draft article) is news for staff alone.
-      if (access === 'public' && !isPublicRecord(def, data)) return [app.channel('roles/editor'), app.channel('roles/admin')];
+      if (access === 'public' && !isPublicRecord(def, data))
+        return [app.channel('roles/editor'), app.channel('roles/admin')];
       if (access === 'public' && !def.owner) return [app.channel('anonymous'), app.channel('authenticated')];
       const roles = access === 'public' || access === 'authenticated' ? ROLES : access === 'none' ? [] : access;
       // Roles that read every row hear of every change; the owner hears of their own row.
-      const channels = roles.filter((role) => reachesAllRows(def, role, 'read')).map((role) => app.channel(`roles/${role}`));
+      const channels = roles
+        .filter((role) => reachesAllRows(def, role, 'read'))
+        .map((role) => app.channel(`roles/${role}`));
       const owner = def.owner ? (data as Record<string, unknown> | null)?.[def.owner.field] : undefined;
-      if (def.owner && (typeof owner === 'string' || typeof owner === 'number') && roles.some((role) => !reachesAllRows(def, role, 'read'))) {
+      if (
+        def.owner &&
+        (typeof owner === 'string' || typeof owner === 'number') &&
+        roles.some((role) => !reachesAllRows(def, role, 'read'))
+      ) {
         channels.push(app.channel(`users/${String(owner)}`));
       }
       return channels;
@@ -155,7 +169,13 @@ function checkSessionsWithoutEvents(
     connections,
     endSession,
     changeRole,
-  }: { sync: EventSync; knex: Knex; connections: () => Connection[]; endSession: (connection: Connection) => void; changeRole: (connection: Connection, role: string) => void },
+  }: {
+    sync: EventSync;
+    knex: Knex;
+    connections: () => Connection[];
+    endSession: (connection: Connection) => void;
+    changeRole: (connection: Connection, role: string) => void;
+  },
 ): void {
   let missedUntil = 0;
   let checking = false;
@@ -167,18 +187,40 @@ function checkSessionsWithoutEvents(
     checking = true;
     try {
       // What each socket held when asked: one that signs out or in again meanwhile is left alone.
-      const signedIn = connections().flatMap((connection) => (connection.jti && connection.user ? [{ connection, jti: connection.jti, user: String(connection.user._id) }] : []));
+      const signedIn = connections().flatMap((connection) =>
+        connection.jti && connection.user
+          ? [{ connection, jti: connection.jti, user: String(connection.user._id) }]
+          : [],
+      );
       for (let start = 0; start < signedIn.length; start += SESSION_CHECK_BATCH) {
         const batch = signedIn.slice(start, start + SESSION_CHECK_BATCH);
-        const revoked = new Set((await knex('revoked_tokens').whereIn('jti', batch.map(({ jti }) => jti)).pluck('jti')) as string[]);
+        const revoked = new Set(
+          (await knex('revoked_tokens')
+            .whereIn(
+              'jti',
+              batch.map(({ jti }) => jti),
+            )
+            .pluck('jti')) as string[],
+        );
         const rows = (await knex('users')
           .whereIn('id', [...new Set(batch.map(({ user }) => user))])
-          .select('id', 'role', 'session_version', 'session_kept')) as { id: string; role: string; session_version: string | null; session_kept: string | null }[];
-        const accounts = new Map(rows.map((row) => [String(row.id), { role: row.role, sessionVersion: row.session_version, sessionKept: row.session_kept }]));
+          .select('id', 'role', 'session_version', 'session_kept')) as {
+          id: string;
+          role: string;
+          session_version: string | null;
+          session_kept: string | null;
+        }[];
+        const accounts = new Map(
+          rows.map((row) => [
+            String(row.id),
+            { role: row.role, sessionVersion: row.session_version, sessionKept: row.session_kept },
+          ]),
+        );
         for (const { connection, jti, user } of batch) {
           if (connection.jti !== jti) continue;
           const account = accounts.get(user);
-          if (revoked.has(jti) || !account || !isCurrentSession({ jti, sv: connection.sv }, account)) endSession(connection);
+          if (revoked.has(jti) || !account || !isCurrentSession({ jti, sv: connection.sv }, account))
+            endSession(connection);
           else changeRole(connection, account.role);
         }
       }
@@ -227,10 +269,21 @@ export function serializeEvent({ event, path, data, context }: SyncMessage): str
     return JSON.stringify({ event, path, data: jti ? { jti } : null, context: { path, event, params: {} } });
   }
   // An export's progress holds nothing secret: it goes as it is, to reach the one who asked on any instance.
-  if (path === 'exports') return JSON.stringify({ event, path, data, context: { path, event, method: context?.method, type: 'after', params: {}, dispatch: data, result: data } });
+  if (path === 'exports')
+    return JSON.stringify({
+      event,
+      path,
+      data,
+      context: { path, event, method: context?.method, type: 'after', params: {}, dispatch: data, result: data },
+    });
   const def = entityByService.get(path);
   const hidden = def ? hiddenFields(def) : [];
   const record = def ? stripResult(data, hidden) : null;
   const dispatch = def ? stripResult(context?.dispatch ?? data, hidden) : null;
-  return JSON.stringify({ event, path, data: record, context: { path, event, method: context?.method, type: 'after', params: {}, dispatch, result: dispatch } });
+  return JSON.stringify({
+    event,
+    path,
+    data: record,
+    context: { path, event, method: context?.method, type: 'after', params: {}, dispatch, result: dispatch },
+  });
 }

@@ -72,7 +72,9 @@ describe('loadConfig', () => {
   it('refuses Redis (several instances) on the embedded database, saying why in one line', () => {
     const error = configError({ APP_SECRET: SECRET, REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(error.message).not.toContain('\n');
-    expect(error.message).toMatch(/^Refusing to start: REDIS_URL is set .* DATABASE_URL is not, and the embedded database serves one instance only/);
+    expect(error.message).toMatch(
+      /^Refusing to start: REDIS_URL is set .* DATABASE_URL is not, and the embedded database serves one instance only/,
+    );
   });
 
   it('names the instance from INSTANCE_NAME, else from the host and the process', () => {
@@ -82,7 +84,10 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty variable as absent', () => {
-    expect(loadConfig({ APP_SECRET: SECRET, PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+    expect(loadConfig({ APP_SECRET: SECRET, PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
   });
 
   it('accepts port 0 (the system picks a free port)', () => {
@@ -101,12 +106,22 @@ describe('loadConfig', () => {
     const raised = loadConfig({ APP_SECRET: SECRET, LOGIN_ATTEMPTS_PER_IP: '200', FORM_SUBMISSIONS_PER_IP: '50' });
     expect(raised.loginLimits.perIp.points).toBe(200);
     expect(raised.formLimit).toMatchObject({ points: 50, duration: 600 });
-    expect(configError({ APP_SECRET: SECRET, FORM_SUBMISSIONS_PER_IP: '0' }).message).toMatch(/\n {2}FORM_SUBMISSIONS_PER_IP: \S/);
+    expect(configError({ APP_SECRET: SECRET, FORM_SUBMISSIONS_PER_IP: '0' }).message).toMatch(
+      /\n {2}FORM_SUBMISSIONS_PER_IP: \S/,
+    );
     expect(defaults.newsletterLimit).toMatchObject({ points: 20, duration: 600 });
-    expect(loadConfig({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: '500' }).newsletterLimit).toMatchObject({ points: 500, duration: 600 });
-    expect(configError({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: 'many' }).message).toMatch(/\n {2}NEWSLETTER_SIGNUPS_PER_IP: \S/);
+    expect(loadConfig({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: '500' }).newsletterLimit).toMatchObject({
+      points: 500,
+      duration: 600,
+    });
+    expect(configError({ APP_SECRET: SECRET, NEWSLETTER_SIGNUPS_PER_IP: 'many' }).message).toMatch(
+      /\n {2}NEWSLETTER_SIGNUPS_PER_IP: \S/,
+    );
     expect(defaults.quoteLimit).toMatchObject({ points: 300, duration: 600 });
-    expect(loadConfig({ APP_SECRET: SECRET, QUOTES_PER_IP: '1000' }).quoteLimit).toMatchObject({ points: 1000, duration: 600 });
+    expect(loadConfig({ APP_SECRET: SECRET, QUOTES_PER_IP: '1000' }).quoteLimit).toMatchObject({
+      points: 1000,
+      duration: 600,
+    });
     expect(configError({ APP_SECRET: SECRET, QUOTES_PER_IP: '0' }).message).toMatch(/\n {2}QUOTES_PER_IP: \S/);
   });
 
@@ -125,12 +140,23 @@ describe('loadConfig', () => {
     });
 
     it('must be at least 32 characters', () => {
-      const error = configError({ NODE_ENV: 'production', PAYMENT_SANDBOX: '1', APP_SECRET: 'short', DATA_DIR: dataDir });
+      const error = configError({
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: '1',
+        APP_SECRET: 'short',
+        DATA_DIR: dataDir,
+      });
       expect(error.message).toContain('APP_SECRET: must be at least 32 characters');
     });
 
     it('is used as given and never written to disk', () => {
-      const config = loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: '1', APP_SECRET: SECRET, ADMIN_PASSWORD, DATA_DIR: dataDir });
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: '1',
+        APP_SECRET: SECRET,
+        ADMIN_PASSWORD,
+        DATA_DIR: dataDir,
+      });
       expect(config.appSecret).toBe(SECRET);
       expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(false);
     });
@@ -168,14 +194,22 @@ describe('loadConfig', () => {
 
     it('names APP_SECRET, ADMIN_PASSWORD and DEMO_DATA at once', () => {
       const error = configError({ NODE_ENV: 'production', PAYMENT_SANDBOX: '1', DEMO_DATA: 'true', DATA_DIR: dataDir });
-      expect(error.message.split('\n').slice(1).map((line) => line.split(':')[0]?.trim())).toEqual(['APP_SECRET', 'ADMIN_PASSWORD', 'DEMO_DATA']);
+      expect(
+        error.message
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(':')[0]?.trim()),
+      ).toEqual(['APP_SECRET', 'ADMIN_PASSWORD', 'DEMO_DATA']);
     });
   });
 
   describe('the first admin and the demo accounts outside production', () => {
     it('keeps the README demo: the published admin password and the demo accounts', () => {
       for (const NODE_ENV of ['development', 'test']) {
-        expect(loadConfig({ NODE_ENV, APP_SECRET: SECRET })).toMatchObject({ adminPassword: 'Admin12345', demoData: true });
+        expect(loadConfig({ NODE_ENV, APP_SECRET: SECRET })).toMatchObject({
+          adminPassword: 'Admin12345',
+          demoData: true,
+        });
       }
       expect(loadConfig({ APP_SECRET: SECRET, DEMO_DATA: 'false' }).demoData).toBe(false);
     });
@@ -269,38 +303,70 @@ describe('loadConfig', () => {
       expect(loadConfig({ APP_SECRET: SECRET, MAIL_FROM: from }).mail.from).toBe(expected);
     });
 
-    it.each(['no-reply', 'no-reply@tillpoint', 'Tillpoint no-reply@tillpoint.hk', 'Tillpoint <no-reply>', '<no-reply@tillpoint.hk>', 'a@b.hk, c@d.hk', `${'x'.repeat(81)} <a@b.hk>`])(
-      'refuses MAIL_FROM=%s with a clear message',
-      (from) => {
-        expect(configError({ APP_SECRET: SECRET, MAIL_FROM: from }).message).toBe(
-          'Invalid configuration:\n  MAIL_FROM: must be an address, or a name and <address>, e.g. Tillpoint <no-reply@example.com>',
+    it.each([
+      'no-reply',
+      'no-reply@tillpoint',
+      'Tillpoint no-reply@tillpoint.hk',
+      'Tillpoint <no-reply>',
+      '<no-reply@tillpoint.hk>',
+      'a@b.hk, c@d.hk',
+      `${'x'.repeat(81)} <a@b.hk>`,
+    ])('refuses MAIL_FROM=%s with a clear message', (from) => {
+      expect(configError({ APP_SECRET: SECRET, MAIL_FROM: from }).message).toBe(
+        'Invalid configuration:\n  MAIL_FROM: must be an address, or a name and <address>, e.g. Tillpoint <no-reply@example.com>',
+      );
+    });
+
+    it('takes STAFF_EMAIL in lower case', () => {
+      expect(loadConfig({ APP_SECRET: SECRET, STAFF_EMAIL: 'Desk@Tillpoint.HK' }).mail.staffEmail).toBe(
+        'desk@tillpoint.hk',
+      );
+    });
+
+    it.each(['sales', 'sales@', '@tillpoint.hk', 'Sales <sales@tillpoint.hk>', 'a@tillpoint.hk, b@tillpoint.hk'])(
+      'refuses STAFF_EMAIL=%s with a clear message',
+      (email) => {
+        expect(configError({ APP_SECRET: SECRET, STAFF_EMAIL: email }).message).toBe(
+          'Invalid configuration:\n  STAFF_EMAIL: must be one email address',
         );
       },
     );
 
-    it('takes STAFF_EMAIL in lower case', () => {
-      expect(loadConfig({ APP_SECRET: SECRET, STAFF_EMAIL: 'Desk@Tillpoint.HK' }).mail.staffEmail).toBe('desk@tillpoint.hk');
-    });
-
-    it.each(['sales', 'sales@', '@tillpoint.hk', 'Sales <sales@tillpoint.hk>', 'a@tillpoint.hk, b@tillpoint.hk'])('refuses STAFF_EMAIL=%s with a clear message', (email) => {
-      expect(configError({ APP_SECRET: SECRET, STAFF_EMAIL: email }).message).toBe('Invalid configuration:\n  STAFF_EMAIL: must be one email address');
-    });
-
     it('names all three at once', () => {
-      const error = configError({ APP_SECRET: SECRET, SMTP_URL: 'mail.example.com', MAIL_FROM: 'nobody', STAFF_EMAIL: 'desk' });
-      expect(error.message.split('\n').slice(1).map((line) => line.split(':')[0]?.trim())).toEqual(['SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL']);
+      const error = configError({
+        APP_SECRET: SECRET,
+        SMTP_URL: 'mail.example.com',
+        MAIL_FROM: 'nobody',
+        STAFF_EMAIL: 'desk',
+      });
+      expect(
+        error.message
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(':')[0]?.trim()),
+      ).toEqual(['SMTP_URL', 'MAIL_FROM', 'STAFF_EMAIL']);
     });
   });
 
   describe('payments: Stripe or the sandbox gateway', () => {
-    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
 
     it('uses the sandbox on the next port by default, its webhook secret derived from APP_SECRET', () => {
       const { payments } = loadConfig({ APP_SECRET: SECRET, PORT: '4000' });
-      expect(payments).toMatchObject({ provider: 'sandbox', sandbox: { port: 4001, url: undefined, siteOrigins: [] }, stripe: undefined });
+      expect(payments).toMatchObject({
+        provider: 'sandbox',
+        sandbox: { port: 4001, url: undefined, siteOrigins: [] },
+        stripe: undefined,
+      });
       expect(payments.sandbox.webhookSecret).toHaveLength(43);
       expect(payments.sandbox.webhookSecret).toBe(loadConfig({ APP_SECRET: SECRET }).payments.sandbox.webhookSecret);
-      expect(payments.sandbox.webhookSecret).not.toBe(loadConfig({ APP_SECRET: `${SECRET}x` }).payments.sandbox.webhookSecret);
+      expect(payments.sandbox.webhookSecret).not.toBe(
+        loadConfig({ APP_SECRET: `${SECRET}x` }).payments.sandbox.webhookSecret,
+      );
       expect(loadConfig({ APP_SECRET: SECRET, PORT: '0' }).payments.sandbox.port).toBe(0);
     });
 
@@ -318,18 +384,30 @@ describe('loadConfig', () => {
         webhookSecret: 'w'.repeat(32),
         siteOrigins: ['https://demo.example.com', 'http://127.0.0.1:4100'],
       });
-      expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_URL: 'ftp://x.example', PAYMENT_SANDBOX_WEBHOOK_SECRET: 'short' }).message).toMatch(
+      expect(
+        configError({
+          APP_SECRET: SECRET,
+          PAYMENT_SANDBOX_URL: 'ftp://x.example',
+          PAYMENT_SANDBOX_WEBHOOK_SECRET: 'short',
+        }).message,
+      ).toMatch(
         /PAYMENT_SANDBOX_URL: must be an http:\/\/ or https:\/\/ origin\n {2}PAYMENT_SANDBOX_WEBHOOK_SECRET: must be at least 32 characters/,
       );
       for (const origins of ['https://demo.example.com/shop', 'ftp://x.example', 'https://a.example,not a url']) {
-        expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_SITE_ORIGINS: origins }).message, origins).toMatch(/PAYMENT_SANDBOX_SITE_ORIGINS/);
+        expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_SITE_ORIGINS: origins }).message, origins).toMatch(
+          /PAYMENT_SANDBOX_SITE_ORIGINS/,
+        );
       }
     });
 
     it('uses Stripe when its three keys are set, outside tests', () => {
       const { payments } = loadConfig({ APP_SECRET: SECRET, ...stripe });
       expect(payments.provider).toBe('stripe');
-      expect(payments.stripe).toEqual({ secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123', webhookSecret: 'whsec_abc123' });
+      expect(payments.stripe).toEqual({
+        secretKey: 'sk_test_abc123',
+        publishableKey: 'pk_test_abc123',
+        webhookSecret: 'whsec_abc123',
+      });
       expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: 'test', ...stripe }).payments.provider).toBe('sandbox');
     });
 
@@ -337,7 +415,9 @@ describe('loadConfig', () => {
       expect(configError({ APP_SECRET: SECRET, STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY }).message).toBe(
         'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required with the other Stripe keys (set all three or none)\n  STRIPE_WEBHOOK_SECRET: required with the other Stripe keys (set all three or none)',
       );
-      expect(configError({ APP_SECRET: SECRET, ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' }).message).toContain('STRIPE_SECRET_KEY: must look like sk_test_');
+      expect(configError({ APP_SECRET: SECRET, ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' }).message).toContain(
+        'STRIPE_SECRET_KEY: must look like sk_test_',
+      );
     });
 
     it('refuses to start production without Stripe unless PAYMENT_SANDBOX=1 says the sandbox is meant', () => {
@@ -356,7 +436,9 @@ describe('the documented configuration', () => {
   const variables = Object.keys(envSchema.shape);
   /** README's configuration table: variable, default, meaning. */
   const readmeRows = new Map(
-    [...readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]),
+    [...readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map(
+      (match) => [match[1]!, match[2]!.trim()],
+    ),
   );
 
   it('README lists every variable the server reads', () => {
@@ -384,13 +466,24 @@ describe('files with several instances', () => {
   it('warns that the data folder must be shared when REDIS_URL is set and files are kept in folders', () => {
     const config = loadConfig({ ...postgres, REDIS_URL: 'redis://127.0.0.1:6379', DATA_DIR: dataDir });
     const warning = unsharedFilesWarning(config);
-    expect(warning).toContain(`files are kept in ${path.join(dataDir, 'uploads')} and ${path.join(dataDir, 'exports')}`);
+    expect(warning).toContain(
+      `files are kept in ${path.join(dataDir, 'uploads')} and ${path.join(dataDir, 'exports')}`,
+    );
     expect(warning).toContain('every instance must share this folder');
     expect(warning).toContain('S3_BUCKET');
   });
   it('says nothing for one instance, or with a bucket', () => {
     expect(unsharedFilesWarning(loadConfig({ ...postgres, DATA_DIR: dataDir }))).toBeNull();
-    expect(unsharedFilesWarning(loadConfig({ ...postgres, REDIS_URL: 'redis://127.0.0.1:6379', DATA_DIR: dataDir, S3_BUCKET: 'tillpoint-files' }))).toBeNull();
+    expect(
+      unsharedFilesWarning(
+        loadConfig({
+          ...postgres,
+          REDIS_URL: 'redis://127.0.0.1:6379',
+          DATA_DIR: dataDir,
+          S3_BUCKET: 'tillpoint-files',
+        }),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -406,11 +499,21 @@ describe('upload settings', () => {
 
   it('keeps exports in DATA_DIR/exports by default, and in the bucket when one is named', () => {
     expect(loadConfig(base()).exports.storage).toEqual({ kind: 'folder', root: path.join(dataDir, 'exports') });
-    expect(loadConfig({ ...base(), S3_BUCKET: 'tillpoint-files' }).exports.storage).toMatchObject({ kind: 's3', bucket: 'tillpoint-files' });
+    expect(loadConfig({ ...base(), S3_BUCKET: 'tillpoint-files' }).exports.storage).toMatchObject({
+      kind: 's3',
+      bucket: 'tillpoint-files',
+    });
   });
 
   it('uses a bucket when one is named', () => {
-    const { uploads } = loadConfig({ ...base(), S3_BUCKET: 'tillpoint-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
+    const { uploads } = loadConfig({
+      ...base(),
+      S3_BUCKET: 'tillpoint-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     expect(uploads.storage).toEqual({
       kind: 's3',
       bucket: 'tillpoint-files',
@@ -423,11 +526,19 @@ describe('upload settings', () => {
   });
 
   it('refuses S3 settings without a bucket, one key without the other, and a bad bucket name, naming each', () => {
-    expect(configError({ ...base(), S3_ENDPOINT: 'http://127.0.0.1:9000' }).message).toContain('S3_BUCKET: required with the other S3_ settings');
-    expect(configError({ ...base(), S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }).message).toContain('S3_SECRET_ACCESS_KEY: required with the other S3 key');
-    expect(configError({ ...base(), S3_BUCKET: 'Not A Bucket' }).message).toContain('S3_BUCKET: must be an S3 bucket name');
+    expect(configError({ ...base(), S3_ENDPOINT: 'http://127.0.0.1:9000' }).message).toContain(
+      'S3_BUCKET: required with the other S3_ settings',
+    );
+    expect(configError({ ...base(), S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }).message).toContain(
+      'S3_SECRET_ACCESS_KEY: required with the other S3 key',
+    );
+    expect(configError({ ...base(), S3_BUCKET: 'Not A Bucket' }).message).toContain(
+      'S3_BUCKET: must be an S3 bucket name',
+    );
     expect(configError({ ...base(), UPLOAD_MAX_FILES: '0' }).message).toContain('UPLOAD_MAX_FILES');
     // The secret is never echoed.
-    expect(configError({ ...base(), S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'hunter2-secret' }).message).not.toContain('hunter2');
+    expect(
+      configError({ ...base(), S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'hunter2-secret' }).message,
+    ).not.toContain('hunter2');
   });
 });

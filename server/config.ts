@@ -31,7 +31,10 @@ const PASSWORD_RULES = Object.values(PASSWORD_MESSAGES).map(passwordRule).join('
 /** Every environment variable the server reads, validated once at boot. */
 /** The items of a comma-separated list of origins. */
 function listedOrigins(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** An http:// or https:// origin, written as one (a trailing slash allowed, nothing more). */
@@ -50,10 +53,19 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().default('./data'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only (up to 64)').default('tillpoint'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only (up to 64)')
+    .default('tillpoint'),
   // Names this process in the X-Instance header and its log lines (default: host name and process id).
-  INSTANCE_NAME: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits, _ . : - only (up to 64)').optional(),
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'letters, digits, _ . : - only (up to 64)')
+    .optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@tillpoint.test'),
   // The accounts' own password rules; never echoed in an error.
@@ -80,29 +92,53 @@ export const envSchema = z.object({
   NEWSLETTER_SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   QUOTES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(300),
   BRAND_NAME: z.string().trim().min(1).max(40).default('Tillpoint'),
-  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX').optional(),
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX')
+    .optional(),
   CHAT_URL: z.url().default('https://wa.me/85230012345'),
   SUPPORT_EMAIL: z.email().default('support@tillpoint.example'),
   // Never echoed in an error: it may hold a password.
   SMTP_URL: z
     .string()
-    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.com:587 (percent-encode special characters)')
+    .refine(
+      isSmtpUrl,
+      'must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.com:587 (percent-encode special characters)',
+    )
     .optional(),
   MAIL_FROM: z
     .string()
     .trim()
-    .regex(/^([^<>@\n]{1,80} <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'must be an address, or a name and <address>, e.g. Tillpoint <no-reply@example.com>')
+    .regex(
+      /^([^<>@\n]{1,80} <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+      'must be an address, or a name and <address>, e.g. Tillpoint <no-reply@example.com>',
+    )
     .default('Tillpoint <no-reply@tillpoint.example>'),
   STAFF_EMAIL: z.email('must be one email address').default('sales@tillpoint.example'),
-  SUPPORT_PHONE: z.string().regex(/^\+?[\d ()-]{6,24}$/, 'a phone number such as +852 3001 2345').default('+852 3001 2345'),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+?[\d ()-]{6,24}$/, 'a phone number such as +852 3001 2345')
+    .default('+852 3001 2345'),
   // Payments (decision 019): Stripe when its secret key is set, else the local sandbox gateway.
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must look like whsec_…').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must look like pk_test_… or pk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must look like whsec_…')
+    .optional(),
   // `1`: production may run on the sandbox gateway (a demo or a staging site); refused otherwise there.
   PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  PAYMENT_SANDBOX_URL: z.url().refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// origin').optional(),
+  PAYMENT_SANDBOX_URL: z
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// origin')
+    .optional(),
   PAYMENT_SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Comma-separated: other addresses of the site whose pages may embed the sandbox's card frame.
   PAYMENT_SANDBOX_SITE_ORIGINS: z
@@ -110,9 +146,18 @@ export const envSchema = z.object({
     .refine((value) => listedOrigins(value).every(isHttpOrigin), 'must be http:// or https:// origins, comma-separated')
     .optional(),
   // Uploads (decision 022): a bucket makes them go to S3-compatible storage, else to DATA_DIR/uploads.
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, . and -)').optional(),
-  S3_ENDPOINT: z.url().refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// URL').optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as ap-east-1').default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, . and -)')
+    .optional(),
+  S3_ENDPOINT: z
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as ap-east-1')
+    .default('us-east-1'),
   // Never echoed in an error.
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -120,7 +165,12 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .default(false),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(50_000_000),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -130,7 +180,17 @@ export const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value) => (value === undefined ? undefined : value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : value === 'true'
+          ? true
+          : value === 'false'
+            ? false
+            : /^\d+$/.test(value)
+              ? Number(value)
+              : value,
+    ),
 });
 
 export interface Config {
@@ -260,7 +320,9 @@ export class ConfigError extends Error {}
  */
 export function unsharedFilesWarning(config: Pick<Config, 'redisUrl' | 'uploads' | 'exports'>): string | null {
   if (!config.redisUrl) return null;
-  const folders = [config.uploads.storage, config.exports.storage].flatMap((storage) => (storage.kind === 'folder' ? [storage.root] : []));
+  const folders = [config.uploads.storage, config.exports.storage].flatMap((storage) =>
+    storage.kind === 'folder' ? [storage.root] : [],
+  );
   if (folders.length === 0) return null;
   return `REDIS_URL is set (several instances) and files are kept in ${folders.join(' and ')}: every instance must share this folder (one DATA_DIR on a shared volume), or set S3_BUCKET and the other S3_ settings; otherwise a file uploaded or exported on one instance is missing on the others`;
 }
@@ -292,10 +354,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production') {
     const lines: string[] = [];
     if (!e.APP_SECRET) lines.push('  APP_SECRET: required in production (32+ characters)');
-    if (!e.ADMIN_PASSWORD) lines.push(`  ADMIN_PASSWORD: required in production (the first admin's password: ${PASSWORD_RULES})`);
-    if (e.DEMO_DATA) lines.push("  DEMO_DATA: refused in production (the demo accounts' passwords are published): unset it or set false");
+    if (!e.ADMIN_PASSWORD)
+      lines.push(`  ADMIN_PASSWORD: required in production (the first admin's password: ${PASSWORD_RULES})`);
+    if (e.DEMO_DATA)
+      lines.push(
+        "  DEMO_DATA: refused in production (the demo accounts' passwords are published): unset it or set false",
+      );
     if (!e.STRIPE_SECRET_KEY && e.PAYMENT_SANDBOX !== '1') {
-      lines.push('  STRIPE_SECRET_KEY: required in production (with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET), or PAYMENT_SANDBOX=1 to take no real payments');
+      lines.push(
+        '  STRIPE_SECRET_KEY: required in production (with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET), or PAYMENT_SANDBOX=1 to take no real payments',
+      );
     }
     if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -306,18 +374,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   // Stripe's keys come together: a secret key without the webhook secret would take payments it never hears about.
-  const stripeKeys = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET };
-  const missingStripe = Object.entries(stripeKeys).filter(([, value]) => !value).map(([name]) => name);
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  };
+  const missingStripe = Object.entries(stripeKeys)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missingStripe.length > 0 && missingStripe.length < 3) {
-    throw new ConfigError(`Invalid configuration:\n${missingStripe.map((name) => `  ${name}: required with the other Stripe keys (set all three or none)`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${missingStripe.map((name) => `  ${name}: required with the other Stripe keys (set all three or none)`).join('\n')}`,
+    );
   }
   // A bucket without the way to reach it would fail at the first upload rather than at start.
-  const s3Given = { S3_ENDPOINT: e.S3_ENDPOINT, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  const s3Given = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
   if (!e.S3_BUCKET && Object.values(s3Given).some(Boolean)) {
-    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with the other S3_ settings (unset them all to keep uploads in DATA_DIR/uploads)');
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: required with the other S3_ settings (unset them all to keep uploads in DATA_DIR/uploads)',
+    );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(`Invalid configuration:\n  ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with the other S3 key (set both, or neither to use the machine's own credentials)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with the other S3 key (set both, or neither to use the machine's own credentials)`,
+    );
   }
   const appSecret = e.APP_SECRET ?? developmentSecret(dataDir);
   return {
@@ -371,12 +455,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandbox: {
         port: e.PAYMENT_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : Math.min(e.PORT + 1, 65535)),
         url: e.PAYMENT_SANDBOX_URL ? new URL(e.PAYMENT_SANDBOX_URL).origin : undefined,
-        webhookSecret: e.PAYMENT_SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', appSecret).update('payment-sandbox-webhooks').digest('base64url'),
+        webhookSecret:
+          e.PAYMENT_SANDBOX_WEBHOOK_SECRET ??
+          createHmac('sha256', appSecret).update('payment-sandbox-webhooks').digest('base64url'),
         siteOrigins: listedOrigins(e.PAYMENT_SANDBOX_SITE_ORIGINS ?? '').map((origin) => new URL(origin).origin),
       },
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            }
           : undefined,
     },
   };

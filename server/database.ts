@@ -17,7 +17,10 @@ export interface Database {
  * Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds (logging what the
  * seed warns of); instances starting together take turns (db/prepare.ts).
  */
-export async function openDatabase(config: Config, logger: Pick<Logger, 'warn' | 'error' | 'debug'>): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  logger: Pick<Logger, 'warn' | 'error' | 'debug'>,
+): Promise<Database> {
   let kind: Database['kind'] = 'postgres';
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;

@@ -78,7 +78,11 @@ export function idempotentWrites(knex: Knex, logger: Logger): RequestHandler {
           .delete()
           .catch((error: unknown) => logger.warn({ err: error }, 'old idempotency keys were not removed'));
       }
-      const taken = await knex(TABLE).insert({ scope, key, fingerprint, state: 'pending', created_at: now }).onConflict(['scope', 'key']).ignore().returning('key');
+      const taken = await knex(TABLE)
+        .insert({ scope, key, fingerprint, state: 'pending', created_at: now })
+        .onConflict(['scope', 'key'])
+        .ignore()
+        .returning('key');
       if (taken.length === 0) {
         const first = (await knex(TABLE).where({ scope, key }).first()) as
           | { fingerprint: string; state: 'pending' | 'done'; status: number | null; body: unknown; created_at: Date }
@@ -91,7 +95,12 @@ export function idempotentWrites(knex: Knex, logger: Logger): RequestHandler {
           return;
         }
         const abandoned = now.getTime() - new Date(first.created_at).getTime() > IDEMPOTENCY_PENDING_MS;
-        const takenOver = abandoned ? await knex(TABLE).where({ scope, key, state: 'pending' }).andWhere('created_at', first.created_at).update({ created_at: now }) : 0;
+        const takenOver = abandoned
+          ? await knex(TABLE)
+              .where({ scope, key, state: 'pending' })
+              .andWhere('created_at', first.created_at)
+              .update({ created_at: now })
+          : 0;
         if (takenOver === 0) {
           res.set('Retry-After', '1');
           throw new Conflict('errors.idempotencyPending');
@@ -107,11 +116,17 @@ export function idempotentWrites(knex: Knex, logger: Logger): RequestHandler {
         const status = res.statusCode;
         const row = () => knex(TABLE).where({ scope, key, state: 'pending' });
         // Not kept now (the database away): kept, or the key freed, as soon as it answers again.
-        const kept = settle(() => (ok ? row().update({ state: 'done', status, body: JSON.stringify(body ?? null) }) : row().delete()), logger);
+        const kept = settle(
+          () => (ok ? row().update({ state: 'done', status, body: JSON.stringify(body ?? null) }) : row().delete()),
+          logger,
+        );
         void kept.then(
           () => send(body),
           (error: unknown) => {
-            logger.warn({ err: error }, 'the answer of an idempotent write was not kept; it will be when the database answers');
+            logger.warn(
+              { err: error },
+              'the answer of an idempotent write was not kept; it will be when the database answers',
+            );
             send(body);
           },
         );
@@ -119,7 +134,8 @@ export function idempotentWrites(knex: Knex, logger: Logger): RequestHandler {
       };
       // Ended without an answer (the client went away first): the key is free again.
       res.on('close', () => {
-        if (!answered) settle(() => knex(TABLE).where({ scope, key, state: 'pending' }).delete(), logger).catch(() => undefined);
+        if (!answered)
+          settle(() => knex(TABLE).where({ scope, key, state: 'pending' }).delete(), logger).catch(() => undefined);
       });
       next();
     }

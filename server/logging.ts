@@ -43,7 +43,14 @@ const hideSecretValue = (pair: string) => {
 /** A request URL fit for the log: the values of credential parameters, and any JWT, replaced. */
 export function loggableUrl(url: string): string {
   const mark = url.indexOf('?');
-  const query = mark === -1 ? '' : `?${url.slice(mark + 1).split('&').map(hideSecretValue).join('&')}`;
+  const query =
+    mark === -1
+      ? ''
+      : `?${url
+          .slice(mark + 1)
+          .split('&')
+          .map(hideSecretValue)
+          .join('&')}`;
   return `${mark === -1 ? url : url.slice(0, mark)}${query}`.replace(JWT, REDACTED);
 }
 
@@ -56,7 +63,11 @@ export const accessLogSerializers = {
   }),
   res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
   // What went wrong and where, never what an error carries besides (a request's data, a config).
-  err: (err: { name?: string; message?: string; stack?: string }) => ({ type: err.name, message: err.message, stack: err.stack }),
+  err: (err: { name?: string; message?: string; stack?: string }) => ({
+    type: err.name,
+    message: err.message,
+    stack: err.stack,
+  }),
 };
 
 /**

@@ -26,10 +26,9 @@ interface Encoded {
 type Table = ReturnType<typeof messageTable>;
 
 function readCatalogues(dir: string): Record<Locale, Messages> {
-  return Object.fromEntries(LOCALES.map((locale) => [locale, JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Messages])) as Record<
-    Locale,
-    Messages
-  >;
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Messages]),
+  ) as Record<Locale, Messages>;
 }
 
 /**
@@ -69,7 +68,9 @@ export function messageAssets(options: MessageAssetsOptions = {}): RequestHandle
       const identity = Buffer.from(found.json);
       bodies = {
         identity,
-        br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+        br: brotliCompressSync(identity, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        }),
         gzip: gzipSync(identity, { level: 9 }),
       };
       encoded.set(found, bodies);

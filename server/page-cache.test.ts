@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache } from './page-cache.ts';
 
-const page = (body: string) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], body: Buffer.from(body), etag: body });
+const page = (body: string) => ({
+  status: 200,
+  headers: [['content-type', 'text/html']] as [string, string][],
+  body: Buffer.from(body),
+  etag: body,
+});
 const text = (stored: { body: Buffer } | undefined) => stored?.body.toString();
 
 describe('PageCache', () => {

@@ -16,7 +16,8 @@ export interface CachedPage {
 }
 
 /** What a page holds in memory: its three copies. */
-const bytesOf = (page: Pick<CachedPage, 'body' | 'gzip' | 'br'>) => page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+const bytesOf = (page: Pick<CachedPage, 'body' | 'gzip' | 'br'>) =>
+  page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
 
 export interface PageCacheOptions {
   maxEntries?: number;

@@ -21,7 +21,13 @@ describe('preparePage', () => {
   it('drops the nonce, allows the inline scripts by their hashes, compresses, and tags the content', async () => {
     const page = await preparePage({
       status: 200,
-      headers: [['Content-Security-Policy', CSP], ['Content-Type', 'text/html'], ['x-request-id', 'r1'], ['Date', 'today'], ['X-Frame-Options', 'SAMEORIGIN']],
+      headers: [
+        ['Content-Security-Policy', CSP],
+        ['Content-Type', 'text/html'],
+        ['x-request-id', 'r1'],
+        ['Date', 'today'],
+        ['X-Frame-Options', 'SAMEORIGIN'],
+      ],
       body: html('abc'),
       nonce: 'abc',
     });
@@ -32,7 +38,11 @@ describe('preparePage', () => {
     expect(new Map(page!.headers).get('content-security-policy')).toBe(
       `default-src 'self';script-src 'self' ${sha('theme()')} ${sha('import "/assets/a.js"')};object-src 'none'`,
     );
-    expect(page!.headers.map(([name]) => name).sort()).toEqual(['content-security-policy', 'content-type', 'x-frame-options']);
+    expect(page!.headers.map(([name]) => name).sort()).toEqual([
+      'content-security-policy',
+      'content-type',
+      'x-frame-options',
+    ]);
     expect(gunzipSync(page!.gzip!).toString()).toBe(text);
     expect(brotliDecompressSync(page!.br!).toString()).toBe(text);
     expect(page!.br!.length).toBeLessThan(page!.body.length / 10);
@@ -40,15 +50,31 @@ describe('preparePage', () => {
   });
 
   it('gives the same bytes and tag to the same content rendered with another nonce', async () => {
-    const [a, b] = await Promise.all(['n1', 'n2'].map((nonce) => preparePage({ status: 200, headers: [['content-security-policy', CSP.replace('abc', nonce)]], body: html(nonce), nonce })));
+    const [a, b] = await Promise.all(
+      ['n1', 'n2'].map((nonce) =>
+        preparePage({
+          status: 200,
+          headers: [['content-security-policy', CSP.replace('abc', nonce)]],
+          body: html(nonce),
+          nonce,
+        }),
+      ),
+    );
     expect(a!.etag).toBe(b!.etag);
     expect(a!.body.equals(b!.body)).toBe(true);
     expect(a!.headers).toEqual(b!.headers);
   });
 
   it('refuses a page whose nonce appears inside a script, and keeps small bodies uncompressed', async () => {
-    expect(await preparePage({ status: 200, headers: [], body: '<script nonce="abc">var n="abc"</script>', nonce: 'abc' })).toBeNull();
-    const small = await preparePage({ status: 200, headers: [['content-type', 'text/plain']], body: 'User-agent: *', nonce: 'abc' });
+    expect(
+      await preparePage({ status: 200, headers: [], body: '<script nonce="abc">var n="abc"</script>', nonce: 'abc' }),
+    ).toBeNull();
+    const small = await preparePage({
+      status: 200,
+      headers: [['content-type', 'text/plain']],
+      body: 'User-agent: *',
+      nonce: 'abc',
+    });
     expect(small).toMatchObject({ body: Buffer.from('User-agent: *') });
     expect(small!.gzip).toBeUndefined();
     expect(small!.br).toBeUndefined();

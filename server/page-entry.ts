@@ -67,7 +67,12 @@ export interface RenderedPage {
  * as they are and compressed (brotli and gzip), with a strong ETag of the content. Null when the
  * nonce appears anywhere but in `nonce` attributes (inside a script, it would break there).
  */
-export async function preparePage({ status, headers, body, nonce }: RenderedPage): Promise<Omit<CachedPage, 'storedAt'> | null> {
+export async function preparePage({
+  status,
+  headers,
+  body,
+  nonce,
+}: RenderedPage): Promise<Omit<CachedPage, 'storedAt'> | null> {
   const html = nonce ? body.replaceAll(` nonce="${nonce}"`, '') : body;
   if (nonce && html.includes(nonce)) return null;
   const hashes = inlineScriptHashes(html).join(' ');
@@ -76,7 +81,10 @@ export async function preparePage({ status, headers, body, nonce }: RenderedPage
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
     if (PER_RESPONSE.has(lower)) continue;
-    const own = lower === 'content-security-policy' && nonce ? value.replace(` 'nonce-${nonce}'`, hashes ? ` ${hashes}` : '') : value;
+    const own =
+      lower === 'content-security-policy' && nonce
+        ? value.replace(` 'nonce-${nonce}'`, hashes ? ` ${hashes}` : '')
+        : value;
     const before = kept.get(lower);
     kept.set(lower, before === undefined || before === own ? own : `${before}, ${own}`);
   }
@@ -149,7 +157,13 @@ export function notModified(ifNoneMatch: string | undefined, page: Pick<CachedPa
  * its tags (the tag it matched, so a cache keeps the representation it has), else the stored
  * bytes in the chosen encoding. Nothing is rendered, compressed or hashed here.
  */
-export function sendPage(req: Request, res: Response, page: CachedPage, cacheControl: string, state: 'hit' | 'miss' | 'stale'): void {
+export function sendPage(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  cacheControl: string,
+  state: 'hit' | 'miss' | 'stale',
+): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader('x-page-cache', state);
   res.setHeader('Cache-Control', cacheControl);

@@ -18,8 +18,14 @@ function failingWith(error: unknown): ServiceMap {
 
 describe('pageServices', () => {
   it('turns the database away into a 503 route error for the page', async () => {
-    for (const cause of [databaseUnavailable(), Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })]) {
-      const thrown: unknown = await pageServices(failingWith(cause)).service('industries').find({}).catch((error: unknown) => error);
+    for (const cause of [
+      databaseUnavailable(),
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    ]) {
+      const thrown: unknown = await pageServices(failingWith(cause))
+        .service('industries')
+        .find({})
+        .catch((error: unknown) => error);
       const { init } = thrown as { init: { status: number; headers: Record<string, string> } };
       expect(init.status).toBe(503);
       expect(init.headers['Retry-After']).toBe('5');
@@ -31,6 +37,8 @@ describe('pageServices', () => {
     for (const error of [new NotFound('x'), new GeneralError('x')]) {
       await expect(pageServices(failingWith(error)).service('industries').find({})).rejects.toBe(error);
     }
-    expect((pageServices(failingWith(null)).service('industries') as unknown as { name: string }).name).toBe('industries');
+    expect((pageServices(failingWith(null)).service('industries') as unknown as { name: string }).name).toBe(
+      'industries',
+    );
   });
 });

@@ -4,7 +4,11 @@ import { DATABASE_RETRY_AFTER, isDatabaseUnavailable, isDatabaseUnavailableAnswe
 
 /** The route error a page's loader or action throws while the database is away. */
 export function databaseUnavailablePage() {
-  return data(null, { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': String(DATABASE_RETRY_AFTER) } });
+  return data(null, {
+    status: 503,
+    statusText: 'Service Unavailable',
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER) },
+  });
 }
 
 /**

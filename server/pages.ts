@@ -1,7 +1,12 @@
 import type { Logger } from 'pino';
 import { createRequestHandler } from '@react-router/express';
 import type { Request, RequestHandler, Response } from 'express';
-import { createRequestHandler as createFetchHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler as createFetchHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router';
 import type { ServerContext, SessionUser } from '../app/context.ts';
 import type { ServiceMap, SessionAuthentication } from '../domain/entities/services.ts';
 import { isHttpsSite, sessionToken } from '../domain/session-cookie.ts';
@@ -31,7 +36,13 @@ export interface PageHandlerOptions {
 }
 
 /** The React Router handler, with the signed-in user (from the session cookie) and the API in context. */
-export async function createPageHandler({ build, api, config, mode = 'production', cache }: PageHandlerOptions): Promise<RequestHandler> {
+export async function createPageHandler({
+  build,
+  api,
+  config,
+  mode = 'production',
+  cache,
+}: PageHandlerOptions): Promise<RequestHandler> {
   // The build's own instance of the key: the one its loaders read (a copy imported here would be another).
   const entry: ServerEntry = build.entry.module;
   const key = entry.serverContext;
@@ -45,12 +56,15 @@ export async function createPageHandler({ build, api, config, mode = 'production
     const token = sessionToken(req.headers.cookie, secureCookies);
     if (!token) return { user: null, accessToken: null, authentication: null };
     try {
-      const result = await services.service('authentication').create(
-        { strategy: 'jwt', accessToken: token },
-        { provider: 'ssr', headers: req.headers },
-      );
+      const result = await services
+        .service('authentication')
+        .create({ strategy: 'jwt', accessToken: token }, { provider: 'ssr', headers: req.headers });
       const jti = result.authentication.payload?.jti;
-      return { user: result.user, accessToken: token, authentication: { strategy: 'jwt', accessToken: token, payload: typeof jti === 'string' ? { jti } : {} } };
+      return {
+        user: result.user,
+        accessToken: token,
+        authentication: { strategy: 'jwt', accessToken: token, payload: typeof jti === 'string' ? { jti } : {} },
+      };
     } catch {
       return { user: null, accessToken: null, authentication: null };
     }

@@ -84,7 +84,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         req.headers['x-request-id'] = id;
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/health/live' || (req.url ?? '').startsWith('/assets/') },
+      autoLogging: {
+        ignore: (req) => req.url === '/health' || req.url === '/health/live' || (req.url ?? '').startsWith('/assets/'),
+      },
       // pino-http's default response serializer would log every header, the session's Set-Cookie too.
       serializers: accessLogSerializers,
     }),
@@ -130,7 +132,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   // Google Tag Manager's hosts are allowed only when a container is configured.
   const tagManager = config.site.gtmId ? ['https://www.googletagmanager.com'] : [];
-  const analytics = config.site.gtmId ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
+  const analytics = config.site.gtmId
+    ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']
+    : [];
   const hsts = config.publicUrl?.startsWith('https://') ? undefined : false;
   const gateway = gatewayCspSources(config, payments?.sandbox.origin);
   /**
@@ -139,41 +143,54 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
    * Android, where Chrome isolates only the sites that ask, most of all): decision 014. Every other
    * page (an account's, a purchase's, anything outside a language) and the API keep `same-origin`.
    */
-  const pageHelmet = (isolated: boolean, purchase = false) => helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", ...tagManager, ...(purchase ? gateway.script : []), (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...analytics],
-        // 'self' covers our own ws:/wss: too in every supported browser (WebKit since 2022, Safari 16).
-        'connect-src': ["'self'", ...analytics, ...(purchase ? gateway.connect : [])],
-        // The purchase pages embed the payment provider's card fields and 3-D Secure page (decision 019).
-        'frame-src': purchase ? (gateway.frame.length > 0 ? gateway.frame : ["'none'"]) : null,
-        'font-src': ["'self'", 'data:'],
-        'object-src': ["'none'"],
-        // No page sets a <base>; an injected one would send relative scripts and forms elsewhere.
-        'base-uri': ["'none'"],
-        'frame-ancestors': ["'self'"],
-        'upgrade-insecure-requests': config.publicUrl?.startsWith('https://') ? [] : null,
+  const pageHelmet = (isolated: boolean, purchase = false) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': [
+            "'self'",
+            ...tagManager,
+            ...(purchase ? gateway.script : []),
+            (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', ...analytics],
+          // 'self' covers our own ws:/wss: too in every supported browser (WebKit since 2022, Safari 16).
+          'connect-src': ["'self'", ...analytics, ...(purchase ? gateway.connect : [])],
+          // The purchase pages embed the payment provider's card fields and 3-D Secure page (decision 019).
+          'frame-src': purchase ? (gateway.frame.length > 0 ? gateway.frame : ["'none'"]) : null,
+          'font-src': ["'self'", 'data:'],
+          'object-src': ["'none'"],
+          // No page sets a <base>; an injected one would send relative scripts and forms elsewhere.
+          'base-uri': ["'none'"],
+          'frame-ancestors': ["'self'"],
+          'upgrade-insecure-requests': config.publicUrl?.startsWith('https://') ? [] : null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    // With helmet's default `no-referrer`, Chromium sends `Origin: null` on form posts and
-    // React Router refuses the action as cross-site (400): pages would not work without JavaScript.
-    referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: hsts,
-    crossOriginOpenerPolicy: isolated ? { policy: 'same-origin' } : false,
-  });
+      crossOriginEmbedderPolicy: false,
+      // With helmet's default `no-referrer`, Chromium sends `Origin: null` on form posts and
+      // React Router refuses the action as cross-site (400): pages would not work without JavaScript.
+      referrerPolicy: { policy: 'same-origin' },
+      strictTransportSecurity: hsts,
+      crossOriginOpenerPolicy: isolated ? { policy: 'same-origin' } : false,
+    });
   const privatePageHeaders = pageHelmet(true);
   const publicPageHeaders = pageHelmet(false);
   const purchasePageHeaders = pageHelmet(true, true);
   const pageHeaders: express.RequestHandler = (req, res, next) =>
-    (isPurchasePath(req.path) ? purchasePageHeaders : isPublicSitePath(req.path) ? publicPageHeaders : privatePageHeaders)(req, res, next);
+    (isPurchasePath(req.path)
+      ? purchasePageHeaders
+      : isPublicSitePath(req.path)
+        ? publicPageHeaders
+        : privatePageHeaders)(req, res, next);
   // The API's JSON needs the strictest policy, the same for every answer (no nonce to build).
   const apiHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+    },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: hsts,
@@ -192,13 +209,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const { report, errors } = await checkHealth(config.instanceName, healthChecks);
     // Logged as a part goes down and as it comes back, not at every probe.
     for (const name of Object.keys(healthChecks)) {
-      if (name in errors && !downBefore.has(name)) logger.error({ err: errors[name], part: name }, 'health check: down');
+      if (name in errors && !downBefore.has(name))
+        logger.error({ err: errors[name], part: name }, 'health check: down');
       if (!(name in errors) && downBefore.has(name)) logger.info({ part: name }, 'health check: back');
       if (name in errors) downBefore.add(name);
       else downBefore.delete(name);
     }
     res.setHeader('Cache-Control', 'no-store');
-    res.status(report.status === 'ok' ? 200 : 503).json({ ...report, database: { ...(report.database as object), kind: database.kind } });
+    res
+      .status(report.status === 'ok' ? 200 : 503)
+      .json({ ...report, database: { ...(report.database as object), kind: database.kind } });
   });
   // Liveness for a load balancer or an orchestrator: the process serves, whatever its parts do.
   app.get('/health/live', (_req: express.Request, res: express.Response) => {
@@ -284,7 +304,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         // Stop taking connections, let in-flight requests finish, then close sockets and the database.
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await new Promise<void>((resolve) => (api as unknown as { io?: { close(cb: () => void): void } }).io?.close(() => resolve()) ?? resolve());
+        await new Promise<void>(
+          (resolve) =>
+            (api as unknown as { io?: { close(cb: () => void): void } }).io?.close(() => resolve()) ?? resolve(),
+        );
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
         await closed;
         clearTimeout(force);

@@ -100,7 +100,8 @@ export function redisSync({ pub, sub, key, serialize, deserialize, logger }: Red
             resolve();
           },
           // Tried again at the next connection; events are emitted here meanwhile.
-          (error: unknown) => logger.warn({ err: error }, 'events channel not subscribed; service events stay on this instance'),
+          (error: unknown) =>
+            logger.warn({ err: error }, 'events channel not subscribed; service events stay on this instance'),
         );
       };
       sub.on('ready', subscribe);
@@ -164,7 +165,8 @@ export function redisSync({ pub, sub, key, serialize, deserialize, logger }: Red
       hearing = now;
     };
     const mayMiss = () => !hears() || Date.now() - resumedAt < CATCH_UP_MS;
-    for (const client of [pub, sub]) for (const event of ['ready', 'close', 'end', 'reconnecting']) client.on(event, look);
+    for (const client of [pub, sub])
+      for (const event of ['ready', 'close', 'end', 'reconnecting']) client.on(event, look);
 
     // The core first: it refuses an app that already has a sync.
     app.configure(core);

@@ -28,6 +28,8 @@ export async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages:
 export function embeddedFonts(bytes: Uint8Array): string[] {
   const raw = Buffer.from(bytes).toString('latin1');
   const descriptors = [...raw.matchAll(/\/Type \/FontDescriptor([\s\S]*?)>>/g)].map((match) => match[1] ?? '');
-  const names = descriptors.filter((body) => body.includes('/FontFile2')).map((body) => /\/FontName \/([A-Z]{6}\+[\w-]+)/.exec(body)?.[1] ?? '');
+  const names = descriptors
+    .filter((body) => body.includes('/FontFile2'))
+    .map((body) => /\/FontName \/([A-Z]{6}\+[\w-]+)/.exec(body)?.[1] ?? '');
   return [...new Set(names)].sort();
 }

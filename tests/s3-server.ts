@@ -17,7 +17,13 @@ export interface LocalS3 {
 /** A local S3-compatible server (s3rver) on a free port with its own temporary folder and bucket. */
 export async function startLocalS3(bucket = 'uploads'): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     settings: {

@@ -90,7 +90,8 @@ export function messageTable(catalogues: Record<Locale, Messages>) {
       const unknown = groups.filter((group) => !(group in prepared[locale].messages));
       if (unknown.length > 0) return { error: `Unknown message group: ${unknown.join(', ')}` };
       const current = file(locale, groups);
-      if (current.href !== pathname) return { error: `These messages have changed since: ${hash} is not the current version, ${current.href} is` };
+      if (current.href !== pathname)
+        return { error: `These messages have changed since: ${hash} is not the current version, ${current.href} is` };
       return current;
     },
     fallbacks: (locale: Locale) => prepared[locale].fallbacks,

@@ -107,7 +107,10 @@ export function loadMessagesOf(datas: readonly unknown[]): Promise<unknown> {
 
 /** The addresses of the files of messages that the matched routes' loaders named. */
 export function messageHrefs(datas: readonly unknown[]): string[] {
-  return datas.map((data) => (data as { messages?: unknown } | null | undefined)?.messages).filter(isMessagesRef).map((ref) => ref.href);
+  return datas
+    .map((data) => (data as { messages?: unknown } | null | undefined)?.messages)
+    .filter(isMessagesRef)
+    .map((ref) => ref.href);
 }
 
 /**
@@ -150,6 +153,10 @@ export function useLocale(): { locale: Locale; messages: Messages; t: Translate 
     matches.map((match) => match.loaderData),
     true,
   );
-  const t = translator(messages, { locale, defaults: { brand: root?.site?.brandName ?? '' }, fallbacks: data?.fallbacks });
+  const t = translator(messages, {
+    locale,
+    defaults: { brand: root?.site?.brandName ?? '' },
+    fallbacks: data?.fallbacks,
+  });
   return { locale, messages, t };
 }

@@ -16,9 +16,11 @@ function flush() {
   const batch = [...queue.values()];
   queue.clear();
   if (batch.length === 0) return;
-  fetch('/api/missingTranslate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(batch) }).catch(
-    (error: unknown) => console.warn('Could not report missing translations', error),
-  );
+  fetch('/api/missingTranslate', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(batch),
+  }).catch((error: unknown) => console.warn('Could not report missing translations', error));
 }
 
 /**

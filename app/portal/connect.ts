@@ -10,7 +10,10 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** A Feathers-style error from the ticket endpoint's JSON answer. */
 function ticketError(status: number, body: unknown): Error {
   const b = (body ?? {}) as { name?: string; message?: string };
-  return Object.assign(new Error(b.message ?? `HTTP ${status}`), { name: b.name ?? (status === 401 ? 'NotAuthenticated' : 'GeneralError'), code: status });
+  return Object.assign(new Error(b.message ?? `HTTP ${status}`), {
+    name: b.name ?? (status === 401 ? 'NotAuthenticated' : 'GeneralError'),
+    code: status,
+  });
 }
 
 /** A one-time ticket for the socket, asked with the page's own session cookie (same origin only). */

@@ -1,7 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_TIMED_OUT, createLive, MAX_RETRIES, NETWORK_DISCONNECTED, RESYNC, SERVER_DISCONNECT, type LiveClient, type LiveService, type LiveSocket } from './live';
+import {
+  AUTH_TIMED_OUT,
+  createLive,
+  MAX_RETRIES,
+  NETWORK_DISCONNECTED,
+  RESYNC,
+  SERVER_DISCONNECT,
+  type LiveClient,
+  type LiveService,
+  type LiveSocket,
+} from './live';
 
-const notAuthenticated = () => Object.assign(new Error('Please sign in to continue.'), { name: 'NotAuthenticated', code: 401, className: 'not-authenticated' });
+const notAuthenticated = () =>
+  Object.assign(new Error('Please sign in to continue.'), {
+    name: 'NotAuthenticated',
+    code: 401,
+    className: 'not-authenticated',
+  });
 const notFound = () => Object.assign(new Error('Not found'), { name: 'NotFound', code: 404, className: 'not-found' });
 
 type Handler = (...args: unknown[]) => Promise<unknown>;
@@ -13,11 +28,13 @@ function fakeClient(methods: Record<string, Record<string, Handler>>) {
   const client: LiveClient = {
     service(path: string): LiveService {
       const own = methods[path] ?? {};
-      const wrap = (method: string) => (...args: unknown[]) => {
-        calls.push(`${path}.${method}`);
-        const handler = own[method];
-        return handler ? handler(...args) : Promise.resolve(null);
-      };
+      const wrap =
+        (method: string) =>
+        (...args: unknown[]) => {
+          calls.push(`${path}.${method}`);
+          const handler = own[method];
+          return handler ? handler(...args) : Promise.resolve(null);
+        };
       return {
         create: wrap('create'),
         remove: wrap('remove'),
@@ -41,8 +58,15 @@ function fakeClient(methods: Record<string, Record<string, Handler>>) {
 }
 
 function fakeSocket(connected = true) {
-  const listeners: Record<string, Set<(reason?: string) => void>> = { connect: new Set(), disconnect: new Set(), [RESYNC]: new Set() };
-  const socket: LiveSocket & { fire(event: 'connect' | 'disconnect' | typeof RESYNC, reason?: string): void; opened: number } = {
+  const listeners: Record<string, Set<(reason?: string) => void>> = {
+    connect: new Set(),
+    disconnect: new Set(),
+    [RESYNC]: new Set(),
+  };
+  const socket: LiveSocket & {
+    fire(event: 'connect' | 'disconnect' | typeof RESYNC, reason?: string): void;
+    opened: number;
+  } = {
     connected,
     /** How many times the page opened the socket again itself. */
     opened: 0,
@@ -66,7 +90,10 @@ function fakeSocket(connected = true) {
   return socket;
 }
 
-function setup(methods: Record<string, Record<string, Handler>>, options: { connected?: boolean; getTicket?: () => Promise<string>; timeoutMs?: number } = {}) {
+function setup(
+  methods: Record<string, Record<string, Handler>>,
+  options: { connected?: boolean; getTicket?: () => Promise<string>; timeoutMs?: number } = {},
+) {
   const fake = fakeClient(methods);
   const socket = fakeSocket(options.connected ?? true);
   let tickets = 0;
@@ -83,7 +110,10 @@ function setup(methods: Record<string, Record<string, Handler>>, options: { conn
   return { live, socket, onLoggedOut, onReconnected, ...fake, tickets: () => tickets };
 }
 
-const signedIn = async (data: unknown) => ({ user: { _id: 'u1' }, authentication: { strategy: (data as { strategy: string }).strategy } });
+const signedIn = async (data: unknown) => ({
+  user: { _id: 'u1' },
+  authentication: { strategy: (data as { strategy: string }).strategy },
+});
 
 describe('the portal live connection', () => {
   it('signs in with a fresh ticket each time, never a token', async () => {
@@ -144,7 +174,10 @@ describe('the portal live connection', () => {
 
   it('a page without a session (no ticket) logs the member out', async () => {
     const create = vi.fn(signedIn);
-    const { live, onLoggedOut } = setup({ authentication: { create } }, { getTicket: () => Promise.reject(notAuthenticated()) });
+    const { live, onLoggedOut } = setup(
+      { authentication: { create } },
+      { getTicket: () => Promise.reject(notAuthenticated()) },
+    );
     await expect(live.authenticate()).rejects.toMatchObject({ name: 'NotAuthenticated' });
     expect(create).not.toHaveBeenCalled();
     expect(onLoggedOut).toHaveBeenCalledExactlyOnceWith('ended');
@@ -153,7 +186,10 @@ describe('the portal live connection', () => {
   it('a sign-in that times out clears nothing', async () => {
     vi.useFakeTimers();
     try {
-      const { live, onLoggedOut } = setup({ authentication: { create: () => new Promise(() => undefined) } }, { timeoutMs: 30_000 });
+      const { live, onLoggedOut } = setup(
+        { authentication: { create: () => new Promise(() => undefined) } },
+        { timeoutMs: 30_000 },
+      );
       const attempt = expect(live.authenticate()).rejects.toThrow(AUTH_TIMED_OUT);
       await vi.advanceTimersByTimeAsync(30_000);
       await attempt;
@@ -164,7 +200,9 @@ describe('the portal live connection', () => {
   });
 
   it('the socket’s own request timeout during sign-in is an authentication timeout too, and clears nothing', async () => {
-    const { live, onLoggedOut } = setup({ authentication: { create: () => Promise.reject(new Error('operation has timed out')) } });
+    const { live, onLoggedOut } = setup({
+      authentication: { create: () => Promise.reject(new Error('operation has timed out')) },
+    });
     await expect(live.authenticate()).rejects.toThrow(AUTH_TIMED_OUT);
     expect(onLoggedOut).not.toHaveBeenCalled();
   });
@@ -194,7 +232,10 @@ describe('the portal live connection', () => {
 
   it(`after ${MAX_RETRIES} retries it logs out with the notice and rethrows`, async () => {
     const create = vi.fn(signedIn);
-    const { live, calls, onLoggedOut } = setup({ authentication: { create }, orders: { get: () => Promise.reject(notAuthenticated()) } });
+    const { live, calls, onLoggedOut } = setup({
+      authentication: { create },
+      orders: { get: () => Promise.reject(notAuthenticated()) },
+    });
     await expect(live.call('orders', 'get', 'o1')).rejects.toMatchObject({ name: 'NotAuthenticated' });
     expect(calls.filter((c) => c === 'orders.get')).toHaveLength(MAX_RETRIES + 1);
     expect(create).toHaveBeenCalledTimes(MAX_RETRIES);
@@ -207,7 +248,10 @@ describe('the portal live connection', () => {
   it('other errors, and errors of the authentication service itself, are not retried', async () => {
     const create = vi.fn(signedIn);
     const badRequest = Object.assign(new Error('Invalid'), { name: 'BadRequest', code: 400 });
-    const { live, calls } = setup({ authentication: { create, remove: () => Promise.reject(notAuthenticated()) }, orders: { find: () => Promise.reject(badRequest) } });
+    const { live, calls } = setup({
+      authentication: { create, remove: () => Promise.reject(notAuthenticated()) },
+      orders: { find: () => Promise.reject(badRequest) },
+    });
     await expect(live.call('orders', 'find')).rejects.toBe(badRequest);
     await expect(live.call('authentication', 'remove', null)).rejects.toMatchObject({ name: 'NotAuthenticated' });
     expect(calls).toEqual(['orders.find', 'authentication.remove']);
@@ -245,7 +289,10 @@ describe('the portal live connection', () => {
   it('a socket the server closed because its session ended stays closed and logs the member out', async () => {
     let alive = true;
     const create = vi.fn(signedIn);
-    const { socket, onLoggedOut } = setup({ authentication: { create } }, { connected: false, getTicket: async () => (alive ? 'ticket' : Promise.reject(notAuthenticated())) });
+    const { socket, onLoggedOut } = setup(
+      { authentication: { create } },
+      { connected: false, getTicket: async () => (alive ? 'ticket' : Promise.reject(notAuthenticated())) },
+    );
     socket.fire('connect');
     await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     alive = false;

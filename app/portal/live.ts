@@ -188,13 +188,17 @@ export function createLive(options: LiveOptions): Live {
       timer = setTimeout(() => reject(new AuthenticationTimedOut()), timeoutMs);
     });
     try {
-      await Promise.race([tracked(() => client.service('authentication').create({ strategy: 'ticket', ticket })), timedOut]);
+      await Promise.race([
+        tracked(() => client.service('authentication').create({ strategy: 'ticket', ticket })),
+        timedOut,
+      ]);
       if (socket.connected && !loggedOut && !closed) setUp(true);
     } catch (error) {
       if (isNotAuthenticated(error) || isNotFound(error)) await loggedOutBy('ended');
       // A timeout (ours, or the socket's own request timeout) clears nothing: the session may be
       // fine and the network slow.
-      if (error instanceof Error && !(error instanceof AuthenticationTimedOut) && /timed out/i.test(error.message)) throw new AuthenticationTimedOut();
+      if (error instanceof Error && !(error instanceof AuthenticationTimedOut) && /timed out/i.test(error.message))
+        throw new AuthenticationTimedOut();
       throw error;
     } finally {
       clearTimeout(timer);
@@ -202,7 +206,8 @@ export function createLive(options: LiveOptions): Live {
   };
 
   const authenticate = (): Promise<void> => {
-    if (loggedOut) return Promise.reject(Object.assign(new Error('auth.sessionEnded'), { name: 'NotAuthenticated', code: 401 }));
+    if (loggedOut)
+      return Promise.reject(Object.assign(new Error('auth.sessionEnded'), { name: 'NotAuthenticated', code: 401 }));
     authenticating ??= signIn().finally(() => {
       authenticating = null;
     });
@@ -245,7 +250,10 @@ export function createLive(options: LiveOptions): Live {
         await loggedOutBy('ended');
         return;
       }
-      reopenTimer = setTimeout(() => void reopen(attempt + 1), REOPEN_WAITS_MS[Math.min(attempt, REOPEN_WAITS_MS.length - 1)]);
+      reopenTimer = setTimeout(
+        () => void reopen(attempt + 1),
+        REOPEN_WAITS_MS[Math.min(attempt, REOPEN_WAITS_MS.length - 1)],
+      );
       return;
     }
     if (!closed && !loggedOut) socket.connect();

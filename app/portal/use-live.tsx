@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import type { Locale } from '../../domain/locales';
 import type { Live } from './live';
@@ -18,7 +27,9 @@ export const LiveProvider = LiveContext.Provider;
  */
 async function signOutPage(locale: Locale, lost: boolean): Promise<void> {
   const body = new URLSearchParams(lost ? { reason: 'expired' } : {});
-  await fetch(`/${locale}/logout`, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' }).catch(() => undefined);
+  await fetch(`/${locale}/logout`, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' }).catch(
+    () => undefined,
+  );
 }
 
 /** Forgets the display data kept for the signed-in user. */
@@ -35,7 +46,10 @@ function forgetUser(): void {
  * Opens the live connection for the portal's pages. A lost session sends the member to sign in
  * (back to this page afterwards); a socket that comes back refreshes the page's data.
  */
-export function useLiveConnection(locale: Locale): { live: Live | null; onLogout: (event: FormEvent<HTMLFormElement>) => void } {
+export function useLiveConnection(locale: Locale): {
+  live: Live | null;
+  onLogout: (event: FormEvent<HTMLFormElement>) => void;
+} {
   const [live, setLive] = useState<Live | null>(null);
   const revalidator = useRevalidator();
   // The latest one, for the callback the connection keeps.

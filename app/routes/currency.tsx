@@ -17,7 +17,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!isCurrency(currency) || !market.currencies.includes(currency)) {
     return data({ error: 'validation.invalid' }, { status: 400 });
   }
-  const cookie = serialize(CURRENCY_COOKIE, currency, { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: ctx.secureCookies });
+  const cookie = serialize(CURRENCY_COOKIE, currency, {
+    path: '/',
+    maxAge: 365 * 24 * 60 * 60,
+    sameSite: 'lax',
+    secure: ctx.secureCookies,
+  });
   const back = safeReturnPath(String(form.get('redirectTo') ?? ''), params.lang, request.url);
   return redirect(back, { headers: { 'Set-Cookie': cookie } });
 }

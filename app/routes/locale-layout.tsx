@@ -33,7 +33,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!isLocale(params.lang)) {
     // A path without a language (`/pricing`) goes to the visitor's language, keeping the query.
     if (FILE_LIKE.test(url.pathname)) throw data(null, { status: 404 });
-    const locale = resolveLocale({ cookie: cookies[LOCALE_COOKIE], acceptLanguage: request.headers.get('accept-language') });
+    const locale = resolveLocale({
+      cookie: cookies[LOCALE_COOKIE],
+      acceptLanguage: request.headers.get('accept-language'),
+    });
     throw redirect(`/${locale}${url.pathname}${url.search}`, { headers: { Vary: 'Cookie, Accept-Language' } });
   }
   const locale = params.lang;
@@ -48,7 +51,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     locale,
     messages: messagesFor(locale, SHELL_GROUPS),
     ...(ctx.development ? { fallbacks: fallbacksOf(locale) } : {}),
-    user: ctx.user ? { name: displayName(ctx.user), email: ctx.user.email, role: ctx.user.role, picture: pictureUrl(ctx.user._id, ctx.user.picture) } : null,
+    user: ctx.user
+      ? {
+          name: displayName(ctx.user),
+          email: ctx.user.email,
+          role: ctx.user.role,
+          picture: pictureUrl(ctx.user._id, ctx.user.picture),
+        }
+      : null,
     market,
     flash,
   };
@@ -60,7 +70,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
  * query string on the same page changes none of them (a search typed into the feature list), so
  * it does not fetch the shell again. Form submissions and other navigations do.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }

@@ -39,17 +39,26 @@ export async function planPages(api: Api): Promise<SitemapPage[]> {
       query: { $sort: { createdAt: 1, _id: 1 }, $select: ['_id', 'updatedAt'], $limit: PAGE_SIZE, $skip: skip },
     }),
   );
-  return plans.flatMap((plan) => (plan._id ? [{ path: `/plan/${encodeURIComponent(plan._id)}`, lastmod: lastmodOf(plan.updatedAt) }] : []));
+  return plans.flatMap((plan) =>
+    plan._id ? [{ path: `/plan/${encodeURIComponent(plan._id)}`, lastmod: lastmodOf(plan.updatedAt) }] : [],
+  );
 }
 
 /** One page per published article; anything that fails lists no article rather than failing the sitemap. */
 export async function articlePages(api: Api, onError: (error: unknown) => void): Promise<SitemapPage[]> {
   try {
     // Visitors (provider `ssr`, no user) see only what is published; the status is checked anyway.
-    const articles = await findAll((skip) => api.service('blogs').find({ ...VISITOR, query: { $limit: PAGE_SIZE, $skip: skip } }));
+    const articles = await findAll((skip) =>
+      api.service('blogs').find({ ...VISITOR, query: { $limit: PAGE_SIZE, $skip: skip } }),
+    );
     return articles.flatMap((article) =>
       article.slug && article.status === 'published'
-        ? [{ path: `/blogs/${encodeURIComponent(article.slug)}`, lastmod: lastmodOf(article.updatedAt ?? article.publishedAt) }]
+        ? [
+            {
+              path: `/blogs/${encodeURIComponent(article.slug)}`,
+              lastmod: lastmodOf(article.updatedAt ?? article.publishedAt),
+            },
+          ]
         : [],
     );
   } catch (error) {

@@ -7,7 +7,12 @@ export function JsonLd({ data }: { data: JsonLdObject | readonly JsonLdObject[] 
   const nonce = useNonce();
   return (
     // The browser hides the nonce after parsing, so the hydrated attribute differs by design.
-    <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} suppressHydrationWarning />
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      dangerouslySetInnerHTML={{ __html: jsonLdText(data) }}
+      suppressHydrationWarning
+    />
   );
 }
 

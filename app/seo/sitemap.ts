@@ -16,10 +16,16 @@ function escapeXml(text: string): string {
  * language-detecting path (x-default), as the pages' own `<link rel="alternate">` do.
  */
 export function sitemapXml(origin: string, pages: readonly SitemapPage[]): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ];
   for (const page of pages) {
     const alternates = [
-      ...LOCALES.map((locale) => `    <xhtml:link rel="alternate" hreflang="${HTML_LANG[locale]}" href="${escapeXml(`${origin}/${locale}${page.path}`)}"/>`),
+      ...LOCALES.map(
+        (locale) =>
+          `    <xhtml:link rel="alternate" hreflang="${HTML_LANG[locale]}" href="${escapeXml(`${origin}/${locale}${page.path}`)}"/>`,
+      ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(`${origin}${page.path || '/'}`)}"/>`,
     ];
     for (const locale of LOCALES) {

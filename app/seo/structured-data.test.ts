@@ -21,7 +21,14 @@ describe('organization', () => {
       name: 'Tillpoint',
       url: 'https://tillpoint.example/',
       logo: 'https://tillpoint.example/logo.png',
-      contactPoint: [{ '@type': 'ContactPoint', telephone: '+852 3001 2345', email: 'support@tillpoint.example', contactType: 'customer support' }],
+      contactPoint: [
+        {
+          '@type': 'ContactPoint',
+          telephone: '+852 3001 2345',
+          email: 'support@tillpoint.example',
+          contactType: 'customer support',
+        },
+      ],
     });
     expect(org.sameAs).toContain('https://www.facebook.com/tillpoint');
     expect(org.sameAs).toHaveLength(4);
@@ -42,14 +49,25 @@ describe('decimalPrice', () => {
 describe('productWithOffers', () => {
   const templates: PlanTemplate[] = [
     { name: { en: 'Restaurant Lite', 'zh-hk': '餐廳 Lite' }, type: 'lite', monthPrice: 68800, currency: 'HKD' },
-    { name: { en: 'Restaurant Flexi' }, description: { en: 'Everything' }, type: 'flexi', monthPrice: 212500, currency: 'HKD' },
+    {
+      name: { en: 'Restaurant Flexi' },
+      description: { en: 'Everything' },
+      type: 'flexi',
+      monthPrice: 212500,
+      currency: 'HKD',
+    },
     { name: { en: 'Restaurant Flexi+' }, type: 'enterprise', monthPrice: 0, currency: 'HKD' },
   ];
   const product = { name: 'Tillpoint Restaurant', url: 'https://tillpoint.example/zh-hk/tillpointRestaurant' };
 
   it('offers each priced plan monthly, in the page language, and leaves out price-on-request plans', () => {
     const result = productWithOffers(templates, 'zh-hk', product);
-    expect(result).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: 'Tillpoint Restaurant', url: product.url });
+    expect(result).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Tillpoint Restaurant',
+      url: product.url,
+    });
     const offers = result.offers as Record<string, unknown>[];
     expect(offers).toHaveLength(2);
     expect(offers[0]).toEqual({

@@ -62,7 +62,11 @@ export interface ProductInfo {
  * A schema.org Product with one Offer per priced plan, billed monthly. Enterprise plans (price on
  * request) and plans without a known currency have no price to offer, so they are left out.
  */
-export function productWithOffers(templates: readonly PlanTemplate[], locale: Locale, product: ProductInfo): JsonLdObject {
+export function productWithOffers(
+  templates: readonly PlanTemplate[],
+  locale: Locale,
+  product: ProductInfo,
+): JsonLdObject {
   const offers = templates.flatMap((template) => {
     if (template.type === 'enterprise' || !isCurrency(template.currency)) return [];
     const price = decimalPrice({ amount: template.monthPrice, currency: template.currency });
@@ -101,5 +105,8 @@ export function productWithOffers(templates: readonly PlanTemplate[], locale: Lo
  * `</script>`) can end the element early.
  */
 export function jsonLdText(data: JsonLdObject | readonly JsonLdObject[]): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -6,7 +6,8 @@ declare module 'react' {
   // The type parameter must match React's own declaration to merge with it.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ButtonHTMLAttributes<T> {
-    command?: 'show-modal' | 'close' | 'request-close' | 'toggle-popover' | 'show-popover' | 'hide-popover' | `--${string}`;
+    command?:
+      'show-modal' | 'close' | 'request-close' | 'toggle-popover' | 'show-popover' | 'hide-popover' | `--${string}`;
     commandfor?: string;
   }
 }

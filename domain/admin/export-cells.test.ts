@@ -26,7 +26,9 @@ describe('an export’s cells', () => {
   });
 
   it('write dates as Hong Kong days, booleans as yes or no, money in dollars with its currency', () => {
-    expect(exportCell(contactForms, 'createdAt', { createdAt: new Date('2026-03-04T17:00:00Z') }, t, 'en')).toBe('2026-03-05');
+    expect(exportCell(contactForms, 'createdAt', { createdAt: new Date('2026-03-04T17:00:00Z') }, t, 'en')).toBe(
+      '2026-03-05',
+    );
     expect(exportCell(contactForms, 'testing', { testing: true }, t, 'zh-hk')).toBe('是');
     expect(exportCell(contactForms, 'testing', { testing: false }, t, 'zh-hk')).toBe('否');
     expect(exportCell(payments, 'amount', { amount: 123456, currency: 'HKD' }, t, 'en')).toBe('HK$1,234.56');
@@ -35,7 +37,10 @@ describe('an export’s cells', () => {
   });
 
   it('write an article’s body as its words in the language, without its markup', () => {
-    const body = { en: '<h2>Faster &amp; simpler</h2><p>Take <strong>orders</strong> at the table.</p><ul><li>One</li><li>Two</li></ul>', 'zh-hk': '<p>枱邊落單。</p>' };
+    const body = {
+      en: '<h2>Faster &amp; simpler</h2><p>Take <strong>orders</strong> at the table.</p><ul><li>One</li><li>Two</li></ul>',
+      'zh-hk': '<p>枱邊落單。</p>',
+    };
     expect(exportCell(blogs, 'body', { body }, t, 'en')).toBe('Faster & simpler Take orders at the table. One Two');
     expect(exportCell(blogs, 'body', { body }, t, 'zh-hk')).toBe('枱邊落單。');
     expect(textOfHtml('<p>a &lt;b&gt; &quot;c&quot; &#39;d&#39;</p>')).toBe('a <b> "c" \'d\'');

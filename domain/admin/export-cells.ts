@@ -42,14 +42,22 @@ export function textOfHtml(html: string): string {
 }
 
 /** One value of a record as the export writes it: a reference by its record's name when known. */
-export function exportCell(definition: EntityDef, field: string, record: Record<string, unknown>, t: ExportTranslate, locale: Locale, references: ReferenceNames = {}): ExportCell {
+export function exportCell(
+  definition: EntityDef,
+  field: string,
+  record: Record<string, unknown>,
+  t: ExportTranslate,
+  locale: Locale,
+  references: ReferenceNames = {},
+): ExportCell {
   const def = definition.fields[field];
   const value = record[field];
   if (!def || value === null || value === undefined) return '';
   if (def.kind === 'ref' && typeof value === 'string') return references[field]?.[value] ?? value;
   const widget = hintsOf(def).widget;
   // A text in each language, whatever box it is written in: the export's language.
-  if (def.kind === 'i18n' && widget !== 'richText' && typeof value === 'object') return localized(value as I18nText, locale);
+  if (def.kind === 'i18n' && widget !== 'richText' && typeof value === 'object')
+    return localized(value as I18nText, locale);
   switch (widget) {
     case 'boolean':
       return value === true ? t('admin.yes') : value === false ? t('admin.no') : String(value);
@@ -70,7 +78,9 @@ export function exportCell(definition: EntityDef, field: string, record: Record<
     case 'richText':
       return textOfHtml(typeof value === 'object' ? localized(value as I18nText, locale) : String(value));
     case 'list':
-      return Array.isArray(value) ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(value);
+      return Array.isArray(value)
+        ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ')
+        : String(value);
     case 'object':
       return JSON.stringify(value);
     default:

@@ -5,7 +5,16 @@ import { appTemplates } from '../entities/app-templates.ts';
 import { blogs } from '../entities/blogs.ts';
 import { subscribers } from '../entities/subscribers.ts';
 import { users } from '../entities/users.ts';
-import { checkChanges, formChanges, inputName, inputValue, itemCountName, itemInputName, listChange, readInput } from './form.ts';
+import {
+  checkChanges,
+  formChanges,
+  inputName,
+  inputValue,
+  itemCountName,
+  itemInputName,
+  listChange,
+  readInput,
+} from './form.ts';
 import { editorFieldsOf } from './screens.ts';
 
 const fields = editorFieldsOf(modules, 'admin', 'patch');
@@ -46,8 +55,12 @@ describe('the editor’s form', () => {
     expect(readInput(field('counter'), form({ 'v.counter.present': '1' }))).toBe(false);
     expect(readInput(field('counter'), form({ 'v.counter.present': '1', 'v.counter': 'on' }))).toBe(true);
     expect(readInput(field('industries'), form({ 'v.industries': ' a \n\n b ' }))).toEqual(['a', 'b']);
-    expect(readInput(field('name'), form({ 'v.name.en': ' Kiosk ', 'v.name.zh-hk': '', 'v.name.zh-cn': '' }))).toEqual({ en: 'Kiosk' });
-    expect(readInput({ ...field('key'), widget: 'date' }, form({ 'v.key': '2026-03-02' }))).toBe('2026-03-01T16:00:00.000Z');
+    expect(readInput(field('name'), form({ 'v.name.en': ' Kiosk ', 'v.name.zh-hk': '', 'v.name.zh-cn': '' }))).toEqual({
+      en: 'Kiosk',
+    });
+    expect(readInput({ ...field('key'), widget: 'date' }, form({ 'v.key': '2026-03-02' }))).toBe(
+      '2026-03-01T16:00:00.000Z',
+    );
   });
 
   it('patches only what changed since the record was loaded', () => {
@@ -72,13 +85,29 @@ describe('the editor’s form', () => {
     // A required one has no empty value: null, for the service to refuse.
     expect(readInput(field('name'), form({ 'v.name.en': '', 'v.name.zh-hk': '', 'v.name.zh-cn': '' }))).toBeNull();
     const withoutText = { ...kds, description: {} };
-    expect(formChanges(fields.filter((candidate) => candidate.name === 'description'), empty, withoutText)).toEqual({});
+    expect(
+      formChanges(
+        fields.filter((candidate) => candidate.name === 'description'),
+        empty,
+        withoutText,
+      ),
+    ).toEqual({});
     // Emptied where it held text: the default is what is sent.
-    expect(formChanges(fields.filter((candidate) => candidate.name === 'description'), empty, { ...kds, description: { en: 'Screens for the kitchen' } })).toEqual({ description: {} });
+    expect(
+      formChanges(
+        fields.filter((candidate) => candidate.name === 'description'),
+        empty,
+        { ...kds, description: { en: 'Screens for the kitchen' } },
+      ),
+    ).toEqual({ description: {} });
   });
 
   it('creates with what was given, leaving empty fields to their defaults', () => {
-    const created = formChanges(editorFieldsOf(modules, 'admin', 'create'), form({ 'v.key': 'new', 'v.name.en': 'New', 'v.monthPrice': '', 'v.industries': '' }), null);
+    const created = formChanges(
+      editorFieldsOf(modules, 'admin', 'create'),
+      form({ 'v.key': 'new', 'v.name.en': 'New', 'v.monthPrice': '', 'v.industries': '' }),
+      null,
+    );
     expect(created).toEqual({ key: 'new', name: { en: 'New' } });
   });
 });
@@ -126,12 +155,16 @@ describe('a list of records in the editor', () => {
   it('sends one change as the operator it needs', () => {
     expect(listChange('modules', 'id', [kds, ods], [kds, ods, qr])).toEqual({ $push: { modules: qr } });
     expect(listChange('modules', 'id', [kds, ods, qr], [kds, qr])).toEqual({ $pull: { modules: { id: 'ods' } } });
-    expect(listChange('modules', 'id', [kds, ods], [kds, { ...ods, count: 3 }])).toEqual({ $set: { 'modules.$': { ...ods, count: 3 } } });
+    expect(listChange('modules', 'id', [kds, ods], [kds, { ...ods, count: 3 }])).toEqual({
+      $set: { 'modules.$': { ...ods, count: 3 } },
+    });
   });
 
   it('sends several changes, a new order or an item added in the middle as the whole list', () => {
     expect(listChange('modules', 'id', [kds, ods], [ods, kds])).toEqual({ modules: [ods, kds] });
-    expect(listChange('modules', 'id', [kds, ods], [{ ...kds, count: 2 }, qr])).toEqual({ modules: [{ ...kds, count: 2 }, qr] });
+    expect(listChange('modules', 'id', [kds, ods], [{ ...kds, count: 2 }, qr])).toEqual({
+      modules: [{ ...kds, count: 2 }, qr],
+    });
     expect(listChange('modules', 'id', [kds, ods], [kds, qr, ods])).toEqual({ modules: [kds, qr, ods] });
   });
 });
@@ -144,7 +177,11 @@ describe('the editor’s own check before a save', () => {
     expect(problems.password).toBe('validation.passwordMin');
     // A required field left empty on create.
     const blogFields = editorFieldsOf(blogs, 'editor', 'create');
-    expect(checkChanges(blogFields, { slug: 'a-post' }, true)).toMatchObject({ title: 'validation.required', body: 'validation.required', category: 'validation.required' });
+    expect(checkChanges(blogFields, { slug: 'a-post' }, true)).toMatchObject({
+      title: 'validation.required',
+      body: 'validation.required',
+      category: 'validation.required',
+    });
     // A text in each language needs its English.
     expect(checkChanges(blogFields, { title: { 'zh-hk': '標題' } }, false)).toEqual({ title: 'validation.required' });
   });
@@ -188,14 +225,21 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
     Object.fromEntries(
       settingsFields.flatMap((field) => {
         const shown = inputValue(field, record[field.name as keyof typeof stored]);
-        if (typeof shown === 'object') return Object.entries(shown).map(([part, text]) => [inputName(field.name, part), text]);
-        if (typeof shown === 'boolean') return [[`${inputName(field.name)}.present`, '1'], ...(shown ? [[inputName(field.name), 'on']] : [])];
+        if (typeof shown === 'object')
+          return Object.entries(shown).map(([part, text]) => [inputName(field.name, part), text]);
+        if (typeof shown === 'boolean')
+          return [[`${inputName(field.name)}.present`, '1'], ...(shown ? [[inputName(field.name), 'on']] : [])];
         return [[inputName(field.name), shown]];
       }),
     );
 
   it('gives each its widget, editable by staff', () => {
-    expect(['footerColor1', 'mapHongKong', 'sponsorShown', 'headerPhoto'].map((name) => [setting(name).widget, setting(name).editable])).toEqual([
+    expect(
+      ['footerColor1', 'mapHongKong', 'sponsorShown', 'headerPhoto'].map((name) => [
+        setting(name).widget,
+        setting(name).editable,
+      ]),
+    ).toEqual([
       ['color', true],
       ['mapPoint', true],
       ['dateRange', true],
@@ -204,30 +248,70 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
   });
 
   it('shows a map point and a range part by part, and an empty one as empty inputs', () => {
-    expect(inputValue(setting('mapCanada'), stored.mapCanada)).toEqual({ latitude: '56.1304', longitude: '-106.3468', latitudeDelta: '30', longitudeDelta: '60' });
+    expect(inputValue(setting('mapCanada'), stored.mapCanada)).toEqual({
+      latitude: '56.1304',
+      longitude: '-106.3468',
+      latitudeDelta: '30',
+      longitudeDelta: '60',
+    });
     expect(inputValue(setting('sponsorShown'), stored.sponsorShown)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
     expect(inputValue(setting('sponsorShown'), null)).toEqual({ from: '', to: '' });
   });
 
   it('reads the parts back as the schema takes them, a pasted pair in Latitude as both coordinates', () => {
-    const point = (parts: Record<string, string>) => readInput(setting('mapHongKong'), form(Object.fromEntries(Object.entries(parts).map(([part, text]) => [inputName('mapHongKong', part), text]))));
-    expect(point({ latitude: ' 22.28 ', longitude: '114.16', latitudeDelta: '0.2', longitudeDelta: '0.25' })).toEqual({ latitude: 22.28, longitude: 114.16, latitudeDelta: 0.2, longitudeDelta: 0.25 });
+    const point = (parts: Record<string, string>) =>
+      readInput(
+        setting('mapHongKong'),
+        form(Object.fromEntries(Object.entries(parts).map(([part, text]) => [inputName('mapHongKong', part), text]))),
+      );
+    expect(point({ latitude: ' 22.28 ', longitude: '114.16', latitudeDelta: '0.2', longitudeDelta: '0.25' })).toEqual({
+      latitude: 22.28,
+      longitude: 114.16,
+      latitudeDelta: 0.2,
+      longitudeDelta: 0.25,
+    });
     // Works without the page's scripts: the form is read on the server.
-    expect(point({ latitude: '22.28, 114.16', longitude: '', latitudeDelta: '0.2', longitudeDelta: '0.2' })).toEqual({ latitude: 22.28, longitude: 114.16, latitudeDelta: 0.2, longitudeDelta: 0.2 });
-    expect(point({ latitude: '', longitude: '(49.28 -123.12)', latitudeDelta: '1', longitudeDelta: '1' })).toEqual({ latitude: 49.28, longitude: -123.12, latitudeDelta: 1, longitudeDelta: 1 });
+    expect(point({ latitude: '22.28, 114.16', longitude: '', latitudeDelta: '0.2', longitudeDelta: '0.2' })).toEqual({
+      latitude: 22.28,
+      longitude: 114.16,
+      latitudeDelta: 0.2,
+      longitudeDelta: 0.2,
+    });
+    expect(point({ latitude: '', longitude: '(49.28 -123.12)', latitudeDelta: '1', longitudeDelta: '1' })).toEqual({
+      latitude: 49.28,
+      longitude: -123.12,
+      latitudeDelta: 1,
+      longitudeDelta: 1,
+    });
     // Not a number: passed on for the schema to refuse by part; an empty part is left out.
-    expect(point({ latitude: 'north', longitude: '114.16', latitudeDelta: '', longitudeDelta: '0.2' })).toEqual({ latitude: 'north', longitude: 114.16, longitudeDelta: 0.2 });
+    expect(point({ latitude: 'north', longitude: '114.16', latitudeDelta: '', longitudeDelta: '0.2' })).toEqual({
+      latitude: 'north',
+      longitude: 114.16,
+      longitudeDelta: 0.2,
+    });
     expect(point({ latitude: '', longitude: '', latitudeDelta: '', longitudeDelta: '' })).toBeNull();
     expect(point({})).toBeUndefined();
-    const range = readInput(setting('sponsorShown'), form({ [inputName('sponsorShown', 'from')]: '2026-12-01', [inputName('sponsorShown', 'to')]: '' }));
+    const range = readInput(
+      setting('sponsorShown'),
+      form({ [inputName('sponsorShown', 'from')]: '2026-12-01', [inputName('sponsorShown', 'to')]: '' }),
+    );
     expect(range).toEqual({ from: '2026-12-01' });
-    expect(readInput(setting('sponsorShown'), form({ [inputName('sponsorShown', 'from')]: '', [inputName('sponsorShown', 'to')]: '' }))).toBeNull();
+    expect(
+      readInput(
+        setting('sponsorShown'),
+        form({ [inputName('sponsorShown', 'from')]: '', [inputName('sponsorShown', 'to')]: '' }),
+      ),
+    ).toBeNull();
     expect(readInput(setting('footerColor1'), form({ [inputName('footerColor1')]: ' 1A6B4F ' }))).toBe('#1a6b4f');
   });
 
   it('sends nothing for values the save did not change, whatever order the database keeps their keys in', () => {
     expect(formChanges(settingsFields, form(inputsOf(stored)), stored)).toEqual({});
-    const changed = { ...inputsOf(stored), [inputName('mapCanada', 'latitude')]: '49.2827, -123.1207', [inputName('footerColor2')]: '#FF0000' };
+    const changed = {
+      ...inputsOf(stored),
+      [inputName('mapCanada', 'latitude')]: '49.2827, -123.1207',
+      [inputName('footerColor2')]: '#FF0000',
+    };
     expect(formChanges(settingsFields, form(changed), stored)).toEqual({
       footerColor2: '#ff0000',
       mapCanada: { latitude: 49.2827, longitude: -123.1207, latitudeDelta: 30, longitudeDelta: 60 },
@@ -240,7 +324,9 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
     expect(inputValue(gallery, stored.homeGallery)).toBe('g2\ng1');
     const reordered = { ...inputsOf(stored), [inputName('homeGallery')]: 'g1\ng2\n' };
     expect(formChanges(settingsFields, form(reordered), stored)).toEqual({ homeGallery: ['g1', 'g2'] });
-    expect(checkChanges(settingsFields, { homeGallery: ['g1', 'g1'] }, false)).toEqual({ homeGallery: 'validation.duplicate' });
+    expect(checkChanges(settingsFields, { homeGallery: ['g1', 'g1'] }, false)).toEqual({
+      homeGallery: 'validation.duplicate',
+    });
   });
 
   it('checks before a save with the service’s keys, each part of a value under its own name', () => {
@@ -256,6 +342,8 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
       'sponsorShown.to': 'validation.dayRangeOrder',
     });
     // A required value emptied, and an optional one cleared.
-    expect(checkChanges(settingsFields, { mapCanada: null, sponsorShown: null }, false)).toEqual({ mapCanada: 'validation.required' });
+    expect(checkChanges(settingsFields, { mapCanada: null, sponsorShown: null }, false)).toEqual({
+      mapCanada: 'validation.required',
+    });
   });
 });

@@ -37,7 +37,9 @@ export function inputValue(field: AdminField, value: unknown): string | Record<s
   const parts = partsOf(field);
   if (parts) {
     const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-    return Object.fromEntries(parts.map((part) => [part, record[part] === undefined || record[part] === null ? '' : String(record[part])]));
+    return Object.fromEntries(
+      parts.map((part) => [part, record[part] === undefined || record[part] === null ? '' : String(record[part])]),
+    );
   }
   if (value === null || value === undefined) return field.widget === 'boolean' ? false : '';
   switch (field.widget) {
@@ -113,9 +115,15 @@ export function readInput(field: AdminField, form: FormData): unknown {
  * parts' order; `null` when every input is empty. A coordinate's box holding a pasted pair
  * (`22.28, 114.16`) is the latitude and the longitude, also when the page's scripts have not run.
  */
-function readParts(field: AdminField, parts: readonly string[], form: FormData): Record<string, unknown> | null | undefined {
+function readParts(
+  field: AdminField,
+  parts: readonly string[],
+  form: FormData,
+): Record<string, unknown> | null | undefined {
   if (!parts.some((part) => form.has(inputName(field.name, part)))) return undefined;
-  const texts: Record<string, string> = Object.fromEntries(parts.map((part) => [part, String(form.get(inputName(field.name, part)) ?? '').trim()]));
+  const texts: Record<string, string> = Object.fromEntries(
+    parts.map((part) => [part, String(form.get(inputName(field.name, part)) ?? '').trim()]),
+  );
   if (Object.values(texts).every((text) => text === '')) return null;
   const mapPoint = field.widget === 'mapPoint';
   const pair = mapPoint ? (coordinatePair(texts.latitude ?? '') ?? coordinatePair(texts.longitude ?? '')) : null;
@@ -131,11 +139,16 @@ function readParts(field: AdminField, parts: readonly string[], form: FormData):
 function ordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(ordered);
   if (typeof value !== 'object' || value === null || value instanceof Date) return value;
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, ordered(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, inner]) => [key, ordered(inner)]),
+  );
 }
 
 function same(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
+  if (a instanceof Date || b instanceof Date)
+    return new Date(a as string).getTime() === new Date(b as string).getTime();
   return JSON.stringify(ordered(a ?? null)) === JSON.stringify(ordered(b ?? null));
 }
 
@@ -144,18 +157,30 @@ function same(a: unknown, b: unknown): boolean {
  * only the fields that differ from the record as it was loaded, so a save never rewrites what
  * another person changed in a field this one did not touch.
  */
-export function formChanges(fields: readonly (AdminField & { editable: boolean })[], form: FormData, original: Record<string, unknown> | null): Record<string, unknown> {
+export function formChanges(
+  fields: readonly (AdminField & { editable: boolean })[],
+  form: FormData,
+  original: Record<string, unknown> | null,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const field of fields) {
     if (!field.editable) continue;
     const value = readInput(field, form);
     if (value === undefined) continue;
     if (!original) {
-      const empty = value === null || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
+      const empty =
+        value === null ||
+        (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
       if (!empty) data[field.name] = value;
       continue;
     }
-    if (field.widget === 'date' && value !== null && original[field.name] && formatIsoDate(original[field.name] as string) === formatIsoDate(value as string)) continue;
+    if (
+      field.widget === 'date' &&
+      value !== null &&
+      original[field.name] &&
+      formatIsoDate(original[field.name] as string) === formatIsoDate(value as string)
+    )
+      continue;
     if (!same(value, original[field.name])) data[field.name] = value;
   }
   return data;
@@ -191,7 +216,10 @@ export function checkChanges(
     if (result.success) continue;
     // A value of several inputs says which part is wrong (`mapHongKong.latitude`), as the service does.
     const issues = partsOf(field) ? result.error.issues : result.error.issues.slice(0, 1);
-    for (const issue of issues) errors[partsOf(field) && issue.path.length > 0 ? [field.name, ...issue.path.map(String)].join('.') : field.name] ??= issueMessage(issue, value);
+    for (const issue of issues)
+      errors[
+        partsOf(field) && issue.path.length > 0 ? [field.name, ...issue.path.map(String)].join('.') : field.name
+      ] ??= issueMessage(issue, value);
   }
   // Each field as it should be: then the rules that read them together (a campaign's address).
   if (Object.keys(errors).length === 0 && rules?.recordRules) {
@@ -244,7 +272,12 @@ type Item = Record<string, unknown>;
  * `$set` on `list.$` (what Mongo-style clients send, and what leaves the rest of the list as it is
  * on the server); several changes at once, or a new order, as the whole list.
  */
-export function listChange(name: string, key: string, before: readonly Item[], after: readonly Item[]): Record<string, unknown> {
+export function listChange(
+  name: string,
+  key: string,
+  before: readonly Item[],
+  after: readonly Item[],
+): Record<string, unknown> {
   const keyOf = (item: Item) => String(item[key]);
   const beforeKeys = before.map(keyOf);
   const afterKeys = after.map(keyOf);
@@ -258,7 +291,8 @@ export function listChange(name: string, key: string, before: readonly Item[], a
   const sameOrder = kept.every((k, index) => k === beforeKeys.filter((b) => afterKeys.includes(b))[index]);
   const changes = added.length + removed.length + changed.length;
   if (changes === 1 && sameOrder && new Set(afterKeys).size === afterKeys.length) {
-    if (added.length === 1 && afterKeys[afterKeys.length - 1] === keyOf(added[0] as Item)) return { $push: { [name]: added[0] } };
+    if (added.length === 1 && afterKeys[afterKeys.length - 1] === keyOf(added[0] as Item))
+      return { $push: { [name]: added[0] } };
     if (removed.length === 1) return { $pull: { [name]: { [key]: keyOf(removed[0] as Item) } } };
     if (changed.length === 1) return { $set: { [`${name}.$`]: changed[0] } };
   }

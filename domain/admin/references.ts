@@ -42,7 +42,11 @@ export async function referenceNames(
       const found: Record<string, string> = {};
       if (ids.size > 0) {
         const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
-        const query = { _id: { $in: [...ids].slice(0, REFERENCE_LOOKUP) }, $select: ['_id', title], $limit: REFERENCE_LOOKUP };
+        const query = {
+          _id: { $in: [...ids].slice(0, REFERENCE_LOOKUP) },
+          $select: ['_id', title],
+          $limit: REFERENCE_LOOKUP,
+        };
         for (const record of await find(target, query)) found[String(record._id)] = recordName(target, record, locale);
       }
       for (const field of named) names[field] = found;

@@ -1,6 +1,14 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { EntityDef } from '../entities/types.ts';
-import { checkChanges, formChanges, inputName, inputValue, itemCountName, itemInputName, itemInputValue } from './form.ts';
+import {
+  checkChanges,
+  formChanges,
+  inputName,
+  inputValue,
+  itemCountName,
+  itemInputName,
+  itemInputValue,
+} from './form.ts';
 import type { AdminField } from './screens.ts';
 
 /*
@@ -26,14 +34,21 @@ export interface EditorValues {
  * record), as the browser would read it from the inputs; a password is never shown. The form is
  * unchanged while its values equal these.
  */
-export function editorDefaults(fields: readonly EditorField[], record: Readonly<Record<string, unknown>> | null): EditorValues {
+export function editorDefaults(
+  fields: readonly EditorField[],
+  record: Readonly<Record<string, unknown>> | null,
+): EditorValues {
   const v: Record<string, EditorValue> = {};
   for (const field of fields) {
     if (!field.editable) continue;
     const value = record?.[field.name];
     if (field.items) {
       const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-      v[field.name] = items.map((item) => Object.fromEntries((field.items ?? []).map((column) => [column.name, itemInputValue(column, item[column.name])])));
+      v[field.name] = items.map((item) =>
+        Object.fromEntries(
+          (field.items ?? []).map((column) => [column.name, itemInputValue(column, item[column.name])]),
+        ),
+      );
       continue;
     }
     const shown = inputValue(field, value);
@@ -63,11 +78,13 @@ export function editorFormData(fields: readonly EditorField[], values: Partial<E
       const rows = Array.isArray(value) ? value : [];
       data.append(itemCountName(field.name), String(rows.length));
       rows.forEach((row, index) => {
-        for (const column of field.items ?? []) data.append(itemInputName(field.name, index, column.name), row[column.name] ?? '');
+        for (const column of field.items ?? [])
+          data.append(itemInputName(field.name, index, column.name), row[column.name] ?? '');
       });
     } else if (typeof value === 'object') {
       // A text by language, or a value by part: an input each.
-      for (const [part, text] of Object.entries(value as Record<string, string>)) data.append(inputName(field.name, part), String(text ?? ''));
+      for (const [part, text] of Object.entries(value as Record<string, string>))
+        data.append(inputName(field.name, part), String(text ?? ''));
     } else data.append(name, String(value));
   }
   return data;
@@ -86,7 +103,9 @@ export interface EditorResolverOptions {
 }
 
 /** The editor's errors by field (`email`, or a part: `mapHongKong.latitude`), as react-hook-form keeps them under `v`. */
-export function editorErrors(messages: Readonly<Record<string, { key: string; text: string }>>): FieldErrors<EditorValues> {
+export function editorErrors(
+  messages: Readonly<Record<string, { key: string; text: string }>>,
+): FieldErrors<EditorValues> {
   const v: Record<string, Record<string, unknown>> = {};
   for (const [name, { key, text }] of Object.entries(messages)) {
     const [field, ...rest] = name.split('.');
@@ -103,12 +122,23 @@ export function editorErrors(messages: Readonly<Record<string, { key: string; te
  * and its text in the staff member's language. What needs the database (an address already in
  * use) stays the service's to say, after the save.
  */
-export function editorResolver({ fields, record, creating, recordRules, translate }: EditorResolverOptions): Resolver<EditorValues> {
+export function editorResolver({
+  fields,
+  record,
+  creating,
+  recordRules,
+  translate,
+}: EditorResolverOptions): Resolver<EditorValues> {
   return (values) => {
     const changes = formChanges(fields, editorFormData(fields, values), creating ? null : record);
     const problems = checkChanges(fields, changes, creating, { recordRules, stored: record });
     if (Object.keys(problems).length === 0) return { values, errors: {} };
-    return { values: {}, errors: editorErrors(Object.fromEntries(Object.entries(problems).map(([name, key]) => [name, { key, text: translate(key) }]))) };
+    return {
+      values: {},
+      errors: editorErrors(
+        Object.fromEntries(Object.entries(problems).map(([name, key]) => [name, { key, text: translate(key) }])),
+      ),
+    };
   };
 }
 

@@ -4,7 +4,16 @@ import { appTemplates } from '../entities/app-templates.ts';
 import { contactForms } from '../entities/contact-forms.ts';
 import { users } from '../entities/users.ts';
 import { enquiries } from '../entities/enquiries.ts';
-import { actionsFor, ADMIN_SCREENS, columnsOf, editorFieldsOf, exportedFieldsOf, rowActionFor, screensFor, type AdminSource } from './screens.ts';
+import {
+  actionsFor,
+  ADMIN_SCREENS,
+  columnsOf,
+  editorFieldsOf,
+  exportedFieldsOf,
+  rowActionFor,
+  screensFor,
+  type AdminSource,
+} from './screens.ts';
 
 describe('the back office’s screens', () => {
   it('name each record by a field its entity has', () => {
@@ -33,7 +42,11 @@ describe('the back office’s screens', () => {
     expect(rowActionFor('mailDeliveries', 'admin')?.service).toBe('mailRetries');
     expect(rowActionFor('mailDeliveries', 'editor')).toBeNull();
     // A paid order is marked set up by staff, on the rows still being set up.
-    expect(rowActionFor('orders', 'editor')).toMatchObject({ service: 'fulfilments', field: 'order', when: { status: 'provisioning' } });
+    expect(rowActionFor('orders', 'editor')).toMatchObject({
+      service: 'fulfilments',
+      field: 'order',
+      when: { status: 'provisioning' },
+    });
     expect(rowActionFor('orders', 'member')).toBeNull();
   });
 
@@ -42,7 +55,16 @@ describe('the back office’s screens', () => {
     // Editors do not read the audit log at all.
     expect(actionsFor('auditLogs', 'editor').has('export')).toBe(false);
     expect(actionsFor('auditLogs', 'admin').has('export')).toBe(true);
-    expect(exportedFieldsOf(contactForms).map((field) => field.name)).toEqual(['name', 'phone', 'email', 'companyName', 'testing', 'followUp', 'notes', 'createdAt']);
+    expect(exportedFieldsOf(contactForms).map((field) => field.name)).toEqual([
+      'name',
+      'phone',
+      'email',
+      'companyName',
+      'testing',
+      'followUp',
+      'notes',
+      'createdAt',
+    ]);
   });
 
   it('put the columns in the definition’s order, its `column` hints first', () => {
@@ -60,7 +82,12 @@ describe('the back office’s screens', () => {
     expect(editable('editor', 'patch')).not.toContain('role');
     expect(editable('admin', 'patch')).not.toContain('emailVerifiedAt');
     // On an enquiry, staff write only the follow-up and the notes; the visitor's answers stay as sent.
-    expect(editorFieldsOf(enquiries, 'editor', 'patch').filter((field) => field.editable).map((field) => field.name).sort()).toEqual(['followUp', 'notes']);
+    expect(
+      editorFieldsOf(enquiries, 'editor', 'patch')
+        .filter((field) => field.editable)
+        .map((field) => field.name)
+        .sort(),
+    ).toEqual(['followUp', 'notes']);
     // A list of records (a plan's modules) is written row by row: a reference, money and a count.
     const modules = editorFieldsOf(appTemplates, 'admin', 'patch').find((field) => field.name === 'modules');
     expect(modules?.editable).toBe(true);

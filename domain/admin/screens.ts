@@ -59,7 +59,13 @@ export const ADMIN_SCREENS = {
     title: 'number',
     off: ['add', 'clone'],
     // A paid order is set up (hardware shipped, add-ons switched on) by staff: the member's dashboard shows it at once (decision 028).
-    rowAction: { key: 'fulfil', service: 'fulfilments', field: 'order', roles: ['admin', 'editor'], when: { status: 'provisioning' } },
+    rowAction: {
+      key: 'fulfil',
+      service: 'fulfilments',
+      field: 'order',
+      roles: ['admin', 'editor'],
+      when: { status: 'provisioning' },
+    },
   },
   payments: { group: 'billing', title: '_id', off: ['add', 'clone', 'remove'], cursor: true },
   subscriptions: { group: 'billing', title: '_id', off: ['add', 'clone'] },
@@ -148,7 +154,8 @@ export interface ItemColumn {
 }
 
 type SchemaDef = { type?: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> };
-const defOf = (schema: z.ZodType | undefined): SchemaDef => ((schema as unknown as { def?: SchemaDef } | undefined)?.def ?? {});
+const defOf = (schema: z.ZodType | undefined): SchemaDef =>
+  (schema as unknown as { def?: SchemaDef } | undefined)?.def ?? {};
 
 /**
  * The item fields of a list of records, when every one is plain text or a number (what the
@@ -162,10 +169,18 @@ function itemColumnsOf(definition: EntityDef, name: string, def: FieldDef): Item
   for (const [column, schema] of Object.entries(item.shape)) {
     let inner = defOf(schema);
     const required = inner.type !== 'optional' && inner.type !== 'default';
-    while ((inner.type === 'optional' || inner.type === 'default' || inner.type === 'nullable') && inner.innerType) inner = defOf(inner.innerType);
-    const ref = Object.values(definition.populate ?? {}).find((populate) => populate.path === `${name}.${column}`)?.service;
+    while ((inner.type === 'optional' || inner.type === 'default' || inner.type === 'nullable') && inner.innerType)
+      inner = defOf(inner.innerType);
+    const ref = Object.values(definition.populate ?? {}).find(
+      (populate) => populate.path === `${name}.${column}`,
+    )?.service;
     if (ref) columns.push({ name: column, widget: 'ref', ref, required });
-    else if (inner.type === 'number') columns.push({ name: column, widget: def.hints?.itemWidgets?.[column] === 'money' ? 'money' : 'number', required });
+    else if (inner.type === 'number')
+      columns.push({
+        name: column,
+        widget: def.hints?.itemWidgets?.[column] === 'money' ? 'money' : 'number',
+        required,
+      });
     else if (inner.type === 'string') columns.push({ name: column, widget: 'text', required });
     else return null;
   }
@@ -180,7 +195,10 @@ function fieldsOf(definition: EntityDef): AdminField[] {
 export function columnsOf(definition: EntityDef): AdminField[] {
   const listed = fieldsOf(definition).filter((field) => hintsOf(field.def).shownIn.includes('list'));
   const place = (field: AdminField) => field.def.hints?.column ?? Number.MAX_SAFE_INTEGER;
-  return listed.map((field, index) => ({ field, index })).sort((a, b) => place(a.field) - place(b.field) || a.index - b.index).map(({ field }) => field);
+  return listed
+    .map((field, index) => ({ field, index }))
+    .sort((a, b) => place(a.field) - place(b.field) || a.index - b.index)
+    .map(({ field }) => field);
 }
 
 /** The fields an export may hold: those the definition marks `exported`, in field order. */
@@ -250,15 +268,25 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
  * the editor (not set by the server, not limited to other roles, a widget the editor writes).
  * A password is written on create only (an account's owner changes it themselves).
  */
-export function editorFieldsOf(definition: EntityDef, role: Role, mode: 'create' | 'patch'): (AdminField & { editable: boolean })[] {
+export function editorFieldsOf(
+  definition: EntityDef,
+  role: Role,
+  mode: 'create' | 'patch',
+): (AdminField & { editable: boolean })[] {
   return fieldsOf(definition)
-    .filter((field) => field.name !== '_id' && (!field.def.hidden || (field.def.kind === 'password' && mode === 'create')))
+    .filter(
+      (field) => field.name !== '_id' && (!field.def.hidden || (field.def.kind === 'password' && mode === 'create')),
+    )
     .map((field) => {
-      const byRole = (!field.def.writable || field.def.writable.includes(role)) && (mode === 'create' || !field.def.patchable || field.def.patchable.includes(role));
+      const byRole =
+        (!field.def.writable || field.def.writable.includes(role)) &&
+        (mode === 'create' || !field.def.patchable || field.def.patchable.includes(role));
       // A list of plain values (tags, ids) is written one per line; a list of records row by row, when its items are plain.
       const items = itemColumnsOf(definition, field.name, field.def);
-      const writable = EDITABLE_WIDGETS.has(field.widget) || (field.widget === 'list' && (!field.def.itemKey || items !== null));
-      const editable = !field.def.readonly && byRole && writable && !(field.def.kind === 'password' && mode === 'patch');
+      const writable =
+        EDITABLE_WIDGETS.has(field.widget) || (field.widget === 'list' && (!field.def.itemKey || items !== null));
+      const editable =
+        !field.def.readonly && byRole && writable && !(field.def.kind === 'password' && mode === 'patch');
       return items ? { ...field, items, editable } : { ...field, editable };
     });
 }

@@ -50,7 +50,13 @@ export function viewSearch(source: AdminSource, params: URLSearchParams): string
  * One page of the table, as the view asks for it. A failed read of the page fails the whole;
  * related records that cannot be read keep their ids.
  */
-export async function readTable(find: FindPage, source: AdminSource, asked: TableView, locale: Locale, role: Role): Promise<TableData> {
+export async function readTable(
+  find: FindPage,
+  source: AdminSource,
+  asked: TableView,
+  locale: Locale,
+  role: Role,
+): Promise<TableData> {
   const definition = entities[source];
   const view = { ...asked };
   let page = await find(source, viewQuery(definition, view));
@@ -70,10 +76,16 @@ export async function readTable(find: FindPage, source: AdminSource, asked: Tabl
     // The listed references, and those the search panel filters by (the chosen record's name shows there).
     references: await referenceNames(
       definition,
-      [...columnsOf(definition), ...filtersOf(definition).filter((filter) => filter.type === 'reference')].map((field) => field.name),
+      [...columnsOf(definition), ...filtersOf(definition).filter((filter) => filter.type === 'reference')].map(
+        (field) => field.name,
+      ),
       page.data,
       locale,
-      (target, query) => find(target, query).then((found) => found.data, () => []),
+      (target, query) =>
+        find(target, query).then(
+          (found) => found.data,
+          () => [],
+        ),
       view.choices,
     ),
     actions: [...actionsFor(source, role)],

@@ -8,7 +8,12 @@ const params = (text: string) => new URLSearchParams(text);
 
 describe('a table view in the URL', () => {
   it('reads what the entity allows and drops the rest', () => {
-    const view = parseView(orders, params('q=+HK-0001+&sort=-createdAt&page=3&size=20&f.status=paid&f.status=bogus&f.nope=1&f.createdAt.min=2026-01-01&f.createdAt.max=2026-13-01'));
+    const view = parseView(
+      orders,
+      params(
+        'q=+HK-0001+&sort=-createdAt&page=3&size=20&f.status=paid&f.status=bogus&f.nope=1&f.createdAt.min=2026-01-01&f.createdAt.max=2026-13-01',
+      ),
+    );
     expect(view).toEqual({
       mode: 'page',
       defaultMode: 'page',
@@ -36,7 +41,8 @@ describe('a table view in the URL', () => {
   });
 
   it('writes the same view back, leaving defaults out and other parameters alone', () => {
-    const text = 'q=kds&sort=-monthPrice&page=2&size=5&f.billing=monthly&f.billing=yearly&f.released=true&f.monthPrice.min=10.5';
+    const text =
+      'q=kds&sort=-monthPrice&page=2&size=5&f.billing=monthly&f.billing=yearly&f.released=true&f.monthPrice.min=10.5';
     const view = parseView(modules, params(text));
     const written = viewParams(view, params('editor=abc&page=9&f.old=1'));
     expect(written.get('editor')).toBe('abc');
@@ -46,7 +52,12 @@ describe('a table view in the URL', () => {
   });
 
   it('asks the service for the page, the sort with a unique last key, the text and the filters', () => {
-    const view = parseView(modules, params('q=QR&sort=-monthPrice&page=3&size=20&f.billing=monthly&f.released=false&f.monthPrice.min=10.5&f.monthPrice.max=99'));
+    const view = parseView(
+      modules,
+      params(
+        'q=QR&sort=-monthPrice&page=3&size=20&f.billing=monthly&f.released=false&f.monthPrice.min=10.5&f.monthPrice.max=99',
+      ),
+    );
     expect(viewQuery(modules, view)).toEqual({
       $limit: 20,
       $skip: 40,
@@ -62,7 +73,13 @@ describe('a table view in the URL', () => {
   });
 
   it('keeps the entity’s own order when none is asked for, and reads days as Hong Kong days', () => {
-    const query = viewQuery(contactForms, parseView(contactForms, params('f.createdAt.min=2026-03-01&f.createdAt.max=2026-03-31&f.testing=true&f.testing=false')));
+    const query = viewQuery(
+      contactForms,
+      parseView(
+        contactForms,
+        params('f.createdAt.min=2026-03-01&f.createdAt.max=2026-03-31&f.testing=true&f.testing=false'),
+      ),
+    );
     expect(query.$sort).toEqual({ createdAt: -1, _id: 1 });
     expect(query.createdAt).toEqual({ $gte: '2026-02-28T16:00:00.000Z', $lt: '2026-03-31T16:00:00.000Z' });
     expect(query.testing).toEqual({ $in: [true, false] });
@@ -71,7 +88,11 @@ describe('a table view in the URL', () => {
   it('pages by cursor when asked, or by the entity’s own choice, starting again when the view changes', () => {
     const view = parseView(contactForms, params('mode=cursor&cursor=eyJzIjoi&page=4&size=20'));
     expect(view).toMatchObject({ mode: 'cursor', cursor: 'eyJzIjoi', page: 1 });
-    expect(viewQuery(contactForms, view)).toEqual({ $limit: 20, $cursor: 'eyJzIjoi', $sort: { createdAt: -1, _id: 1 } });
+    expect(viewQuery(contactForms, view)).toEqual({
+      $limit: 20,
+      $cursor: 'eyJzIjoi',
+      $sort: { createdAt: -1, _id: 1 },
+    });
     expect(viewParams(view).toString()).toBe('mode=cursor&cursor=eyJzIjoi&size=20');
     // A cursor that is not one is dropped: the first page.
     expect(parseView(contactForms, params('mode=cursor&cursor=not%20a%20cursor')).cursor).toBe('');
@@ -97,7 +118,11 @@ describe('a table view in the URL', () => {
 
   it('counts up to what ten buttons of the largest page size show', () => {
     expect(COUNT_UP_TO).toBe(1000);
-    expect(viewQuery(contactForms, parseView(contactForms, params('mode=page&size=100'), 'cursor'))).toMatchObject({ $limit: 100, $skip: 0, $countUpTo: 1000 });
+    expect(viewQuery(contactForms, parseView(contactForms, params('mode=page&size=100'), 'cursor'))).toMatchObject({
+      $limit: 100,
+      $skip: 0,
+      $countUpTo: 1000,
+    });
     // Cursor mode counts nothing, so it asks for no cap.
     expect(viewQuery(contactForms, parseView(contactForms, params(''), 'cursor'))).not.toHaveProperty('$countUpTo');
   });
@@ -107,10 +132,29 @@ describe('a table view in the URL', () => {
     expect(pagerState({ page: 3, size: 10 }, 25)).toEqual({ from: 21, to: 25, pages: 3, more: false, hasNext: false });
     expect(pagerState({ page: 2, size: 10 }, 25, false)).toMatchObject({ from: 11, to: 20, hasNext: true });
     // More than 1 000 match: 100 pages of ten are known, and the 100th still has a Next.
-    expect(pagerState({ page: 1, size: 10 }, 1000, true)).toEqual({ from: 1, to: 10, pages: 100, more: true, hasNext: true });
-    expect(pagerState({ page: 100, size: 10 }, 1000, true)).toEqual({ from: 991, to: 1000, pages: 100, more: true, hasNext: true });
+    expect(pagerState({ page: 1, size: 10 }, 1000, true)).toEqual({
+      from: 1,
+      to: 10,
+      pages: 100,
+      more: true,
+      hasNext: true,
+    });
+    expect(pagerState({ page: 100, size: 10 }, 1000, true)).toEqual({
+      from: 991,
+      to: 1000,
+      pages: 100,
+      more: true,
+      hasNext: true,
+    });
     // Past the cap the service answers the rows up to the page's end as the floor.
-    expect(pagerState({ page: 130, size: 10 }, 1300, true)).toMatchObject({ from: 1291, to: 1300, pages: 130, hasNext: true });
-    expect(pageButtons(130, pagerState({ page: 130, size: 10 }, 1300, true).pages)).toEqual([121, 122, 123, 124, 125, 126, 127, 128, 129, 130]);
+    expect(pagerState({ page: 130, size: 10 }, 1300, true)).toMatchObject({
+      from: 1291,
+      to: 1300,
+      pages: 130,
+      hasNext: true,
+    });
+    expect(pageButtons(130, pagerState({ page: 130, size: 10 }, 1300, true).pages)).toEqual([
+      121, 122, 123, 124, 125, 126, 127, 128, 129, 130,
+    ]);
   });
 });

@@ -76,7 +76,9 @@ export function parseView(definition: EntityDef, params: URLSearchParams, defaul
   const q = (params.get('q') ?? '').trim().slice(0, MAX_TEXT);
   const sortParam = params.get('sort') ?? '';
   const sortField = sortParam.replace(/^-/, '');
-  const sort = definition.fields[sortField]?.sortable ? { field: sortField, direction: sortParam.startsWith('-') ? (-1 as const) : (1 as const) } : null;
+  const sort = definition.fields[sortField]?.sortable
+    ? { field: sortField, direction: sortParam.startsWith('-') ? (-1 as const) : (1 as const) }
+    : null;
   const sizeParam = Number(params.get('size'));
   const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
   const pageParam = Number(params.get('page'));
@@ -103,7 +105,8 @@ export function parseView(definition: EntityDef, params: URLSearchParams, defaul
   return { mode, defaultMode, cursor, q, sort, page: mode === 'cursor' ? 1 : page, size, choices, ranges };
 }
 
-const VIEW_KEYS = (name: string) => ['q', 'sort', 'page', 'size', 'mode', 'cursor'].includes(name) || name.startsWith('f.');
+const VIEW_KEYS = (name: string) =>
+  ['q', 'sort', 'page', 'size', 'mode', 'cursor'].includes(name) || name.startsWith('f.');
 
 /** The URL's parameters for a view, keeping the others already there (an open editor). Defaults are left out. */
 export function viewParams(view: TableView, keep: URLSearchParams = new URLSearchParams()): URLSearchParams {
@@ -114,7 +117,8 @@ export function viewParams(view: TableView, keep: URLSearchParams = new URLSearc
   if (view.sort) params.set('sort', `${view.sort.direction === -1 ? '-' : ''}${view.sort.field}`);
   if (view.page > 1) params.set('page', String(view.page));
   if (view.size !== DEFAULT_PAGE_SIZE) params.set('size', String(view.size));
-  for (const [name, values] of Object.entries(view.choices)) for (const value of values) params.append(`f.${name}`, value);
+  for (const [name, values] of Object.entries(view.choices))
+    for (const value of values) params.append(`f.${name}`, value);
   for (const [name, range] of Object.entries(view.ranges)) {
     if (range.min !== undefined) params.set(`f.${name}.min`, range.min);
     if (range.max !== undefined) params.set(`f.${name}.max`, range.max);
@@ -140,7 +144,9 @@ function hongKongDay(day: string, after = false): string {
 /** The service query for a view: what the table asks `find` for. */
 export function viewQuery(definition: EntityDef, view: TableView): Record<string, unknown> {
   const query: Record<string, unknown> =
-    view.mode === 'cursor' ? { $limit: view.size, $cursor: view.cursor } : { $limit: view.size, $skip: (view.page - 1) * view.size, $countUpTo: COUNT_UP_TO };
+    view.mode === 'cursor'
+      ? { $limit: view.size, $cursor: view.cursor }
+      : { $limit: view.size, $skip: (view.page - 1) * view.size, $countUpTo: COUNT_UP_TO };
   const sort = view.sort ? { [view.sort.field]: view.sort.direction } : { ...definition.defaultSort };
   // A unique last key keeps the order stable between pages when the sorted values repeat.
   if (!('_id' in sort) && definition.fields._id?.sortable) sort._id = 1;

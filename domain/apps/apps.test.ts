@@ -15,7 +15,12 @@ const module = (over: Partial<AppModule> & Pick<AppModule, '_id'>): AppModule =>
 
 /** The message at a dotted key of the English catalogue. */
 function message(key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), en);
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+      en,
+    );
 }
 
 describe('app definitions', () => {
@@ -23,7 +28,8 @@ describe('app definitions', () => {
     for (const [key, app] of Object.entries(APP_DEFINITIONS)) {
       expect(app.steps.length, key).toBeGreaterThan(2);
       for (const step of app.steps) expect(typeof message(step), step).toBe('string');
-      for (const download of app.downloads) expect(download.url, key).toMatch(/^https:\/\/(?!localhost)[a-z.-]+\.[a-z]+\//);
+      for (const download of app.downloads)
+        expect(download.url, key).toMatch(/^https:\/\/(?!localhost)[a-z.-]+\.[a-z]+\//);
     }
   });
 
@@ -80,6 +86,8 @@ describe('a subscription’s apps', () => {
       { id: 'shop', slug: 'shop', included: false, count: 1, status: 'pending', availableOn: '2026-03-04' },
     ]);
     // Not released, another industry's, or already had: not offered.
-    expect(offered).toEqual([{ id: 'purchasing', slug: 'purchasing', billing: 'one_time', counter: false, unitPrice: 76000 }]);
+    expect(offered).toEqual([
+      { id: 'purchasing', slug: 'purchasing', billing: 'one_time', counter: false, unitPrice: 76000 },
+    ]);
   });
 });

@@ -43,32 +43,66 @@ const android = (id: string, apk: string): AppDownload[] => [
 /** Each kind of app by its module's key. A module without one shows what it does and its status only. */
 export const APP_DEFINITIONS: Readonly<Record<string, AppDefinition>> = {
   kds: {
-    steps: ['apps.setup.kds.tablet', 'apps.setup.kds.install', 'apps.setup.kds.pair', 'apps.setup.kds.pos', 'apps.setup.kds.stations'],
+    steps: [
+      'apps.setup.kds.tablet',
+      'apps.setup.kds.install',
+      'apps.setup.kds.pair',
+      'apps.setup.kds.pos',
+      'apps.setup.kds.stations',
+    ],
     downloads: [...android('com.tillpoint.kds', 'tillpoint-kds'), guide('kds-setup')],
     devicePrefix: 'KDS',
   },
   ods: {
-    steps: ['apps.setup.ods.screen', 'apps.setup.ods.install', 'apps.setup.ods.pair', 'apps.setup.ods.orders', 'apps.setup.ods.test'],
+    steps: [
+      'apps.setup.ods.screen',
+      'apps.setup.ods.install',
+      'apps.setup.ods.pair',
+      'apps.setup.ods.orders',
+      'apps.setup.ods.test',
+    ],
     downloads: [...android('com.tillpoint.ods', 'tillpoint-ods'), guide('ods-setup')],
     devicePrefix: 'ODS',
   },
   'kiosk-self-order': {
-    steps: ['apps.setup.kiosk.hardware', 'apps.setup.kiosk.install', 'apps.setup.kiosk.pair', 'apps.setup.kiosk.menu', 'apps.setup.kiosk.test'],
+    steps: [
+      'apps.setup.kiosk.hardware',
+      'apps.setup.kiosk.install',
+      'apps.setup.kiosk.pair',
+      'apps.setup.kiosk.menu',
+      'apps.setup.kiosk.test',
+    ],
     downloads: [...android('com.tillpoint.kiosk', 'tillpoint-kiosk'), guide('kiosk-setup')],
     devicePrefix: 'KSK',
   },
   'qr-self-order': {
-    steps: ['apps.setup.qr.tables', 'apps.setup.qr.menu', 'apps.setup.qr.payment', 'apps.setup.qr.print', 'apps.setup.qr.test'],
+    steps: [
+      'apps.setup.qr.tables',
+      'apps.setup.qr.menu',
+      'apps.setup.qr.payment',
+      'apps.setup.qr.print',
+      'apps.setup.qr.test',
+    ],
     downloads: [guide('qr-self-order-setup')],
     devicePrefix: null,
   },
   'online-shop': {
-    steps: ['apps.setup.shop.address', 'apps.setup.shop.products', 'apps.setup.shop.delivery', 'apps.setup.shop.publish'],
+    steps: [
+      'apps.setup.shop.address',
+      'apps.setup.shop.products',
+      'apps.setup.shop.delivery',
+      'apps.setup.shop.publish',
+    ],
     downloads: [guide('online-shop-setup')],
     devicePrefix: null,
   },
   purchasing: {
-    steps: ['apps.setup.purchasing.suppliers', 'apps.setup.purchasing.levels', 'apps.setup.purchasing.install', 'apps.setup.purchasing.receive'],
+    steps: [
+      'apps.setup.purchasing.suppliers',
+      'apps.setup.purchasing.levels',
+      'apps.setup.purchasing.install',
+      'apps.setup.purchasing.receive',
+    ],
     downloads: [
       { kind: 'googlePlay', url: `${PLAY}com.tillpoint.stock` },
       { kind: 'appStore', url: `${APP_STORE}tillpoint-stock/id0000000000` },
@@ -77,7 +111,12 @@ export const APP_DEFINITIONS: Readonly<Record<string, AppDefinition>> = {
     devicePrefix: 'STK',
   },
   loyalty: {
-    steps: ['apps.setup.loyalty.rules', 'apps.setup.loyalty.tiers', 'apps.setup.loyalty.counter', 'apps.setup.loyalty.invite'],
+    steps: [
+      'apps.setup.loyalty.rules',
+      'apps.setup.loyalty.tiers',
+      'apps.setup.loyalty.counter',
+      'apps.setup.loyalty.invite',
+    ],
     downloads: [guide('loyalty-setup')],
     devicePrefix: null,
   },
@@ -114,7 +153,10 @@ export function appSlug(module: Pick<AppModule, '_id' | 'key'>): string {
 }
 
 /** The module an address names: by key, else by id. */
-export function moduleBySlug<M extends Pick<AppModule, '_id' | 'key'>>(catalogue: readonly M[], slug: string): M | undefined {
+export function moduleBySlug<M extends Pick<AppModule, '_id' | 'key'>>(
+  catalogue: readonly M[],
+  slug: string,
+): M | undefined {
   return catalogue.find((module) => module.key === slug) ?? catalogue.find((module) => module._id === slug);
 }
 
@@ -152,7 +194,13 @@ export interface SubscriptionApps {
 export interface AppsSubscription {
   industry: string;
   currency: CurrencyCode;
-  modules: readonly { id: string; count: number; monthPrice: number; status?: AppStatus | null; availableOn?: string | null }[];
+  modules: readonly {
+    id: string;
+    count: number;
+    monthPrice: number;
+    status?: AppStatus | null;
+    availableOn?: string | null;
+  }[];
 }
 
 /**
@@ -160,7 +208,11 @@ export interface AppsSubscription {
  * until staff set it up, decision 028), and the add-ons its industry could add, priced in its
  * currency as the dashboard and the upgrade price them.
  */
-export function subscriptionApps(subscription: AppsSubscription, catalogue: readonly AppModule[], rates: ExchangeRates = DEFAULT_EXCHANGE_RATES): SubscriptionApps {
+export function subscriptionApps(
+  subscription: AppsSubscription,
+  catalogue: readonly AppModule[],
+  rates: ExchangeRates = DEFAULT_EXCHANGE_RATES,
+): SubscriptionApps {
   const byId = new Map(catalogue.map((module) => [module._id, module]));
   const apps = subscription.modules.map((module): MemberApp => {
     const known = byId.get(module.id);
@@ -170,14 +222,29 @@ export function subscriptionApps(subscription: AppsSubscription, catalogue: read
       slug: known ? appSlug(known) : module.id,
       included: module.monthPrice === 0,
       count: module.count,
-      status: pending ? 'pending' : module.status === 'suspended' || module.status === 'ended' ? module.status : 'active',
+      status: pending
+        ? 'pending'
+        : module.status === 'suspended' || module.status === 'ended'
+          ? module.status
+          : 'active',
       availableOn: pending ? (module.availableOn ?? null) : null,
     };
   });
   const had = new Set(apps.map((app) => app.id));
   const offered = catalogue.flatMap((module): OfferedApp[] =>
-    module.released && !had.has(module._id) && isCurrency(module.currency) && offeredToIndustry(module, subscription.industry)
-      ? [{ id: module._id, slug: appSlug(module), billing: module.billing, counter: module.counter, unitPrice: convert(module.monthPrice, module.currency, subscription.currency, rates) }]
+    module.released &&
+    !had.has(module._id) &&
+    isCurrency(module.currency) &&
+    offeredToIndustry(module, subscription.industry)
+      ? [
+          {
+            id: module._id,
+            slug: appSlug(module),
+            billing: module.billing,
+            counter: module.counter,
+            unitPrice: convert(module.monthPrice, module.currency, subscription.currency, rates),
+          },
+        ]
       : [],
   );
   return { apps, offered };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET, DEVICE_CAP, DEVICE_CODE_PATTERN, deviceCodeOf, deviceLimit, deviceNameSchema, PAIRING_CODE_PATTERN, pairingCodeOf } from './devices.ts';
+import {
+  CODE_ALPHABET,
+  DEVICE_CAP,
+  DEVICE_CODE_PATTERN,
+  deviceCodeOf,
+  deviceLimit,
+  deviceNameSchema,
+  PAIRING_CODE_PATTERN,
+  pairingCodeOf,
+} from './devices.ts';
 
 describe('device rules', () => {
   it('take one device per unit of a counter module, the cap otherwise', () => {

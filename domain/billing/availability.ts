@@ -8,6 +8,10 @@ import { ADD_ON_LEAD_WORKING_DAYS } from './lead-time.ts';
  * today in Hong Kong, counting the working days of the member's country (weekends and its public
  * holidays skipped).
  */
-export function estimatedAvailableDay(country: ShippingCountry, now: Date, leadWorkingDays = ADD_ON_LEAD_WORKING_DAYS): IsoDay {
+export function estimatedAvailableDay(
+  country: ShippingCountry,
+  now: Date,
+  leadWorkingDays = ADD_ON_LEAD_WORKING_DAYS,
+): IsoDay {
   return addWorkingDays(country, dayOf(now), leadWorkingDays);
 }

@@ -73,7 +73,8 @@ export function daysBetween(from: IsoDay, to: IsoDay): number {
  */
 export function anchoredDay(from: IsoDay, months: number, anchorDay: number): IsoDay {
   if (!Number.isInteger(months)) throw new RangeError(`Months must be whole: ${months}`);
-  if (!Number.isInteger(anchorDay) || anchorDay < 1 || anchorDay > 31) throw new RangeError(`Not a day of the month: ${anchorDay}`);
+  if (!Number.isInteger(anchorDay) || anchorDay < 1 || anchorDay > 31)
+    throw new RangeError(`Not a day of the month: ${anchorDay}`);
   const { year, month } = parseDay(from);
   const index = year * 12 + (month - 1) + months;
   const targetYear = Math.floor(index / 12);

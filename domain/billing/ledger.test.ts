@@ -3,7 +3,10 @@ import { balanceOf, ledgerOf, nextChargeAmount } from './ledger.ts';
 
 describe('balance ledger', () => {
   it('is settled when every invoice is paid', () => {
-    const entries = ledgerOf([{ total: 1651200, currency: 'HKD', status: 'issued' }], [{ amount: 1651200, currency: 'HKD', status: 'succeeded' }]);
+    const entries = ledgerOf(
+      [{ total: 1651200, currency: 'HKD', status: 'issued' }],
+      [{ amount: 1651200, currency: 'HKD', status: 'succeeded' }],
+    );
     expect(balanceOf(entries, 'HKD')).toEqual({ currency: 'HKD', amount: 0, state: 'settled' });
   });
 
@@ -21,7 +24,10 @@ describe('balance ledger', () => {
   });
 
   it('a refund takes the payment back', () => {
-    const entries = ledgerOf([{ total: 1000, currency: 'SGD', status: 'issued' }], [{ amount: 1000, currency: 'SGD', status: 'refunded' }]);
+    const entries = ledgerOf(
+      [{ total: 1000, currency: 'SGD', status: 'issued' }],
+      [{ amount: 1000, currency: 'SGD', status: 'refunded' }],
+    );
     expect(balanceOf(entries, 'SGD').amount).toBe(-1000);
   });
 

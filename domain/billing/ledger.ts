@@ -22,7 +22,8 @@ export interface Balance {
 export function balanceOf(entries: readonly LedgerEntry[], currency: string): Balance {
   let amount = 0;
   for (const entry of entries) {
-    if (!Number.isInteger(entry.amount) || entry.amount < 0) throw new RangeError(`Not an amount in minor units: ${entry.amount}`);
+    if (!Number.isInteger(entry.amount) || entry.amount < 0)
+      throw new RangeError(`Not an amount in minor units: ${entry.amount}`);
     if (entry.currency !== currency) throw new RangeError(`A ${entry.currency} entry in a ${currency} ledger`);
     amount += entry.kind === 'credit' ? entry.amount : -entry.amount;
   }
@@ -42,7 +43,9 @@ export function ledgerOf(
 ): LedgerEntry[] {
   return [
     ...entries.map((entry): LedgerEntry => ({ kind: entry.kind, amount: entry.amount, currency: entry.currency })),
-    ...invoices.filter((invoice) => invoice.status === 'issued').map((invoice): LedgerEntry => ({ kind: 'debit', amount: invoice.total, currency: invoice.currency })),
+    ...invoices
+      .filter((invoice) => invoice.status === 'issued')
+      .map((invoice): LedgerEntry => ({ kind: 'debit', amount: invoice.total, currency: invoice.currency })),
     ...payments
       .filter((payment) => payment.status === 'succeeded' || payment.status === 'refunded')
       // A refunded payment was received and given back: it leaves nothing paid.

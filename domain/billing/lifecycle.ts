@@ -1,7 +1,14 @@
 import type { Billing } from '../pricing.ts';
 import { addDays, daysBetween, type IsoDay } from './calendar.ts';
 import { prorate, type Proration } from './proration.ts';
-import { type BillingTerms, billingDate, contractEnd, currentPeriod, PERIOD_MONTHS, recurringChargeAt } from './schedule.ts';
+import {
+  type BillingTerms,
+  billingDate,
+  contractEnd,
+  currentPeriod,
+  PERIOD_MONTHS,
+  recurringChargeAt,
+} from './schedule.ts';
 
 /*
  * What happens to a subscription after it is bought (decision 031): each billing date the
@@ -27,7 +34,9 @@ export const SUBSCRIPTION_TRANSITIONS: { readonly [From in SubscriptionState]: r
 };
 
 export function canMoveSubscription(from: string, to: SubscriptionState): boolean {
-  return Object.hasOwn(SUBSCRIPTION_TRANSITIONS, from) && SUBSCRIPTION_TRANSITIONS[from as SubscriptionState].includes(to);
+  return (
+    Object.hasOwn(SUBSCRIPTION_TRANSITIONS, from) && SUBSCRIPTION_TRANSITIONS[from as SubscriptionState].includes(to)
+  );
 }
 
 /** Days after the billing date on which a failed renewal is tried again. */
@@ -37,7 +46,8 @@ export const RENEWAL_ATTEMPTS = RENEWAL_RETRY_DAYS.length + 1;
 
 /** The day attempt `attempt` (0: the first, on the billing date) of a renewal is made. */
 export function attemptDay(due: IsoDay, attempt: number): IsoDay {
-  if (!Number.isInteger(attempt) || attempt < 0 || attempt >= RENEWAL_ATTEMPTS) throw new RangeError(`No renewal attempt ${attempt}`);
+  if (!Number.isInteger(attempt) || attempt < 0 || attempt >= RENEWAL_ATTEMPTS)
+    throw new RangeError(`No renewal attempt ${attempt}`);
   return attempt === 0 ? due : addDays(due, RENEWAL_RETRY_DAYS[attempt - 1] as number);
 }
 
@@ -50,11 +60,19 @@ export function renewalStep(due: IsoDay, failed: number): { next: IsoDay } | { e
 }
 
 /** What the billing date `due` charges: the period it closes (the prepaid months are paid with the order). */
-export function renewalCharge(terms: BillingTerms, due: IsoDay, amounts: { monthly: number; yearly: number }): { amount: number; periodStart: IsoDay; periodEnd: IsoDay } {
+export function renewalCharge(
+  terms: BillingTerms,
+  due: IsoDay,
+  amounts: { monthly: number; yearly: number },
+): { amount: number; periodStart: IsoDay; periodEnd: IsoDay } {
   const closing = currentPeriod(terms, addDays(due, -1));
   if (closing.end !== due) throw new RangeError(`${due} is not a billing date of this subscription`);
   const opened = currentPeriod(terms, due);
-  return { amount: recurringChargeAt(terms, closing.endMonth, amounts), periodStart: opened.start, periodEnd: opened.end };
+  return {
+    amount: recurringChargeAt(terms, closing.endMonth, amounts),
+    periodStart: opened.start,
+    periodEnd: opened.end,
+  };
 }
 
 /** The notice a Flexi plan past its minimum term needs (the terms of service, "Termination"). */
@@ -138,7 +156,12 @@ export interface RemovableModule {
  * was delivered once).
  */
 export function isRemovable(module: RemovableModule): boolean {
-  return module.monthPrice > 0 && (module.billing ?? 'monthly') !== 'one_time' && module.status !== 'pending' && module.status !== 'suspended';
+  return (
+    module.monthPrice > 0 &&
+    (module.billing ?? 'monthly') !== 'one_time' &&
+    module.status !== 'pending' &&
+    module.status !== 'suspended'
+  );
 }
 
 /**
@@ -146,7 +169,15 @@ export function isRemovable(module: RemovableModule): boolean {
  * is paid for, by the same rule as adding one (`prorate`, decision 023), so the preview and the
  * credit are the same figure.
  */
-export function removalCredit(terms: BillingTerms, module: RemovableModule, today: IsoDay): { credit: number; proration: Proration } {
-  const proration = prorate(terms, { billing: module.billing ?? 'monthly', unitPrice: module.monthPrice, count: module.count, change: 'remove' }, today);
+export function removalCredit(
+  terms: BillingTerms,
+  module: RemovableModule,
+  today: IsoDay,
+): { credit: number; proration: Proration } {
+  const proration = prorate(
+    terms,
+    { billing: module.billing ?? 'monthly', unitPrice: module.monthPrice, count: module.count, change: 'remove' },
+    today,
+  );
   return { credit: -proration.amount, proration };
 }

@@ -4,7 +4,16 @@ import { type Billing, convert, DEFAULT_EXCHANGE_RATES, type ExchangeRates } fro
 import { dayOf, type IsoDay } from './calendar.ts';
 import { offeredToIndustry } from './offered.ts';
 import { type Balance, balanceOf, type LedgerEntry, ledgerOf, nextChargeAmount } from './ledger.ts';
-import { type BillingPeriodKind, type BillingTerms, contractEnd, currentPeriod, prepaidEnd, prepaidUsage, type PrepaidUsage, recurringChargeAt } from './schedule.ts';
+import {
+  type BillingPeriodKind,
+  type BillingTerms,
+  contractEnd,
+  currentPeriod,
+  prepaidEnd,
+  prepaidUsage,
+  type PrepaidUsage,
+  recurringChargeAt,
+} from './schedule.ts';
 
 /*
  * The figures of a member's subscription dashboard (decision 023), worked out from the stored
@@ -21,7 +30,14 @@ export interface SubscriptionFacts {
   currency: CurrencyCode;
   /** The monthly charge: the plan's fee and the monthly add-ons. */
   monthly: number;
-  modules: readonly { id: string; count: number; monthPrice: number; billing?: Billing | null; status?: 'pending' | 'active' | 'suspended' | 'ended' | null; availableOn?: string | null }[];
+  modules: readonly {
+    id: string;
+    count: number;
+    monthPrice: number;
+    billing?: Billing | null;
+    status?: 'pending' | 'active' | 'suspended' | 'ended' | null;
+    availableOn?: string | null;
+  }[];
   /** The plan's industry: add-ons sold to other industries only are not offered. */
   industry?: string;
 }
@@ -118,20 +134,21 @@ export function subscriptionOverview(
   const terms = billingTermsOf(subscription);
   const period = currentPeriod(terms, today);
   const currency = subscription.currency;
-  const activated = subscription.modules.map(
-    (module): ActiveModule => ({
-      id: module.id,
-      count: module.count,
-      included: module.monthPrice === 0,
-      billing: module.billing ?? 'monthly',
-      unitPrice: module.monthPrice,
-      pending: module.status === 'pending',
-      availableOn: module.status === 'pending' ? (module.availableOn ?? null) : null,
-      suspended: module.status === 'suspended',
-      ended: module.status === 'ended',
-    }),
-  );
-  const chargeOf = (billing: Billing) => activated.filter((module) => module.billing === billing).reduce((sum, module) => sum + module.unitPrice * module.count, 0);
+  const activated = subscription.modules.map((module): ActiveModule => ({
+    id: module.id,
+    count: module.count,
+    included: module.monthPrice === 0,
+    billing: module.billing ?? 'monthly',
+    unitPrice: module.monthPrice,
+    pending: module.status === 'pending',
+    availableOn: module.status === 'pending' ? (module.availableOn ?? null) : null,
+    suspended: module.status === 'suspended',
+    ended: module.status === 'ended',
+  }));
+  const chargeOf = (billing: Billing) =>
+    activated
+      .filter((module) => module.billing === billing)
+      .reduce((sum, module) => sum + module.unitPrice * module.count, 0);
   const balance = balanceOf(
     ledgerOf(
       records.invoices.filter((invoice) => invoice.currency === currency),
@@ -153,14 +170,20 @@ export function subscriptionOverview(
     billingAnchorDay: terms.anchorDay,
     currentPeriod: { start: period.start, end: period.end, prepaid: period.prepaid },
     nextPayDate: period.end,
-    nextPayAmount: nextChargeAmount(recurringChargeAt(terms, period.endMonth, { monthly: subscription.monthly, yearly: chargeOf('yearly') }), balance),
+    nextPayAmount: nextChargeAmount(
+      recurringChargeAt(terms, period.endMonth, { monthly: subscription.monthly, yearly: chargeOf('yearly') }),
+      balance,
+    ),
     balance,
     basicMonthlyFee: subscription.monthly - chargeOf('monthly'),
     monthly: subscription.monthly,
     prepaid: usage.months > 0 && usage.left > 0 ? usage : null,
     activated,
     inactiveAddOns: records.catalogue.flatMap((module): InactiveAddOn[] =>
-      module.released && !active.has(module._id) && isCurrency(module.currency) && (!subscription.industry || offeredToIndustry(module, subscription.industry))
+      module.released &&
+      !active.has(module._id) &&
+      isCurrency(module.currency) &&
+      (!subscription.industry || offeredToIndustry(module, subscription.industry))
         ? [
             {
               id: module._id,

@@ -48,11 +48,17 @@ export function contractYear(terms: BillingTerms, today: IsoDay): BillingPeriod 
 
 /** The charge (or credit) of one add-on change made on `today`. */
 export function prorate(terms: BillingTerms, change: AddOnChange, today: IsoDay): Proration {
-  if (!Number.isInteger(change.unitPrice) || change.unitPrice < 0) throw new RangeError(`Not a price in minor units: ${change.unitPrice}`);
+  if (!Number.isInteger(change.unitPrice) || change.unitPrice < 0)
+    throw new RangeError(`Not a price in minor units: ${change.unitPrice}`);
   if (!Number.isInteger(change.count) || change.count < 1) throw new RangeError(`Not a count: ${change.count}`);
   const sign = change.change === 'add' ? 1 : -1;
   if (change.billing === 'one_time') {
-    return { amount: change.change === 'add' ? change.unitPrice * change.count : 0, period: null, remainingDays: 0, periodDays: 0 };
+    return {
+      amount: change.change === 'add' ? change.unitPrice * change.count : 0,
+      period: null,
+      remainingDays: 0,
+      periodDays: 0,
+    };
   }
   const period = change.billing === 'yearly' ? contractYear(terms, today) : currentPeriod(terms, today);
   // A monthly price covers one month of a longer period (the prepaid term, a year): the period's price is that many months.
@@ -64,5 +70,9 @@ export function prorate(terms: BillingTerms, change: AddOnChange, today: IsoDay)
 
 /** The monthly charge once the changes apply: monthly add-ons added or taken off. */
 export function recurringAfter(monthly: number, changes: readonly AddOnChange[]): number {
-  return changes.reduce((sum, item) => (item.billing === 'monthly' ? sum + (item.change === 'add' ? 1 : -1) * item.unitPrice * item.count : sum), monthly);
+  return changes.reduce(
+    (sum, item) =>
+      item.billing === 'monthly' ? sum + (item.change === 'add' ? 1 : -1) * item.unitPrice * item.count : sum,
+    monthly,
+  );
 }

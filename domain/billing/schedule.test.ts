@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingTerms, billingDate, contractEnd, currentPeriod, daysLeftInPeriod, nextPayDate, prepaidEnd, prepaidUsage, recurringChargeAt } from './schedule.ts';
+import {
+  type BillingTerms,
+  billingDate,
+  contractEnd,
+  currentPeriod,
+  daysLeftInPeriod,
+  nextPayDate,
+  prepaidEnd,
+  prepaidUsage,
+  recurringChargeAt,
+} from './schedule.ts';
 
 const terms = (overrides: Partial<BillingTerms>): BillingTerms => ({
   start: '2026-01-31',
@@ -15,18 +25,38 @@ describe('billing schedule', () => {
     expect(contractEnd(terms({ contractMonths: 12, prepaidMonths: 24 }))).toBe('2028-01-31');
     expect(contractEnd(terms({ contractMonths: 12, prepaidMonths: 12 }))).toBe('2027-01-31');
     expect(contractEnd(terms({ start: '2026-05-31', contractMonths: 0, prepaidMonths: 12 }))).toBe('2027-05-31');
-    expect(contractEnd(terms({ start: '2027-02-28', anchorDay: 28, contractMonths: 12, prepaidMonths: 12 }))).toBe('2028-02-28');
+    expect(contractEnd(terms({ start: '2027-02-28', anchorDay: 28, contractMonths: 12, prepaidMonths: 12 }))).toBe(
+      '2028-02-28',
+    );
     expect(contractEnd(terms({ start: '2026-08-31', contractMonths: 18, prepaidMonths: 0 }))).toBe('2028-02-29');
   });
 
   it('keeps the prepaid term as one period, then bills monthly on the anchor day, clamped', () => {
     const monthly = terms({});
     expect(prepaidEnd(monthly)).toBe('2027-01-31');
-    expect(currentPeriod(monthly, '2026-01-31')).toEqual({ start: '2026-01-31', end: '2027-01-31', months: 12, endMonth: 12, prepaid: true });
+    expect(currentPeriod(monthly, '2026-01-31')).toEqual({
+      start: '2026-01-31',
+      end: '2027-01-31',
+      months: 12,
+      endMonth: 12,
+      prepaid: true,
+    });
     expect(currentPeriod(monthly, '2027-01-30').prepaid).toBe(true);
-    expect(currentPeriod(monthly, '2027-01-31')).toEqual({ start: '2027-01-31', end: '2027-02-28', months: 1, endMonth: 13, prepaid: false });
+    expect(currentPeriod(monthly, '2027-01-31')).toEqual({
+      start: '2027-01-31',
+      end: '2027-02-28',
+      months: 1,
+      endMonth: 13,
+      prepaid: false,
+    });
     expect(currentPeriod(monthly, '2027-02-27').end).toBe('2027-02-28');
-    expect(currentPeriod(monthly, '2027-02-28')).toEqual({ start: '2027-02-28', end: '2027-03-31', months: 1, endMonth: 14, prepaid: false });
+    expect(currentPeriod(monthly, '2027-02-28')).toEqual({
+      start: '2027-02-28',
+      end: '2027-03-31',
+      months: 1,
+      endMonth: 14,
+      prepaid: false,
+    });
     expect(currentPeriod(monthly, '2027-04-30')).toMatchObject({ start: '2027-04-30', end: '2027-05-31' });
     // The leap year's February has the 29th: the charge waits for it.
     expect(currentPeriod(monthly, '2028-02-28')).toMatchObject({ start: '2028-01-31', end: '2028-02-29' });
@@ -36,7 +66,13 @@ describe('billing schedule', () => {
   it('bills an annual plan every 12 months after the prepaid term', () => {
     const annual = terms({ start: '2024-02-29', anchorDay: 29, prepaidMonths: 24, period: 'annual' });
     expect(prepaidEnd(annual)).toBe('2026-02-28');
-    expect(currentPeriod(annual, '2026-03-15')).toEqual({ start: '2026-02-28', end: '2027-02-28', months: 12, endMonth: 36, prepaid: false });
+    expect(currentPeriod(annual, '2026-03-15')).toEqual({
+      start: '2026-02-28',
+      end: '2027-02-28',
+      months: 12,
+      endMonth: 36,
+      prepaid: false,
+    });
     expect(currentPeriod(annual, '2027-12-31')).toMatchObject({ start: '2027-02-28', end: '2028-02-29' });
     expect(nextPayDate(annual, '2028-02-28')).toBe('2028-02-29');
     expect(nextPayDate(annual, '2028-02-29')).toBe('2029-02-28');

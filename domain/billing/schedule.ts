@@ -72,12 +72,24 @@ function monthsElapsed(terms: BillingTerms, today: IsoDay): number {
 export function currentPeriod(terms: BillingTerms, today: IsoDay): BillingPeriod {
   const prepaidOver = prepaidEnd(terms);
   if (terms.prepaidMonths > 0 && today < prepaidOver) {
-    return { start: terms.start, end: prepaidOver, months: terms.prepaidMonths, endMonth: terms.prepaidMonths, prepaid: true };
+    return {
+      start: terms.start,
+      end: prepaidOver,
+      months: terms.prepaidMonths,
+      endMonth: terms.prepaidMonths,
+      prepaid: true,
+    };
   }
   const length = PERIOD_MONTHS[terms.period];
   const elapsed = monthsElapsed(terms, today);
   const opened = terms.prepaidMonths + Math.floor(Math.max(elapsed - terms.prepaidMonths, 0) / length) * length;
-  return { start: billingDate(terms, opened), end: billingDate(terms, opened + length), months: length, endMonth: opened + length, prepaid: false };
+  return {
+    start: billingDate(terms, opened),
+    end: billingDate(terms, opened + length),
+    months: length,
+    endMonth: opened + length,
+    prepaid: false,
+  };
 }
 
 /** The next charge: the end of the current period. */
@@ -115,7 +127,11 @@ export function prepaidYears(terms: BillingTerms): number {
  * each month of the period it opens, and the yearly add-ons on an anniversary their paid years
  * do not cover.
  */
-export function recurringChargeAt(terms: BillingTerms, endMonth: number, amounts: { monthly: number; yearly: number }): number {
+export function recurringChargeAt(
+  terms: BillingTerms,
+  endMonth: number,
+  amounts: { monthly: number; yearly: number },
+): number {
   const yearlyDue = endMonth % 12 === 0 && endMonth >= prepaidYears(terms) * 12;
   return amounts.monthly * PERIOD_MONTHS[terms.period] + (yearlyDue ? amounts.yearly : 0);
 }

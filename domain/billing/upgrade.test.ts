@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type UpgradeModule, type UpgradeSubject, offeredToIndustry, priceUpgrade, UpgradePricingError } from './upgrade.ts';
+import {
+  type UpgradeModule,
+  type UpgradeSubject,
+  offeredToIndustry,
+  priceUpgrade,
+  UpgradePricingError,
+} from './upgrade.ts';
 
 const name = { en: 'x', 'zh-hk': 'x', 'zh-cn': 'x' };
 const module = (id: string, extra: Partial<UpgradeModule> = {}): UpgradeModule => ({
@@ -48,14 +54,44 @@ describe('the price of an add-on upgrade', () => {
     // 31 January to 28 February 2026 is 28 days; on 10 February 18 are left.
     const price = priceUpgrade(hk, catalogue, [{ id: 'kds', count: 2 }, { id: 'kiosk' }], '2026-02-10');
     expect(price.items).toMatchObject([
-      { module: 'kds', unitPrice: 18800, count: 2, amount: 24171, remainingDays: 18, periodDays: 28, periodEnd: '2026-02-28' },
-      { module: 'kiosk', unitPrice: 380000, count: 1, amount: 380000, remainingDays: 0, periodDays: 0, periodEnd: null },
+      {
+        module: 'kds',
+        unitPrice: 18800,
+        count: 2,
+        amount: 24171,
+        remainingDays: 18,
+        periodDays: 28,
+        periodEnd: '2026-02-28',
+      },
+      {
+        module: 'kiosk',
+        unitPrice: 380000,
+        count: 1,
+        amount: 380000,
+        remainingDays: 0,
+        periodDays: 0,
+        periodEnd: null,
+      },
     ]);
-    expect(price).toMatchObject({ subtotal: 404171, total: 404171, tax: 0, taxRate: 0, monthlyBefore: 49900, monthlyAfter: 49900 + 37600, oneTime: 380000, yearly: 0 });
+    expect(price).toMatchObject({
+      subtotal: 404171,
+      total: 404171,
+      tax: 0,
+      taxRate: 0,
+      monthlyBefore: 49900,
+      monthlyAfter: 49900 + 37600,
+      oneTime: 380000,
+      yearly: 0,
+    });
   });
 
   it('charges a yearly add-on for the rest of the contract year and leaves the monthly charge', () => {
-    const price = priceUpgrade({ ...hk, terms: { ...hk.terms, start: '2027-03-01', anchorDay: 1, prepaidMonths: 24, contractMonths: 12 } }, catalogue, [{ id: 'loyalty' }], '2027-09-01');
+    const price = priceUpgrade(
+      { ...hk, terms: { ...hk.terms, start: '2027-03-01', anchorDay: 1, prepaidMonths: 24, contractMonths: 12 } },
+      catalogue,
+      [{ id: 'loyalty' }],
+      '2027-09-01',
+    );
     expect(price.items[0]).toMatchObject({ amount: 182000, remainingDays: 182, periodDays: 366 });
     expect(price).toMatchObject({ yearly: 366000, monthlyAfter: 49900 });
   });
@@ -73,14 +109,38 @@ describe('the price of an add-on upgrade', () => {
   });
 
   it('refuses what cannot be added, naming the item', () => {
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [], '2026-02-10'))).toEqual({ problem: 'empty', field: 'addOns' });
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kds' }, { id: 'qr' }], '2026-02-10'))).toEqual({ problem: 'alreadyActive', field: 'addOns.1' });
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'draft' }], '2026-02-10'))).toEqual({ problem: 'unknownAddOn', field: 'addOns.0' });
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'nothing' }], '2026-02-10'))).toEqual({ problem: 'unknownAddOn', field: 'addOns.0' });
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'shopfloor' }], '2026-02-10'))).toEqual({ problem: 'notForIndustry', field: 'addOns.0' });
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kds' }, { id: 'kds' }], '2026-02-10'))).toEqual({ problem: 'duplicateAddOn', field: 'addOns.1' });
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kiosk', count: 2 }], '2026-02-10'))).toEqual({ problem: 'count', field: 'addOns.0.count' });
-    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kds', count: 11 }], '2026-02-10'))).toEqual({ problem: 'count', field: 'addOns.0.count' });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [], '2026-02-10'))).toEqual({
+      problem: 'empty',
+      field: 'addOns',
+    });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kds' }, { id: 'qr' }], '2026-02-10'))).toEqual({
+      problem: 'alreadyActive',
+      field: 'addOns.1',
+    });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'draft' }], '2026-02-10'))).toEqual({
+      problem: 'unknownAddOn',
+      field: 'addOns.0',
+    });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'nothing' }], '2026-02-10'))).toEqual({
+      problem: 'unknownAddOn',
+      field: 'addOns.0',
+    });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'shopfloor' }], '2026-02-10'))).toEqual({
+      problem: 'notForIndustry',
+      field: 'addOns.0',
+    });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kds' }, { id: 'kds' }], '2026-02-10'))).toEqual({
+      problem: 'duplicateAddOn',
+      field: 'addOns.1',
+    });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kiosk', count: 2 }], '2026-02-10'))).toEqual({
+      problem: 'count',
+      field: 'addOns.0.count',
+    });
+    expect(problemOf(() => priceUpgrade(hk, catalogue, [{ id: 'kds', count: 11 }], '2026-02-10'))).toEqual({
+      problem: 'count',
+      field: 'addOns.0.count',
+    });
   });
 
   it('sells a module with no industries to every industry, and one with a list to those only', () => {

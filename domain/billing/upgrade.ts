@@ -99,8 +99,16 @@ export function priceUpgrade(
   const seen = new Set<string>();
   const items = addOns.map((addOn, index): UpgradeLine => {
     const field = `addOns.${index}`;
-    const module = catalogue.find((candidate) => candidate._id === addOn.id || (candidate.key != null && candidate.key === addOn.id));
-    if (!module || !module.released || !BILLINGS.includes(module.billing) || !isCurrency(module.currency) || !(module.currency in rates)) {
+    const module = catalogue.find(
+      (candidate) => candidate._id === addOn.id || (candidate.key != null && candidate.key === addOn.id),
+    );
+    if (
+      !module ||
+      !module.released ||
+      !BILLINGS.includes(module.billing) ||
+      !isCurrency(module.currency) ||
+      !(module.currency in rates)
+    ) {
       throw new UpgradePricingError('unknownAddOn', field);
     }
     if (has.has(module._id)) throw new UpgradePricingError('alreadyActive', field);
@@ -108,7 +116,8 @@ export function priceUpgrade(
     if (seen.has(module._id)) throw new UpgradePricingError('duplicateAddOn', field);
     seen.add(module._id);
     const count = addOn.count ?? 1;
-    if (!Number.isInteger(count) || count < 1 || count > (module.counter ? COUNTER_MAX : 1)) throw new UpgradePricingError('count', `${field}.count`);
+    if (!Number.isInteger(count) || count < 1 || count > (module.counter ? COUNTER_MAX : 1))
+      throw new UpgradePricingError('count', `${field}.count`);
     const unitPrice = convert(module.monthPrice, module.currency, subject.currency, rates);
     const share = prorate(subject.terms, { billing: module.billing, unitPrice, count, change: 'add' }, today);
     return {
@@ -125,7 +134,8 @@ export function priceUpgrade(
       periodEnd: share.period?.end ?? null,
     };
   });
-  const sum = (billing: Billing) => items.filter((line) => line.billing === billing).reduce((total, line) => total + line.unitPrice * line.count, 0);
+  const sum = (billing: Billing) =>
+    items.filter((line) => line.billing === billing).reduce((total, line) => total + line.unitPrice * line.count, 0);
   const subtotal = items.reduce((total, line) => total + line.amount, 0);
   const tax = taxFor(subject.seller, subtotal);
   return {
@@ -135,7 +145,12 @@ export function priceUpgrade(
     monthlyBefore: subject.monthly,
     monthlyAfter: recurringAfter(
       subject.monthly,
-      items.map((line) => ({ billing: line.billing, unitPrice: line.unitPrice, count: line.count, change: 'add' as const })),
+      items.map((line) => ({
+        billing: line.billing,
+        unitPrice: line.unitPrice,
+        count: line.count,
+        change: 'add' as const,
+      })),
     ),
     yearly: sum('yearly'),
     oneTime: sum('one_time'),

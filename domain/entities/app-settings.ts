@@ -19,7 +19,13 @@ export const appSettings = defineEntity({
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     header: { kind: 'i18n', schema: i18nTextOf(120), required: true, listed: true, hints: { column: 1 } },
     /** An uploaded image (the `settings` folder), served at `/api/attachments/{id}` in every width. */
-    headerPhoto: { kind: 'ref', ref: 'attachments', column: 'header_photo_id', listed: true, hints: { widget: 'image' } },
+    headerPhoto: {
+      kind: 'ref',
+      ref: 'attachments',
+      column: 'header_photo_id',
+      listed: true,
+      hints: { widget: 'image' },
+    },
     footerColor1: { kind: 'string', schema: colourSchema, required: true, listed: true, hints: { widget: 'color' } },
     footerColor2: { kind: 'string', schema: colourSchema, required: true, listed: true, hints: { widget: 'color' } },
     showEvent: { kind: 'boolean', defaulted: true, listed: true },
@@ -27,7 +33,13 @@ export const appSettings = defineEntity({
     sponsorName: { kind: 'string', schema: z.string().trim().max(120), listed: true },
     /** The Hong Kong days the sponsor is shown, both included; none: whenever a sponsor is named. */
     sponsorShown: { kind: 'object', schema: dayRangeSchema, listed: true, hints: { widget: 'dateRange' } },
-    mapHongKong: { kind: 'object', schema: mapPointSchema, required: true, listed: true, hints: { widget: 'mapPoint' } },
+    mapHongKong: {
+      kind: 'object',
+      schema: mapPointSchema,
+      required: true,
+      listed: true,
+      hints: { widget: 'mapPoint' },
+    },
     mapCanada: { kind: 'object', schema: mapPointSchema, required: true, listed: true, hints: { widget: 'mapPoint' } },
     /** The home screen's gallery: uploaded pictures (the `settings` folder) by id, in the order shown. */
     homeGallery: {

@@ -5,7 +5,10 @@ import { defineEntity } from './types.ts';
 export const AUDITED_METHODS = ['create', 'patch', 'remove', 'export'] as const;
 
 /** A field's value before and after a write: `before` absent on a create, `after` on a remove. */
-export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown().optional(), after: z.unknown().optional() }).strict());
+export const auditChangesSchema = z.record(
+  z.string(),
+  z.object({ before: z.unknown().optional(), after: z.unknown().optional() }).strict(),
+);
 
 const shown = { readonly: true, required: true, filterable: true, listed: true, exported: true } as const;
 
@@ -21,7 +24,16 @@ export const auditLogs = defineEntity({
   table: 'audit_logs',
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
-    createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, exported: true, hints: { column: 1 } },
+    createdAt: {
+      kind: 'date',
+      readonly: true,
+      defaulted: true,
+      sortable: true,
+      filterable: true,
+      listed: true,
+      exported: true,
+      hints: { column: 1 },
+    },
     user: { kind: 'string', column: 'user_id', ...shown },
     userEmail: { kind: 'email', ...shown, searchable: true, sortable: true },
     service: { kind: 'string', ...shown, sortable: true },

@@ -25,7 +25,9 @@ describe('the record a read answers', () => {
     expectTypeOf<RecordOf<typeof blogs>['status']>().toEqualTypeOf<'draft' | 'published'>();
     expectTypeOf<RecordOf<typeof blogs>['title']>().toEqualTypeOf<I18nText>();
     expectTypeOf<RecordOf<typeof blogs>['tags']>().toEqualTypeOf<string[]>();
-    expectTypeOf<RecordOf<typeof appTemplates>['modules']>().toEqualTypeOf<{ id: string; monthPrice: number; count: number }[]>();
+    expectTypeOf<RecordOf<typeof appTemplates>['modules']>().toEqualTypeOf<
+      { id: string; monthPrice: number; count: number }[]
+    >();
     expectTypeOf<RecordOf<typeof enquiries>['contactMethods']>().toEqualTypeOf<('email' | 'phone')[]>();
   });
 
@@ -74,9 +76,12 @@ describe('queries', () => {
 
 describe('the typed services', () => {
   it('answer a page, or the records with paginate false, shaped by $select and $populate', () => {
-    expectTypeOf(() => api.service('blogs').find({ query: { $select: ['slug', 'tags'] } }))
-      .returns.resolves.toEqualTypeOf<Page<Pick<RecordOf<typeof blogs>, '_id' | 'slug' | 'tags'>>>();
-    expectTypeOf(() => api.service('modules').find({ paginate: false })).returns.resolves.toEqualTypeOf<RecordOf<typeof modules>[]>();
+    expectTypeOf(() =>
+      api.service('blogs').find({ query: { $select: ['slug', 'tags'] } }),
+    ).returns.resolves.toEqualTypeOf<Page<Pick<RecordOf<typeof blogs>, '_id' | 'slug' | 'tags'>>>();
+    expectTypeOf(() => api.service('modules').find({ paginate: false })).returns.resolves.toEqualTypeOf<
+      RecordOf<typeof modules>[]
+    >();
     expectTypeOf(() => api.service('appTemplates').get('id', { query: { $populate: 'industry' } }))
       .returns.resolves.toHaveProperty('industry')
       .toEqualTypeOf<string | RecordOf<typeof industries>>();
@@ -85,6 +90,8 @@ describe('the typed services', () => {
   });
 
   it('type the services that have no definition', () => {
-    expectTypeOf(() => api.service('features').find()).returns.resolves.toHaveProperty('contactForm').toEqualTypeOf<boolean>();
+    expectTypeOf(() => api.service('features').find())
+      .returns.resolves.toHaveProperty('contactForm')
+      .toEqualTypeOf<boolean>();
   });
 });

@@ -21,7 +21,9 @@ type Flagged<E extends EntityDef, Flag extends keyof FieldDef> = {
 export type VisibleField<E extends EntityDef> = Exclude<FieldName<E>, Flagged<E, 'hidden'>>;
 /** Fields that create and patch data may hold: all but the read-only ones, which the server sets. */
 export type WritableField<E extends EntityDef> = Exclude<FieldName<E>, Flagged<E, 'readonly'>>;
-type ListField<E extends EntityDef> = { [K in FieldName<E>]: Fields<E>[K] extends { kind: 'list' } ? K : never }[FieldName<E>];
+type ListField<E extends EntityDef> = {
+  [K in FieldName<E>]: Fields<E>[K] extends { kind: 'list' } ? K : never;
+}[FieldName<E>];
 /** Never null when read: given on every create, or filled in by the table. */
 type AlwaysSet<E extends EntityDef> = Flagged<E, 'required'> | Flagged<E, 'defaulted'> | '_id';
 
@@ -88,9 +90,8 @@ export type Wire<T> = T extends Date
 export type WireRecordOf<E extends EntityDef> = Wire<RecordOf<E>>;
 
 /** A writable field's value: null clears it, except where the field must hold one. */
-type Writing<E extends EntityDef, K extends FieldName<E>> = K extends AlwaysSet<E>
-  ? WriteValue<Fields<E>[K]>
-  : WriteValue<Fields<E>[K]> | null;
+type Writing<E extends EntityDef, K extends FieldName<E>> =
+  K extends AlwaysSet<E> ? WriteValue<Fields<E>[K]> : WriteValue<Fields<E>[K]> | null;
 
 /** Create data: the required fields, and any other writable ones. */
 export type CreateOf<E extends EntityDef> = Simplify<
@@ -110,7 +111,9 @@ type ItemInput<F> = F extends { item: infer I extends z.ZodType } ? z.input<I> :
 export type PatchOf<E extends EntityDef> = Simplify<
   { [K in WritableField<E>]?: Writing<E, K> } & {
     /** Items added to lists: one, or several with `$each`. */
-    $push?: { [K in ListField<E> & WritableField<E>]?: ItemInput<Fields<E>[K]> | { $each: readonly ItemInput<Fields<E>[K]>[] } };
+    $push?: {
+      [K in ListField<E> & WritableField<E>]?: ItemInput<Fields<E>[K]> | { $each: readonly ItemInput<Fields<E>[K]>[] };
+    };
     /** Items removed from lists: by value, or by the list's item key. */
     $pull?: { [K in ListField<E> & WritableField<E>]?: unknown };
     /** Plain fields, and positional paths into lists. */
@@ -154,9 +157,8 @@ type Condition<F extends FieldDef> = F['kind'] extends 'list'
   ? F extends { filterable: true; itemKey?: undefined }
     ? QueryValue<F> | { $in?: readonly QueryValue<F>[]; $nin?: readonly QueryValue<F>[] }
     : never
-  :
-      | (F extends { filterable: true } ? QueryValue<F> | null | Comparison<QueryValue<F>> : never)
-      | (F extends { searchable: true } ? TextSearch : never);
+  : | (F extends { filterable: true } ? QueryValue<F> | null | Comparison<QueryValue<F>> : never)
+    | (F extends { searchable: true } ? TextSearch : never);
 
 type ConditionField<E extends EntityDef> = {
   [K in VisibleField<E>]: [Condition<Fields<E>[K]>] extends [never] ? never : K;
@@ -164,11 +166,14 @@ type ConditionField<E extends EntityDef> = {
 
 /** `modules.id: x`: records whose list holds an item with that key. */
 type ItemKeyCondition<E extends EntityDef> = {
-  [K in ListField<E> as Fields<E>[K] extends { itemKey: infer Key extends string } ? `${K}.${Key}` : never]?: string | number;
+  [K in ListField<E> as Fields<E>[K] extends { itemKey: infer Key extends string } ? `${K}.${Key}` : never]?:
+    string | number;
 };
 
 /** The conditions of a query, nested through `$or` and `$and`. */
-export type FilterOf<E extends EntityDef> = { [K in ConditionField<E>]?: Condition<Fields<E>[K]> } & ItemKeyCondition<E> & {
+export type FilterOf<E extends EntityDef> = {
+  [K in ConditionField<E>]?: Condition<Fields<E>[K]>;
+} & ItemKeyCondition<E> & {
     $or?: readonly FilterOf<E>[];
     $and?: readonly FilterOf<E>[];
   };

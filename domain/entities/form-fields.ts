@@ -31,7 +31,12 @@ export function fieldsFromForm(
   const fields: Record<string, FieldDef> = {};
   for (const [name, inner] of Object.entries(schema.shape)) {
     const field = inner as z.ZodType;
-    fields[name] = { kind: kinds[name] ?? 'string', schema: field, required: !field.safeParse(undefined).success, ...extra[name] };
+    fields[name] = {
+      kind: kinds[name] ?? 'string',
+      schema: field,
+      required: !field.safeParse(undefined).success,
+      ...extra[name],
+    };
   }
   return fields;
 }

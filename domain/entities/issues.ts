@@ -16,7 +16,11 @@ export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * in the service's answer and in the back office's editor before it sends anything. `isKey` says
  * whether a schema's own message is such a key (the server checks it against its catalogue).
  */
-export function issueMessage(issue: z.core.$ZodIssue, input?: unknown, isKey: (message: string) => boolean = isMessageKey): string {
+export function issueMessage(
+  issue: z.core.$ZodIssue,
+  input?: unknown,
+  isKey: (message: string) => boolean = isMessageKey,
+): string {
   if (isKey(issue.message)) return issue.message;
   if (issue.code !== 'unrecognized_keys') {
     const value = valueAt(input, issue.path);

@@ -3,7 +3,14 @@ import { LOCALES } from '../locales.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';
 
 /** The mails the server sends, each a job queue of its own (server/mail/mail-jobs.ts). */
-export const MAIL_KINDS = ['staff-mail', 'invoice-mail', 'order-staff-mail', 'verification-mail', 'password-reset-mail', 'renewal-mail'] as const;
+export const MAIL_KINDS = [
+  'staff-mail',
+  'invoice-mail',
+  'order-staff-mail',
+  'verification-mail',
+  'password-reset-mail',
+  'renewal-mail',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -27,7 +34,15 @@ export const mailDeliveries = defineEntity({
   table: 'mail_deliveries',
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
-    createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true, listed: true, hints: { column: 1 } },
+    createdAt: {
+      kind: 'date',
+      readonly: true,
+      defaulted: true,
+      sortable: true,
+      filterable: true,
+      listed: true,
+      hints: { column: 1 },
+    },
     kind: { kind: 'enum', enum: MAIL_KINDS, ...shown, required: true, filterable: true, sortable: true },
     recipient: { kind: 'string', schema: z.string().max(1000), ...shown, searchable: true, hints: { column: 2 } },
     subject: { kind: 'string', ...shown, searchable: true },

@@ -11,7 +11,15 @@ export const modules = defineEntity({
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     key: { kind: 'string', schema: z.string().regex(/^[a-z0-9-]{1,64}$/), filterable: true, listed: true },
-    name: { kind: 'i18n', required: true, searchable: true, sortable: true, listed: true, exported: true, hints: { column: 1 } },
+    name: {
+      kind: 'i18n',
+      required: true,
+      searchable: true,
+      sortable: true,
+      listed: true,
+      exported: true,
+      hints: { column: 1 },
+    },
     shortDesc: { kind: 'i18n', defaulted: true, searchable: true, exported: true },
     description: { kind: 'i18n', defaulted: true, exported: true },
     counter: { kind: 'boolean', defaulted: true, filterable: true, listed: true, exported: true },
@@ -29,7 +37,14 @@ export const modules = defineEntity({
     billing: { kind: 'enum', enum: MODULE_BILLING, defaulted: true, filterable: true, listed: true, exported: true },
     released: { kind: 'boolean', defaulted: true, filterable: true, listed: true, exported: true },
     /** The industries it is sold to (their ids); none: every industry. */
-    industries: { kind: 'list', item: idSchema, column: 'industry_ids', defaulted: true, filterable: true, exported: true },
+    industries: {
+      kind: 'list',
+      item: idSchema,
+      column: 'industry_ids',
+      defaulted: true,
+      filterable: true,
+      exported: true,
+    },
     order: { kind: 'integer', column: 'display_order', defaulted: true, filterable: true, sortable: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },

@@ -75,8 +75,11 @@ export interface SessionAuthentication {
 }
 
 /** The record a definition's `$populate` path names, by the service it points to. */
-type PopulatedRecord<E extends EntityDef, P extends string> =
-  E extends { populate: Record<P, { service: infer S }> } ? (S extends EntityName ? RecordOf<Definitions[S]> : never) : never;
+type PopulatedRecord<E extends EntityDef, P extends string> = E extends { populate: Record<P, { service: infer S }> }
+  ? S extends EntityName
+    ? RecordOf<Definitions[S]>
+    : never
+  : never;
 
 /** The items of a list with their `key` populated. */
 type PopulatedItems<V, Key extends string, T> = V extends readonly (infer I)[]
@@ -121,10 +124,16 @@ export type ShapingQuery<E extends EntityDef, S, P> = QueryOf<E> & { $select?: S
  */
 export interface EntityApi<E extends EntityDef, O extends Transport = 'process'> {
   /** Every matching record, no page: the server's own lookups (an outside caller still gets a page). */
-  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+  find<
+    const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[],
+    const P extends PopulatePath<E> = never,
+  >(
     params: CallParams & { paginate: false; query?: ShapingQuery<E, S, P> },
   ): Promise<Answer<Shaped<E, S, P>[], O>>;
-  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+  find<
+    const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[],
+    const P extends PopulatePath<E> = never,
+  >(
     params?: CallParams & { paginate?: undefined; query?: ShapingQuery<E, S, P> },
   ): Promise<Answer<Page<Shaped<E, S, P>>, O>>;
   get<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
@@ -133,7 +142,11 @@ export interface EntityApi<E extends EntityDef, O extends Transport = 'process'>
   ): Promise<Answer<Shaped<E, S, P>, O>>;
   create(data: CreateOf<E>, params?: CallParams): Promise<Answer<RecordOf<E>, O>>;
   /** `query` narrows the record patched, and matches the item of a positional `$set`. */
-  patch(id: string, data: PatchOf<E> & PatchExtras<E>, params?: CallParams & { query?: FilterOf<E> }): Promise<Answer<RecordOf<E>, O>>;
+  patch(
+    id: string,
+    data: PatchOf<E> & PatchExtras<E>,
+    params?: CallParams & { query?: FilterOf<E> },
+  ): Promise<Answer<RecordOf<E>, O>>;
   remove(id: string, params?: CallParams & { query?: FilterOf<E> }): Promise<Answer<RecordOf<E>, O>>;
 }
 
@@ -239,7 +252,17 @@ export interface VerificationState {
 export interface RegistrationAnswer {
   user: Pick<
     RecordOf<Definitions['users']>,
-    '_id' | 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'locale' | 'role' | 'emailVerifiedAt' | 'createdAt' | 'updatedAt'
+    | '_id'
+    | 'email'
+    | 'name'
+    | 'companyName'
+    | 'companyAddress'
+    | 'phone'
+    | 'locale'
+    | 'role'
+    | 'emailVerifiedAt'
+    | 'createdAt'
+    | 'updatedAt'
   >;
   verification: VerificationState;
 }
@@ -250,7 +273,10 @@ export interface RegistrationAnswer {
  * 409 `registration.accountExists` when the email has an account.
  */
 export interface RegistrationsApi<O extends Transport = 'process'> {
-  create(data: RegistrationInput | { [K in RegistrationField]?: unknown }, params?: CallParams): Promise<Answer<RegistrationAnswer, O>>;
+  create(
+    data: RegistrationInput | { [K in RegistrationField]?: unknown },
+    params?: CallParams,
+  ): Promise<Answer<RegistrationAnswer, O>>;
 }
 
 /**
@@ -304,9 +330,17 @@ export type CancellationAnswer =
 /** The owner stops their plan at the end the terms allow, or keeps it (server/services/subscriptions, decision 031). */
 export interface SubscriptionChangesApi {
   create(
-    data: { subscription: string; action: 'cancel' | 'resume' } | { subscription: string; action: 'removeAddOn'; module: string },
+    data:
+      | { subscription: string; action: 'cancel' | 'resume' }
+      | { subscription: string; action: 'removeAddOn'; module: string },
     params?: CallParams,
-  ): Promise<{ subscription: string; status: string; cancelAt: string | null; cancellation: CancellationAnswer; removed?: { module: string; credit: number; monthly: number } }>;
+  ): Promise<{
+    subscription: string;
+    status: string;
+    cancelAt: string | null;
+    cancellation: CancellationAnswer;
+    removed?: { module: string; credit: number; monthly: number };
+  }>;
 }
 
 /**
@@ -335,7 +369,12 @@ export interface CardChangesApi {
   create(
     data: { subscription: string; paymentMethodId: string },
     params?: CallParams,
-  ): Promise<{ subscription: string; card: { brand: string; last4: string; expMonth: number; expYear: number }; renewal: string; status: string }>;
+  ): Promise<{
+    subscription: string;
+    card: { brand: string; last4: string; expMonth: number; expYear: number };
+    renewal: string;
+    status: string;
+  }>;
 }
 
 /**
@@ -417,7 +456,8 @@ interface OtherServices<O extends Transport> {
  * take the answers as sent; orders are placed with a choice, a shipping address and a key
  * (server/services/orders), never with their figures: the server prices them and answers the order.
  */
-export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends FormServices | 'orders' | 'payments'
+export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends
+  FormServices | 'orders' | 'payments'
   ? FormEntityApi<E, O>
   : EntityApi<E, O>;
 

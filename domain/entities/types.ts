@@ -164,8 +164,13 @@ export function defineEntity<const E extends EntityDef>(definition: E): E {
 }
 
 /** The same fields, each changed by an outside patch only by `roles` (`patchable`). */
-export function patchableBy<const R extends readonly Role[], const F extends Record<string, FieldDef>>(roles: R, fields: F): { [K in keyof F]: F[K] & { patchable: R } } {
-  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { ...field, patchable: roles }])) as { [K in keyof F]: F[K] & { patchable: R } };
+export function patchableBy<const R extends readonly Role[], const F extends Record<string, FieldDef>>(
+  roles: R,
+  fields: F,
+): { [K in keyof F]: F[K] & { patchable: R } } {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, { ...field, patchable: roles }])) as {
+    [K in keyof F]: F[K] & { patchable: R };
+  };
 }
 
 /** Whether whoever creates a record writes this field: not set by the server, not kept for some roles (staff's notes). */
@@ -177,7 +182,10 @@ export function writtenByCreator(field: FieldDef): boolean {
  * The message key that names a field in every language (`resources.users.fields.email`), so forms,
  * mails, exports and back-office screens call it one thing. `entity` is the service path.
  */
-export function fieldLabelKey<const S extends string, const F extends string>(entity: S, field: F): `resources.${S}.fields.${F}` {
+export function fieldLabelKey<const S extends string, const F extends string>(
+  entity: S,
+  field: F,
+): `resources.${S}.fields.${F}` {
   return `resources.${entity}.fields.${field}`;
 }
 
@@ -202,7 +210,11 @@ const KIND_WIDGETS: Record<FieldKind, Widget> = {
  */
 export function hintsOf(field: FieldDef): FieldHints & { widget: Widget; shownIn: readonly Screen[] } {
   const shownIn: readonly Screen[] = field.hidden ? [] : field.listed ? ['list', 'detail'] : ['detail'];
-  return { ...field.hints, widget: field.hints?.widget ?? KIND_WIDGETS[field.kind], shownIn: field.hints?.shownIn ?? shownIn };
+  return {
+    ...field.hints,
+    widget: field.hints?.widget ?? KIND_WIDGETS[field.kind],
+    shownIn: field.hints?.shownIn ?? shownIn,
+  };
 }
 
 /** Text in each language, English required, each at most `max` characters. */
@@ -234,7 +246,10 @@ export function valueSchema(field: FieldDef): z.ZodType {
     case 'string':
       return z.string().trim().max(500);
     case 'email':
-      return z.email().max(254).transform((v) => v.toLowerCase());
+      return z
+        .email()
+        .max(254)
+        .transform((v) => v.toLowerCase());
     case 'password':
       return z.string().max(200);
     case 'integer':
@@ -257,4 +272,14 @@ export function valueSchema(field: FieldDef): z.ZodType {
 
 export const LOCALE_KEYS = LOCALES;
 
-export type { CreateOf, FilterOf, PatchOf, QueryOf, RecordOf, VisibleField, Wire, WireRecordOf, WritableField } from './contract.ts';
+export type {
+  CreateOf,
+  FilterOf,
+  PatchOf,
+  QueryOf,
+  RecordOf,
+  VisibleField,
+  Wire,
+  WireRecordOf,
+  WritableField,
+} from './contract.ts';

@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 
 /** A schema's message: `validation.required` when nothing was given, else the field's own key. */
-const needs = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);
+const needs = (key: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'validation.required' : key;
 
 export const COLOUR = /^#[0-9a-f]{6}$/i;
 
@@ -27,7 +28,12 @@ export function typedColour(text: string): string {
   const long = /^#?([0-9a-f]{6})$/i.exec(trimmed);
   if (long) return `#${(long[1] as string).toLowerCase()}`;
   const short = /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(trimmed);
-  if (short) return `#${short.slice(1).map((digit) => digit.repeat(2)).join('').toLowerCase()}`;
+  if (short)
+    return `#${short
+      .slice(1)
+      .map((digit) => digit.repeat(2))
+      .join('')
+      .toLowerCase()}`;
   return trimmed;
 }
 
@@ -65,13 +71,22 @@ const PAIR = new RegExp(String.raw`^\s*\(?\s*${COORDINATE}\s*(?:[,;/]\s*|\s+)${C
 export function coordinatePair(text: string): { latitude: number; longitude: number } | null {
   const match = PAIR.exec(text);
   if (!match) return null;
-  const [, latitude, latitudeSide, longitude, longitudeSide] = match as unknown as [string, string, string | undefined, string, string | undefined];
+  const [, latitude, latitudeSide, longitude, longitudeSide] = match as unknown as [
+    string,
+    string,
+    string | undefined,
+    string,
+    string | undefined,
+  ];
   const sideOf = (side: string | undefined) => side?.toUpperCase();
   const north = sideOf(latitudeSide);
   const east = sideOf(longitudeSide);
   // A hemisphere letter must suit its place: N or S first, E or W second.
   if ((north && !'NS'.includes(north)) || (east && !'EW'.includes(east))) return null;
-  return { latitude: Number(latitude) * (north === 'S' ? -1 : 1), longitude: Number(longitude) * (east === 'W' ? -1 : 1) };
+  return {
+    latitude: Number(latitude) * (north === 'S' ? -1 : 1),
+    longitude: Number(longitude) * (east === 'W' ? -1 : 1),
+  };
 }
 
 /**
@@ -108,6 +123,8 @@ const daySchema = z.string({ error: needs('validation.day') }).refine(isDay, { e
 export const dayRangeSchema = z
   .object({ from: daySchema, to: daySchema })
   .strict()
-  .refine((range) => !isDay(range.from) || !isDay(range.to) || range.to >= range.from, { error: 'validation.dayRangeOrder', path: ['to'] });
+  .refine((range) => !isDay(range.from) || !isDay(range.to) || range.to >= range.from, {
+    error: 'validation.dayRangeOrder',
+    path: ['to'],
+  });
 export type DayRange = z.output<typeof dayRangeSchema>;
-

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { blankAsAbsent, emailSchema, optionalText, phoneSchema, requiredChoice, requiredPattern, requiredText } from './fields.ts';
+import {
+  blankAsAbsent,
+  emailSchema,
+  optionalText,
+  phoneSchema,
+  requiredChoice,
+  requiredPattern,
+  requiredText,
+} from './fields.ts';
 import { BUSINESS_TYPES, CONSULTATION_TYPES, CONTACT_METHODS, CUSTOMER_TYPES, SALUTATIONS } from './enquiry-fields.ts';
 import { FORM_MESSAGES } from './messages.ts';
 

@@ -7,7 +7,8 @@ import { FORM_MESSAGES, type FormErrors } from './messages.ts';
 z.config({ jitless: true });
 
 /** A required line of text. */
-export const requiredText = (max: number) => z.string().trim().min(1, FORM_MESSAGES.required).max(max, FORM_MESSAGES.tooBig);
+export const requiredText = (max: number) =>
+  z.string().trim().min(1, FORM_MESSAGES.required).max(max, FORM_MESSAGES.tooBig);
 /** An optional longer text. */
 export const optionalText = (max: number) => z.string().trim().max(max, FORM_MESSAGES.tooBig).optional();
 
@@ -31,7 +32,8 @@ export const phoneSchema = z
     return digits >= 6 && digits <= 15;
   }, FORM_MESSAGES.phone);
 
-const nothingGiven = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const nothingGiven = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * One answer from a list, required: nothing chosen reads 'Required' and anything else outside the
@@ -41,10 +43,12 @@ export const requiredChoice = <const T extends readonly [string, ...string[]]>(v
   z.enum(values, { error: (issue) => (nothingGiven(issue.input) ? FORM_MESSAGES.required : FORM_MESSAGES.invalid) });
 
 /** A required line of text in a fixed format: empty reads 'Required', anything else that misses the pattern `message`. */
-export const requiredPattern = (pattern: RegExp, message: string) => z.string().trim().min(1, FORM_MESSAGES.required).regex(pattern, message);
+export const requiredPattern = (pattern: RegExp, message: string) =>
+  z.string().trim().min(1, FORM_MESSAGES.required).regex(pattern, message);
 
 /** An optional answer that an empty text leaves unanswered (an API client may send '' for a field left blank). */
-export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
 /**
  * A schema with a rule that reads its answers together (what one needs depends on another): the
@@ -53,6 +57,7 @@ export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v
  */
 export function withRule<S extends z.ZodType>(schema: S, rule: (answers: z.output<S>) => FormErrors): S {
   return schema.superRefine((answers, ctx) => {
-    for (const [field, message] of Object.entries(rule(answers))) ctx.addIssue({ code: 'custom', message, path: [field] });
+    for (const [field, message] of Object.entries(rule(answers)))
+      ctx.addIssue({ code: 'custom', message, path: [field] });
   });
 }

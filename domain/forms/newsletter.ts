@@ -53,7 +53,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
  */
 export function singaporeRule(answers: NewsletterAnswers): FormErrors {
   const errors: FormErrors = {};
-  const [name, companyName, phone, email] = [text(answers.name), text(answers.companyName), text(answers.phone), text(answers.email)];
+  const [name, companyName, phone, email] = [
+    text(answers.name),
+    text(answers.companyName),
+    text(answers.phone),
+    text(answers.email),
+  ];
   if (!name) errors.name = FORM_MESSAGES.required;
   if (!companyName) errors.companyName = FORM_MESSAGES.required;
   if (name && companyName && phone && email) return errors;

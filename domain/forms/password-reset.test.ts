@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { formErrors } from './messages.ts';
-import { passwordResetFromForm, passwordResetRequestSchema, passwordResetSchema, RESET_TOKEN } from './password-reset.ts';
+import {
+  passwordResetFromForm,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  RESET_TOKEN,
+} from './password-reset.ts';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
 
 describe('asking for a password reset', () => {
   it('takes an email, trimmed and in lower case', () => {
-    expect(passwordResetRequestSchema.parse({ email: '  Mei.Chan@Example.COM ' })).toEqual({ email: 'mei.chan@example.com' });
+    expect(passwordResetRequestSchema.parse({ email: '  Mei.Chan@Example.COM ' })).toEqual({
+      email: 'mei.chan@example.com',
+    });
   });
 
   it('names an empty or malformed email by its message key', () => {
-    for (const [email, key] of [['', 'validation.required'], ['mei', 'validation.emailFormat'], [`${'a'.repeat(250)}@x.io`, 'validation.tooBig']] as const) {
+    for (const [email, key] of [
+      ['', 'validation.required'],
+      ['mei', 'validation.emailFormat'],
+      [`${'a'.repeat(250)}@x.io`, 'validation.tooBig'],
+    ] as const) {
       const result = passwordResetRequestSchema.safeParse({ email });
       expect(result.success).toBe(false);
       expect(formErrors(result.error!, { email })).toEqual({ email: key });
@@ -20,7 +31,9 @@ describe('asking for a password reset', () => {
 
 describe('setting the new password', () => {
   it('takes a password by the rules, typed twice, as typed', () => {
-    const answers = passwordResetFromForm(form({ password: ' Noodles-2024 ', passwordConfirm: ' Noodles-2024 ', other: 'x' }));
+    const answers = passwordResetFromForm(
+      form({ password: ' Noodles-2024 ', passwordConfirm: ' Noodles-2024 ', other: 'x' }),
+    );
     expect(answers).toEqual({ password: ' Noodles-2024 ', passwordConfirm: ' Noodles-2024 ' });
     expect(passwordResetSchema.parse(answers)).toEqual(answers);
   });
@@ -31,13 +44,19 @@ describe('setting the new password', () => {
 
   it('names each problem by its message key', () => {
     const cases: [Record<string, string>, Record<string, string>][] = [
-      [{ password: '', passwordConfirm: '' }, { password: 'validation.required', passwordConfirm: 'validation.required' }],
+      [
+        { password: '', passwordConfirm: '' },
+        { password: 'validation.required', passwordConfirm: 'validation.required' },
+      ],
       [{ password: 'short1A', passwordConfirm: 'short1A' }, { password: 'validation.passwordMin' }],
       [{ password: 'nodigits-Here', passwordConfirm: 'nodigits-Here' }, { password: 'validation.passwordDigit' }],
       [{ password: 'NOLOWER-2024', passwordConfirm: 'NOLOWER-2024' }, { password: 'validation.passwordLower' }],
       [{ password: 'noupper-2024', passwordConfirm: 'noupper-2024' }, { password: 'validation.passwordUpper' }],
       [{ password: 'Tab\there-2024', passwordConfirm: 'Tab\there-2024' }, { password: 'validation.passwordInvalid' }],
-      [{ password: 'Noodles-2024', passwordConfirm: 'Noodles-2025' }, { passwordConfirm: 'validation.passwordMismatch' }],
+      [
+        { password: 'Noodles-2024', passwordConfirm: 'Noodles-2025' },
+        { passwordConfirm: 'validation.passwordMismatch' },
+      ],
     ];
     for (const [input, errors] of cases) {
       const result = passwordResetSchema.safeParse(input);

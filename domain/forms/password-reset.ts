@@ -22,7 +22,8 @@ export const passwordResetSchema = withRule(
     password: requiredPassword,
     passwordConfirm: z.string().min(1, FORM_MESSAGES.required),
   }),
-  (answers): FormErrors => (answers.password === answers.passwordConfirm ? {} : { passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch }),
+  (answers): FormErrors =>
+    answers.password === answers.passwordConfirm ? {} : { passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch },
 );
 
 export const PASSWORD_RESET_FIELDS = ['password', 'passwordConfirm'] as const;

@@ -11,7 +11,15 @@ import { REGISTRATION_MESSAGES } from './registration-fields.ts';
  */
 
 /** The profile form's fields, in the order the page shows them. */
-export const PROFILE_FIELDS = ['name', 'firstName', 'lastName', 'companyName', 'phone', 'companyAddress', 'locale'] as const;
+export const PROFILE_FIELDS = [
+  'name',
+  'firstName',
+  'lastName',
+  'companyName',
+  'phone',
+  'companyAddress',
+  'locale',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 const optionalLine = (max: number) => z.string().trim().max(max, FORM_MESSAGES.tooBig);
@@ -39,7 +47,9 @@ export type Profile = z.output<typeof profileSchema>;
 
 /** The profile's answers from a form: every field, an empty one as '' (it clears what was there). */
 export function profileFromForm(form: FormFields): Record<ProfileField, string> {
-  return Object.fromEntries(PROFILE_FIELDS.map((name) => [name, typeof form.get(name) === 'string' ? String(form.get(name)) : ''])) as Record<ProfileField, string>;
+  return Object.fromEntries(
+    PROFILE_FIELDS.map((name) => [name, typeof form.get(name) === 'string' ? String(form.get(name)) : '']),
+  ) as Record<ProfileField, string>;
 }
 
 /** A required password: nothing typed reads 'Required', then the password rules. Never trimmed. */
@@ -55,15 +65,15 @@ export const passwordChangeSchema = withRule(
     password: requiredPassword,
     passwordConfirm: z.string().min(1, FORM_MESSAGES.required),
   }),
-  (answers): FormErrors => (answers.password === answers.passwordConfirm ? {} : { passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch }),
+  (answers): FormErrors =>
+    answers.password === answers.passwordConfirm ? {} : { passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch },
 );
 
 export const PASSWORD_CHANGE_FIELDS = ['currentPassword', 'password', 'passwordConfirm'] as const;
 
 /** The password form's answers, taken as typed (spaces count). */
 export function passwordChangeFromForm(form: FormFields): Record<(typeof PASSWORD_CHANGE_FIELDS)[number], string> {
-  return Object.fromEntries(PASSWORD_CHANGE_FIELDS.map((name) => [name, typeof form.get(name) === 'string' ? String(form.get(name)) : ''])) as Record<
-    (typeof PASSWORD_CHANGE_FIELDS)[number],
-    string
-  >;
+  return Object.fromEntries(
+    PASSWORD_CHANGE_FIELDS.map((name) => [name, typeof form.get(name) === 'string' ? String(form.get(name)) : '']),
+  ) as Record<(typeof PASSWORD_CHANGE_FIELDS)[number], string>;
 }

@@ -4,7 +4,12 @@ import zhCn from '../../locales/zh-cn.json';
 import zhHk from '../../locales/zh-hk.json';
 import { PASSWORD_BREACHED, PASSWORD_INVALID, PASSWORD_MESSAGES } from '../validation/password.ts';
 import { FORM_MESSAGES, formErrors, type FormErrors, formSummary } from './messages.ts';
-import { REGISTRATION_FIELDS, REGISTRATION_MESSAGES, registrationFromForm, registrationSchema } from './registration.ts';
+import {
+  REGISTRATION_FIELDS,
+  REGISTRATION_MESSAGES,
+  registrationFromForm,
+  registrationSchema,
+} from './registration.ts';
 
 const catalogues = { en, 'zh-hk': zhHk, 'zh-cn': zhCn } as Record<string, Record<string, unknown>>;
 function text(locale: string, key: string): string | undefined {
@@ -50,14 +55,42 @@ describe('the registration form', () => {
     ['an invalid phone', { phone: 'call me', phoneConfirm: 'call me' }, { phone: FORM_MESSAGES.phone }],
     ['no phone confirmation', { phoneConfirm: '' }, { phoneConfirm: FORM_MESSAGES.required }],
     ['phones inconsistent', { phoneConfirm: '+852 9123 4568' }, { phoneConfirm: REGISTRATION_MESSAGES.phoneMismatch }],
-    ['no password', { password: '', passwordConfirm: '' }, { password: FORM_MESSAGES.required, passwordConfirm: FORM_MESSAGES.required }],
+    [
+      'no password',
+      { password: '', passwordConfirm: '' },
+      { password: FORM_MESSAGES.required, passwordConfirm: FORM_MESSAGES.required },
+    ],
     ['a password under 8 characters', { password: 'Ab1', passwordConfirm: 'Ab1' }, { password: PASSWORD_MESSAGES.min }],
-    ['a password without a number', { password: 'Abcdefghi', passwordConfirm: 'Abcdefghi' }, { password: PASSWORD_MESSAGES.digit }],
-    ['a password without a lower-case letter', { password: 'ABCDEFG12', passwordConfirm: 'ABCDEFG12' }, { password: PASSWORD_MESSAGES.lower }],
-    ['a password without an upper-case letter', { password: 'abcdefg12', passwordConfirm: 'abcdefg12' }, { password: PASSWORD_MESSAGES.upper }],
-    ['a password over 200 characters', { password: `Aa1${'x'.repeat(198)}`, passwordConfirm: `Aa1${'x'.repeat(198)}` }, { password: PASSWORD_INVALID }],
-    ['a password with a line break', { password: 'Noodles\n2024', passwordConfirm: 'Noodles\n2024' }, { password: PASSWORD_INVALID }],
-    ['passwords inconsistent', { passwordConfirm: 'Noodles2025' }, { passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch }],
+    [
+      'a password without a number',
+      { password: 'Abcdefghi', passwordConfirm: 'Abcdefghi' },
+      { password: PASSWORD_MESSAGES.digit },
+    ],
+    [
+      'a password without a lower-case letter',
+      { password: 'ABCDEFG12', passwordConfirm: 'ABCDEFG12' },
+      { password: PASSWORD_MESSAGES.lower },
+    ],
+    [
+      'a password without an upper-case letter',
+      { password: 'abcdefg12', passwordConfirm: 'abcdefg12' },
+      { password: PASSWORD_MESSAGES.upper },
+    ],
+    [
+      'a password over 200 characters',
+      { password: `Aa1${'x'.repeat(198)}`, passwordConfirm: `Aa1${'x'.repeat(198)}` },
+      { password: PASSWORD_INVALID },
+    ],
+    [
+      'a password with a line break',
+      { password: 'Noodles\n2024', passwordConfirm: 'Noodles\n2024' },
+      { password: PASSWORD_INVALID },
+    ],
+    [
+      'passwords inconsistent',
+      { passwordConfirm: 'Noodles2025' },
+      { passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch },
+    ],
     ['no language', { locale: '' }, { locale: FORM_MESSAGES.required }],
     ['a language not offered', { locale: 'fr' }, { locale: FORM_MESSAGES.invalid }],
   ])('%s', (_label, change, expected) => {
@@ -73,13 +106,17 @@ describe('the registration form', () => {
   });
 
   it('does not trim passwords: a space is part of one', () => {
-    expect(errorsOf({ ...valid, passwordConfirm: 'Noodles2024 ' })).toEqual({ passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch });
+    expect(errorsOf({ ...valid, passwordConfirm: 'Noodles2024 ' })).toEqual({
+      passwordConfirm: REGISTRATION_MESSAGES.passwordMismatch,
+    });
   });
 
   it("says 'Please fill in the blanks.' above the form when an answer is missing", () => {
     const errors = errorsOf({ ...valid, name: '', phone: 'nope' });
     expect(formSummary(errors, REGISTRATION_MESSAGES.incomplete)).toBe(REGISTRATION_MESSAGES.incomplete);
-    expect(formSummary(errorsOf({ ...valid, phone: 'nope', phoneConfirm: 'nope' }), REGISTRATION_MESSAGES.incomplete)).toBe(FORM_MESSAGES.phone);
+    expect(
+      formSummary(errorsOf({ ...valid, phone: 'nope', phoneConfirm: 'nope' }), REGISTRATION_MESSAGES.incomplete),
+    ).toBe(FORM_MESSAGES.phone);
   });
 
   it('reads a browser form: texts trimmed by the schema, passwords as typed, empty answers left out', () => {

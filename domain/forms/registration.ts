@@ -35,7 +35,8 @@ export const registrationSchema = withRule(
   }),
   (answers): FormErrors => {
     const errors: FormErrors = {};
-    if (phoneDigits(answers.phone) !== phoneDigits(answers.phoneConfirm)) errors.phoneConfirm = REGISTRATION_MESSAGES.phoneMismatch;
+    if (phoneDigits(answers.phone) !== phoneDigits(answers.phoneConfirm))
+      errors.phoneConfirm = REGISTRATION_MESSAGES.phoneMismatch;
     if (answers.password !== answers.passwordConfirm) errors.passwordConfirm = REGISTRATION_MESSAGES.passwordMismatch;
     return errors;
   },

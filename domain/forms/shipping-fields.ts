@@ -5,7 +5,18 @@ import { type FormFields, textOf } from './messages.ts';
  * schema (shipping.ts holds it, loaded on demand, decision 012). The orders service stores the same
  * fields on `orders.shipping`.
  */
-export const SHIPPING_FIELDS = ['contactPerson', 'contactNumber', 'room', 'street', 'district', 'city', 'zipcode', 'country', 'note', 'shippingDate'] as const;
+export const SHIPPING_FIELDS = [
+  'contactPerson',
+  'contactNumber',
+  'room',
+  'street',
+  'district',
+  'city',
+  'zipcode',
+  'country',
+  'note',
+  'shippingDate',
+] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 
 /** Where we ship: Singapore sells from the Singapore company in SGD, the others from Hong Kong in HKD. */
@@ -20,7 +31,9 @@ export const DELIVERY_HORIZON_DAYS = 60;
 
 export type ShippingInfo = Record<ShippingField, string>;
 
-export const EMPTY_SHIPPING: ShippingInfo = Object.fromEntries(SHIPPING_FIELDS.map((field) => [field, ''])) as ShippingInfo;
+export const EMPTY_SHIPPING: ShippingInfo = Object.fromEntries(
+  SHIPPING_FIELDS.map((field) => [field, '']),
+) as ShippingInfo;
 
 export function isShippingCountry(value: unknown): value is ShippingCountry {
   return typeof value === 'string' && (SHIPPING_COUNTRIES as readonly string[]).includes(value);

@@ -32,8 +32,12 @@ describe('the shipping details', () => {
   it('need a postcode outside Hong Kong only, a phone number and a real country', () => {
     expect(shippingErrors({ ...complete, zipcode: undefined })).toEqual({ zipcode: 'validation.required' });
     expect(shippingErrors({ ...complete, country: 'HK', zipcode: undefined })).toEqual({});
-    expect(shippingErrors({ ...complete, contactNumber: 'call me' })).toEqual({ contactNumber: 'validation.phoneFormat' });
+    expect(shippingErrors({ ...complete, contactNumber: 'call me' })).toEqual({
+      contactNumber: 'validation.phoneFormat',
+    });
     expect(shippingErrors({ ...complete, country: 'FR' })).toEqual({ country: 'validation.invalid' });
-    expect(shippingErrors({ ...complete, shippingDate: 'tomorrow' })).toEqual({ shippingDate: 'subscription.errors.chooseDate' });
+    expect(shippingErrors({ ...complete, shippingDate: 'tomorrow' })).toEqual({
+      shippingDate: 'subscription.errors.chooseDate',
+    });
   });
 });

@@ -25,12 +25,17 @@ export const shippingSchema = withRule(
     district: optionalText(120),
     city: requiredText(120),
     zipcode: optionalText(20),
-    country: z.enum(SHIPPING_COUNTRIES, { error: (issue) => (issue.input === undefined || issue.input === '' ? FORM_MESSAGES.required : FORM_MESSAGES.invalid) }),
+    country: z.enum(SHIPPING_COUNTRIES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? FORM_MESSAGES.required : FORM_MESSAGES.invalid,
+    }),
     note: optionalText(500),
     shippingDate: z.string({ error: CHOOSE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DATE),
   }),
   (answers): Record<string, string> =>
-    !COUNTRIES_WITHOUT_ZIPCODE.includes(answers.country as ShippingCountry) && !answers.zipcode ? { zipcode: FORM_MESSAGES.required } : {},
+    !COUNTRIES_WITHOUT_ZIPCODE.includes(answers.country as ShippingCountry) && !answers.zipcode
+      ? { zipcode: FORM_MESSAGES.required }
+      : {},
 );
 
 /** The zipcode rule on its own: zod runs a schema's rule only once every answer has its type. */

@@ -33,17 +33,29 @@ export function invoiceKind(lines: readonly Pick<InvoiceLineFacts, 'kind'>[]): I
  * `from` to the day before `to` (decision 028); a one-time line is paid once. `money` and `day`
  * write an amount and a Hong Kong calendar day in the reader's language.
  */
-export function lineBasis(line: InvoiceLineFacts, prepaidMonths: number, format: { money: (amount: number) => string; day: (day: IsoDay) => string }): LineBasis {
+export function lineBasis(
+  line: InvoiceLineFacts,
+  prepaidMonths: number,
+  format: { money: (amount: number) => string; day: (day: IsoDay) => string },
+): LineBasis {
   const values = { count: line.count, price: format.money(line.unitPrice) };
   // The termination fee: the monthly charge for each month of the minimum term left, the order's months (decision 044).
-  if (line.kind === 'termination') return { key: 'invoices.basis.termination', values: { months: prepaidMonths, price: format.money(line.unitPrice) } };
+  if (line.kind === 'termination')
+    return {
+      key: 'invoices.basis.termination',
+      values: { months: prepaidMonths, price: format.money(line.unitPrice) },
+    };
   if (line.billing === 'one_time') return { key: 'invoices.basis.once', values };
   if (line.from && line.to) {
     const period = { from: format.day(line.from), to: format.day(addDays(line.to, -1)) };
-    return { key: line.billing === 'yearly' ? 'invoices.basis.shareYearly' : 'invoices.basis.shareMonthly', values: { ...values, ...period } };
+    return {
+      key: line.billing === 'yearly' ? 'invoices.basis.shareYearly' : 'invoices.basis.shareMonthly',
+      values: { ...values, ...period },
+    };
   }
   if (prepaidMonths > 0) {
-    if (line.billing === 'yearly') return { key: 'invoices.basis.yearly', values: { ...values, years: Math.ceil(prepaidMonths / 12) } };
+    if (line.billing === 'yearly')
+      return { key: 'invoices.basis.yearly', values: { ...values, years: Math.ceil(prepaidMonths / 12) } };
     return { key: 'invoices.basis.monthly', values: { ...values, months: prepaidMonths } };
   }
   // A recurring line with neither prepaid months nor a period: its count and price alone.

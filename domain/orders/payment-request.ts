@@ -16,13 +16,21 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** Why a card payment failed (server/payments/gateway.ts `FailureCode`); each has a message `purchase.card.<code>`. */
-export const CARD_FAILURE_CODES = ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'processing_error', 'timeout'] as const;
+export const CARD_FAILURE_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'authentication_failed',
+  'processing_error',
+  'timeout',
+] as const;
 export type CardFailureCode = (typeof CARD_FAILURE_CODES)[number];
 
 /** The message key a failed attempt carries in `failureMessage`. */
 export const cardFailureMessage = (code: CardFailureCode): string => `purchase.card.${code}`;
 
-const required = (max: number) => z.string({ error: FORM_MESSAGES.required }).trim().min(1, FORM_MESSAGES.required).max(max, FORM_MESSAGES.tooBig);
+const required = (max: number) =>
+  z.string({ error: FORM_MESSAGES.required }).trim().min(1, FORM_MESSAGES.required).max(max, FORM_MESSAGES.tooBig);
 
 /** The card's billing address as the payment step asks for it (stored as domain/orders/records.ts `billingAddressSchema`). */
 export const billingAddressInputSchema = z
@@ -36,7 +44,12 @@ export const billingAddressInputSchema = z
   })
   .strict();
 
-const id = (max: number) => z.string({ error: FORM_MESSAGES.required }).min(1, FORM_MESSAGES.required).max(max, FORM_MESSAGES.invalid).regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid);
+const id = (max: number) =>
+  z
+    .string({ error: FORM_MESSAGES.required })
+    .min(1, FORM_MESSAGES.required)
+    .max(max, FORM_MESSAGES.invalid)
+    .regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid);
 
 /**
  * Paying an order (`payments` create): the order, the token the provider's card fields answered,
@@ -48,7 +61,12 @@ export const paymentRequestSchema = z
     order: id(64),
     paymentMethodId: id(255),
     billingAddress: billingAddressInputSchema,
-    idempotencyKey: z.string().trim().min(16, FORM_MESSAGES.invalid).max(100, FORM_MESSAGES.invalid).regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(16, FORM_MESSAGES.invalid)
+      .max(100, FORM_MESSAGES.invalid)
+      .regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
     expectedTotal: z.number({ error: FORM_MESSAGES.required }).int(FORM_MESSAGES.invalid).min(0, FORM_MESSAGES.invalid),
   })
   .strict();

@@ -12,7 +12,14 @@ const lite: TemplateToPrice = {
   contractMonths: 0,
   modules: [{ id: 'mod-qr', count: 1 }],
 };
-const flexiPlus: TemplateToPrice = { ...lite, _id: 'tpl-plus', key: 'restaurant-flexi-plus', type: 'enterprise', monthPrice: 0, contractMonths: 24 };
+const flexiPlus: TemplateToPrice = {
+  ...lite,
+  _id: 'tpl-plus',
+  key: 'restaurant-flexi-plus',
+  type: 'enterprise',
+  monthPrice: 0,
+  contractMonths: 24,
+};
 
 const module = (over: Partial<ModuleToPrice> & { _id: string }): ModuleToPrice => ({
   key: over._id.replace('mod-', ''),
@@ -41,8 +48,18 @@ describe('priceOrder', () => {
       { addOns: [{ id: 'mod-kds', count: 2 }, { id: 'loyalty' }, { id: 'mod-setup' }], prepaidMonths: 24 },
       'HK',
     );
-    expect(price).toMatchObject({ seller: 'HK', currency: 'HKD', taxRate: 0, tax: 0, taxInclusive: false, contractMonths: 0, prepaidMonths: 24 });
-    expect(price.items.map((line) => [line.kind, line.key, line.billing, line.unitPrice, line.count, line.amount])).toEqual([
+    expect(price).toMatchObject({
+      seller: 'HK',
+      currency: 'HKD',
+      taxRate: 0,
+      tax: 0,
+      taxInclusive: false,
+      contractMonths: 0,
+      prepaidMonths: 24,
+    });
+    expect(
+      price.items.map((line) => [line.kind, line.key, line.billing, line.unitPrice, line.count, line.amount]),
+    ).toEqual([
       ['plan', 'restaurant-lite', 'monthly', 68_800, 1, 68_800 * 24],
       ['addon', 'kds', 'monthly', 15_000, 2, 15_000 * 2 * 24],
       ['addon', 'loyalty', 'yearly', 120_000, 1, 120_000 * 2],
@@ -66,7 +83,10 @@ describe('priceOrder', () => {
 
   it('prices a Singapore order in SGD, GST-inclusive: the total is the calculator’s, with the GST it holds', () => {
     const price = priceOrder(lite, catalogue, { addOns: [], prepaidMonths: 12 }, 'SG');
-    const calculator = quote({ monthPrice: 68_800, currency: 'HKD', type: 'lite', prepaidMonths: 12, addOns: [] }, 'SGD');
+    const calculator = quote(
+      { monthPrice: 68_800, currency: 'HKD', type: 'lite', prepaidMonths: 12, addOns: [] },
+      'SGD',
+    );
     expect(price).toMatchObject({ seller: 'SG', currency: 'SGD', taxRate: 900, taxInclusive: true });
     expect(price.total).toBe(calculator.prepaid);
     expect(price.subtotal).toBe(price.total);
@@ -76,7 +96,11 @@ describe('priceOrder', () => {
 
   it('sells Malaysia, Taiwan and Australia from Hong Kong in HKD', () => {
     for (const country of ['MY', 'TW', 'AU'] as const) {
-      expect(priceOrder(lite, catalogue, { addOns: [], prepaidMonths: 24 }, country)).toMatchObject({ seller: 'HK', currency: 'HKD', tax: 0 });
+      expect(priceOrder(lite, catalogue, { addOns: [], prepaidMonths: 24 }, country)).toMatchObject({
+        seller: 'HK',
+        currency: 'HKD',
+        tax: 0,
+      });
     }
   });
 
@@ -99,11 +123,20 @@ describe('priceOrder', () => {
     expect(problem({ addOns: [{ id: 'mod-nope' }], prepaidMonths: 24 })).toEqual(['unknownAddOn', 'addOns.0']);
     expect(problem({ addOns: [{ id: 'mod-soon' }], prepaidMonths: 24 })).toEqual(['unknownAddOn', 'addOns.0']);
     expect(problem({ addOns: [{ id: 'mod-qr' }], prepaidMonths: 24 })).toEqual(['includedAddOn', 'addOns.0']);
-    expect(problem({ addOns: [{ id: 'mod-kds' }, { id: 'kds' }], prepaidMonths: 24 })).toEqual(['duplicateAddOn', 'addOns.1']);
+    expect(problem({ addOns: [{ id: 'mod-kds' }, { id: 'kds' }], prepaidMonths: 24 })).toEqual([
+      'duplicateAddOn',
+      'addOns.1',
+    ]);
     expect(problem({ addOns: [{ id: 'mod-kds', count: 11 }], prepaidMonths: 24 })).toEqual(['count', 'addOns.0.count']);
     expect(problem({ addOns: [{ id: 'mod-kds', count: 0 }], prepaidMonths: 24 })).toEqual(['count', 'addOns.0.count']);
-    expect(problem({ addOns: [{ id: 'mod-setup', count: 2 }], prepaidMonths: 24 })).toEqual(['count', 'addOns.0.count']);
-    expect(problem({ addOns: [{ id: 'mod-kds', count: 1.5 }], prepaidMonths: 24 })).toEqual(['count', 'addOns.0.count']);
+    expect(problem({ addOns: [{ id: 'mod-setup', count: 2 }], prepaidMonths: 24 })).toEqual([
+      'count',
+      'addOns.0.count',
+    ]);
+    expect(problem({ addOns: [{ id: 'mod-kds', count: 1.5 }], prepaidMonths: 24 })).toEqual([
+      'count',
+      'addOns.0.count',
+    ]);
   });
 });
 

@@ -79,7 +79,8 @@ export interface OrderPrice {
   taxInclusive: boolean;
 }
 
-export type OrderPricingProblem = 'enterprise' | 'prepaidMonths' | 'unknownAddOn' | 'includedAddOn' | 'duplicateAddOn' | 'count' | 'currency';
+export type OrderPricingProblem =
+  'enterprise' | 'prepaidMonths' | 'unknownAddOn' | 'includedAddOn' | 'duplicateAddOn' | 'count' | 'currency';
 
 /** A choice that cannot be priced; `field` names where the problem is (`addOns.1`). */
 export class OrderPricingError extends Error {
@@ -114,7 +115,8 @@ export function priceOrder(
   rates: ExchangeRates = DEFAULT_EXCHANGE_RATES,
 ): OrderPrice {
   if (template.type === 'enterprise') throw new OrderPricingError('enterprise', 'plan');
-  if (!(PREPAID_OPTIONS as readonly number[]).includes(choice.prepaidMonths)) throw new OrderPricingError('prepaidMonths', 'prepaidMonths');
+  if (!(PREPAID_OPTIONS as readonly number[]).includes(choice.prepaidMonths))
+    throw new OrderPricingError('prepaidMonths', 'prepaidMonths');
   const { seller, currency } = marketOf(country);
   const planCurrency = template.currency as CurrencyCode;
   if (!(planCurrency in rates)) throw new OrderPricingError('currency', 'plan');
@@ -124,13 +126,16 @@ export function priceOrder(
   const chosen = choice.addOns.map((addOn, index) => {
     const field = `addOns.${index}`;
     const module = catalogue.find((m) => m._id === addOn.id || (m.key != null && m.key === addOn.id));
-    if (!module || !module.released || !BILLINGS.includes(module.billing) || !(module.currency in rates)) throw new OrderPricingError('unknownAddOn', field);
-    if (template.industry && !offeredToIndustry(module, template.industry)) throw new OrderPricingError('unknownAddOn', field);
+    if (!module || !module.released || !BILLINGS.includes(module.billing) || !(module.currency in rates))
+      throw new OrderPricingError('unknownAddOn', field);
+    if (template.industry && !offeredToIndustry(module, template.industry))
+      throw new OrderPricingError('unknownAddOn', field);
     if (included.has(module._id)) throw new OrderPricingError('includedAddOn', field);
     if (seen.has(module._id)) throw new OrderPricingError('duplicateAddOn', field);
     seen.add(module._id);
     const count = addOn.count ?? 1;
-    if (!Number.isInteger(count) || count < 1 || count > (module.counter ? COUNTER_MAX : 1)) throw new OrderPricingError('count', `${field}.count`);
+    if (!Number.isInteger(count) || count < 1 || count > (module.counter ? COUNTER_MAX : 1))
+      throw new OrderPricingError('count', `${field}.count`);
     // Priced in the plan's currency, as the calculator does, then converted once by `quote()`.
     return { module, count, price: convert(module.monthPrice, module.currency as CurrencyCode, planCurrency, rates) };
   });
@@ -141,7 +146,12 @@ export function priceOrder(
       currency: planCurrency,
       type: template.type,
       prepaidMonths: choice.prepaidMonths,
-      addOns: chosen.map(({ module, count, price }) => ({ price, billing: module.billing as Billing, counter: module.counter, count })),
+      addOns: chosen.map(({ module, count, price }) => ({
+        price,
+        billing: module.billing as Billing,
+        counter: module.counter,
+        count,
+      })),
     },
     currency,
     rates,

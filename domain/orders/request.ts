@@ -22,12 +22,27 @@ export const PURCHASE_MESSAGES = {
   tooManyQuotes: 'purchase.tooManyQuotes',
 } as const;
 
-const planId = z.string().trim().min(1, FORM_MESSAGES.required).max(64, PURCHASE_MESSAGES.unknownPlan).regex(/^[A-Za-z0-9_-]+$/, PURCHASE_MESSAGES.unknownPlan);
+const planId = z
+  .string()
+  .trim()
+  .min(1, FORM_MESSAGES.required)
+  .max(64, PURCHASE_MESSAGES.unknownPlan)
+  .regex(/^[A-Za-z0-9_-]+$/, PURCHASE_MESSAGES.unknownPlan);
 
 /** An add-on chosen: a module's id (or key) and a count. Anything else an item carries (a price) is ignored. */
 const addOnSchema = z.object({
-  id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, PURCHASE_MESSAGES.unknownAddOn),
-  count: z.number().int(PURCHASE_MESSAGES.addOnCount).min(1, PURCHASE_MESSAGES.addOnCount).max(COUNTER_MAX, PURCHASE_MESSAGES.addOnCount).default(1),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, PURCHASE_MESSAGES.unknownAddOn),
+  count: z
+    .number()
+    .int(PURCHASE_MESSAGES.addOnCount)
+    .min(1, PURCHASE_MESSAGES.addOnCount)
+    .max(COUNTER_MAX, PURCHASE_MESSAGES.addOnCount)
+    .default(1),
 });
 
 const prepaidMonths = z
@@ -46,7 +61,20 @@ export const BILLING_PERIODS = ['monthly', 'annual'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 /** Figures the browser may have computed for its own display; the server prices again and ignores them. */
-export const CLIENT_PRICE_FIELDS = ['items', 'monthly', 'yearly', 'oneTime', 'subtotal', 'taxRate', 'tax', 'total', 'currency', 'seller', 'taxInclusive', 'contractMonths'] as const;
+export const CLIENT_PRICE_FIELDS = [
+  'items',
+  'monthly',
+  'yearly',
+  'oneTime',
+  'subtotal',
+  'taxRate',
+  'tax',
+  'total',
+  'currency',
+  'seller',
+  'taxInclusive',
+  'contractMonths',
+] as const;
 
 /** Asking the price of a choice shipped to a country (`quotes` create). */
 export const quoteRequestSchema = z
@@ -65,7 +93,12 @@ export const orderRequestSchema = z
     ...choiceShape,
     shipping: shippingSchema,
     period: z.enum(BILLING_PERIODS, { error: PURCHASE_MESSAGES.period }).default('monthly'),
-    idempotencyKey: z.string().trim().min(16, FORM_MESSAGES.invalid).max(100, FORM_MESSAGES.invalid).regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(16, FORM_MESSAGES.invalid)
+      .max(100, FORM_MESSAGES.invalid)
+      .regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
   })
   .strict();
 
@@ -74,7 +107,9 @@ export type OrderRequest = z.input<typeof orderRequestSchema>;
 
 /** The request without the figures the browser computed, which the server never takes. */
 export function withoutClientPrices(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([key]) => !(CLIENT_PRICE_FIELDS as readonly string[]).includes(key)));
+  return Object.fromEntries(
+    Object.entries(data).filter(([key]) => !(CLIENT_PRICE_FIELDS as readonly string[]).includes(key)),
+  );
 }
 
 /** Message keys of an add-on upgrade (decision 026); each exists in every locale. */
@@ -87,7 +122,12 @@ export const UPGRADE_MESSAGES = {
   notFulfillable: 'upgrade.notFulfillable',
 } as const;
 
-const subscriptionId = z.string().trim().min(1, FORM_MESSAGES.required).max(64, UPGRADE_MESSAGES.noSubscription).regex(/^[A-Za-z0-9_-]+$/, UPGRADE_MESSAGES.noSubscription);
+const subscriptionId = z
+  .string()
+  .trim()
+  .min(1, FORM_MESSAGES.required)
+  .max(64, UPGRADE_MESSAGES.noSubscription)
+  .regex(/^[A-Za-z0-9_-]+$/, UPGRADE_MESSAGES.noSubscription);
 
 /** Asking the price of add-ons for a subscription the caller has (`quotes` create with `subscription`). */
 export const upgradeQuoteSchema = z
@@ -99,7 +139,12 @@ export const upgradeQuoteSchema = z
 
 /** Ordering add-ons for a subscription (`orders` create with `subscription`), under the summary's key. */
 export const upgradeOrderSchema = upgradeQuoteSchema.extend({
-  idempotencyKey: z.string().trim().min(16, FORM_MESSAGES.invalid).max(100, FORM_MESSAGES.invalid).regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(16, FORM_MESSAGES.invalid)
+    .max(100, FORM_MESSAGES.invalid)
+    .regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
 });
 
 export type UpgradeQuoteRequest = z.input<typeof upgradeQuoteSchema>;

@@ -47,7 +47,8 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const nothingGiven = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const nothingGiven = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 const shippingFields = z
   .object({
@@ -58,7 +59,9 @@ const shippingFields = z
     district: optionalText(120),
     city: requiredText(120),
     zipcode: optionalText(12),
-    country: z.enum(SHIPPING_COUNTRIES, { error: (issue) => (nothingGiven(issue.input) ? FORM_MESSAGES.required : FORM_MESSAGES.invalid) }),
+    country: z.enum(SHIPPING_COUNTRIES, {
+      error: (issue) => (nothingGiven(issue.input) ? FORM_MESSAGES.required : FORM_MESSAGES.invalid),
+    }),
     note: optionalText(1000),
     shippingDate: z
       .string({ error: SHIPPING_MESSAGES.chooseDate })
@@ -73,7 +76,11 @@ export function shippingRule(address: { country?: unknown; contactNumber?: unkno
   const errors: FormErrors = {};
   const country = address.country as ShippingCountry;
   if (!(SHIPPING_COUNTRIES as readonly string[]).includes(country)) return errors;
-  if (typeof address.contactNumber === 'string' && address.contactNumber && !isContactNumber(country, address.contactNumber)) {
+  if (
+    typeof address.contactNumber === 'string' &&
+    address.contactNumber &&
+    !isContactNumber(country, address.contactNumber)
+  ) {
     errors.contactNumber = FORM_MESSAGES.phone;
   }
   const zipcode = typeof address.zipcode === 'string' ? address.zipcode.trim() : '';

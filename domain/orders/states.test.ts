@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { assertMove, canMove, IllegalMove, ORDER_STATES, ORDER_TRANSITIONS, PAYMENT_STATES, PAYMENT_TRANSITIONS } from './states.ts';
+import {
+  assertMove,
+  canMove,
+  IllegalMove,
+  ORDER_STATES,
+  ORDER_TRANSITIONS,
+  PAYMENT_STATES,
+  PAYMENT_TRANSITIONS,
+} from './states.ts';
 
 describe('the order and payment tables', () => {
   it('name a row for every state and only known states as targets', () => {
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATES].sort());
     expect(Object.keys(PAYMENT_TRANSITIONS).sort()).toEqual([...PAYMENT_STATES].sort());
-    for (const targets of Object.values(ORDER_TRANSITIONS)) for (const to of targets) expect(ORDER_STATES).toContain(to);
-    for (const targets of Object.values(PAYMENT_TRANSITIONS)) for (const to of targets) expect(PAYMENT_STATES).toContain(to);
+    for (const targets of Object.values(ORDER_TRANSITIONS))
+      for (const to of targets) expect(ORDER_STATES).toContain(to);
+    for (const targets of Object.values(PAYMENT_TRANSITIONS))
+      for (const to of targets) expect(PAYMENT_STATES).toContain(to);
   });
 
   it('allow the moves of a purchase, a declined card and its retry', () => {
@@ -45,6 +55,8 @@ describe('the order and payment tables', () => {
   it('throw IllegalMove for a move the table refuses', () => {
     expect(() => assertMove('order', 'pending_payment', 'paid')).not.toThrow();
     expect(() => assertMove('order', 'completed', 'pending_payment')).toThrow(IllegalMove);
-    expect(() => assertMove('payment', 'refunded', 'succeeded')).toThrow('The payment cannot move from refunded to succeeded');
+    expect(() => assertMove('payment', 'refunded', 'succeeded')).toThrow(
+      'The payment cannot move from refunded to succeeded',
+    );
   });
 });

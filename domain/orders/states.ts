@@ -19,7 +19,15 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-export const PAYMENT_STATES = ['created', 'processing', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+export const PAYMENT_STATES = [
+  'created',
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'refunded',
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export { SUBSCRIPTION_STATES, type SubscriptionState } from '../billing/lifecycle.ts';
@@ -59,7 +67,11 @@ export interface StateMove<S extends string = string> {
 }
 
 export type Machine = 'order' | 'payment' | 'subscription';
-const TABLES = { order: ORDER_TRANSITIONS, payment: PAYMENT_TRANSITIONS, subscription: SUBSCRIPTION_TRANSITIONS } as const;
+const TABLES = {
+  order: ORDER_TRANSITIONS,
+  payment: PAYMENT_TRANSITIONS,
+  subscription: SUBSCRIPTION_TRANSITIONS,
+} as const;
 
 /** Whether the machine's table allows the move (an unknown state allows nothing). */
 export function canMove(machine: Machine, from: string, to: string): boolean {

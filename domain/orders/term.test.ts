@@ -25,8 +25,12 @@ describe('subscriptionTerm', () => {
     expect(endOfMonth.billingAnchorDay).toBe(31);
     expect(endOfMonth.nextPayDate).toEqual(new Date('2027-01-30T16:00:00Z')); // midnight 31 January 2027
     // Paid on 31 May 2026, prepaid 12 and 24 months: the term ends on the 31st, and a 9-month contract on 28 February.
-    expect(subscriptionTerm(new Date('2026-05-31T02:00:00Z'), 9, 0).contractEnd).toEqual(new Date('2027-02-27T16:00:00Z'));
+    expect(subscriptionTerm(new Date('2026-05-31T02:00:00Z'), 9, 0).contractEnd).toEqual(
+      new Date('2027-02-27T16:00:00Z'),
+    );
     // A leap year's February has the 29th.
-    expect(subscriptionTerm(new Date('2027-05-31T02:00:00Z'), 9, 0).contractEnd).toEqual(new Date('2028-02-28T16:00:00Z'));
+    expect(subscriptionTerm(new Date('2027-05-31T02:00:00Z'), 9, 0).contractEnd).toEqual(
+      new Date('2028-02-28T16:00:00Z'),
+    );
   });
 });

@@ -19,7 +19,13 @@ export interface SubscriptionTerm {
  */
 export function subscriptionTerm(paidAt: Date, contractMonths: number, prepaidMonths: number): SubscriptionTerm {
   const start = dayOf(paidAt);
-  const terms: BillingTerms = { start, anchorDay: anchorDayOf(start), contractMonths, prepaidMonths, period: 'monthly' };
+  const terms: BillingTerms = {
+    start,
+    anchorDay: anchorDayOf(start),
+    contractMonths,
+    prepaidMonths,
+    period: 'monthly',
+  };
   return {
     contractStart: paidAt,
     contractEnd: startOfDay(contractEnd(terms)),

@@ -48,7 +48,7 @@ export function isWorkingDay(country: ShippingCountry, day: string): boolean {
 /** The day that many working days after `day` (the day itself does not count). */
 export function addWorkingDays(country: ShippingCountry, day: string, workingDays: number): string {
   let result = day;
-  for (let counted = 0; counted < workingDays; ) {
+  for (let counted = 0; counted < workingDays;) {
     result = addCalendarDays(result, 1);
     if (isWorkingDay(country, result)) counted += 1;
   }

@@ -41,7 +41,17 @@ const shipping = {
 };
 
 function chosen(overrides: Partial<SubscriptionForm['planInfo']> = {}): SubscriptionForm {
-  return { ...emptyForm('11111111-1111-4111-8111-111111111111'), industryId: 'ind-restaurant', planInfo: { planId: 'plan-r-lite', addOns: [{ id: 'mod-kds', count: 2 }], prepaidMonths: 24, period: 'monthly', ...overrides } };
+  return {
+    ...emptyForm('11111111-1111-4111-8111-111111111111'),
+    industryId: 'ind-restaurant',
+    planInfo: {
+      planId: 'plan-r-lite',
+      addOns: [{ id: 'mod-kds', count: 2 }],
+      prepaidMonths: 24,
+      period: 'monthly',
+      ...overrides,
+    },
+  };
 }
 
 describe('the subscription form in localStorage', () => {
@@ -75,13 +85,31 @@ describe('the subscription form in localStorage', () => {
     const form = parseForm(
       JSON.stringify({
         industryId: 'ind-restaurant',
-        planInfo: { planId: { $ne: null }, addOns: [{ id: 'mod-kds', count: 99 }, { id: 'mod-kds', count: 3 }, { id: 'a b' }, { id: 'mod-loyalty', count: -4 }, 'x'], prepaidMonths: 7 },
+        planInfo: {
+          planId: { $ne: null },
+          addOns: [
+            { id: 'mod-kds', count: 99 },
+            { id: 'mod-kds', count: 3 },
+            { id: 'a b' },
+            { id: 'mod-loyalty', count: -4 },
+            'x',
+          ],
+          prepaidMonths: 7,
+        },
         shippingInfo: { contactPerson: 'A', country: 'FR', extra: 'dropped', city: 42 },
         idempotencyKey: 'short',
       }),
     );
     expect(form?.industryId).toBe('ind-restaurant');
-    expect(form?.planInfo).toEqual({ planId: null, addOns: [{ id: 'mod-kds', count: 10 }, { id: 'mod-loyalty', count: 1 }], prepaidMonths: 24, period: 'monthly' });
+    expect(form?.planInfo).toEqual({
+      planId: null,
+      addOns: [
+        { id: 'mod-kds', count: 10 },
+        { id: 'mod-loyalty', count: 1 },
+      ],
+      prepaidMonths: 24,
+      period: 'monthly',
+    });
     expect(form?.shippingInfo).toEqual({ ...EMPTY_SHIPPING, contactPerson: 'A' });
     // A missing or malformed key is replaced by a fresh one.
     expect(form?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -108,11 +136,17 @@ describe('the subscription form in localStorage', () => {
 
 describe('arriving from the calculator or a plan page', () => {
   it('reads the calculator query into ids, counts and months, and lands on the summary', () => {
-    const choice = choiceFromQuery(new URLSearchParams('industry=restaurant&addons=kds:2,loyalty,unknown:3&months=36&plan=restaurant-flexi'), catalogue);
+    const choice = choiceFromQuery(
+      new URLSearchParams('industry=restaurant&addons=kds:2,loyalty,unknown:3&months=36&plan=restaurant-flexi'),
+      catalogue,
+    );
     expect(choice).toEqual({
       industryId: 'ind-restaurant',
       planId: 'plan-r-flexi',
-      addOns: [{ id: 'mod-kds', count: 2 }, { id: 'mod-loyalty', count: 1 }],
+      addOns: [
+        { id: 'mod-kds', count: 2 },
+        { id: 'mod-loyalty', count: 1 },
+      ],
       prepaidMonths: 36,
       given: true,
     });
@@ -121,23 +155,44 @@ describe('arriving from the calculator or a plan page', () => {
 
   it('lands on the add-ons with a plan and no add-ons, on the plans without a plan', () => {
     const planOnly = choiceFromQuery(new URLSearchParams('industry=restaurant&plan=restaurant-lite'), catalogue);
-    expect(planOnly).toMatchObject({ industryId: 'ind-restaurant', planId: 'plan-r-lite', addOns: [], prepaidMonths: 24 });
+    expect(planOnly).toMatchObject({
+      industryId: 'ind-restaurant',
+      planId: 'plan-r-lite',
+      addOns: [],
+      prepaidMonths: 24,
+    });
     expect(landingStep(planOnly)).toBe('addons');
     expect(landingStep(choiceFromQuery(new URLSearchParams('industry=retail&addons=kds'), catalogue))).toBe('plan');
     // The plan alone names its industry.
-    expect(choiceFromQuery(new URLSearchParams('plan=retail-lite'), catalogue)).toMatchObject({ industryId: 'ind-retail', planId: 'plan-s-lite' });
+    expect(choiceFromQuery(new URLSearchParams('plan=retail-lite'), catalogue)).toMatchObject({
+      industryId: 'ind-retail',
+      planId: 'plan-s-lite',
+    });
   });
 
   it('never chooses an enterprise plan or a plan of another industry', () => {
-    expect(choiceFromQuery(new URLSearchParams('industry=restaurant&plan=restaurant-flexi-plus'), catalogue).planId).toBeNull();
-    expect(choiceFromQuery(new URLSearchParams('industry=retail&plan=restaurant-lite'), catalogue)).toMatchObject({ industryId: 'ind-retail', planId: null });
+    expect(
+      choiceFromQuery(new URLSearchParams('industry=restaurant&plan=restaurant-flexi-plus'), catalogue).planId,
+    ).toBeNull();
+    expect(choiceFromQuery(new URLSearchParams('industry=retail&plan=restaurant-lite'), catalogue)).toMatchObject({
+      industryId: 'ind-retail',
+      planId: null,
+    });
   });
 
   it('replaces the stored choice and keeps the shipping details; no query keeps everything', () => {
     const stored = { ...chosen(), shippingInfo: shipping };
-    const choice = choiceFromQuery(new URLSearchParams('industry=restaurant&plan=restaurant-flexi&addons=loyalty'), catalogue);
+    const choice = choiceFromQuery(
+      new URLSearchParams('industry=restaurant&plan=restaurant-flexi&addons=loyalty'),
+      catalogue,
+    );
     const next = applyChoice(stored, choice);
-    expect(next.planInfo).toEqual({ planId: 'plan-r-flexi', addOns: [{ id: 'mod-loyalty', count: 1 }], prepaidMonths: 24, period: 'monthly' });
+    expect(next.planInfo).toEqual({
+      planId: 'plan-r-flexi',
+      addOns: [{ id: 'mod-loyalty', count: 1 }],
+      prepaidMonths: 24,
+      period: 'monthly',
+    });
     expect(next.shippingInfo).toEqual(shipping);
     expect(next.idempotencyKey).not.toBe(stored.idempotencyKey);
     const none = choiceFromQuery(new URLSearchParams('step=summary'), catalogue);
@@ -147,12 +202,16 @@ describe('arriving from the calculator or a plan page', () => {
 });
 
 describe('which step can be shown', () => {
-  const frontier = (form: SubscriptionForm, buyer?: { signedIn: boolean; emailVerified: boolean }) => firstIncompleteStep(form, catalogue, shippingComplete, buyer);
+  const frontier = (form: SubscriptionForm, buyer?: { signedIn: boolean; emailVerified: boolean }) =>
+    firstIncompleteStep(form, catalogue, shippingComplete, buyer);
 
   it('sends a step that needs an earlier choice to the first incomplete step', () => {
     expect(frontier(emptyForm())).toBe('industry');
     expect(allowedStep('summary', frontier(emptyForm()))).toBe('industry');
-    const noPlan = { ...chosen(), planInfo: { planId: null, addOns: [], prepaidMonths: 24, period: 'monthly' as const } };
+    const noPlan = {
+      ...chosen(),
+      planInfo: { planId: null, addOns: [], prepaidMonths: 24, period: 'monthly' as const },
+    };
     expect(allowedStep('addons', frontier(noPlan))).toBe('plan');
     expect(allowedStep('industry', frontier(noPlan))).toBe('industry');
     // A plan of another industry, or Flexi+, is no choice.

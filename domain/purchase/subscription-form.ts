@@ -68,7 +68,8 @@ export function emptyForm(idempotencyKey = newIdempotencyKey()): SubscriptionFor
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const id = (value: unknown): string | null => (typeof value === 'string' && ID.test(value) ? value : null);
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function clampCount(value: unknown): number {
   const n = Number(value);
@@ -102,7 +103,10 @@ export function parseForm(raw: string | null | undefined): SubscriptionForm | nu
     seen.add(addOnId);
     addOns.push({ id: addOnId, count: clampCount(record(item).count) });
   }
-  const key = typeof stored.idempotencyKey === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(stored.idempotencyKey) ? stored.idempotencyKey : newIdempotencyKey();
+  const key =
+    typeof stored.idempotencyKey === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(stored.idempotencyKey)
+      ? stored.idempotencyKey
+      : newIdempotencyKey();
   const orderId = id(stored.orderId);
   return {
     industryId: id(stored.industryId),
@@ -110,7 +114,9 @@ export function parseForm(raw: string | null | undefined): SubscriptionForm | nu
       planId: id(plan.planId),
       addOns,
       prepaidMonths: isPrepaidOption(plan.prepaidMonths) ? plan.prepaidMonths : DEFAULT_PREPAID_MONTHS,
-      period: (BILLING_PERIODS as readonly unknown[]).includes(plan.period) ? (plan.period as BillingPeriod) : 'monthly',
+      period: (BILLING_PERIODS as readonly unknown[]).includes(plan.period)
+        ? (plan.period as BillingPeriod)
+        : 'monthly',
     },
     shippingInfo: readShipping(record(stored.shippingInfo)),
     idempotencyKey: key,
@@ -125,7 +131,14 @@ export function serialiseForm(form: SubscriptionForm): string {
 /** What an order is made of: a change here is another order, so it takes another key. */
 export function orderContent(form: SubscriptionForm): string {
   const { planId, addOns, prepaidMonths, period } = form.planInfo;
-  return JSON.stringify([form.industryId, planId, [...addOns].sort((a, b) => a.id.localeCompare(b.id)), prepaidMonths, period, form.shippingInfo]);
+  return JSON.stringify([
+    form.industryId,
+    planId,
+    [...addOns].sort((a, b) => a.id.localeCompare(b.id)),
+    prepaidMonths,
+    period,
+    form.shippingInfo,
+  ]);
 }
 
 /**
@@ -133,8 +146,12 @@ export function orderContent(form: SubscriptionForm): string {
  * key (and no order yet) once it differs, so the server never answers a changed order with the
  * first one's result, nor refuses it as a reused key.
  */
-export function changeForm(previous: SubscriptionForm, next: Omit<SubscriptionForm, 'idempotencyKey'> & { idempotencyKey?: string }): SubscriptionForm {
-  if (orderContent({ ...next, idempotencyKey: '' }) === orderContent(previous)) return { ...next, idempotencyKey: previous.idempotencyKey };
+export function changeForm(
+  previous: SubscriptionForm,
+  next: Omit<SubscriptionForm, 'idempotencyKey'> & { idempotencyKey?: string },
+): SubscriptionForm {
+  if (orderContent({ ...next, idempotencyKey: '' }) === orderContent(previous))
+    return { ...next, idempotencyKey: previous.idempotencyKey };
   const { orderId: _dropped, ...rest } = next;
   return { ...rest, idempotencyKey: newIdempotencyKey() };
 }
@@ -165,7 +182,9 @@ export function choiceFromQuery(params: URLSearchParams, catalogue: CatalogueKey
   const choice = parseChoice(params);
   const planKey = params.get('plan');
   const given = Boolean(choice.industry || planKey || choice.addOns.size || params.has('months'));
-  let plan = planKey ? catalogue.plans.find((candidate) => candidate.key === planKey || candidate._id === planKey) : undefined;
+  let plan = planKey
+    ? catalogue.plans.find((candidate) => candidate.key === planKey || candidate._id === planKey)
+    : undefined;
   const industry =
     catalogue.industries.find((candidate) => candidate.key === choice.industry || candidate._id === choice.industry) ??
     (plan ? catalogue.industries.find((candidate) => candidate._id === plan?.industry) : undefined);
@@ -183,7 +202,12 @@ export function applyChoice(form: SubscriptionForm, choice: ArrivingChoice): Sub
   return changeForm(form, {
     ...form,
     industryId: choice.industryId,
-    planInfo: { planId: choice.planId, addOns: choice.industryId ? choice.addOns : [], prepaidMonths: choice.prepaidMonths, period: form.planInfo.period },
+    planInfo: {
+      planId: choice.planId,
+      addOns: choice.industryId ? choice.addOns : [],
+      prepaidMonths: choice.prepaidMonths,
+      period: form.planInfo.period,
+    },
   });
 }
 

@@ -17,6 +17,8 @@ export function formatBytes(bytes: number, locale = 'en'): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(
+    value,
+  );
   return `${number} ${UNITS[unit]}`;
 }

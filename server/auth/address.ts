@@ -8,7 +8,11 @@ export type TrustProxy = (address: string, hop: number) => boolean;
  * hop while the hop is a trusted proxy. Socket connections need this too, or behind a load
  * balancer every socket sign-in would count against the balancer's address.
  */
-export function clientAddress(remote: string, forwardedFor: string | string[] | undefined, trust: TrustProxy | undefined): string {
+export function clientAddress(
+  remote: string,
+  forwardedFor: string | string[] | undefined,
+  trust: TrustProxy | undefined,
+): string {
   if (!trust) return remote;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
   const hops = header
@@ -38,7 +42,10 @@ export function addressKey(address: string | undefined): string {
   if (version !== 6) return address;
   const groups = ipv6Groups(bare);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    return groups.slice(6).flatMap((group) => [group >> 8, group & 0xff]).join('.');
+    return groups
+      .slice(6)
+      .flatMap((group) => [group >> 8, group & 0xff])
+      .join('.');
   }
   return `${groups
     .slice(0, 4)

@@ -11,7 +11,12 @@ describe('common breached passwords', () => {
   });
 
   it('lets other passwords and long passphrases through', () => {
-    for (const password of ['Tillpoint-Counter-42', 'Correct horse battery staple 9 Kowloon Bay noodles', 'Valid1234x', 'Admin12345x']) {
+    for (const password of [
+      'Tillpoint-Counter-42',
+      'Correct horse battery staple 9 Kowloon Bay noodles',
+      'Valid1234x',
+      'Admin12345x',
+    ]) {
       expect(isBreachedPassword(password), password).toBe(false);
     }
   });

@@ -10,7 +10,9 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 let breached: ReadonlySet<string> | undefined;
 
 function list(): ReadonlySet<string> {
-  breached ??= new Set(dictionary['passwords-common'].filter((entry) => entry.length >= 8 && /\d/.test(entry) && /\p{L}/u.test(entry)));
+  breached ??= new Set(
+    dictionary['passwords-common'].filter((entry) => entry.length >= 8 && /\d/.test(entry) && /\p{L}/u.test(entry)),
+  );
   return breached;
 }
 

@@ -5,7 +5,13 @@ import { sessionToken } from '../../domain/session-cookie.ts';
 
 /** What a download route needs of the app: its authentication service. */
 export interface DownloadAuthApp {
-  defaultAuthentication?: () => { authenticate(data: AuthenticationRequest, params: AuthenticationParams, ...strategies: string[]): Promise<{ user?: unknown }> } | null;
+  defaultAuthentication?: () => {
+    authenticate(
+      data: AuthenticationRequest,
+      params: AuthenticationParams,
+      ...strategies: string[]
+    ): Promise<{ user?: unknown }>;
+  } | null;
 }
 
 /** The signed-in account a download is for, as its session names it. */
@@ -19,14 +25,24 @@ export type DownloadCaller = { _id: string; role: string } & Record<string, unkn
  * own file, which it never sees. The token is checked as any REST call's is (signature, expiry,
  * revocation, the account's session version).
  */
-export async function downloadCaller(app: DownloadAuthApp, req: Request, secureCookies: boolean): Promise<DownloadCaller> {
+export async function downloadCaller(
+  app: DownloadAuthApp,
+  req: Request,
+  secureCookies: boolean,
+): Promise<DownloadCaller> {
   const header = req.headers.authorization;
-  const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+  const bearer =
+    typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
   const accessToken = bearer || sessionToken(req.headers.cookie, secureCookies);
   const authentication = app.defaultAuthentication?.();
   if (!accessToken || !authentication) throw new NotAuthenticated('auth.notAuthenticated');
-  const { user } = await authentication.authenticate({ strategy: 'jwt', accessToken }, { provider: 'rest', headers: req.headers }, 'jwt');
+  const { user } = await authentication.authenticate(
+    { strategy: 'jwt', accessToken },
+    { provider: 'rest', headers: req.headers },
+    'jwt',
+  );
   const signedIn = user as Partial<DownloadCaller> | undefined;
-  if (typeof signedIn?._id !== 'string' || typeof signedIn.role !== 'string') throw new NotAuthenticated('auth.notAuthenticated');
+  if (typeof signedIn?._id !== 'string' || typeof signedIn.role !== 'string')
+    throw new NotAuthenticated('auth.notAuthenticated');
   return signedIn as DownloadCaller;
 }

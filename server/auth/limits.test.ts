@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { admitSignIn, createLoginLimits, LOGIN_LIMITS, pairKey, pairWait, type AdmittedSignIn, type LoginLimits } from './limits.ts';
+import {
+  admitSignIn,
+  createLoginLimits,
+  LOGIN_LIMITS,
+  pairKey,
+  pairWait,
+  type AdmittedSignIn,
+  type LoginLimits,
+} from './limits.ts';
 
 const free = LOGIN_LIMITS.consecutiveFailures.points;
 const account = 'owner@shop.hk';
@@ -11,7 +19,8 @@ async function fail(limits: LoginLimits, address: string, who = account): Promis
   const attempt = await admitSignIn(limits, who, address);
   if ('retryAfter' in attempt) throw new Error(`attempt ${who} from ${address} had to wait ${attempt.retryAfter} s`);
 }
-const admitted = (attempt: AdmittedSignIn | { retryAfter: number }): attempt is AdmittedSignIn => !('retryAfter' in attempt);
+const admitted = (attempt: AdmittedSignIn | { retryAfter: number }): attempt is AdmittedSignIn =>
+  !('retryAfter' in attempt);
 
 describe('pairWait', () => {
   it('starts at the first wait once the free failures are used, grows, and stays at the longest', () => {

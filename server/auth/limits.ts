@@ -59,10 +59,20 @@ export const LOGIN_LIMITS: Readonly<LoginLimitSettings> = {
 export function createLimiter(redis: Redis | null, keyPrefix: string, setting: LimitSetting): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ keyPrefix, ...setting });
   if (!redis) return memory;
-  return new RateLimiterRedis({ storeClient: redis, keyPrefix, ...setting, insuranceLimiter: memory, rejectIfRedisNotReady: true });
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    ...setting,
+    insuranceLimiter: memory,
+    rejectIfRedisNotReady: true,
+  });
 }
 
-export function createLoginLimits(redis: Redis | null, prefix = 'limit', settings: LoginLimitSettings = LOGIN_LIMITS): LoginLimits {
+export function createLoginLimits(
+  redis: Redis | null,
+  prefix = 'limit',
+  settings: LoginLimitSettings = LOGIN_LIMITS,
+): LoginLimits {
   const make = (name: LimiterName) => createLimiter(redis, `${prefix}:${name}`, settings[name]);
   return {
     perIp: make('perIp'),
@@ -77,7 +87,11 @@ export function createLoginLimits(redis: Redis | null, prefix = 'limit', setting
 }
 
 /** Consumes a point; answers the seconds to wait when the limit is reached. */
-export async function consume(limiter: RateLimiterAbstract, key: string, options?: { customDuration: number }): Promise<number | null> {
+export async function consume(
+  limiter: RateLimiterAbstract,
+  key: string,
+  options?: { customDuration: number },
+): Promise<number | null> {
   try {
     await limiter.consume(key, 1, options);
     return null;
@@ -111,7 +125,11 @@ export interface AdmittedSignIn {
  * Once the password was right, `succeeded` gives back the points it took and clears the account's
  * run of failures from that address. A failure keeps everything taken.
  */
-export async function admitSignIn(limits: LoginLimits, account: string, address: string): Promise<AdmittedSignIn | { retryAfter: number }> {
+export async function admitSignIn(
+  limits: LoginLimits,
+  account: string,
+  address: string,
+): Promise<AdmittedSignIn | { retryAfter: number }> {
   const attempts = await consume(limits.perIp, address);
   if (attempts !== null) return { retryAfter: attempts };
 

@@ -74,7 +74,12 @@ export class RedisRevocationStore implements RevocationStore {
     if (entries.length === 0) return;
     const pipeline = this.redis.pipeline();
     for (const { jti, expiresAt } of entries) {
-      pipeline.set(`${this.prefix}:${jti}`, '1', 'EX', Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)));
+      pipeline.set(
+        `${this.prefix}:${jti}`,
+        '1',
+        'EX',
+        Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)),
+      );
     }
     const results = (await pipeline.exec()) ?? [];
     const failed = results.find(([error]) => error);
@@ -119,7 +124,15 @@ export class SharedRevocationStore implements RevocationStore {
   private behind = true;
   private copying: Promise<void> | undefined;
 
-  constructor(redis: Redis, knex: Knex, options: { prefix?: string; onError?: (error: unknown) => void; memory?: { ttlMs: number; maxEntries: number } } = {}) {
+  constructor(
+    redis: Redis,
+    knex: Knex,
+    options: {
+      prefix?: string;
+      onError?: (error: unknown) => void;
+      memory?: { ttlMs: number; maxEntries: number };
+    } = {},
+  ) {
     this.redis = redis;
     this.knex = knex;
     this.fast = new RedisRevocationStore(redis, options.prefix);

@@ -46,9 +46,17 @@ export class PasswordStrategy extends LocalStrategy {
     const { email, password } = data as { email?: unknown; password?: unknown };
     // Only plain strings reach the user lookup: an object here would be a query operator.
     const problem = (value: unknown, max: number) =>
-      typeof value !== 'string' ? (value === undefined || value === null ? 'validation.required' : 'validation.invalid') : value.length > max ? 'validation.tooBig' : null;
+      typeof value !== 'string'
+        ? value === undefined || value === null
+          ? 'validation.required'
+          : 'validation.invalid'
+        : value.length > max
+          ? 'validation.tooBig'
+          : null;
     const errors = Object.fromEntries(
-      Object.entries({ email: problem(email, 254), password: problem(password, 200) }).filter(([, message]) => message !== null),
+      Object.entries({ email: problem(email, 254), password: problem(password, 200) }).filter(
+        ([, message]) => message !== null,
+      ),
     );
     if (typeof email !== 'string' || typeof password !== 'string' || Object.keys(errors).length > 0) {
       throw new BadRequest('validation.failed', { errors });
@@ -74,7 +82,10 @@ export class PasswordStrategy extends LocalStrategy {
  * False when the account's sessions were ended after this token was signed (a password change,
  * "sign out everywhere"): its session version is not the account's, and it is not the one kept.
  */
-export function isCurrentSession(payload: { jti?: unknown; sv?: unknown }, user: { sessionVersion?: unknown; sessionKept?: unknown } | undefined): boolean {
+export function isCurrentSession(
+  payload: { jti?: unknown; sv?: unknown },
+  user: { sessionVersion?: unknown; sessionKept?: unknown } | undefined,
+): boolean {
   if (!user) return true;
   const version = typeof user.sessionVersion === 'string' ? user.sessionVersion : null;
   const signedFor = typeof payload.sv === 'string' ? payload.sv : null;
@@ -178,7 +189,12 @@ export class RevocableJWTStrategy extends JWTStrategy {
 
   private async ensureNotRevoked(payload: JwtPayload, user: SessionUser | undefined): Promise<void> {
     const { jti } = payload;
-    if (typeof jti !== 'string' || !jti || !isCurrentSession(payload, user) || (await this.revocations.isRevoked(jti))) {
+    if (
+      typeof jti !== 'string' ||
+      !jti ||
+      !isCurrentSession(payload, user) ||
+      (await this.revocations.isRevoked(jti))
+    ) {
       throw new NotAuthenticated('auth.sessionEnded');
     }
   }
@@ -197,7 +213,11 @@ export class RevocableJWTStrategy extends JWTStrategy {
       const generation = this.userGeneration;
       const result = await super.authenticate(authentication, params);
       const { entity } = this.configuration as { entity: string };
-      session = { payload: result.authentication.payload as JwtPayload, user: (result as AuthenticationResult)[entity] as SessionUser | undefined, at: now };
+      session = {
+        payload: result.authentication.payload as JwtPayload,
+        user: (result as AuthenticationResult)[entity] as SessionUser | undefined,
+        at: now,
+      };
       await this.ensureNotRevoked(session.payload, session.user);
       if (cacheable && generation === this.userGeneration) {
         const exp = typeof session.payload.exp === 'number' ? session.payload.exp * 1000 : Number.POSITIVE_INFINITY;
@@ -220,21 +240,35 @@ export class RevocableJWTStrategy extends JWTStrategy {
    * only the hiding of secret fields is left to do.
    */
   override async getEntity(id: string, params: Params) {
-    const service = this.entityService as unknown as { def?: EntityDef; get(id: string, params: Params): Promise<unknown> } | null;
+    const service = this.entityService as unknown as {
+      def?: EntityDef;
+      get(id: string, params: Params): Promise<unknown>;
+    } | null;
     const def = service?.def;
     if (!service || !def) return super.getEntity(id, params);
     const { provider, ...internal } = params;
-    const entity = await service.get(id, { ...internal, query: await this.getEntityQuery(params) }).catch((error: unknown) => {
-      // A valid token whose account is gone ends the session like a revoked one.
-      throw error instanceof NotFound ? new NotAuthenticated('auth.sessionEnded') : error;
-    });
+    const entity = await service
+      .get(id, { ...internal, query: await this.getEntityQuery(params) })
+      .catch((error: unknown) => {
+        // A valid token whose account is gone ends the session like a revoked one.
+        throw error instanceof NotFound ? new NotAuthenticated('auth.sessionEnded') : error;
+      });
     return provider ? stripResult(entity, hiddenFields(def)) : entity;
   }
 
-  override async handleConnection(event: ConnectionEvent, connection: RealTimeConnection, authResult?: AuthenticationResult) {
+  override async handleConnection(
+    event: ConnectionEvent,
+    connection: RealTimeConnection,
+    authResult?: AuthenticationResult,
+  ) {
     await super.handleConnection(event, connection, authResult);
     const payload = (authResult?.authentication as { payload?: JwtPayload } | undefined)?.payload;
-    if (event === 'login' && typeof authResult?.accessToken === 'string' && typeof payload?.jti === 'string' && typeof payload.exp === 'number') {
+    if (
+      event === 'login' &&
+      typeof authResult?.accessToken === 'string' &&
+      typeof payload?.jti === 'string' &&
+      typeof payload.exp === 'number'
+    ) {
       this.connectionTokens.set(connection, {
         accessToken: authResult.accessToken,
         jti: payload.jti,
@@ -260,7 +294,10 @@ export class RevocableJWTStrategy extends JWTStrategy {
   async connectionSession(
     connection: SignedInConnection,
     params: AuthenticationParams,
-  ): Promise<{ authentication: NonNullable<SignedInConnection['authentication']> & { payload: JwtPayload }; user: SessionUser } | null> {
+  ): Promise<{
+    authentication: NonNullable<SignedInConnection['authentication']> & { payload: JwtPayload };
+    user: SessionUser;
+  } | null> {
     const known = this.connectionTokens.get(connection);
     const { authentication, user } = connection;
     if (!known || !user || !authentication || authentication.accessToken !== known.accessToken) return null;
@@ -271,7 +308,10 @@ export class RevocableJWTStrategy extends JWTStrategy {
       return { authentication: { ...authentication, payload: { jti: known.jti, sv: known.sessionVersion } }, user };
     }
     const generation = this.userGeneration;
-    const result = await this.authenticate({ strategy: this.name ?? 'jwt', accessToken: known.accessToken }, { ...params, authenticated: true });
+    const result = await this.authenticate(
+      { strategy: this.name ?? 'jwt', accessToken: known.accessToken },
+      { ...params, authenticated: true },
+    );
     const fresh = (result as AuthenticationResult).user as SessionUser | undefined;
     if (!fresh) throw new NotAuthenticated('auth.sessionEnded');
     // The connection's user is trusted again once it matches the account; until the channels have
@@ -280,7 +320,10 @@ export class RevocableJWTStrategy extends JWTStrategy {
       known.verifiedAt = now;
       known.generation = generation;
     }
-    return { authentication: { ...authentication, payload: { jti: known.jti, sv: known.sessionVersion } }, user: fresh };
+    return {
+      authentication: { ...authentication, payload: { jti: known.jti, sv: known.sessionVersion } },
+      user: fresh,
+    };
   }
 }
 

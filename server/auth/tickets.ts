@@ -1,5 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { AuthenticationBaseStrategy, type AuthenticationParams, type AuthenticationRequest } from '@feathersjs/authentication';
+import {
+  AuthenticationBaseStrategy,
+  type AuthenticationParams,
+  type AuthenticationRequest,
+} from '@feathersjs/authentication';
 import { Forbidden, MethodNotAllowed, NotAuthenticated } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import { setDispatch } from '@feathersjs/schema';
@@ -85,7 +89,10 @@ export class DatabaseTicketStore implements TicketStore {
 
   async take(hash: string): Promise<string | null> {
     // One statement: of two redemptions at once, only one gets the row.
-    const rows = (await this.knex('socket_tickets').where({ hash }).delete().returning(['sealed', 'expires_at'])) as { sealed: string; expires_at: Date | string }[];
+    const rows = (await this.knex('socket_tickets').where({ hash }).delete().returning(['sealed', 'expires_at'])) as {
+      sealed: string;
+      expires_at: Date | string;
+    }[];
     const row = rows[0];
     if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
     return row.sealed;
@@ -183,16 +190,34 @@ export class TicketStrategy extends AuthenticationBaseStrategy {
 export async function hideTicketSession(context: HookContext, next: NextFunction): Promise<void> {
   await next();
   const strategy = (context.data as { strategy?: unknown } | undefined)?.strategy;
-  if (context.method !== 'create' || strategy !== TICKET_STRATEGY || !context.result || typeof context.result !== 'object') return;
-  const { accessToken: _token, authentication, ...rest } = context.result as { accessToken?: string; authentication?: { payload?: { exp?: unknown } } };
+  if (
+    context.method !== 'create' ||
+    strategy !== TICKET_STRATEGY ||
+    !context.result ||
+    typeof context.result !== 'object'
+  )
+    return;
+  const {
+    accessToken: _token,
+    authentication,
+    ...rest
+  } = context.result as { accessToken?: string; authentication?: { payload?: { exp?: unknown } } };
   const exp = authentication?.payload?.exp;
-  const answer = { ...rest, authentication: { strategy: TICKET_STRATEGY, ...(typeof exp === 'number' ? { expiresAt: new Date(exp * 1000).toISOString() } : {}) } };
+  const answer = {
+    ...rest,
+    authentication: {
+      strategy: TICKET_STRATEGY,
+      ...(typeof exp === 'number' ? { expiresAt: new Date(exp * 1000).toISOString() } : {}),
+    },
+  };
   setDispatch(context.result, answer);
   context.dispatch = answer;
 }
 
 interface AuthApp {
-  defaultAuthentication?: () => { authenticate(data: AuthenticationRequest, params: AuthenticationParams, ...strategies: string[]): Promise<unknown> } | null;
+  defaultAuthentication?: () => {
+    authenticate(data: AuthenticationRequest, params: AuthenticationParams, ...strategies: string[]): Promise<unknown>;
+  } | null;
 }
 
 /**
@@ -214,7 +239,11 @@ export function socketTicketRoute(app: AuthApp, config: Config, store: TicketSto
       const token = sessionToken(req.headers.cookie, secure);
       const authentication = app.defaultAuthentication?.();
       if (!token || !authentication) throw new NotAuthenticated('auth.notAuthenticated');
-      await authentication.authenticate({ strategy: 'jwt', accessToken: token }, { provider: 'rest', headers: req.headers }, 'jwt');
+      await authentication.authenticate(
+        { strategy: 'jwt', accessToken: token },
+        { provider: 'rest', headers: req.headers },
+        'jwt',
+      );
       const ticket = await issueTicket(store, token);
       res.status(201).json({ ticket, expiresIn: TICKET_TTL_SECONDS });
     })().catch(next);

@@ -25,7 +25,10 @@ function message(type: string, body: Buffer): Buffer {
 }
 
 function startup(): Buffer {
-  const body = Buffer.concat([Buffer.from([0, 3, 0, 0]), Buffer.from('user\0postgres\0database\0postgres\0\0', 'latin1')]);
+  const body = Buffer.concat([
+    Buffer.from([0, 3, 0, 0]),
+    Buffer.from('user\0postgres\0database\0postgres\0\0', 'latin1'),
+  ]);
   const length = Buffer.alloc(4);
   length.writeInt32BE(body.length + 4);
   return Buffer.concat([length, body]);
@@ -41,7 +44,10 @@ describe('the embedded database shared by several connections', () => {
           return rows[0]?.a === i;
         }
         const big = `${'x'.repeat(200_000)}${i}`;
-        const { rows } = await pool.query<{ size: number; n: number }>('select length($1::text) as size, $2::int as n', [big, i]);
+        const { rows } = await pool.query<{ size: number; n: number }>(
+          'select length($1::text) as size, $2::int as n',
+          [big, i],
+        );
         return rows[0]?.size === big.length && rows[0]?.n === i;
       }),
     );
@@ -51,7 +57,9 @@ describe('the embedded database shared by several connections', () => {
   it('stays usable when a connection closes halfway through a batch', async () => {
     const socket = net.connect(Number(new URL(db.url).port), '127.0.0.1');
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    const ready = new Promise<void>((resolve) => socket.on('data', (data) => data.includes(Buffer.from('Z')) && resolve()));
+    const ready = new Promise<void>((resolve) =>
+      socket.on('data', (data) => data.includes(Buffer.from('Z')) && resolve()),
+    );
     socket.write(startup());
     await ready;
     // Parse and Bind of an unnamed statement, with no Sync: the batch stays open.

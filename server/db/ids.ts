@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /** A 24-hex-digit id shaped like the ObjectIds existing clients know: time first, then random. */
 export function newId(): string {
-  const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const time = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return time + randomBytes(8).toString('hex');
 }

@@ -19,7 +19,10 @@ export const DATABASE_TIMEOUTS = { connectMs: 3_000, acquireMs: 5_000 } as const
 /** Where knex's own warnings go (a connection lost, none acquired): the server's log, else the console. */
 type KnexLogger = Pick<Logger, 'warn' | 'error' | 'debug'>;
 
-export function createKnex(url: string, options: { searchPath?: string; poolMax?: number; logger?: KnexLogger } = {}): Knex {
+export function createKnex(
+  url: string,
+  options: { searchPath?: string; poolMax?: number; logger?: KnexLogger } = {},
+): Knex {
   const { logger } = options;
   return knexFactory({
     client: 'pg',

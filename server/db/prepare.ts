@@ -26,7 +26,11 @@ const LOCK_KEY = `hashtext('tillpoint:prepare:' || current_schema())`;
  * process alone, whose connections share one session (a lock would be its own), so it goes
  * straight on.
  */
-export async function prepareDatabase(knex: Knex, kind: 'embedded' | 'postgres', options: SeedOptions): Promise<SeedReport> {
+export async function prepareDatabase(
+  knex: Knex,
+  kind: 'embedded' | 'postgres',
+  options: SeedOptions,
+): Promise<SeedReport> {
   const prepare = async () => {
     await migrateLatest(knex);
     return seed(knex, options);

@@ -13,7 +13,9 @@ describe('isDatabaseUnavailable', () => {
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout'),
       new Error('Client has encountered a connection error and is not queryable'),
-      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
+      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), {
+        name: 'KnexTimeoutError',
+      }),
       withCode('57P01', 'terminating connection due to administrator command'),
       withCode('57P03', 'the database system is starting up'),
       withCode('08006'),
@@ -26,7 +28,16 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves every other failure alone: constraint violations, syntax, our own errors', () => {
-    for (const error of [withCode('23505', 'duplicate key'), withCode('42P01', 'relation does not exist'), withCode('25P02'), new NotFound('x'), new GeneralError('x'), new Error('Connection'), null, 'ECONNREFUSED']) {
+    for (const error of [
+      withCode('23505', 'duplicate key'),
+      withCode('42P01', 'relation does not exist'),
+      withCode('25P02'),
+      new NotFound('x'),
+      new GeneralError('x'),
+      new Error('Connection'),
+      null,
+      'ECONNREFUSED',
+    ]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(false);
     }
   });
@@ -35,7 +46,12 @@ describe('isDatabaseUnavailable', () => {
 describe('databaseUnavailable', () => {
   it('is a 503 that says when to retry, recognised after its message is translated', () => {
     const error = databaseUnavailable();
-    expect(error).toMatchObject({ name: 'Unavailable', code: 503, message: 'errors.databaseUnavailable', data: { retryAfter: 5 } });
+    expect(error).toMatchObject({
+      name: 'Unavailable',
+      code: 503,
+      message: 'errors.databaseUnavailable',
+      data: { retryAfter: 5 },
+    });
     error.message = '服務暫時未能使用';
     expect(isDatabaseUnavailableAnswer(error)).toBe(true);
     expect(isDatabaseUnavailableAnswer(new GeneralError('x'))).toBe(false);

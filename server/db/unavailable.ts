@@ -13,7 +13,17 @@ export const DATABASE_RETRY_AFTER = 5;
 export const DATABASE_UNAVAILABLE = 'errors.databaseUnavailable';
 
 /** Socket-level codes of a server that refuses, drops or never answers a connection. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 /**
  * PostgreSQL's own codes for a server that cannot serve: class 08 (connection exception), 57P01-03
@@ -38,7 +48,13 @@ const MESSAGES = [
 /** True when an error (or an error it wraps) says the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 4 || typeof error !== 'object' || error === null) return false;
-  const { code, name, message, cause, errors } = error as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const { code, name, message, cause, errors } = error as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
   if (name === 'KnexTimeoutError') return true;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.test(code))) return true;
   if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message))) return true;

@@ -12,10 +12,8 @@ interface AuthApp extends DownloadAuthApp {
   get(name: string): unknown;
 }
 
-
 /** Every refusal of a reachable export is the same 404: a missing one, another person's, one not done. */
 const notFound = () => new NotFound('admin.notFound');
-
 
 /**
  * `GET /exports/:id/download` (under /api, decision 036): a finished export's file, streamed from

@@ -15,7 +15,8 @@ const logged = new WeakSet<object>();
  * placeholders are filled from the error's data (`attemptsLeft`).
  */
 function translateError(error: FeathersError, locale: Locale): void {
-  const values = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : undefined;
+  const values =
+    typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : undefined;
   if (isMessageKey(error.message)) error.message = translate(locale, error.message, values);
   const errors = error.errors as Record<string, unknown> | undefined;
   if (errors && typeof errors === 'object') {
@@ -122,9 +123,11 @@ export function normalizeHttpError(logger: Logger) {
     translateError(converted, localeFromHeaders(req.headers as Record<string, unknown>));
     if (!res.headersSent) {
       // Feathers' REST transport keeps the service call's hook context on the response.
-      const hookHeaders = (res as Response & { hook?: { http?: { headers?: Record<string, string | string[]> } } }).hook?.http?.headers;
+      const hookHeaders = (res as Response & { hook?: { http?: { headers?: Record<string, string | string[]> } } }).hook
+        ?.http?.headers;
       if (hookHeaders) res.set(hookHeaders);
-      if (converted.code === 429 || converted.code === 503) res.set('Retry-After', String(retryAfterSeconds(converted)));
+      if (converted.code === 429 || converted.code === 503)
+        res.set('Retry-After', String(retryAfterSeconds(converted)));
     }
     next(converted);
   };

@@ -13,7 +13,9 @@ export function isStaffRole(role: string | undefined): boolean {
 export function isPublicRecord(def: EntityDef, record: unknown): boolean {
   if (!def.publicWhere) return true;
   if (typeof record !== 'object' || record === null) return false;
-  return Object.entries(def.publicWhere).every(([field, value]) => (record as Record<string, unknown>)[field] === value);
+  return Object.entries(def.publicWhere).every(
+    ([field, value]) => (record as Record<string, unknown>)[field] === value,
+  );
 }
 
 /** True when a role reaches every row of the entity for reading or for writing (no owner rule narrows it). */
@@ -27,7 +29,11 @@ export function reachesAllRows(def: EntityDef, role: string | undefined, purpose
  * records that are not public (drafts) are read by staff alone, and rows with an owner by their
  * owner and the roles the definition names. One rule for a direct read, a write, a `$populate`.
  */
-export function rowCondition(def: EntityDef, caller: Caller, purpose: 'read' | 'write'): Record<string, unknown> | null {
+export function rowCondition(
+  def: EntityDef,
+  caller: Caller,
+  purpose: 'read' | 'write',
+): Record<string, unknown> | null {
   const conditions: Record<string, unknown>[] = [];
   if (purpose === 'read' && def.publicWhere && !isStaffRole(caller?.role)) conditions.push({ ...def.publicWhere });
   if (def.owner && !reachesAllRows(def, caller?.role, purpose)) {
@@ -52,13 +58,24 @@ export function rowRules(def: EntityDef) {
     if (method === 'find' || method === 'get') {
       const condition = rowCondition(def, caller, 'read');
       // A params object of the call's own: the caller's (reused for another call) is left as it was.
-      if (condition) context.params = { ...params, query: narrowQuery(params.query as Record<string, unknown> | undefined, condition) };
+      if (condition)
+        context.params = {
+          ...params,
+          query: narrowQuery(params.query as Record<string, unknown> | undefined, condition),
+        };
       return next();
     }
     if (method === 'create') {
       const owner = def.owner;
       const data = context.data;
-      if (owner && owner.field !== '_id' && caller && !reachesAllRows(def, caller.role, 'write') && typeof data === 'object' && data !== null) {
+      if (
+        owner &&
+        owner.field !== '_id' &&
+        caller &&
+        !reachesAllRows(def, caller.role, 'write') &&
+        typeof data === 'object' &&
+        data !== null
+      ) {
         context.data = { ...(data as Record<string, unknown>), [owner.field]: String(caller._id) };
       }
       return next();
@@ -69,7 +86,10 @@ export function rowRules(def: EntityDef) {
     // Top-level keys stay where they are: a patch reads its positional `list.key` conditions there.
     const original = (params.query ?? {}) as Record<string, unknown>;
     const { $and: and, ...rest } = original;
-    context.params = { ...params, query: { ...rest, $and: and === undefined ? [condition] : [condition, { $and: and }] } };
+    context.params = {
+      ...params,
+      query: { ...rest, $and: and === undefined ? [condition] : [condition, { $and: and }] },
+    };
     try {
       await next();
     } catch (error) {

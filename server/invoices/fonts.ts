@@ -51,7 +51,8 @@ export function loadFont(family: FontFamily, weight: FontWeight): Promise<Loaded
   if (!font) {
     font = readFile(require.resolve(FILES[family][weight])).then((data) => {
       const parsed = create(data);
-      if (!('hasGlyphForCodePoint' in parsed)) throw new Error(`${FILES[family][weight]} is a font collection, not a font`);
+      if (!('hasGlyphForCodePoint' in parsed))
+        throw new Error(`${FILES[family][weight]} is a font collection, not a font`);
       return { name, font: parsed };
     });
     // A failed read is tried again by the next document, not remembered.

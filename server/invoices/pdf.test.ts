@@ -9,8 +9,25 @@ import { invoicePdf, type InvoicePdfInput } from './pdf.ts';
 
 type Invoice = RecordOf<Definitions['invoices']>;
 
-const plan = { key: 'plan', kind: 'plan' as const, name: { en: 'Restaurant POS Lite', 'zh-hk': '餐廳 POS Lite', 'zh-cn': '餐厅 POS Lite' }, billing: 'monthly' as const, unitPrice: 48_800, count: 1, amount: 48_800 * 12 };
-const kds = { key: 'kds', kind: 'addon' as const, module: 'kds', name: { en: 'Kitchen display', 'zh-hk': '廚房顯示屏', 'zh-cn': '厨房显示屏' }, billing: 'monthly' as const, unitPrice: 9_800, count: 2, amount: 9_800 * 2 * 12 };
+const plan = {
+  key: 'plan',
+  kind: 'plan' as const,
+  name: { en: 'Restaurant POS Lite', 'zh-hk': '餐廳 POS Lite', 'zh-cn': '餐厅 POS Lite' },
+  billing: 'monthly' as const,
+  unitPrice: 48_800,
+  count: 1,
+  amount: 48_800 * 12,
+};
+const kds = {
+  key: 'kds',
+  kind: 'addon' as const,
+  module: 'kds',
+  name: { en: 'Kitchen display', 'zh-hk': '廚房顯示屏', 'zh-cn': '厨房显示屏' },
+  billing: 'monthly' as const,
+  unitPrice: 9_800,
+  count: 2,
+  amount: 9_800 * 2 * 12,
+};
 const lines = [plan, kds];
 const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
 
@@ -64,10 +81,27 @@ describe('invoice PDF', () => {
     // No character drawn as an empty box.
     expect(text).not.toContain('\u0000');
     const words = flat(text);
-    for (const expected of [title, 'HK-000042', 'TP-7K2M9QXA', formatMoney({ amount: subtotal, currency: 'HKD' }, locale), plan.name[locale], kds.name[locale], '陳大文', '这里']) {
+    for (const expected of [
+      title,
+      'HK-000042',
+      'TP-7K2M9QXA',
+      formatMoney({ amount: subtotal, currency: 'HKD' }, locale),
+      plan.name[locale],
+      kds.name[locale],
+      '陳大文',
+      '这里',
+    ]) {
       expect(words, expected).toContain(flat(expected));
     }
-    expect(words).toContain(flat(translate(locale, 'invoices.basis.monthly', { count: 2, price: formatMoney({ amount: 9_800, currency: 'HKD' }, locale), months: 12 })));
+    expect(words).toContain(
+      flat(
+        translate(locale, 'invoices.basis.monthly', {
+          count: 2,
+          price: formatMoney({ amount: 9_800, currency: 'HKD' }, locale),
+          months: 12,
+        }),
+      ),
+    );
     expect(words).toContain(flat(translate(locale, 'invoices.pdf.registration.br')));
     // The language's own family, and the other one for the character it lacks.
     const fonts = embeddedFonts(pdf);
@@ -77,9 +111,31 @@ describe('invoice PDF', () => {
 
   it('shows Singapore’s GST contained in the total, with the seller’s UEN and GST number', async () => {
     const tax = taxFor('SG', subtotal);
-    const sg: Invoice = { ...invoice, number: 'SG-000007', seller: 'SG', currency: 'SGD', taxRate: tax.taxRate, tax: tax.tax, billingAddress: { name: 'Ann Tan', line1: '1 Orchard Road', city: 'Singapore', postalCode: '238801', country: 'SG' } };
+    const sg: Invoice = {
+      ...invoice,
+      number: 'SG-000007',
+      seller: 'SG',
+      currency: 'SGD',
+      taxRate: tax.taxRate,
+      tax: tax.tax,
+      billingAddress: {
+        name: 'Ann Tan',
+        line1: '1 Orchard Road',
+        city: 'Singapore',
+        postalCode: '238801',
+        country: 'SG',
+      },
+    };
     const words = flat((await pdfText(await invoicePdf(input({ invoice: sg })))).text);
-    for (const expected of ['Tillpoint Pte. Ltd.', 'UEN', 'GST Reg. No.', 'Includes GST at 9%', formatMoney({ amount: tax.tax, currency: 'SGD' }, 'en'), formatMoney({ amount: subtotal, currency: 'SGD' }, 'en'), 'Total (SGD)']) {
+    for (const expected of [
+      'Tillpoint Pte. Ltd.',
+      'UEN',
+      'GST Reg. No.',
+      'Includes GST at 9%',
+      formatMoney({ amount: tax.tax, currency: 'SGD' }, 'en'),
+      formatMoney({ amount: subtotal, currency: 'SGD' }, 'en'),
+      'Total (SGD)',
+    ]) {
       expect(words, expected).toContain(flat(expected));
     }
     // Hong Kong has no tax line.
@@ -89,7 +145,15 @@ describe('invoice PDF', () => {
   it('words an add-on’s share by its days, and a void invoice as void', async () => {
     const share = { ...kds, amount: 13_000, from: '2026-05-10', to: '2026-06-01' };
     const voided: Invoice = { ...invoice, lines: [share], subtotal: 13_000, total: 13_000, status: 'void' };
-    const words = flat((await pdfText(await invoicePdf(input({ invoice: voided, order: { number: 'TP-ADDON', prepaidMonths: 0 }, locale: 'zh-hk' })))).text);
+    const words = flat(
+      (
+        await pdfText(
+          await invoicePdf(
+            input({ invoice: voided, order: { number: 'TP-ADDON', prepaidMonths: 0 }, locale: 'zh-hk' }),
+          ),
+        )
+      ).text,
+    );
     expect(words).toContain(flat(`${formatDay('2026-05-10', 'zh-hk')} 至 ${formatDay('2026-05-31', 'zh-hk')}`));
     expect(words).toContain(flat(translate('zh-hk', 'invoices.pdf.voidNote')));
     expect(words).toContain(flat(translate('zh-hk', 'invoices.statuses.void')));
@@ -97,17 +161,37 @@ describe('invoice PDF', () => {
 
   it('shows how the balance took part: a credit taken off and what the card paid, in the invoice’s language', async () => {
     const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'zh-hk');
-    const credited = flat((await pdfText(await invoicePdf(input({ invoice: { ...invoice, balanceApplied: 20_000 }, locale: 'zh-hk' })))).text);
+    const credited = flat(
+      (await pdfText(await invoicePdf(input({ invoice: { ...invoice, balanceApplied: 20_000 }, locale: 'zh-hk' }))))
+        .text,
+    );
     expect(credited).toContain(flat(`${translate('zh-hk', 'invoices.settlement.fromBalance')}${money(-20_000)}`));
-    expect(credited).toContain(flat(`${translate('zh-hk', 'invoices.settlement.chargedToCard')}${money(subtotal - 20_000)}`));
-    const owed = flat((await pdfText(await invoicePdf(input({ invoice: { ...invoice, balanceApplied: -8_500 } })))).text);
+    expect(credited).toContain(
+      flat(`${translate('zh-hk', 'invoices.settlement.chargedToCard')}${money(subtotal - 20_000)}`),
+    );
+    const owed = flat(
+      (await pdfText(await invoicePdf(input({ invoice: { ...invoice, balanceApplied: -8_500 } })))).text,
+    );
     expect(owed).toContain(flat(`Amount due from before${formatMoney({ amount: 8_500, currency: 'HKD' }, 'en')}`));
     // Paid by the card alone: no such rows.
-    expect(flat((await pdfText(await invoicePdf(input()))).text)).not.toContain(flat(translate('en', 'invoices.settlement.chargedToCard')));
+    expect(flat((await pdfText(await invoicePdf(input()))).text)).not.toContain(
+      flat(translate('en', 'invoices.settlement.chargedToCard')),
+    );
   });
 
   it('bills the account when the payment kept no billing address', async () => {
-    const words = flat((await pdfText(await invoicePdf(input({ invoice: { ...invoice, billingAddress: null, card: null }, account: { name: 'Wing Lee', email: 'wing@example.test' } })))).text);
+    const words = flat(
+      (
+        await pdfText(
+          await invoicePdf(
+            input({
+              invoice: { ...invoice, billingAddress: null, card: null },
+              account: { name: 'Wing Lee', email: 'wing@example.test' },
+            }),
+          ),
+        )
+      ).text,
+    );
     expect(words).toContain('WingLee');
     expect(words).toContain('wing@example.test');
     expect(words).not.toContain('4242');
@@ -123,7 +207,10 @@ describe('invoice PDF', () => {
   });
 
   it('makes the same file from the same invoice', async () => {
-    const [first, second] = [await invoicePdf(input({ locale: 'zh-hk' })), await invoicePdf(input({ locale: 'zh-hk' }))];
+    const [first, second] = [
+      await invoicePdf(input({ locale: 'zh-hk' })),
+      await invoicePdf(input({ locale: 'zh-hk' })),
+    ];
     expect(first.equals(second)).toBe(true);
   });
 });

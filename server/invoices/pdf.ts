@@ -25,7 +25,14 @@ export interface InvoicePdfInput {
 }
 
 /** The brand's colours (app/app.css): brand-600 for accents, the light theme's ink, muted text, lines and tint. */
-const COLOURS = { brand: '#187a71', ink: '#0f1f1d', muted: '#4a5a58', line: '#d9e2e0', tint: '#effaf8', void: '#b42318' } as const;
+const COLOURS = {
+  brand: '#187a71',
+  ink: '#0f1f1d',
+  muted: '#4a5a58',
+  line: '#d9e2e0',
+  tint: '#effaf8',
+  void: '#b42318',
+} as const;
 
 /** A4 in points, with the margins every page keeps; the footer sits in the bottom margin. */
 const PAGE = { width: 595.28, height: 841.89, left: 48, right: 48, top: 44, bottom: 84 } as const;
@@ -58,7 +65,10 @@ class Writer {
     this.doc = doc;
     this.fonts = fonts;
     // PDFKit takes a font fontkit has parsed (`PDFFontFactory.open`), which its types do not list.
-    const register = doc.registerFont.bind(doc) as unknown as (name: string, font: LoadedFont['font']) => PDFKit.PDFDocument;
+    const register = doc.registerFont.bind(doc) as unknown as (
+      name: string,
+      font: LoadedFont['font'],
+    ) => PDFKit.PDFDocument;
     for (const font of [...fonts.regular, ...fonts.bold]) register(font.name, font.font);
   }
 
@@ -68,7 +78,8 @@ class Writer {
     const runs: { font: string; text: string }[] = [];
     for (const char of text) {
       const code = char.codePointAt(0) ?? 0;
-      const font = own.font.hasGlyphForCodePoint(code) || !other.font.hasGlyphForCodePoint(code) ? own.name : other.name;
+      const font =
+        own.font.hasGlyphForCodePoint(code) || !other.font.hasGlyphForCodePoint(code) ? own.name : other.name;
       const last = runs.at(-1);
       if (last?.font === font) last.text += char;
       else runs.push({ font, text: char });
@@ -77,12 +88,19 @@ class Writer {
   }
 
   private use(style: TextStyle): void {
-    this.doc.font(this.fonts[style.weight ?? 'regular'][0].name).fontSize(style.size).fillColor(style.color ?? COLOURS.ink);
+    this.doc
+      .font(this.fonts[style.weight ?? 'regular'][0].name)
+      .fontSize(style.size)
+      .fillColor(style.color ?? COLOURS.ink);
   }
 
   /** Writes text at a point; returns the y below it. */
   text(text: string, x: number, y: number, style: TextStyle): number {
-    const options = { width: style.width ?? CONTENT_RIGHT - x, align: style.align ?? 'left', lineGap: style.lineGap ?? 1.5 };
+    const options = {
+      width: style.width ?? CONTENT_RIGHT - x,
+      align: style.align ?? 'left',
+      lineGap: style.lineGap ?? 1.5,
+    };
     const runs = this.runs(text, style.weight ?? 'regular');
     this.use(style);
     if (runs.length <= 1) {
@@ -127,12 +145,23 @@ function countryName(code: string, locale: Locale): string {
 /** The lines of the billed-to block: the card's billing address, else the account's name and email. */
 function billedTo(input: InvoicePdfInput): string[] {
   const address = input.invoice.billingAddress;
-  if (!address) return input.account ? [input.account.name || input.account.email, ...(input.account.name ? [input.account.email] : [])] : [];
+  if (!address)
+    return input.account
+      ? [input.account.name || input.account.email, ...(input.account.name ? [input.account.email] : [])]
+      : [];
   const city = [address.city, address.postalCode].filter(Boolean).join(' ');
   const country = countryName(address.country, input.locale);
   // A city that is its country (Hong Kong, Singapore) is not written twice, in either language.
-  const sameAsCity = [country, countryName(address.country, 'en')].some((name) => name.toLowerCase() === address.city.trim().toLowerCase());
-  return [address.name, address.line1, ...(address.line2 ? [address.line2] : []), city, ...(sameAsCity ? [] : [country])];
+  const sameAsCity = [country, countryName(address.country, 'en')].some(
+    (name) => name.toLowerCase() === address.city.trim().toLowerCase(),
+  );
+  return [
+    address.name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    city,
+    ...(sameAsCity ? [] : [country]),
+  ];
 }
 
 /**
@@ -144,7 +173,12 @@ function billedTo(input: InvoicePdfInput): string[] {
 export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { invoice, locale, brand } = input;
   const [own, other] = familiesFor(locale, invoice.seller);
-  const [regular, regularOther, bold, boldOther] = await Promise.all([loadFont(own, 'regular'), loadFont(other, 'regular'), loadFont(own, 'bold'), loadFont(other, 'bold')]);
+  const [regular, regularOther, bold, boldOther] = await Promise.all([
+    loadFont(own, 'regular'),
+    loadFont(other, 'regular'),
+    loadFont(own, 'bold'),
+    loadFont(other, 'bold'),
+  ]);
   const t = (key: string, values?: Record<string, unknown>) => translate(locale, key, { brand, ...values });
   const money = (amount: number) => formatMoney({ amount, currency: invoice.currency }, locale);
   const day = (value: string) => formatDay(value, locale);
@@ -160,7 +194,13 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     lang: HTML_LANG[locale],
     displayTitle: true,
     // Fixed facts, not the moment of rendering: the same invoice makes the same file.
-    info: { Title: `${title} ${invoice.number}`, Author: legalName, Subject: invoice.number, CreationDate: invoice.issuedAt, ModDate: invoice.issuedAt },
+    info: {
+      Title: `${title} ${invoice.number}`,
+      Author: legalName,
+      Subject: invoice.number,
+      CreationDate: invoice.issuedAt,
+      ModDate: invoice.issuedAt,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -174,13 +214,23 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   doc.rect(0, 0, PAGE.width, 6).fill(COLOURS.brand);
   const metaWidth = 230;
   const metaLeft = CONTENT_RIGHT - metaWidth;
-  w.text(brand, PAGE.left, PAGE.top, { size: 22, weight: 'bold', color: COLOURS.brand, width: metaLeft - PAGE.left - 16 });
+  w.text(brand, PAGE.left, PAGE.top, {
+    size: 22,
+    weight: 'bold',
+    color: COLOURS.brand,
+    width: metaLeft - PAGE.left - 16,
+  });
   w.text(title, metaLeft, PAGE.top, { size: 20, weight: 'bold', width: metaWidth, align: 'right' });
   let left = PAGE.top + 40;
   left = w.text(legalName, PAGE.left, left, { size: 9.5, weight: 'bold', width: metaLeft - PAGE.left - 16 });
-  for (const line of localized(seller.address, locale).split('\n')) left = w.text(line, PAGE.left, left, { size: 8.5, color: COLOURS.muted, width: metaLeft - PAGE.left - 16 });
+  for (const line of localized(seller.address, locale).split('\n'))
+    left = w.text(line, PAGE.left, left, { size: 8.5, color: COLOURS.muted, width: metaLeft - PAGE.left - 16 });
   for (const registration of seller.registrations) {
-    left = w.text(`${t(`invoices.pdf.registration.${registration.kind}`)} ${registration.number}`, PAGE.left, left, { size: 8.5, color: COLOURS.muted, width: metaLeft - PAGE.left - 16 });
+    left = w.text(`${t(`invoices.pdf.registration.${registration.kind}`)} ${registration.number}`, PAGE.left, left, {
+      size: 8.5,
+      color: COLOURS.muted,
+      width: metaLeft - PAGE.left - 16,
+    });
   }
 
   const facts: [string, string, string?][] = [
@@ -192,13 +242,27 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   let right = PAGE.top + 40;
   for (const [label, value, color] of facts) {
     w.text(label, metaLeft, right, { size: 8.5, color: COLOURS.muted, width: 110 });
-    right = Math.max(right + 14, w.text(value, metaLeft + 110, right, { size: 9, weight: 'bold', color: color ?? COLOURS.ink, width: metaWidth - 110, align: 'right' }));
+    right = Math.max(
+      right + 14,
+      w.text(value, metaLeft + 110, right, {
+        size: 9,
+        weight: 'bold',
+        color: color ?? COLOURS.ink,
+        width: metaWidth - 110,
+        align: 'right',
+      }),
+    );
   }
   let y = Math.max(left, right) + 18;
 
   if (voided) {
     doc.roundedRect(PAGE.left, y, CONTENT_WIDTH, 26, 4).fill('#fdecea');
-    w.text(t('invoices.pdf.voidNote'), PAGE.left + 10, y + 7.5, { size: 9, weight: 'bold', color: COLOURS.void, width: CONTENT_WIDTH - 20 });
+    w.text(t('invoices.pdf.voidNote'), PAGE.left + 10, y + 7.5, {
+      size: 9,
+      weight: 'bold',
+      color: COLOURS.void,
+      width: CONTENT_WIDTH - 20,
+    });
     y += 26 + 16;
   }
 
@@ -214,11 +278,17 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     return at;
   };
   const payment = [
-    ...(invoice.card ? [t('invoices.pdf.card', { card: invoice.card.brand.toUpperCase(), last4: invoice.card.last4 })] : []),
+    ...(invoice.card
+      ? [t('invoices.pdf.card', { card: invoice.card.brand.toUpperCase(), last4: invoice.card.last4 })]
+      : []),
     t('invoices.pdf.paidOn', { date: day(dayOf(invoice.issuedAt)) }),
     t('invoices.pdf.currency', { currency: invoice.currency }),
   ];
-  y = Math.max(column(PAGE.left, t('invoices.pdf.billedTo'), billedTo(input)), column(PAGE.left + half + 24, t('invoices.pdf.payment'), payment)) + 20;
+  y =
+    Math.max(
+      column(PAGE.left, t('invoices.pdf.billedTo'), billedTo(input)),
+      column(PAGE.left + half + 24, t('invoices.pdf.payment'), payment),
+    ) + 20;
 
   // The lines, their header again on each page they run onto.
   const x = {
@@ -266,7 +336,8 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   // The totals, kept together under the lines.
   const totals: [string, string][] = [[t('invoices.subtotal'), money(invoice.subtotal)]];
-  if (invoice.taxRate > 0) totals.push([t('invoices.gstIncluded', { rate: invoice.taxRate / 100 }), money(invoice.tax)]);
+  if (invoice.taxRate > 0)
+    totals.push([t('invoices.gstIncluded', { rate: invoice.taxRate / 100 }), money(invoice.tax)]);
   const totalsHeight = totals.length * 18 + 40;
   if (y + totalsHeight > CONTENT_BOTTOM) newPage();
   const totalsWidth = 260;
@@ -279,14 +350,28 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   }
   w.rule(totalsLeft, CONTENT_RIGHT, y, COLOURS.brand, 1.25);
   y += 8;
-  w.text(t('invoices.pdf.total', { currency: invoice.currency }), totalsLeft, y + 2, { size: 11, weight: 'bold', width: totalsWidth - 130 });
-  w.text(money(invoice.total), CONTENT_RIGHT - 130 - 8, y, { size: 14, weight: 'bold', color: voided ? COLOURS.muted : COLOURS.brand, width: 130, align: 'right' });
+  w.text(t('invoices.pdf.total', { currency: invoice.currency }), totalsLeft, y + 2, {
+    size: 11,
+    weight: 'bold',
+    width: totalsWidth - 130,
+  });
+  w.text(money(invoice.total), CONTENT_RIGHT - 130 - 8, y, {
+    size: 14,
+    weight: 'bold',
+    color: voided ? COLOURS.muted : COLOURS.brand,
+    width: 130,
+    align: 'right',
+  });
   // How the total was paid when the account's balance took part (decision 031).
   if (!voided) {
     y += 26;
     for (const row of settlementRows(invoice.total, invoice.balanceApplied)) {
       if (y + 18 > CONTENT_BOTTOM) newPage();
-      w.text(t(`invoices.settlement.${row.key}`), totalsLeft, y, { size: 9, color: COLOURS.muted, width: totalsWidth - 110 });
+      w.text(t(`invoices.settlement.${row.key}`), totalsLeft, y, {
+        size: 9,
+        color: COLOURS.muted,
+        width: totalsWidth - 110,
+      });
       w.text(money(row.amount), CONTENT_RIGHT - 110 - 8, y, { size: 9, width: 110, align: 'right' });
       y += 18;
     }
@@ -297,9 +382,19 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     if (voided) {
-      const stamp = { size: 120, weight: 'bold' as const, color: COLOURS.void, width: PAGE.width, align: 'center' as const, lineGap: 0 };
+      const stamp = {
+        size: 120,
+        weight: 'bold' as const,
+        color: COLOURS.void,
+        width: PAGE.width,
+        align: 'center' as const,
+        lineGap: 0,
+      };
       const word = t('invoices.pdf.void');
-      doc.save().rotate(-32, { origin: [PAGE.width / 2, PAGE.height / 2] }).fillOpacity(0.1);
+      doc
+        .save()
+        .rotate(-32, { origin: [PAGE.width / 2, PAGE.height / 2] })
+        .fillOpacity(0.1);
       w.text(word, 0, (PAGE.height - w.height(word, stamp)) / 2, stamp);
       doc.restore();
     }
@@ -309,10 +404,29 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     const pageWidth = w.width(pageText, { size: 8 }) + 2;
     // Text in the bottom margin would start a new page: the margin is lifted while the footer is written.
     doc.page.margins.bottom = 0;
-    w.text(t('invoices.pdf.thanks'), PAGE.left, footer, { size: 8, weight: 'bold', color: COLOURS.muted, width: CONTENT_WIDTH - pageWidth - 16 });
-    w.text(t('invoices.pdf.questions', { email: input.contact.email, phone: input.contact.phone }), PAGE.left, footer + 12, { size: 8, color: COLOURS.muted, width: CONTENT_WIDTH - pageWidth - 16 });
-    w.text(t('invoices.pdf.electronic'), PAGE.left, footer + 24, { size: 7.5, color: COLOURS.muted, width: CONTENT_WIDTH - pageWidth - 16 });
-    w.text(pageText, CONTENT_RIGHT - pageWidth, footer, { size: 8, color: COLOURS.muted, width: pageWidth, align: 'right' });
+    w.text(t('invoices.pdf.thanks'), PAGE.left, footer, {
+      size: 8,
+      weight: 'bold',
+      color: COLOURS.muted,
+      width: CONTENT_WIDTH - pageWidth - 16,
+    });
+    w.text(
+      t('invoices.pdf.questions', { email: input.contact.email, phone: input.contact.phone }),
+      PAGE.left,
+      footer + 12,
+      { size: 8, color: COLOURS.muted, width: CONTENT_WIDTH - pageWidth - 16 },
+    );
+    w.text(t('invoices.pdf.electronic'), PAGE.left, footer + 24, {
+      size: 7.5,
+      color: COLOURS.muted,
+      width: CONTENT_WIDTH - pageWidth - 16,
+    });
+    w.text(pageText, CONTENT_RIGHT - pageWidth, footer, {
+      size: 8,
+      color: COLOURS.muted,
+      width: pageWidth,
+      align: 'right',
+    });
     doc.page.margins.bottom = PAGE.bottom;
   }
   doc.end();

@@ -10,11 +10,8 @@ import { invoicePdf } from './pdf.ts';
 /** Ids as the server makes them; anything else is no invoice of ours. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-
-
 /** Every refusal of a reachable invoice is the same 404: a malformed id, a missing one and another member's look alike. */
 const notFound = () => new NotFound('invoices.notFound');
-
 
 /** The language asked for when it is one of the site's, else the account's own, else English. */
 export function pdfLocale(asked: unknown, account: unknown): Locale {
@@ -42,7 +39,11 @@ export function invoicePdfRoute(app: DownloadAuthApp & ServiceMap, config: Confi
       const id = req.params.id ?? '';
       if (!ID.test(id)) throw notFound();
       // A params object per call: a service's hooks may change the one they are given.
-      const asCaller = (): CallParams => ({ provider: 'rest', user: { _id: caller._id, role: caller.role }, headers: req.headers });
+      const asCaller = (): CallParams => ({
+        provider: 'rest',
+        user: { _id: caller._id, role: caller.role },
+        headers: req.headers,
+      });
       const invoice = await app.service('invoices').get(id, asCaller()).catch(orNotFound);
       const order = await app
         .service('orders')
@@ -64,7 +65,10 @@ export function invoicePdfRoute(app: DownloadAuthApp & ServiceMap, config: Confi
         brand: config.site.brandName,
         contact: { email: config.site.supportEmail, phone: config.site.supportPhone },
       });
-      req.log?.debug({ invoice: invoice._id, ms: Math.round(performance.now() - started), bytes: pdf.length }, 'invoice pdf');
+      req.log?.debug(
+        { invoice: invoice._id, ms: Math.round(performance.now() - started), bytes: pdf.length },
+        'invoice pdf',
+      );
       // The file's name, written for any language (RFC 6266); Express would guess the type from it: ours is set after.
       res.attachment(`${invoice.number}.pdf`);
       res.setHeader('Content-Type', 'application/pdf');

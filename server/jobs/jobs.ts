@@ -9,7 +9,12 @@ import type { ServerApp } from '../services/types.ts';
  * (`jobs.define`) while the services are configured; the queue starts working them when the app
  * is set up, after every service exists, and stops when it is torn down.
  */
-export function configureJobs(app: ServerApp, knex: Knex, logger: Logger, options: { heartbeatSeconds?: number } = {}): JobQueue {
+export function configureJobs(
+  app: ServerApp,
+  knex: Knex,
+  logger: Logger,
+  options: { heartbeatSeconds?: number } = {},
+): JobQueue {
   const jobs = new JobQueue(knex, logger, options);
   app.hooks({
     setup: [
@@ -40,7 +45,9 @@ export function askPeriodically(app: ServerApp, jobs: JobQueue, name: string, se
       async (_context: HookContext, next: NextFunction) => {
         await next();
         const ask = () => {
-          jobs.send(name, {}, { singletonKey: name, singletonSeconds: seconds }).catch((error: unknown) => logger.warn({ err: error, queue: name }, 'periodic job not scheduled'));
+          jobs
+            .send(name, {}, { singletonKey: name, singletonSeconds: seconds })
+            .catch((error: unknown) => logger.warn({ err: error, queue: name }, 'periodic job not scheduled'));
         };
         timer = setInterval(ask, seconds * 1000);
         timer.unref();

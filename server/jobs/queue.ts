@@ -163,25 +163,39 @@ export class JobQueue {
         // Creating does nothing to a queue that exists: the update makes it follow the configuration.
         await this.boss.createQueue(name, settings);
         await this.boss.updateQueue(name, settings);
-        const workId = await this.boss.work(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]: JobWithMetadata<never>[]) => {
-          if (!job) return;
-          const attempt: JobAttempt = { id: job.id, attempt: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
-          if (observer) await this.tell(name, job.id, () => observer.started(name, attempt));
-          try {
-            await handler(job.data, attempt);
-          } catch (error) {
-            if (observer) await this.tell(name, job.id, () => observer.finished(name, attempt, error));
-            // The last attempt is an error an operator must see: nothing will try the job again.
-            // (The job's own limit: it was set when the job was sent, under the settings of then.)
-            if (job.retryCount >= job.retryLimit) {
-              this.logger.error({ err: error, queue: name, job: job.id, data: job.data, attempts: job.retryCount + 1 }, 'job failed on its last attempt; it will not be retried');
-            } else {
-              this.logger.warn({ err: error, queue: name, job: job.id, attempt: job.retryCount + 1 }, 'job failed; it will be retried');
+        const workId = await this.boss.work(
+          name,
+          { pollingIntervalSeconds: 1, includeMetadata: true },
+          async ([job]: JobWithMetadata<never>[]) => {
+            if (!job) return;
+            const attempt: JobAttempt = {
+              id: job.id,
+              attempt: job.retryCount + 1,
+              last: job.retryCount >= job.retryLimit,
+            };
+            if (observer) await this.tell(name, job.id, () => observer.started(name, attempt));
+            try {
+              await handler(job.data, attempt);
+            } catch (error) {
+              if (observer) await this.tell(name, job.id, () => observer.finished(name, attempt, error));
+              // The last attempt is an error an operator must see: nothing will try the job again.
+              // (The job's own limit: it was set when the job was sent, under the settings of then.)
+              if (job.retryCount >= job.retryLimit) {
+                this.logger.error(
+                  { err: error, queue: name, job: job.id, data: job.data, attempts: job.retryCount + 1 },
+                  'job failed on its last attempt; it will not be retried',
+                );
+              } else {
+                this.logger.warn(
+                  { err: error, queue: name, job: job.id, attempt: job.retryCount + 1 },
+                  'job failed; it will be retried',
+                );
+              }
+              throw error;
             }
-            throw error;
-          }
-          if (observer) await this.tell(name, job.id, () => observer.finished(name, attempt));
-        });
+            if (observer) await this.tell(name, job.id, () => observer.finished(name, attempt));
+          },
+        );
         this.workIds.set(name, workId);
       }
     })();
@@ -204,8 +218,17 @@ export class JobQueue {
    * job that every instance asks for runs once). With `id`, the job takes that id (a uuid). A queue's
    * observer hears of the job in the same transaction (one of its own when none is given).
    */
-  async send(name: string, data: object, transaction?: Knex.Transaction, options?: { id: string }): Promise<string | null>;
-  async send(name: string, data: object, once: { singletonKey: string; singletonSeconds: number }): Promise<string | null>;
+  async send(
+    name: string,
+    data: object,
+    transaction?: Knex.Transaction,
+    options?: { id: string },
+  ): Promise<string | null>;
+  async send(
+    name: string,
+    data: object,
+    once: { singletonKey: string; singletonSeconds: number },
+  ): Promise<string | null>;
   async send(
     name: string,
     data: object,
@@ -213,13 +236,20 @@ export class JobQueue {
     options?: { id: string },
   ): Promise<string | null> {
     if (option && 'singletonKey' in option) {
-      return this.boss.send(name, data, { singletonKey: option.singletonKey, singletonSeconds: option.singletonSeconds });
+      return this.boss.send(name, data, {
+        singletonKey: option.singletonKey,
+        singletonSeconds: option.singletonSeconds,
+      });
     }
     const observer = this.workers.get(name)?.observer;
     const sendIn = async (trx: Knex.Transaction | undefined): Promise<string | null> => {
-      const id = await this.boss.send(name, data, { ...(trx ? { db: knexDatabase(trx) } : {}), ...(options ? { id: options.id } : {}) });
+      const id = await this.boss.send(name, data, {
+        ...(trx ? { db: knexDatabase(trx) } : {}),
+        ...(options ? { id: options.id } : {}),
+      });
       // In a savepoint: a failed write of the observer's leaves the job and the caller's transaction whole.
-      if (id && observer && trx) await this.tell(name, id, () => trx.transaction((savepoint) => observer.sent(name, id, data, savepoint)));
+      if (id && observer && trx)
+        await this.tell(name, id, () => trx.transaction((savepoint) => observer.sent(name, id, data, savepoint)));
       return id;
     };
     if (option) return sendIn(option);

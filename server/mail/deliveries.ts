@@ -18,7 +18,10 @@ const ERROR_LENGTH = 300;
  * credentials (`smtp://user:secret@host`), cut short. Never a stack.
  */
 export function safeErrorText(error: unknown): string {
-  const { code, message } = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as { code?: unknown; message?: unknown };
+  const { code, message } = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const line = (typeof message === 'string' ? message : 'unknown error').split('\n')[0]?.trim() ?? '';
   const text = [typeof code === 'string' && !line.includes(code) ? code : '', line]
     .filter(Boolean)
@@ -48,7 +51,16 @@ export class MailDeliveries implements JobObserver {
     const now = this.clock();
     // A retry names its job on the row before sending it (`retry`): that row stays the one.
     await trx(TABLE)
-      .insert({ id: newId(), kind: queue, state: 'queued', attempts: 0, job_id: id, job_data: JSON.stringify(data), created_at: now, updated_at: now })
+      .insert({
+        id: newId(),
+        kind: queue,
+        state: 'queued',
+        attempts: 0,
+        job_id: id,
+        job_data: JSON.stringify(data),
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict('job_id')
       .ignore();
   }
@@ -72,15 +84,17 @@ export class MailDeliveries implements JobObserver {
    * shows them too. A failure to write the row does not stop the mail.
    */
   async deliver(job: JobAttempt, mail: Mail, locale: Locale, mailer: Mailer, logger: Logger): Promise<void> {
-    await this.update(job.id, { recipient: mail.to.slice(0, 1000), subject: mail.subject.slice(0, 500), locale }).catch((error: unknown) =>
-      logger.error({ err: error, job: job.id }, 'mail delivery row not written'),
+    await this.update(job.id, { recipient: mail.to.slice(0, 1000), subject: mail.subject.slice(0, 500), locale }).catch(
+      (error: unknown) => logger.error({ err: error, job: job.id }, 'mail delivery row not written'),
     );
     await mailer(mail);
     this.mailed.add(job.id);
   }
 
   private async update(jobId: string, values: Record<string, unknown> & { state?: MailDeliveryState }): Promise<void> {
-    await this.knex(TABLE).where({ job_id: jobId }).update({ ...values, updated_at: this.clock() });
+    await this.knex(TABLE)
+      .where({ job_id: jobId })
+      .update({ ...values, updated_at: this.clock() });
   }
 }
 
@@ -98,7 +112,13 @@ export class MailJobs {
   private readonly options: QueueOptions;
   private readonly logger: Logger;
 
-  constructor(deps: { jobs: JobQueue; deliveries: MailDeliveries; mailer: Mailer; options: QueueOptions; logger: Logger }) {
+  constructor(deps: {
+    jobs: JobQueue;
+    deliveries: MailDeliveries;
+    mailer: Mailer;
+    options: QueueOptions;
+    logger: Logger;
+  }) {
     this.jobs = deps.jobs;
     this.deliveries = deps.deliveries;
     this.mailer = deps.mailer;
@@ -107,11 +127,16 @@ export class MailJobs {
   }
 
   define<T>(kind: MailKind, handler: MailJobHandler<T>): void {
-    const settings = { retryLimit: this.options.retryLimit, retryDelay: this.options.retryDelay, retryDelayMax: this.options.retryDelayMax };
+    const settings = {
+      retryLimit: this.options.retryLimit,
+      retryDelay: this.options.retryDelay,
+      retryDelayMax: this.options.retryDelayMax,
+    };
     this.jobs.define<T>(
       kind,
       settings,
-      (data, job) => handler(data, (mail, locale) => this.deliveries.deliver(job, mail, locale, this.mailer, this.logger)),
+      (data, job) =>
+        handler(data, (mail, locale) => this.deliveries.deliver(job, mail, locale, this.mailer, this.logger)),
       this.deliveries,
     );
   }

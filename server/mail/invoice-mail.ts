@@ -14,7 +14,9 @@ const escapeHtml = (text: string) =>
 
 /** A message with its `{{name}}` placeholders filled in. */
 function message(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  return translate(locale, key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return translate(locale, key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 export interface InvoiceMailInput {
@@ -41,9 +43,14 @@ export function invoiceMail({ invoice, order, buyer, brand, publicUrl }: Invoice
     });
     return [`${localized(line.name, locale)} (${detail})`, money(line.amount)] as const;
   });
-  const totals: (readonly [string, string])[] = [[translate(locale, 'purchase.mail.subtotal'), money(invoice.subtotal)]];
+  const totals: (readonly [string, string])[] = [
+    [translate(locale, 'purchase.mail.subtotal'), money(invoice.subtotal)],
+  ];
   if (invoice.taxRate > 0) {
-    totals.push([message(locale, 'purchase.mail.gstIncluded', { rate: `${invoice.taxRate / 100}%` }), money(invoice.tax)]);
+    totals.push([
+      message(locale, 'purchase.mail.gstIncluded', { rate: `${invoice.taxRate / 100}%` }),
+      money(invoice.tax),
+    ]);
   }
   totals.push([translate(locale, 'purchase.mail.total'), money(invoice.total)]);
   const facts: (readonly [string, string])[] = [
@@ -51,10 +58,15 @@ export function invoiceMail({ invoice, order, buyer, brand, publicUrl }: Invoice
     [translate(locale, 'purchase.mail.issuedAt'), formatDate(invoice.issuedAt, locale)],
     [translate(locale, 'purchase.mail.seller'), message(locale, `purchase.mail.sellers.${invoice.seller}`, { brand })],
   ];
-  if (invoice.card) facts.push([translate(locale, 'purchase.mail.paidBy'), `${invoice.card.brand} •••• ${invoice.card.last4}`]);
+  if (invoice.card)
+    facts.push([translate(locale, 'purchase.mail.paidBy'), `${invoice.card.brand} •••• ${invoice.card.last4}`]);
   facts.push([translate(locale, 'purchase.mail.delivery'), order.shipping.shippingDate]);
 
-  const subject = message(locale, 'purchase.mail.invoiceSubject', { brand, number: invoice.number, order: order.number });
+  const subject = message(locale, 'purchase.mail.invoiceSubject', {
+    brand,
+    number: invoice.number,
+    order: order.number,
+  });
   const greeting = message(locale, 'purchase.mail.greeting', { name: buyer.name || buyer.email });
   const intro = message(locale, 'purchase.mail.invoiceIntro', { order: order.number });
   const next = translate(locale, 'purchase.mail.next');
@@ -89,13 +101,21 @@ export function invoiceMail({ invoice, order, buyer, brand, publicUrl }: Invoice
     ...totals.map((total) => row(total, true)),
     '</table>',
     `<p>${escapeHtml(next)}</p>`,
-    ...(portal ? [`<p><a href="${escapeHtml(portal)}">${escapeHtml(translate(locale, 'purchase.mail.portal'))}</a></p>`] : []),
+    ...(portal
+      ? [`<p><a href="${escapeHtml(portal)}">${escapeHtml(translate(locale, 'purchase.mail.portal'))}</a></p>`]
+      : []),
   ].join('\n');
   return { to: buyer.email, subject, text, html };
 }
 
 /** Staff hear of each paid order, in English. */
-export function paidOrderStaffMail(order: Order, invoice: Invoice, buyerEmail: string, to: string, brand: string): Mail {
+export function paidOrderStaffMail(
+  order: Order,
+  invoice: Invoice,
+  buyerEmail: string,
+  to: string,
+  brand: string,
+): Mail {
   const currency = isCurrency(order.currency) ? order.currency : 'HKD';
   const total = formatMoney({ amount: order.total, currency }, 'en');
   const subject = `${brand}: order ${order.number} paid (${total})`;
@@ -105,7 +125,21 @@ export function paidOrderStaffMail(order: Order, invoice: Invoice, buyerEmail: s
     ['Buyer', buyerEmail],
     ['Plan', order.items.map((line) => `${localized(line.name, 'en')} × ${line.count}`).join(', ')],
     ['Total', total],
-    ['Ship to', [order.shipping.contactPerson, order.shipping.contactNumber, order.shipping.room, order.shipping.street, order.shipping.district, order.shipping.city, order.shipping.zipcode, order.shipping.country].filter(Boolean).join(', ')],
+    [
+      'Ship to',
+      [
+        order.shipping.contactPerson,
+        order.shipping.contactNumber,
+        order.shipping.room,
+        order.shipping.street,
+        order.shipping.district,
+        order.shipping.city,
+        order.shipping.zipcode,
+        order.shipping.country,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ],
     ['Delivery date', order.shipping.shippingDate],
     ['Note', order.shipping.note ?? '-'],
     ['Order id', order._id],
@@ -113,7 +147,10 @@ export function paidOrderStaffMail(order: Order, invoice: Invoice, buyerEmail: s
   const text = rows.map(([label, value]) => `${label}: ${value}`).join('\n');
   const html = [
     '<table cellpadding="4" style="border-collapse:collapse">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`),
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th align="left">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    ),
     '</table>',
   ].join('\n');
   return { to, subject, text, html };

@@ -5,8 +5,12 @@ import { passwordResetLink, passwordResetMail } from './password-reset-mail.ts';
 
 describe('the password reset mail', () => {
   it('links to the reset page of the language, under the site’s address', () => {
-    expect(passwordResetLink('https://tillpoint.example/', 'zh-hk', 'abc_DEF-123')).toBe('https://tillpoint.example/zh-hk/reset-password?token=abc_DEF-123');
-    expect(passwordResetLink('http://localhost:3000', 'en', 'a+b/c')).toBe('http://localhost:3000/en/reset-password?token=a%2Bb%2Fc');
+    expect(passwordResetLink('https://tillpoint.example/', 'zh-hk', 'abc_DEF-123')).toBe(
+      'https://tillpoint.example/zh-hk/reset-password?token=abc_DEF-123',
+    );
+    expect(passwordResetLink('http://localhost:3000', 'en', 'a+b/c')).toBe(
+      'http://localhost:3000/en/reset-password?token=a%2Bb%2Fc',
+    );
   });
 
   it('is written in the account’s language, with the link and its life in text and HTML', () => {
@@ -23,7 +27,13 @@ describe('the password reset mail', () => {
   });
 
   it('escapes what it puts into HTML', () => {
-    const mail = passwordResetMail({ to: 'a@example.test', locale: 'en', link: 'https://x.example/en/reset-password?token=a&b="c"<i>', brand: 'Tillpoint', minutes: 60 });
+    const mail = passwordResetMail({
+      to: 'a@example.test',
+      locale: 'en',
+      link: 'https://x.example/en/reset-password?token=a&b="c"<i>',
+      brand: 'Tillpoint',
+      minutes: 60,
+    });
     expect(mail.html).toContain('href="https://x.example/en/reset-password?token=a&amp;b=&quot;c&quot;&lt;i&gt;"');
     expect(mail.html).not.toContain('<i>');
   });

@@ -11,11 +11,23 @@ export function passwordResetLink(baseUrl: string, locale: Locale, token: string
 }
 
 /** The mail with a link that sets a new password, in the account's language. */
-export function passwordResetMail(options: { to: string; locale: Locale; link: string; brand: string; minutes: number }): Mail {
+export function passwordResetMail(options: {
+  to: string;
+  locale: Locale;
+  link: string;
+  brand: string;
+  minutes: number;
+}): Mail {
   const { to, locale, link, brand, minutes } = options;
   const values = { brand, minutes };
   const line = (key: string) => translate(locale, `reset.mail.${key}`, values);
-  const [subject, greeting, lead, expiry, ignore] = ['subject', 'greeting', 'link', 'expiry', 'ignore'].map(line) as [string, string, string, string, string];
+  const [subject, greeting, lead, expiry, ignore] = ['subject', 'greeting', 'link', 'expiry', 'ignore'].map(line) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const text = [greeting, '', lead, link, '', expiry, ignore].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,

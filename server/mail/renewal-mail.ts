@@ -47,7 +47,9 @@ export function renewalMail(input: RenewalMailInput): Mail {
     line(`${kind}Next`),
   ];
   const link = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/${locale}/portal/plan` : null;
-  const text = [...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(link ? [`${line('action')}: ${link}`] : [])].join('\n').trim();
+  const text = [...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(link ? [`${line('action')}: ${link}`] : [])]
+    .join('\n')
+    .trim();
   const html = [
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(line('action'))}</a></p>`] : []),

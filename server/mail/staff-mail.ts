@@ -27,18 +27,34 @@ function mailedFields(def: EntityDef): string[] {
  * The mail staff get about a new enquiry or contact form, in English: plain text and a simple
  * HTML table listing every submitted field.
  */
-export function staffMail(def: EntityDef, record: Record<string, unknown>, to: string, brand: string): Omit<Mail, 'to'> & { to: string } {
+export function staffMail(
+  def: EntityDef,
+  record: Record<string, unknown>,
+  to: string,
+  brand: string,
+): Omit<Mail, 'to'> & { to: string } {
   const kind = translate('en', `forms.mail.${def.service}`);
   const who = [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.name ?? '');
   const company = String(record.companyName ?? '');
   const subject = `${record.testing ? '[Test] ' : ''}${brand}: ${kind} from ${who}${company ? ` (${company})` : ''}`;
-  const rows = mailedFields(def).map((name) => [translate('en', `forms.fields.${name}`), shown(def, name, record[name])] as const);
+  const rows = mailedFields(def).map(
+    (name) => [translate('en', `forms.fields.${name}`), shown(def, name, record[name])] as const,
+  );
   const received = record.createdAt instanceof Date ? record.createdAt.toISOString() : String(record.createdAt ?? '');
-  const text = [`${kind} received ${received}`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Record id: ${String(record._id)}`].join('\n');
+  const text = [
+    `${kind} received ${received}`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Record id: ${String(record._id)}`,
+  ].join('\n');
   const html = [
     `<p>${escapeHtml(kind)} received ${escapeHtml(received)}</p>`,
     '<table cellpadding="4" style="border-collapse:collapse">',
-    ...rows.map(([label, value]) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`),
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    ),
     '</table>',
     `<p>Record id: ${escapeHtml(String(record._id))}</p>`,
   ].join('\n');

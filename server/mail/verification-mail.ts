@@ -5,14 +5,20 @@ import type { Mail } from './mailer.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-
 /** The address a mailed link opens: `{PUBLIC_URL}/{locale}/verify?token=…`. */
 export function verificationLink(baseUrl: string, locale: Locale, token: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${locale}/verify?token=${encodeURIComponent(token)}`;
 }
 
 /** The mail with a verification code and its link, in the account's language. */
-export function verificationMail(options: { to: string; locale: Locale; code: string; link: string; brand: string; minutes: number }): Mail {
+export function verificationMail(options: {
+  to: string;
+  locale: Locale;
+  code: string;
+  link: string;
+  brand: string;
+  minutes: number;
+}): Mail {
   const { to, locale, code, link, brand, minutes } = options;
   const values = { code, brand, minutes };
   const subject = translate(locale, 'verification.mail.subject', values);

@@ -38,7 +38,8 @@ export type GatewayName = 'sandbox' | 'stripe';
 
 export type ChargeStatus = 'succeeded' | 'requires_action' | 'processing' | 'failed' | 'cancelled' | 'refunded';
 
-export type FailureCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed' | 'processing_error' | 'timeout';
+export type FailureCode =
+  'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed' | 'processing_error' | 'timeout';
 
 export interface Charge {
   /** The provider's id of the charge (a PaymentIntent on Stripe). */

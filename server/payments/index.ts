@@ -42,17 +42,32 @@ export function createGateway(config: Config, knex: Knex, logger: Logger): Payme
 }
 
 /** The sandbox's server, started with the app when the sandbox is the gateway (undefined with Stripe). */
-export async function startPaymentSandbox(config: Config, knex: Knex, logger: Logger): Promise<{ sandbox: PaymentSandbox; server: SandboxServer } | undefined> {
+export async function startPaymentSandbox(
+  config: Config,
+  knex: Knex,
+  logger: Logger,
+): Promise<{ sandbox: PaymentSandbox; server: SandboxServer } | undefined> {
   if (config.payments.provider !== 'sandbox') return undefined;
   const sandbox = sandboxFor(config, knex, logger);
-  const server = await startSandboxServer(sandbox, { port: config.payments.sandbox.port, host: config.host, publicUrl: config.payments.sandbox.url });
+  const server = await startSandboxServer(sandbox, {
+    port: config.payments.sandbox.port,
+    host: config.host,
+    publicUrl: config.payments.sandbox.url,
+  });
   return { sandbox, server };
 }
 
 /** What our pages' CSP must allow for the gateway's card fields (decision 019). */
-export function gatewayCspSources(config: Config, sandboxOrigin: string | undefined): { script: string[]; frame: string[]; connect: string[] } {
+export function gatewayCspSources(
+  config: Config,
+  sandboxOrigin: string | undefined,
+): { script: string[]; frame: string[]; connect: string[] } {
   if (config.payments.provider === 'stripe') {
-    return { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+    return {
+      script: ['https://js.stripe.com'],
+      frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      connect: ['https://api.stripe.com'],
+    };
   }
   return { script: [], frame: sandboxOrigin ? [sandboxOrigin] : [], connect: [] };
 }

@@ -55,10 +55,19 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // Every mail goes through the mail queue, which staff see and admins retry (decision 035).
   const mail = configureMailQueue(app, deps);
   // Email verification: codes sent at registration, on request and when an email changes.
-  const verifications = new Verifications({ knex, jobs: deps.jobs, secret: config.appSecret, clock: () => clockOf(app) });
+  const verifications = new Verifications({
+    knex,
+    jobs: deps.jobs,
+    secret: config.appSecret,
+    clock: () => clockOf(app),
+  });
   configureUsers(app, deps.limits, verifications);
   configureRegistrations(app, { knex, limits: deps.limits, verifications });
-  configureEmailVerifications(app, verifications, createLimiter(redis, `${config.redisPrefix}:limit:verificationLinks`, VERIFICATION_LINK_LIMIT));
+  configureEmailVerifications(
+    app,
+    verifications,
+    createLimiter(redis, `${config.redisPrefix}:limit:verificationLinks`, VERIFICATION_LINK_LIMIT),
+  );
   defineVerificationMailJob(app, { mail, config, logger: deps.logger, knex, verifications, now: () => clockOf(app)() });
   // Forgotten passwords: a mailed link, once, for an hour (decision 026).
   configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, mail, redis });
@@ -90,5 +99,6 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureExports(app, { settings: config.exports, knex, logger: deps.logger, jobs: deps.jobs });
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
-  if (missing.length > 0) throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`Entities without a service: ${missing.map((def) => def.service).join(', ')}`);
 }

@@ -43,7 +43,9 @@ export function createPopulator(app: ServerApp): Populator {
         const value = record[head];
         if (tail === undefined && typeof value === 'string') record[head] = byId.get(value) ?? value;
         if (tail !== undefined && Array.isArray(value)) {
-          record[head] = value.map((item) => (typeof item?.[tail] === 'string' ? { ...item, [tail]: byId.get(item[tail]) ?? item[tail] } : item));
+          record[head] = value.map((item) =>
+            typeof item?.[tail] === 'string' ? { ...item, [tail]: byId.get(item[tail]) ?? item[tail] } : item,
+          );
         }
       }
     }

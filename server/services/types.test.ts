@@ -24,7 +24,12 @@ type MissingService = Omit<ServerServices, 'userSessions'>;
 /** A missing-translations list whose find answers loose rows (a locale as any text). */
 interface LooseTranslations extends Omit<ServerServices, 'missingTranslate'> {
   missingTranslate: Omit<MissingTranslationsService, 'find'> & {
-    find(): Promise<{ total: number; limit: number; skip: number; data: (Omit<MissingTranslation, 'locale'> & { locale: string })[] }>;
+    find(): Promise<{
+      total: number;
+      limit: number;
+      skip: number;
+      data: (Omit<MissingTranslation, 'locale'> & { locale: string })[];
+    }>;
   };
 }
 

@@ -41,7 +41,15 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: checkKey(key),
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+      }),
+    );
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
@@ -52,7 +60,14 @@ export class S3Storage implements Storage {
     const hash = createHash('sha256');
     for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: createReadStream(file), ContentType: contentType, ContentLength: size, ChecksumSHA256: hash.digest('base64') }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: checkKey(key),
+        Body: createReadStream(file),
+        ContentType: contentType,
+        ContentLength: size,
+        ChecksumSHA256: hash.digest('base64'),
+      }),
     );
   }
 
@@ -73,7 +88,9 @@ export class S3Storage implements Storage {
   private async *keys(prefix?: string): AsyncIterable<StoredKey> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       for (const item of page.Contents ?? []) {
         if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(0) };
       }
@@ -85,7 +102,12 @@ export class S3Storage implements Storage {
     const batch: string[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
       batch.length = 0;
     };
     for await (const { key } of this.keys(`${checkPrefix(prefix)}/`)) {

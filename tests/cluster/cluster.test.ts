@@ -22,7 +22,12 @@ if (reason && process.env.CI === 'true') throw new Error(`The cluster test must 
 
 type Json = Record<string, unknown>;
 
-async function api(base: string, method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}) {
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; key?: string } = {},
+) {
   const response = await fetch(`${base}/api${path}`, {
     method,
     headers: {
@@ -45,7 +50,14 @@ interface Client {
 
 /** The official Feathers client over a websocket, reconnecting as a browser's does. */
 function connect(url: string, reconnect = false): Client {
-  const socket = io(url, { path: '/api/socket.io', transports: ['websocket'], forceNew: true, reconnection: reconnect, reconnectionDelay: 200, reconnectionDelayMax: 1_000 });
+  const socket = io(url, {
+    path: '/api/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: reconnect,
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1_000,
+  });
   const client = feathers();
   client.configure(socketio(socket, { timeout: 10_000 }));
   client.configure(authenticationClient({ storage: new MemoryStorage() }));
@@ -63,7 +75,10 @@ function closedByServer(client: Client, ms = 5_000): Promise<{ reason: string; a
   });
 }
 
-const connected = (client: Client) => (client.socket.connected ? Promise.resolve() : new Promise<void>((resolve) => client.socket.once('connect', () => resolve())));
+const connected = (client: Client) =>
+  client.socket.connected
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => client.socket.once('connect', () => resolve()));
 
 /**
  * A staff screen's list of records (subscribers whose email starts with `prefix`): filled by a
@@ -78,8 +93,13 @@ async function mirror(screen: Client, prefix: string, accessToken: string) {
   });
   const fetchAll = async () => {
     for (let skip = 0; ; skip += 100) {
-      const page = (await screen.client.service('subscribers').find({ query: { email: { $regex: prefix }, $sort: { createdAt: 1, _id: 1 }, $limit: 100, $skip: skip } })) as { data: Json[] };
-      for (const record of page.data) if ((record.email as string).startsWith(prefix)) records.add(record.email as string);
+      const page = (await screen.client
+        .service('subscribers')
+        .find({ query: { email: { $regex: prefix }, $sort: { createdAt: 1, _id: 1 }, $limit: 100, $skip: skip } })) as {
+        data: Json[];
+      };
+      for (const record of page.data)
+        if ((record.email as string).startsWith(prefix)) records.add(record.email as string);
       if (page.data.length < 100) return;
     }
   };
@@ -133,11 +153,17 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
       const health = await fetch(`${instance.url}/health`);
       expect(health.status).toBe(200);
       expect(health.headers.get('x-instance')).toBe(instance.name);
-      expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'ok' }, redis: { status: 'ok' }, jobs: { status: 'ok' } });
+      expect(await health.json()).toMatchObject({
+        status: 'ok',
+        database: { status: 'ok' },
+        redis: { status: 'ok' },
+        jobs: { status: 'ok' },
+      });
     }
     // The balancer sends requests to both.
     const names = new Set<string>();
-    for (let index = 0; index < 6; index += 1) names.add((await fetch(`${cluster.url}/health/live`)).headers.get('x-instance') ?? '');
+    for (let index = 0; index < 6; index += 1)
+      names.add((await fetch(`${cluster.url}/health/live`)).headers.get('x-instance') ?? '');
     expect([...names].sort()).toEqual(['a', 'b']);
 
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -158,7 +184,11 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
       const got = async (path: string, init?: RequestInit) => {
         const response = await fetch(`${instance.url}${path}`, init);
         await response.arrayBuffer();
-        return { status: response.status, instance: response.headers.get('x-instance'), etag: response.headers.get('etag') };
+        return {
+          status: response.status,
+          instance: response.headers.get('x-instance'),
+          etag: response.headers.get('etag'),
+        };
       };
       const file = await got('/logo.png');
       expect(file).toMatchObject({ status: 200, instance: instance.name });
@@ -172,23 +202,43 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
           .on('error', reject);
       });
       expect(revalidated).toEqual({ status: 304, instance: instance.name });
-      expect(await got('/api/no-such-service', { headers: { accept: 'application/json' } })).toMatchObject({ status: 404, instance: instance.name });
+      expect(await got('/api/no-such-service', { headers: { accept: 'application/json' } })).toMatchObject({
+        status: 404,
+        instance: instance.name,
+      });
       expect(
-        await got('/api/subscribers', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ email: 'not an email' }) }),
+        await got('/api/subscribers', {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'not an email' }),
+        }),
       ).toMatchObject({ status: 400, instance: instance.name });
       // socket.io answers these itself, before Express: a polling handshake (refused, websocket only), and a bad request.
-      expect(await got('/api/socket.io/?EIO=4&transport=polling')).toMatchObject({ status: 400, instance: instance.name });
-      expect(await got('/api/socket.io/?EIO=4&transport=websocket')).toMatchObject({ status: 400, instance: instance.name });
+      expect(await got('/api/socket.io/?EIO=4&transport=polling')).toMatchObject({
+        status: 400,
+        instance: instance.name,
+      });
+      expect(await got('/api/socket.io/?EIO=4&transport=websocket')).toMatchObject({
+        status: 400,
+        instance: instance.name,
+      });
       // And its websocket handshake (101), as a browser opens it.
       const upgraded = await new Promise<{ status: number | undefined; instance: unknown }>((resolve, reject) => {
         const request = http.get(`${instance.url}/api/socket.io/?EIO=4&transport=websocket`, {
-          headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') },
+          headers: {
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-version': '13',
+            'sec-websocket-key': randomBytes(16).toString('base64'),
+          },
         });
         request.on('upgrade', (response, socket) => {
           socket.destroy();
           resolve({ status: response.statusCode, instance: response.headers['x-instance'] });
         });
-        request.on('response', (response) => resolve({ status: response.statusCode, instance: response.headers['x-instance'] }));
+        request.on('response', (response) =>
+          resolve({ status: response.statusCode, instance: response.headers['x-instance'] }),
+        );
         request.on('error', reject);
       });
       expect(upgraded).toEqual({ status: 101, instance: instance.name });
@@ -198,12 +248,21 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
   it('a picture uploaded through A is served by B and through the balancer, the same bytes', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await png(64, 48))], { type: 'image/png' }), 'shared.png');
-    const uploaded = await fetch(`${cluster.a.url}/api/attachments/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const uploaded = await fetch(`${cluster.a.url}/api/attachments/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const { id } = ((await uploaded.json()) as { data: { info: { id: string } } }).data.info;
     const picture = async (base: string, query = '') => {
       const response = await fetch(`${base}/api/attachments/${id}${query}`);
-      return { status: response.status, instance: response.headers.get('x-instance'), type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+      return {
+        status: response.status,
+        instance: response.headers.get('x-instance'),
+        type: response.headers.get('content-type'),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
     };
     const onA = await picture(cluster.a.url);
     expect(onA).toMatchObject({ status: 200, type: 'image/png' });
@@ -252,7 +311,10 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
   it('a token signed out on A is refused on B within a second, and the sockets signed in with it are closed on both', async () => {
     const email = `member-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'Cluster member 2026';
-    const made = await api(cluster.a.url, 'POST', '/users', { token, body: { email, password, name: 'Cluster Member', role: 'member' } });
+    const made = await api(cluster.a.url, 'POST', '/users', {
+      token,
+      body: { email, password, name: 'Cluster Member', role: 'member' },
+    });
     expect(made.status).toBe(201);
     const id = made.body._id as string;
     const member = open(cluster.b.url);
@@ -265,7 +327,11 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
 
     const signedOutAt = Date.now();
     expect((await api(cluster.a.url, 'DELETE', '/authentication', { token: accessToken })).status).toBe(200);
-    const refusedIn = await until(async () => (await api(cluster.b.url, 'GET', `/users/${id}`, { token: accessToken })).status === 401, 'B to refuse the token', 1_000);
+    const refusedIn = await until(
+      async () => (await api(cluster.b.url, 'GET', `/users/${id}`, { token: accessToken })).status === 401,
+      'B to refuse the token',
+      1_000,
+    );
     expect(refusedIn).toBeLessThan(1_000);
     // Closed by the server (not a network loss, which a client reconnects), within a second.
     const [onB, onAClosed] = await Promise.all(closed);
@@ -273,16 +339,22 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     expect(onAClosed).toMatchObject({ reason: 'io server disconnect' });
     expect(onB!.at - signedOutAt).toBeLessThan(1_000);
     // Signing in with it again is refused.
-    await expect(open(cluster.b.url).client.authenticate({ strategy: 'jwt', accessToken })).rejects.toMatchObject({ code: 401 });
+    await expect(open(cluster.b.url).client.authenticate({ strategy: 'jwt', accessToken })).rejects.toMatchObject({
+      code: 401,
+    });
   });
 
   it('a password changed through A ends the account’s other sessions on B within a second: REST, sockets and signing in again', async () => {
     const email = `changer-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'Cluster member 2026';
-    const made = await api(cluster.a.url, 'POST', '/users', { token, body: { email, password, name: 'Cluster Member', role: 'member' } });
+    const made = await api(cluster.a.url, 'POST', '/users', {
+      token,
+      body: { email, password, name: 'Cluster Member', role: 'member' },
+    });
     expect(made.status).toBe(201);
     const id = made.body._id as string;
-    const kept = (await api(cluster.a.url, 'POST', '/authentication', { body: { strategy: 'local', email, password } })).body.accessToken as string;
+    const kept = (await api(cluster.a.url, 'POST', '/authentication', { body: { strategy: 'local', email, password } }))
+      .body.accessToken as string;
     const member = open(cluster.b.url);
     const { accessToken: ended } = await member.client.authenticate({ strategy: 'local', email, password });
     const closed = closedByServer(member);
@@ -290,14 +362,23 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     expect((await api(cluster.b.url, 'GET', `/users/${id}`, { token: ended })).status).toBe(200);
 
     const changedAt = Date.now();
-    const changed = await api(cluster.a.url, 'PATCH', `/users/${id}`, { token: kept, body: { password: 'Cluster member 2027', currentPassword: password } });
+    const changed = await api(cluster.a.url, 'PATCH', `/users/${id}`, {
+      token: kept,
+      body: { password: 'Cluster member 2027', currentPassword: password },
+    });
     expect(changed.status).toBe(200);
-    const refusedIn = await until(async () => (await api(cluster.b.url, 'GET', `/users/${id}`, { token: ended })).status === 401, 'B to refuse the ended session', 1_000);
+    const refusedIn = await until(
+      async () => (await api(cluster.b.url, 'GET', `/users/${id}`, { token: ended })).status === 401,
+      'B to refuse the ended session',
+      1_000,
+    );
     expect(refusedIn).toBeLessThan(1_000);
     const onB = await closed;
     expect(onB.reason).toBe('io server disconnect');
     expect(onB.at - changedAt).toBeLessThan(1_000);
-    await expect(open(cluster.b.url).client.authenticate({ strategy: 'jwt', accessToken: ended })).rejects.toMatchObject({ code: 401 });
+    await expect(
+      open(cluster.b.url).client.authenticate({ strategy: 'jwt', accessToken: ended }),
+    ).rejects.toMatchObject({ code: 401 });
     // The session the change was made with stays, on both.
     expect((await api(cluster.b.url, 'GET', `/users/${id}`, { token: kept })).status).toBe(200);
   });
@@ -315,7 +396,11 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     };
     const made = await api(cluster.a.url, 'POST', '/blogs', { token, body: article });
     expect(made.status).toBe(201);
-    const page = (base: string) => fetch(`${base}/en/blogs/${slug}`).then(async (response) => ({ cache: response.headers.get('x-page-cache'), html: await response.text() }));
+    const page = (base: string) =>
+      fetch(`${base}/en/blogs/${slug}`).then(async (response) => ({
+        cache: response.headers.get('x-page-cache'),
+        html: await response.text(),
+      }));
     for (const instance of [cluster.a, cluster.b]) {
       await page(instance.url);
       const cached = await page(instance.url);
@@ -333,10 +418,22 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     expect(tags.size).toBe(2);
     expect(new Set(tags.values()).size).toBe(1);
     const tag = [...tags.values()][0]!;
-    for (let i = 0; i < 4; i += 1) expect((await fetch(`${cluster.url}/en/blogs/${slug}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+    for (let i = 0; i < 4; i += 1)
+      expect((await fetch(`${cluster.url}/en/blogs/${slug}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
 
-    expect((await api(cluster.a.url, 'PATCH', `/blogs/${made.body._id as string}`, { token, body: { title: { en: 'After the change' } } })).status).toBe(200);
-    const shownIn = await until(async () => (await page(cluster.b.url)).html.includes('After the change'), 'B to show the change', 1_000);
+    expect(
+      (
+        await api(cluster.a.url, 'PATCH', `/blogs/${made.body._id as string}`, {
+          token,
+          body: { title: { en: 'After the change' } },
+        })
+      ).status,
+    ).toBe(200);
+    const shownIn = await until(
+      async () => (await page(cluster.b.url)).html.includes('After the change'),
+      'B to show the change',
+      1_000,
+    );
     expect(shownIn).toBeLessThan(1_000);
     expect((await page(cluster.a.url)).html).toContain('After the change');
   });
@@ -348,7 +445,9 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     const sockets = Array.from({ length: 200 }, () => open(cluster.url, true));
     const mirrors: Awaited<ReturnType<typeof mirror>>[] = [];
     for (let start = 0; start < sockets.length; start += 50) {
-      mirrors.push(...(await Promise.all(sockets.slice(start, start + 50).map((client) => mirror(client, `load-${run}-`, token)))));
+      mirrors.push(
+        ...(await Promise.all(sockets.slice(start, start + 50).map((client) => mirror(client, `load-${run}-`, token)))),
+      );
     }
     let drops = 0;
     for (const client of sockets) client.socket.on('disconnect', () => (drops += 1));
@@ -357,7 +456,10 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
       prefix: `load-${run}-`,
       everyMs: 50,
       send: async (email, key) => {
-        const answer = await api(cluster.url, 'POST', '/subscribers', { body: { email, campaign: '23hkrace' }, key }).catch(() => ({ status: 0 }));
+        const answer = await api(cluster.url, 'POST', '/subscribers', {
+          body: { email, campaign: '23hkrace' },
+          key,
+        }).catch(() => ({ status: 0 }));
         if (answer.status !== 201) retried.push(`${email}: ${answer.status}`);
         return answer.status;
       },
@@ -369,7 +471,11 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     await cluster.a.stop('SIGKILL');
     const killedAt = Date.now();
     await until(() => drops > 0, 'the sockets on A to drop', 5_000);
-    const back = await until(() => sockets.every((client) => client.socket.connected), 'every socket to be connected again', 10_000);
+    const back = await until(
+      () => sockets.every((client) => client.socket.connected),
+      'every socket to be connected again',
+      10_000,
+    );
     expect(back).toBeLessThan(10_000);
     // Writes go on through the balancer for a while after the loss.
     await until(() => Date.now() - killedAt > 3_000, 'three seconds of writes after the loss', 5_000);
@@ -377,7 +483,10 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
 
     // Every socket is now on B, which answers its calls.
     const reconnected = sockets.slice(0, 5);
-    for (const client of reconnected) await expect(client.client.service('industries').find({ query: { $limit: 1 } })).resolves.toMatchObject({ data: expect.any(Array) });
+    for (const client of reconnected)
+      await expect(client.client.service('industries').find({ query: { $limit: 1 } })).resolves.toMatchObject({
+        data: expect.any(Array),
+      });
 
     // Every write was answered in the end, each once.
     expect(acknowledged.length).toBe(writes.sent());
@@ -385,7 +494,10 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
     const db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
     try {
-      const rows = await db.query('select email, count(*)::int as n from subscribers where email like $1 group by email', [`load-${run}-%`]);
+      const rows = await db.query(
+        'select email, count(*)::int as n from subscribers where email like $1 group by email',
+        [`load-${run}-%`],
+      );
       const stored = new Map(rows.rows.map((row: { email: string; n: number }) => [row.email, row.n]));
       for (const email of acknowledged) expect({ email, stored: stored.get(email) }).toEqual({ email, stored: 1 });
       expect([...stored.values()].every((count) => count === 1)).toBe(true);
@@ -394,9 +506,17 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
       expect(expected.length).toBe(acknowledged.length);
       // Those that were on A lost their socket and fetched again.
       expect(mirrors.filter((screen) => screen.dropped).length).toBeGreaterThan(50);
-      await until(() => mirrors.every((screen) => !screen.dropped || screen.resyncs > 0), 'every screen that lost its socket to fetch again', 15_000).catch(() => undefined);
+      await until(
+        () => mirrors.every((screen) => !screen.dropped || screen.resyncs > 0),
+        'every screen that lost its socket to fetch again',
+        15_000,
+      ).catch(() => undefined);
       expect(mirrors.filter((screen) => screen.dropped && screen.resyncs === 0).length).toBe(0);
-      await until(() => mirrors.every((screen) => screen.size() === expected.length), 'every screen to hold every record', 10_000).catch(() => undefined);
+      await until(
+        () => mirrors.every((screen) => screen.size() === expected.length),
+        'every screen to hold every record',
+        10_000,
+      ).catch(() => undefined);
       const differing = mirrors.filter((screen) => screen.records().join() !== expected.join());
       expect(differing.length).toBe(0);
       for (const screen of mirrors) expect(screen.records()).toEqual(expected);
@@ -422,8 +542,18 @@ describe.skipIf(reason)('two instances behind a load balancer', () => {
       const pending: Promise<unknown>[] = [];
       while (writing) {
         const email = `drain-${run}-${index++}@example.com`;
-        pending.push(api(cluster.url, 'POST', '/subscribers', { body: { email, campaign: '23hkrace' } }).then((answer) => answers.push(answer.status), () => answers.push(0)));
-        pending.push(fetch(`${cluster.url}/en`).then((answer) => answers.push(answer.status), () => answers.push(0)));
+        pending.push(
+          api(cluster.url, 'POST', '/subscribers', { body: { email, campaign: '23hkrace' } }).then(
+            (answer) => answers.push(answer.status),
+            () => answers.push(0),
+          ),
+        );
+        pending.push(
+          fetch(`${cluster.url}/en`).then(
+            (answer) => answers.push(answer.status),
+            () => answers.push(0),
+          ),
+        );
         await sleep(50);
       }
       await Promise.all(pending);

@@ -36,8 +36,13 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
 /** Why the cluster cannot run here (a missing part), or null. With CI=true nothing may be missing. */
 export async function clusterSkipReason(): Promise<string | null> {
   if (!existsSync(HAPROXY)) {
-    const root = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-    if (root) spawnSync('sh', ['-c', 'apt-get update && apt-get install -y haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const root =
+      process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+    if (root)
+      spawnSync('sh', ['-c', 'apt-get update && apt-get install -y haproxy'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     if (!existsSync(HAPROXY)) return `HAProxy is missing: install it (sudo apt-get install -y haproxy)`;
   }
   const database = await answers(async () => {
@@ -47,7 +52,12 @@ export async function clusterSkipReason(): Promise<string | null> {
   });
   if (!database) return `no PostgreSQL at ${POSTGRES_URL}`;
   const redis = await answers(async () => {
-    const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis(REDIS_URL, {
+      lazyConnect: true,
+      connectTimeout: 2_000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     await client.connect();
     await client.ping();
     client.disconnect();
@@ -55,8 +65,13 @@ export async function clusterSkipReason(): Promise<string | null> {
   if (!redis) return `no Redis at ${REDIS_URL}`;
   if (!postgresBin()) return `PostgreSQL's server programs (initdb, postgres) are missing under ${POSTGRES_LIB}`;
   if (!existsSync(REDIS_SERVER)) {
-    const root = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-    if (root) spawnSync('sh', ['-c', 'apt-get update && apt-get install -y redis-server'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const root =
+      process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+    if (root)
+      spawnSync('sh', ['-c', 'apt-get update && apt-get install -y redis-server'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     if (!existsSync(REDIS_SERVER)) return `redis-server is missing: install it (sudo apt-get install -y redis-server)`;
   }
   return null;
@@ -150,7 +165,9 @@ export interface Cluster {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /** Builds the pages when there is no build yet (npm test's end-to-end stage has made one). */
@@ -237,8 +254,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   let a = instance('a', portA);
   let b = instance('b', portB);
   const healthy = async (server: Instance) => {
-    if (server.process.exitCode !== null) throw new Error(`instance ${server.name} stopped at start-up (exit code ${server.process.exitCode})`);
-    return fetch(`${server.url}/health`).then((response) => response.ok, () => false);
+    if (server.process.exitCode !== null)
+      throw new Error(`instance ${server.name} stopped at start-up (exit code ${server.process.exitCode})`);
+    return fetch(`${server.url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
   };
   let lb: ChildProcess | undefined;
   const close = async () => {
@@ -304,7 +325,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     // Quiet: an instance going down is what the test does; a configuration error still shows.
     lb = spawn(HAPROXY, ['-db', '-q', '-f', config], { stdio: ['ignore', 'ignore', 'inherit'] });
     const url = `http://127.0.0.1:${portLb}`;
-    await until(() => fetch(`${url}/health/live`).then((response) => response.ok, () => false), 'the load balancer', 20_000);
+    await until(
+      () =>
+        fetch(`${url}/health/live`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      'the load balancer',
+      20_000,
+    );
     const cluster: Cluster = {
       a,
       b,
@@ -318,11 +347,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         else b = cluster.b = again;
         await until(() => healthy(again), `instance ${name} to be healthy again`, 60_000);
         // The balancer's checks: two in a row (`rise 2`), every 500 ms.
-        await until(async () => {
-          const seen = new Set<string | null>();
-          for (let index = 0; index < 4; index += 1) seen.add((await fetch(`${url}/health/live`)).headers.get('x-instance'));
-          return seen.has(name);
-        }, `the balancer to send requests to ${name}`, 20_000);
+        await until(
+          async () => {
+            const seen = new Set<string | null>();
+            for (let index = 0; index < 4; index += 1)
+              seen.add((await fetch(`${url}/health/live`)).headers.get('x-instance'));
+            return seen.has(name);
+          },
+          `the balancer to send requests to ${name}`,
+          20_000,
+        );
         return again;
       },
     };
@@ -354,7 +388,11 @@ const POSTGRES_LIB = '/usr/lib/postgresql';
 function postgresBin(): string | null {
   if (!existsSync(POSTGRES_LIB)) return null;
   const versions = readdirSync(POSTGRES_LIB)
-    .filter((name) => existsSync(path.join(POSTGRES_LIB, name, 'bin', 'initdb')) && existsSync(path.join(POSTGRES_LIB, name, 'bin', 'postgres')))
+    .filter(
+      (name) =>
+        existsSync(path.join(POSTGRES_LIB, name, 'bin', 'initdb')) &&
+        existsSync(path.join(POSTGRES_LIB, name, 'bin', 'postgres')),
+    )
     .sort((x, y) => Number(y) - Number(x));
   return versions[0] ? path.join(POSTGRES_LIB, versions[0], 'bin') : null;
 }
@@ -388,7 +426,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     owner = { uid: id('-u'), gid: id('-g') };
     chownSync(folder, owner.uid, owner.gid);
   }
-  const init = spawnSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C'], { stdio: 'ignore', ...owner });
+  const init = spawnSync(
+    path.join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C'],
+    { stdio: 'ignore', ...owner },
+  );
   if (init.status !== 0) throw new Error(`initdb failed (exit code ${init.status})`);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let child: ChildProcess | undefined;
@@ -407,7 +449,20 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     async start() {
       child = spawn(
         path.join(bin, 'postgres'),
-        ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${folder}`, '-c', 'fsync=off', '-c', 'max_connections=200'],
+        [
+          '-D',
+          data,
+          '-p',
+          String(port),
+          '-c',
+          'listen_addresses=127.0.0.1',
+          '-c',
+          `unix_socket_directories=${folder}`,
+          '-c',
+          'fsync=off',
+          '-c',
+          'max_connections=200',
+        ],
         { stdio: 'ignore', ...owner },
       );
       await until(accepts, `PostgreSQL on port ${port}`, 30_000);
@@ -432,7 +487,12 @@ export async function startRedisServer(): Promise<RedisServer> {
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const answers = async () => {
-    const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: 500,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     client.on('error', () => undefined);
     try {
       await client.connect();
@@ -449,7 +509,9 @@ export async function startRedisServer(): Promise<RedisServer> {
       return Boolean(child && child.exitCode === null && child.signalCode === null);
     },
     async start() {
-      child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
       await until(answers, `redis-server on port ${port}`, 10_000);
     },
     async stop() {

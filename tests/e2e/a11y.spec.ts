@@ -11,7 +11,9 @@ function axe(page: Page, scope?: string) {
 }
 
 async function violations(page: Page, scope?: string) {
-  const results = await axe(page, scope).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axe(page, scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
@@ -32,7 +34,11 @@ async function darkViolations(page: Page, scope?: string) {
   const results = await axe(page, scope).withRules(['color-contrast', 'link-in-text-block']).analyze();
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-  return results.violations.map((violation) => ({ rule: violation.id, theme: 'dark', nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    theme: 'dark',
+    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
 }
 
 /** Every rule in the light theme, then the colour rules in the dark one. */
@@ -57,7 +63,11 @@ const publicPages = {
   'zh-hk': ['/tillpointPay', '/usecase/restaurant/food'],
   'zh-cn': ['/advancedFeature', '/tillpointStore'],
 } as const;
-const planPages = { en: ['restaurant-flexi'], 'zh-hk': ['restaurant-flexi-plus'], 'zh-cn': ['restaurant-lite'] } as const;
+const planPages = {
+  en: ['restaurant-flexi'],
+  'zh-hk': ['restaurant-flexi-plus'],
+  'zh-cn': ['restaurant-lite'],
+} as const;
 
 const layouts = [
   { name: 'marketing', path: '' },
@@ -68,11 +78,29 @@ const layouts = [
   // Viewed only (nothing bought): the member's summary, priced by the server.
   { name: 'plan detail', path: '/portal/plan', signedIn: true, member: 'prepaid' },
   { name: 'card', path: '/portal/card', signedIn: true, member: 'monthly', ready: 'card-form' },
-  { name: 'add-on upgrade', path: '/upgrade?step=summary&add=qr-self-order,online-shop', signedIn: true, member: 'monthly', ready: 'upgrade-summary' },
+  {
+    name: 'add-on upgrade',
+    path: '/upgrade?step=summary&add=qr-self-order,online-shop',
+    signedIn: true,
+    member: 'monthly',
+    ready: 'upgrade-summary',
+  },
   // The apps (decision 030): the grid, an app with its registered screen, the screen's own page, and an add-on not on the plan.
   { name: 'apps', path: '/portal/apps', signedIn: true, member: 'appsViewer' },
-  { name: 'app', path: `/portal/apps/kds?remove=${VIEWER_DEVICE._id}`, signedIn: true, member: 'appsViewer', ready: 'remove-confirm' },
-  { name: 'app device', path: `/portal/apps/kds/${VIEWER_DEVICE._id}`, signedIn: true, member: 'appsViewer', ready: 'pairing-code' },
+  {
+    name: 'app',
+    path: `/portal/apps/kds?remove=${VIEWER_DEVICE._id}`,
+    signedIn: true,
+    member: 'appsViewer',
+    ready: 'remove-confirm',
+  },
+  {
+    name: 'app device',
+    path: `/portal/apps/kds/${VIEWER_DEVICE._id}`,
+    signedIn: true,
+    member: 'appsViewer',
+    ready: 'pairing-code',
+  },
   { name: 'app not on the plan', path: '/portal/apps/online-shop', signedIn: true, member: 'appsViewer' },
   { name: 'microsite', path: '/campaign/sg23' },
   // A long table: axe needs more than the usual time on a busy machine.
@@ -85,8 +113,20 @@ const layouts = [
   { name: 'forgot password', path: '/forgot-password', phone: true },
   { name: 'reset password', path: `/reset-password?token=${'a'.repeat(43)}`, phone: true },
   // The back office (issue 21): a table, and a record open in the editor over it.
-  { name: 'admin table', path: '/admin/subscribers?q=admin-table', signedIn: true, member: 'admin', ready: 'admin-table' },
-  { name: 'admin editor', path: `/admin/subscribers?editor=${adminRows.a11y._id}`, signedIn: true, member: 'admin', ready: 'record-form' },
+  {
+    name: 'admin table',
+    path: '/admin/subscribers?q=admin-table',
+    signedIn: true,
+    member: 'admin',
+    ready: 'admin-table',
+  },
+  {
+    name: 'admin editor',
+    path: `/admin/subscribers?editor=${adminRows.a11y._id}`,
+    signedIn: true,
+    member: 'admin',
+    ready: 'record-form',
+  },
   // An article's editor: the languages' tabs, the rich-text toolbar and the references' search boxes.
   { name: 'admin article editor', path: '/admin/blogs/new', signedIn: true, member: 'admin', ready: 'rich-v.body.en' },
   // Last, so the layouts above keep their languages: a member's invoices, each with its lines.

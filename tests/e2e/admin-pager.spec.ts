@@ -12,7 +12,10 @@ test.use({ colorScheme: 'light' });
 
 const search = 'q=admin-pager';
 
-test('a search past the count’s cap shows “1,000+”, and Next reaches the last page, which counts exactly', async ({ page, login }) => {
+test('a search past the count’s cap shows “1,000+”, and Next reaches the last page, which counts exactly', async ({
+  page,
+  login,
+}) => {
   await login(users.admin);
   await page.goto(`/en/admin/subscribers?${search}`);
   await hydrated(page);
@@ -38,11 +41,16 @@ test('a search past the count’s cap shows “1,000+”, and Next reaches the l
   await expect(page).toHaveURL(/[?&]page=11/);
   await expect(total).toHaveText('1,001–1,003 of 1,003');
   await expect(total).not.toHaveAttribute('data-total-capped');
-  await expect(page.getByTestId('admin-row').locator('[data-column="email"]')).toHaveText(pagerRows.slice(1000).map((row) => row.email));
+  await expect(page.getByTestId('admin-row').locator('[data-column="email"]')).toHaveText(
+    pagerRows.slice(1000).map((row) => row.email),
+  );
   await expect(page.getByTestId('page-more')).toHaveCount(0);
   // Next is no longer a link, only its greyed-out words.
   await expect(page.getByTestId('page-next')).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByText('Next')).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   await expect(page.getByTestId('page-11')).toHaveAttribute('aria-current', 'page');
 
   // Back with the browser: the view and its capped total come back from the address.

@@ -17,7 +17,8 @@ test.afterAll(async ({ request }) => {
   await setFeatures(request, { ...DEFAULT_FLAGS, region: 'hk', currencies: ['SGD', 'HKD'], currency: 'HKD' });
 });
 
-const features = async (request: APIRequestContext) => (await (await request.get('/api/features')).json()) as Record<string, unknown>;
+const features = async (request: APIRequestContext) =>
+  (await (await request.get('/api/features')).json()) as Record<string, unknown>;
 
 test('an admin turns the contact form off and on again from the settings page', async ({ page, login, request }) => {
   await login(users.admin);
@@ -37,7 +38,11 @@ test('an admin turns the contact form off and on again from the settings page', 
   await expect.poll(async () => (await features(request)).contactForm).toBe(true);
 });
 
-test('a default currency that is not offered is refused by field in Chinese, and nothing changes', async ({ page, login, request }) => {
+test('a default currency that is not offered is refused by field in Chinese, and nothing changes', async ({
+  page,
+  login,
+  request,
+}) => {
   await login(users.admin);
   await page.goto('/zh-hk/admin/settings');
   await hydrated(page);
@@ -56,6 +61,9 @@ test('an editor sees the settings but cannot change them', async ({ page, login 
   await expect(page.getByTestId('settings-contactForm')).toBeDisabled();
   await expect(page.getByTestId('settings-save')).toHaveCount(0);
   // Posted from the site's own page, as the form would be: refused for the role.
-  const refused = await page.request.post('/en/admin/settings', { form: { contactForm: 'on' }, headers: { origin: new URL(page.url()).origin } });
+  const refused = await page.request.post('/en/admin/settings', {
+    form: { contactForm: 'on' },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(refused.status()).toBe(403);
 });

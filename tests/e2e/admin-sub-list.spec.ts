@@ -28,7 +28,11 @@ async function readPlan(request: APIRequestContext, headers: Record<string, stri
 function sentRows(body: string): string[] {
   const form = new URLSearchParams(body);
   const rows = Number(form.get('v.modules.rows'));
-  return Array.from({ length: rows }, (_, index) => `${form.get(`v.modules.${index}.id`)}×${form.get(`v.modules.${index}.count`)}@${form.get(`v.modules.${index}.monthPrice`)}`);
+  return Array.from(
+    { length: rows },
+    (_, index) =>
+      `${form.get(`v.modules.${index}.id`)}×${form.get(`v.modules.${index}.count`)}@${form.get(`v.modules.${index}.monthPrice`)}`,
+  );
 }
 
 /** Saves the editor and waits for the table it goes back to; answers what the save posted. */
@@ -41,12 +45,20 @@ async function save(page: Page, posts: string[]): Promise<string> {
   return posts[before] as string;
 }
 
-test('a plan’s modules are added, removed, changed and moved in the editor, each save stored as sent', async ({ page, login, request }) => {
+test('a plan’s modules are added, removed, changed and moved in the editor, each save stored as sent', async ({
+  page,
+  login,
+  request,
+}) => {
   const headers = await staffHeaders(request);
-  const modules = ((await (await request.get('/api/modules?$limit=50&$sort[order]=1', { headers })).json()) as { data: Named[] }).data;
+  const modules = (
+    (await (await request.get('/api/modules?$limit=50&$sort[order]=1', { headers })).json()) as { data: Named[] }
+  ).data;
   // An industry no other spec looks at, and a plan kept off the home page: the public pages that
   // other specs read (the POS pages, home) never list this test's plan.
-  const industry = ((await (await request.get('/api/industries?key=beauty-wellness&$limit=1', { headers })).json()) as { data: Named[] }).data[0];
+  const industry = (
+    (await (await request.get('/api/industries?key=beauty-wellness&$limit=1', { headers })).json()) as { data: Named[] }
+  ).data[0];
   expect(industry).toBeDefined();
   expect(modules.length).toBeGreaterThanOrEqual(4);
   const [a, b, c, d] = modules as [Named, Named, Named, Named];
@@ -73,7 +85,8 @@ test('a plan’s modules are added, removed, changed and moved in the editor, ea
   await login(users.admin);
   const posts: string[] = [];
   page.on('request', (sent) => {
-    if (sent.method() === 'POST' && sent.url().includes(`/admin/appTemplates/edit/${plan._id}`)) posts.push(sent.postData() ?? '');
+    if (sent.method() === 'POST' && sent.url().includes(`/admin/appTemplates/edit/${plan._id}`))
+      posts.push(sent.postData() ?? '');
   });
   const openEditor = async () => {
     await page.goto(`/en/admin/appTemplates/edit/${plan._id}`);
@@ -82,7 +95,10 @@ test('a plan’s modules are added, removed, changed and moved in the editor, ea
     await expect(list.getByTestId('sub-list-row')).not.toHaveCount(0);
     return list;
   };
-  const stored = async () => (await readPlan(request, headers, plan._id)).modules.map((module) => `${module.id}×${module.count}@${module.monthPrice}`);
+  const stored = async () =>
+    (await readPlan(request, headers, plan._id)).modules.map(
+      (module) => `${module.id}×${module.count}@${module.monthPrice}`,
+    );
 
   // A row added at the end: a module chosen by name, its price in dollars, its count.
   let list = await openEditor();
@@ -92,7 +108,12 @@ test('a plan’s modules are added, removed, changed and moved in the editor, ea
   await list.getByRole('combobox', { name: 'Module 4' }).selectOption({ label: d.name.en });
   await list.getByRole('textbox', { name: 'Monthly price 4' }).fill('40.50');
   await list.getByRole('textbox', { name: 'Included 4' }).fill('3');
-  expect(sentRows(await save(page, posts))).toEqual([`${a._id}×1@10.00`, `${b._id}×2@20.00`, `${c._id}×1@30.00`, `${d._id}×3@40.50`]);
+  expect(sentRows(await save(page, posts))).toEqual([
+    `${a._id}×1@10.00`,
+    `${b._id}×2@20.00`,
+    `${c._id}×1@30.00`,
+    `${d._id}×3@40.50`,
+  ]);
   expect(await stored()).toEqual([`${a._id}×1@1000`, `${b._id}×2@2000`, `${c._id}×1@3000`, `${d._id}×3@4050`]);
 
   // A row removed: the second.

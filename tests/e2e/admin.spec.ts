@@ -19,7 +19,10 @@ test.use({ colorScheme: 'light', allowedConsoleErrors: [/status of 40[039]/] });
 const emails = (page: Page) => page.getByTestId('admin-row').locator('[data-column="email"]').allTextContents();
 const tableEmails = adminRows.table.map((row) => row.email);
 
-test('the back office is for staff: visitors and members are sent to sign in, editors see no delete', async ({ page, login }) => {
+test('the back office is for staff: visitors and members are sent to sign in, editors see no delete', async ({
+  page,
+  login,
+}) => {
   await page.goto('/en/admin/subscribers');
   await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fadmin%2Fsubscribers$/);
 
@@ -27,7 +30,9 @@ test('the back office is for staff: visitors and members are sent to sign in, ed
   await login(users.owner);
   await page.goto('/en/admin');
   await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fadmin$/);
-  await expect(page.getByTestId('login-staff-only')).toHaveText('This page is for staff. Sign in with a staff account to open it.');
+  await expect(page.getByTestId('login-staff-only')).toHaveText(
+    'This page is for staff. Sign in with a staff account to open it.',
+  );
 
   await login(users.editor);
   await page.goto(`/en/admin/subscribers?q=${encodeURIComponent('admin-table-0')}`);
@@ -51,7 +56,10 @@ test('the back office is for staff: visitors and members are sent to sign in, ed
   await expect(page.getByTestId('admin-card-subscribers')).toContainText(/\d+ records/);
 });
 
-test('the table’s view lives in the URL: search, sort, page size, pages, filters, reload and back', async ({ page, login }) => {
+test('the table’s view lives in the URL: search, sort, page size, pages, filters, reload and back', async ({
+  page,
+  login,
+}) => {
   await login(users.admin);
   await page.goto('/en/admin/subscribers');
   await hydrated(page);
@@ -95,7 +103,9 @@ test('the table’s view lives in the URL: search, sort, page size, pages, filte
   await page.getByTestId('search-apply').click();
   await expect(page).toHaveURL(/f\.campaign=sg23/);
   await expect(page.getByTestId('admin-total')).toHaveAttribute('data-total', '4');
-  await expect(page.getByTestId('admin-row').locator('[data-column="campaign"]')).toHaveText(Array(4).fill('Singapore 2023'));
+  await expect(page.getByTestId('admin-row').locator('[data-column="campaign"]')).toHaveText(
+    Array(4).fill('Singapore 2023'),
+  );
 
   // Text that matches nothing says so; Clear brings every row back.
   await page.getByTestId('search-q').fill('no-such-reader');
@@ -106,7 +116,10 @@ test('the table’s view lives in the URL: search, sort, page size, pages, filte
   await expect(page.getByTestId('admin-row').first()).toBeVisible();
 });
 
-test('cursor mode pages by next and previous without counting, and switches back to page numbers', async ({ page, login }) => {
+test('cursor mode pages by next and previous without counting, and switches back to page numbers', async ({
+  page,
+  login,
+}) => {
   await login(users.admin);
   await page.goto('/en/admin/subscribers?q=admin-table&sort=email&size=5');
   await hydrated(page);
@@ -131,7 +144,10 @@ test('cursor mode pages by next and previous without counting, and switches back
   await expect(page.getByTestId('admin-total')).toHaveText('1–5 of 12');
 });
 
-test('a row opens to show its record in detail, with its sub-list, and stays open in the URL', async ({ page, login }) => {
+test('a row opens to show its record in detail, with its sub-list, and stays open in the URL', async ({
+  page,
+  login,
+}) => {
   await login(users.editor);
   await page.goto(`/en/admin/appTemplates?q=${encodeURIComponent('Restaurant Flexi+')}`);
   await hydrated(page);
@@ -151,14 +167,18 @@ test('a row opens to show its record in detail, with its sub-list, and stays ope
   await expect(page).not.toHaveURL(/open=/);
 });
 
-test('the table is a grid for the keyboard: one tab stop, arrows between cells, Space selects, Enter opens', async ({ page, login }) => {
+test('the table is a grid for the keyboard: one tab stop, arrows between cells, Space selects, Enter opens', async ({
+  page,
+  login,
+}) => {
   await login(users.admin);
   await page.goto('/en/admin/subscribers?q=admin-table&sort=email&size=5');
   await hydrated(page);
   // Tab from the page size reaches the grid once, at its first row's first part (the checkbox).
   await page.getByTestId('search-q').focus();
   const firstBox = page.getByTestId('select-row').first();
-  for (let i = 0; i < 10 && !(await firstBox.evaluate((box) => box === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 10 && !(await firstBox.evaluate((box) => box === document.activeElement)); i += 1)
+    await page.keyboard.press('Tab');
   await expect(firstBox).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('row-expand').first()).toBeFocused();
@@ -228,7 +248,11 @@ test('the editor asks before unsaved changes are lost, and only when something i
   expect(asked).toHaveLength(3);
 });
 
-test('an admin edits a record over the table in Chinese: errors by field, saved, and a conflict shown instead of overwriting', async ({ page, login, request }) => {
+test('an admin edits a record over the table in Chinese: errors by field, saved, and a conflict shown instead of overwriting', async ({
+  page,
+  login,
+  request,
+}) => {
   await login(users.admin);
   const row = adminRows.edit;
   await page.goto(`/zh-hk/admin/subscribers?q=${row.email}`);
@@ -300,14 +324,19 @@ test('an admin edits a record over the table in Chinese: errors by field, saved,
   expect(((await stored.json()) as { name: string }).name).toBe('Theirs');
 });
 
-test('records others add, change and remove arrive through the table’s own reads, keeping the selection and open rows; Back after Reload shows them as they are', async ({ page, login, request }) => {
+test('records others add, change and remove arrive through the table’s own reads, keeping the selection and open rows; Back after Reload shows them as they are', async ({
+  page,
+  login,
+  request,
+}) => {
   await login(users.admin);
   const [first, second] = adminRows.live as [AdminRow, AdminRow];
   const headers = await staffHeaders(request);
   const stamp = Date.now();
   const rowOf = (row: { _id: string }) => page.locator(`[data-testid="admin-row"][data-id="${row._id}"]`);
   const nameOf = (row: { _id: string }) => rowOf(row).locator('[data-column="name"]');
-  const rename = async (row: { _id: string }, name: string) => expect((await request.patch(`/api/subscribers/${row._id}`, { headers, data: { name } })).status()).toBe(200);
+  const rename = async (row: { _id: string }, name: string) =>
+    expect((await request.patch(`/api/subscribers/${row._id}`, { headers, data: { name } })).status()).toBe(200);
   await rename(second, second.name);
 
   await page.goto(`/en/admin/subscribers?q=admin-live&sort=email&open=${first._id}`);
@@ -325,10 +354,15 @@ test('records others add, change and remove arrive through the table’s own rea
   });
   await rename(second, `Changed ${stamp}`);
   await expect(nameOf(second)).toHaveText(`Changed ${stamp}`);
-  const added = await request.post('/api/subscribers', { headers, data: { email: `admin-live-new-${stamp}@tillpoint.test`, campaign: '23hkrace' } });
+  const added = await request.post('/api/subscribers', {
+    headers,
+    data: { email: `admin-live-new-${stamp}@tillpoint.test`, campaign: '23hkrace' },
+  });
   expect(added.status()).toBe(201);
   await expect.poll(() => emails(page)).toEqual([first.email, second.email, `admin-live-new-${stamp}@tillpoint.test`]);
-  expect((await request.delete(`/api/subscribers/${((await added.json()) as { _id: string })._id}`, { headers })).status()).toBe(200);
+  expect(
+    (await request.delete(`/api/subscribers/${((await added.json()) as { _id: string })._id}`, { headers })).status(),
+  ).toBe(200);
   await expect.poll(() => emails(page)).toEqual([first.email, second.email]);
   expect(loaderReads).toEqual([]);
   // Where the staff member was is kept: the selection and the open row.
@@ -352,7 +386,8 @@ test('records others add, change and remove arrive through the table’s own rea
     const seen: string[] = [];
     (window as Window & { seenNames?: string[] }).seenNames = seen;
     new MutationObserver(() => {
-      for (const cell of document.querySelectorAll(`[data-testid="admin-row"][data-id="${id}"] [data-column="name"]`)) seen.push(cell.textContent ?? '');
+      for (const cell of document.querySelectorAll(`[data-testid="admin-row"][data-id="${id}"] [data-column="name"]`))
+        seen.push(cell.textContent ?? '');
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   }, second._id);
   await page.goBack();
@@ -369,7 +404,11 @@ test('records others add, change and remove arrive through the table’s own rea
   expect(new Set(seen)).toEqual(new Set([`Later ${stamp}`]));
 });
 
-test('an admin deletes a record after confirming, then a selection, and adds one on its own page', async ({ page, login, request }) => {
+test('an admin deletes a record after confirming, then a selection, and adds one on its own page', async ({
+  page,
+  login,
+  request,
+}) => {
   await login(users.admin);
   await page.goto(`/en/admin/subscribers?q=${adminRows.remove.email}`);
   await hydrated(page);
@@ -407,7 +446,8 @@ test('an admin deletes a record after confirming, then a selection, and adds one
   await expect(page.getByTestId('snackbar-success')).toContainText('2 records deleted.');
   await expect(page.getByTestId('admin-empty')).toBeVisible();
   await expect(page.getByTestId('selection-bar')).toBeHidden();
-  for (const row of [first!, last!]) expect((await request.get(`/api/subscribers/${row._id}`, { headers })).status()).toBe(404);
+  for (const row of [first!, last!])
+    expect((await request.get(`/api/subscribers/${row._id}`, { headers })).status()).toBe(404);
 
   // A new record, on its own page: its required fields checked, then saved and listed.
   const email = `admin-new-${Date.now()}@tillpoint.test`;
@@ -429,7 +469,10 @@ test('an admin deletes a record after confirming, then a selection, and adds one
   await expect(page.getByTestId('admin-row').locator('[data-column="email"]')).toHaveText([email]);
 });
 
-test('missing translations are listed by language, and a key marked translated leaves the list', async ({ page, login }) => {
+test('missing translations are listed by language, and a key marked translated leaves the list', async ({
+  page,
+  login,
+}) => {
   await login(users.editor);
   await page.goto('/en/admin');
   await page.getByTestId('admin-menu-translations').click();
@@ -479,7 +522,10 @@ test('the back office’s code never loads on the public pages', async ({ page, 
   for (const url of scripts) expect(await marksIn(url), url).toEqual([]);
 });
 
-test('an admin exports the search as CSV in Chinese and the selection as XLSX, and both files read back', async ({ page, login }) => {
+test('an admin exports the search as CSV in Chinese and the selection as XLSX, and both files read back', async ({
+  page,
+  login,
+}) => {
   test.slow();
   await login(users.admin);
   await page.goto('/zh-hk/admin/subscribers?q=admin-table&sort=email');
@@ -532,10 +578,16 @@ test('an admin exports the search as CSV in Chinese and the selection as XLSX, a
   expect(exported.sort()).toEqual(tableEmails.slice(0, 10));
 });
 
-test('an admin sends a mail that failed after all its retries again, and editors are not offered it', async ({ page, login, request }) => {
+test('an admin sends a mail that failed after all its retries again, and editors are not offered it', async ({
+  page,
+  login,
+  request,
+}) => {
   await login(users.editor);
   await page.goto('/en/admin/mailDeliveries?mode=page&f.state=failed');
-  await expect(page.getByTestId('admin-row').filter({ hasText: 'nobody-e2e@tillpoint.test' })).toContainText('ECONNREFUSED');
+  await expect(page.getByTestId('admin-row').filter({ hasText: 'nobody-e2e@tillpoint.test' })).toContainText(
+    'ECONNREFUSED',
+  );
   await expect(page.getByTestId('row-retry')).toHaveCount(0);
 
   await login(users.admin);
@@ -547,7 +599,12 @@ test('an admin sends a mail that failed after all its retries again, and editors
   // Sent again as a new job: no longer failed (with no account at that address, it ends without a mail).
   const headers = await staffHeaders(request);
   await expect
-    .poll(async () => ((await (await request.get('/api/mailDeliveries/e2efailedmail1', { headers })).json()) as { state: string }).state, { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await request.get('/api/mailDeliveries/e2efailedmail1', { headers })).json()) as { state: string })
+          .state,
+      { timeout: 20_000 },
+    )
     .not.toBe('failed');
   await expect(row).toHaveCount(0, { timeout: 20_000 });
 });
@@ -559,15 +616,25 @@ test('an image field takes an uploaded picture: its address fills in and it show
   const field = page.getByTestId('image-coverImage');
   await expect(field).toBeVisible();
   await expect(field.getByTestId('image-preview')).toHaveCount(0);
-  const picture = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1f7a6d' } }).png().toBuffer();
-  await field.locator('input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture });
+  const picture = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1f7a6d' } })
+    .png()
+    .toBuffer();
+  await field
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture });
   await expect(page.locator('#field-coverImage')).toHaveValue(/^\/api\/attachments\/[\w-]+/, { timeout: 20_000 });
   await expect(field.getByTestId('image-preview')).toBeVisible();
   // Shown once its picture has loaded (the preview is in the page before its bytes arrive).
-  await expect.poll(() => field.getByTestId('image-preview').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => field.getByTestId('image-preview').evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 });
 
-test('an article is written in the rich-text editor, a language per tab, and saved as written', async ({ page, login, request }) => {
+test('an article is written in the rich-text editor, a language per tab, and saved as written', async ({
+  page,
+  login,
+  request,
+}) => {
   test.setTimeout(60_000);
   await login(users.editor);
   const slug = `rich-text-${Date.now()}`;
@@ -581,7 +648,10 @@ test('an article is written in the rich-text editor, a language per tab, and sav
   await expect(title.getByRole('tab', { name: /繁體中文/ })).not.toContainText('empty');
   await expect(title.getByRole('tab', { name: /简体中文/ })).toContainText('empty');
   await page.locator('#field-slug').fill(slug);
-  await page.getByTestId('translated-field-summary').locator('#field-summary-en').fill('How table ordering shortens the queue.');
+  await page
+    .getByTestId('translated-field-summary')
+    .locator('#field-summary-en')
+    .fill('How table ordering shortens the queue.');
 
   const body = page.getByTestId('translated-field-body');
   const text = body.getByTestId('rich-v.body.en');
@@ -618,7 +688,9 @@ test('an article is written in the rich-text editor, a language per tab, and sav
   await expect(page.getByTestId('snackbar-success')).toContainText('Created.');
 
   const headers = await staffHeaders(request);
-  const saved = (await (await request.get(`/api/blogs?slug=${slug}`, { headers })).json()) as { data: { _id: string; body: Record<string, string> }[] };
+  const saved = (await (await request.get(`/api/blogs?slug=${slug}`, { headers })).json()) as {
+    data: { _id: string; body: Record<string, string> }[];
+  };
   const article = saved.data[0]!;
   expect(article.body.en).toBe(
     '<h2>Why order at the table</h2><p>Guests order <strong>from their phones</strong> and pay there. <a rel="noopener" href="https://tillpoint.test/pricing">https://tillpoint.test/pricing</a></p>',
@@ -628,18 +700,26 @@ test('an article is written in the rich-text editor, a language per tab, and sav
   // Opened again, the editor shows what was saved; a save that touched nothing changes nothing.
   await page.goto(`/en/admin/blogs/edit/${article._id}`);
   await hydrated(page);
-  await expect(page.getByTestId('translated-field-body').getByTestId('rich-v.body.en').locator('h2')).toHaveText('Why order at the table');
+  await expect(page.getByTestId('translated-field-body').getByTestId('rich-v.body.en').locator('h2')).toHaveText(
+    'Why order at the table',
+  );
   await page.getByTestId('translated-field-body').getByTestId('rich-v.body.en').locator('p').click();
   await page.keyboard.press('End');
   await page.keyboard.type(' Today.');
   await page.getByTestId('editor-save').click();
   await expect(page.getByTestId('snackbar-success')).toContainText('Saved.');
-  const edited = (await (await request.get(`/api/blogs/${article._id}`, { headers })).json()) as { body: Record<string, string> };
+  const edited = (await (await request.get(`/api/blogs/${article._id}`, { headers })).json()) as {
+    body: Record<string, string>;
+  };
   expect(edited.body.en).toContain('https://tillpoint.test/pricing</a> Today.</p>');
   expect(edited.body['zh-hk']).toBe('<p>客人用手機落單。</p>');
 });
 
-test('a reference is found by typing part of its name: a table filtered by its buyer, a plan’s industry chosen by keyboard', async ({ page, login, request }) => {
+test('a reference is found by typing part of its name: a table filtered by its buyer, a plan’s industry chosen by keyboard', async ({
+  page,
+  login,
+  request,
+}) => {
   await login(users.admin);
   await page.goto('/en/admin/orders');
   await hydrated(page);
@@ -662,7 +742,9 @@ test('a reference is found by typing part of its name: a table filtered by its b
 
   // In the editor: a plan's industry, by keyboard.
   const headers = await staffHeaders(request);
-  const industries = (await (await request.get('/api/industries?$limit=50', { headers })).json()) as { data: { _id: string; name: { en: string } }[] };
+  const industries = (await (await request.get('/api/industries?$limit=50', { headers })).json()) as {
+    data: { _id: string; name: { en: string } }[];
+  };
   const retail = industries.data.find((industry) => industry.name.en === 'Retail Stores')!;
   await page.goto('/en/admin/appTemplates/new');
   await hydrated(page);

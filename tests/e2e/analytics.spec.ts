@@ -4,7 +4,9 @@ import { startExtraServer, type ExtraServer } from './extra-server.ts';
 
 type DataLayer = Record<string, unknown>[];
 const pageViews = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: DataLayer }).dataLayer ?? []).filter((entry) => entry.event === 'pageview'));
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: DataLayer }).dataLayer ?? []).filter((entry) => entry.event === 'pageview'),
+  );
 
 test('without a tag manager id, no third-party script loads and nothing is pushed', async ({ page, baseURL }) => {
   const hosts = new Set<string>();
@@ -55,7 +57,9 @@ test.describe('with a tag manager id', () => {
     await expect.poll(() => loaded).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
     // The document's page view comes from its inline script: the home page has not hydrated (its
     // scripts wait for an interaction), and is counted all the same.
-    await expect.poll(() => pageViews(page)).toEqual([expect.objectContaining({ event: 'pageview', page_path: '/zh-hk', language: 'zh-hk' })]);
+    await expect
+      .poll(() => pageViews(page))
+      .toEqual([expect.objectContaining({ event: 'pageview', page_path: '/zh-hk', language: 'zh-hk' })]);
     expect(await isHydrated(page)).toBe(false);
     // Hydrating does not count the same view again.
     await hydrated(page);
@@ -65,14 +69,18 @@ test.describe('with a tag manager id', () => {
     await page.getByRole('banner').getByRole('link', { name: '登入' }).click();
     await expect(page).toHaveURL(`${server.url}/zh-hk/login`);
     await expect.poll(async () => (await pageViews(page)).length).toBe(2);
-    const times = await page.evaluate(() => (window as unknown as { __times: { route: number[]; push: number[] } }).__times);
+    const times = await page.evaluate(
+      () => (window as unknown as { __times: { route: number[]; push: number[] } }).__times,
+    );
     expect(times.route).toHaveLength(1);
     // Pushed no sooner than 250 ms after the route changed.
     expect(times.push[1]! - times.route[0]!).toBeGreaterThanOrEqual(250);
     expect((await pageViews(page))[1]).toMatchObject({ page_path: '/zh-hk/login', language: 'zh-hk' });
   });
 
-  test('a page without scripts loads the tag manager and pushes its page view once, from its inline script', async ({ page }) => {
+  test('a page without scripts loads the tag manager and pushes its page view once, from its inline script', async ({
+    page,
+  }) => {
     const loaded: string[] = [];
     await page.route('https://www.googletagmanager.com/**', (route) => {
       loaded.push(route.request().url());
@@ -82,7 +90,14 @@ test.describe('with a tag manager id', () => {
     await expect.poll(() => loaded).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
     await expect
       .poll(() => pageViews(page))
-      .toEqual([expect.objectContaining({ event: 'pageview', page_path: '/zh-cn/blogs?category=payments', language: 'zh-cn', page_title: expect.any(String) })]);
+      .toEqual([
+        expect.objectContaining({
+          event: 'pageview',
+          page_path: '/zh-cn/blogs?category=payments',
+          language: 'zh-cn',
+          page_title: expect.any(String),
+        }),
+      ]);
     await page.waitForTimeout(400);
     expect(await pageViews(page)).toHaveLength(1);
   });

@@ -16,7 +16,18 @@ import { users } from './users.ts';
 test.describe.configure({ mode: 'serial' });
 
 type Settings = Record<string, unknown> & { _id: string };
-const WRITTEN = ['header', 'headerPhoto', 'footerColor1', 'footerColor2', 'showEvent', 'showShop', 'sponsorName', 'sponsorShown', 'mapHongKong', 'mapCanada'];
+const WRITTEN = [
+  'header',
+  'headerPhoto',
+  'footerColor1',
+  'footerColor2',
+  'showEvent',
+  'showShop',
+  'sponsorName',
+  'sponsorShown',
+  'mapHongKong',
+  'mapCanada',
+];
 
 /** Pastes text into an input as a browser's paste does: a clipboard event the page may take over. */
 async function paste(input: Locator, text: string): Promise<void> {
@@ -28,7 +39,11 @@ async function paste(input: Locator, text: string): Promise<void> {
   }, text);
 }
 
-test('staff edit the apps’ settings through the colour, map and day-range widgets, and the apps read them', async ({ page, login, request }) => {
+test('staff edit the apps’ settings through the colour, map and day-range widgets, and the apps read them', async ({
+  page,
+  login,
+  request,
+}) => {
   test.setTimeout(120_000);
   const read = async () => {
     const response = await request.get('/api/appSettings');
@@ -71,7 +86,10 @@ test('staff edit the apps’ settings through the colour, map and day-range widg
     await expect(hongKong.locator('#field-mapHongKong-latitude')).toHaveValue('22.2855');
     await expect(hongKong.locator('#field-mapHongKong-longitude')).toHaveValue('114.1577');
     await hongKong.locator('#field-mapHongKong-longitudeDelta').fill('0.2');
-    await expect(hongKong.getByTestId('map-link')).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=22.2855&mlon=114.1577#map=11/22.2855/114.1577');
+    await expect(hongKong.getByTestId('map-link')).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=22.2855&mlon=114.1577#map=11/22.2855/114.1577',
+    );
     await expect(hongKong.getByTestId('map-link')).toHaveAttribute('target', '_blank');
 
     // Wrong values are caught before anything is sent, each beside its own part.
@@ -87,8 +105,12 @@ test('staff edit the apps’ settings through the colour, map and day-range widg
     await range.locator('#field-sponsorShown-to').fill('2026-11-30');
     await dialog.getByTestId('editor-save').click();
     await expect(dialog.getByTestId('error-field-mapCanada-latitude')).toHaveText('Enter a latitude from -90 to 90.');
-    await expect(dialog.getByTestId('error-field-mapCanada-longitudeDelta')).toHaveText('Enter a longitude span above 0 and up to 360.');
-    await expect(dialog.getByTestId('error-field-sponsorShown-to')).toHaveText('The last day cannot be before the first day.');
+    await expect(dialog.getByTestId('error-field-mapCanada-longitudeDelta')).toHaveText(
+      'Enter a longitude span above 0 and up to 360.',
+    );
+    await expect(dialog.getByTestId('error-field-sponsorShown-to')).toHaveText(
+      'The last day cannot be before the first day.',
+    );
     // The first field to correct, in the form's order, has the focus: the sponsor's last day.
     await expect(range.locator('#field-sponsorShown-to')).toBeFocused();
     await expect(canada.locator('#field-mapCanada-latitude')).toHaveAttribute('aria-invalid', 'true');
@@ -103,10 +125,16 @@ test('staff edit the apps’ settings through the colour, map and day-range widg
 
     // The header photo: uploaded into the settings folder, shown from the stored file.
     const photo = dialog.getByTestId('image-headerPhoto');
-    const picture = await sharp({ create: { width: 800, height: 300, channels: 3, background: '#336699' } }).png().toBuffer();
-    await photo.locator('input[type="file"]').setInputFiles({ name: 'app-header.png', mimeType: 'image/png', buffer: picture });
+    const picture = await sharp({ create: { width: 800, height: 300, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    await photo
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'app-header.png', mimeType: 'image/png', buffer: picture });
     await expect(photo.getByTestId('image-name')).toHaveText('app-header.png', { timeout: 20_000 });
-    await expect.poll(() => photo.getByTestId('image-preview').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.getByTestId('image-preview').evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
 
     await dialog.getByTestId('editor-save').click();
     await expect(dialog).toBeHidden();
@@ -128,24 +156,37 @@ test('staff edit the apps’ settings through the colour, map and day-range widg
     const file = await request.get(`/api/attachments/${String(saved?.headerPhoto)}`, { headers });
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('image/png');
-    const stored = await request.get(`/api/attachments/${String(saved?.headerPhoto)}`, { headers: { ...headers, accept: 'application/json' } });
+    const stored = await request.get(`/api/attachments/${String(saved?.headerPhoto)}`, {
+      headers: { ...headers, accept: 'application/json' },
+    });
     expect(await stored.json()).toMatchObject({ folder: 'settings', name: 'app-header.png' });
   } finally {
     // The record is every spec's: it goes back as it was.
-    const restored = await request.patch(`/api/appSettings/${original._id}`, { headers, data: Object.fromEntries(WRITTEN.map((name) => [name, original[name]])) });
+    const restored = await request.patch(`/api/appSettings/${original._id}`, {
+      headers,
+      data: Object.fromEntries(WRITTEN.map((name) => [name, original[name]])),
+    });
     expect(restored.status(), await restored.text()).toBe(200);
   }
 });
 
-test('staff fill the home screen’s gallery, put it in order with the buttons and with Alt and the arrow keys, and it is saved in that order', async ({ page, login, request }) => {
+test('staff fill the home screen’s gallery, put it in order with the buttons and with Alt and the arrow keys, and it is saved in that order', async ({
+  page,
+  login,
+  request,
+}) => {
   test.setTimeout(90_000);
   const run = randomBytes(3).toString('hex');
   const names = [`harbour-${run}.png`, `counter-${run}.png`, `terrace-${run}.png`];
   const settingsId = ((await (await request.get('/api/appSettings')).json()) as { data: Settings[] }).data[0]?._id;
   if (!settingsId) throw new Error('the seed made no app settings');
   const headers = await staffHeaders(request);
-  const gallery = async () => ((await (await request.get(`/api/appSettings/${settingsId}`)).json()) as Settings).homeGallery as string[];
-  const picture = (colour: string) => sharp({ create: { width: 320, height: 200, channels: 3, background: colour } }).png().toBuffer();
+  const gallery = async () =>
+    ((await (await request.get(`/api/appSettings/${settingsId}`)).json()) as Settings).homeGallery as string[];
+  const picture = (colour: string) =>
+    sharp({ create: { width: 320, height: 200, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   try {
     await login(users.editor);
     await page.goto('/en/admin/appSettings');
@@ -166,7 +207,10 @@ test('staff fill the home screen’s gallery, put it in order with the buttons a
 
     // The buttons: the terrace up one place; the first file cannot go further up.
     await expect(items.nth(0).getByRole('button', { name: `Move ${names[0]} up` })).toBeDisabled();
-    await items.nth(2).getByRole('button', { name: `Move ${names[2]} up` }).click();
+    await items
+      .nth(2)
+      .getByRole('button', { name: `Move ${names[2]} up` })
+      .click();
     expect(await order()).toEqual([names[0], names[2], names[1]]);
 
     // The keyboard: Tab to the harbour's row, Alt + Down twice takes it to the end, keeping the focus.
@@ -192,8 +236,17 @@ test('staff fill the home screen’s gallery, put it in order with the buttons a
     // Saved in that order, as the apps read it (signed out); each id is the file of that name.
     const saved = await gallery();
     expect(saved).toHaveLength(3);
-    const stored = await Promise.all(saved.map(async (id) => ((await (await request.get(`/api/attachments/${id}`, { headers: { ...headers, accept: 'application/json' } })).json()) as { name: string; folder: string })));
-    expect(stored.map((file) => [file.name, file.folder])).toEqual([names[2], names[0], names[1]].map((name) => [name, 'settings']));
+    const stored = await Promise.all(
+      saved.map(
+        async (id) =>
+          (await (
+            await request.get(`/api/attachments/${id}`, { headers: { ...headers, accept: 'application/json' } })
+          ).json()) as { name: string; folder: string },
+      ),
+    );
+    expect(stored.map((file) => [file.name, file.folder])).toEqual(
+      [names[2], names[0], names[1]].map((name) => [name, 'settings']),
+    );
 
     // Opened again, the gallery shows the pictures in the saved order.
     await page.goto('/en/admin/appSettings');
@@ -201,8 +254,20 @@ test('staff fill the home screen’s gallery, put it in order with the buttons a
     await page.getByTestId('admin-row').getByTestId('row-edit').click();
     const again = page.getByTestId('editor-dialog').getByTestId('gallery-homeGallery');
     await expect(again.getByRole('listitem')).toHaveCount(3);
-    expect(await again.getByRole('listitem').locator('.truncate').allInnerTexts()).toEqual([names[2], names[0], names[1]]);
-    await expect.poll(() => again.getByRole('listitem').first().locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(await again.getByRole('listitem').locator('.truncate').allInnerTexts()).toEqual([
+      names[2],
+      names[0],
+      names[1],
+    ]);
+    await expect
+      .poll(() =>
+        again
+          .getByRole('listitem')
+          .first()
+          .locator('img')
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
   } finally {
     const restored = await request.patch(`/api/appSettings/${settingsId}`, { headers, data: { homeGallery: [] } });
     expect(restored.status(), await restored.text()).toBe(200);

@@ -11,7 +11,9 @@ import { appsMembers, users, type DemoUser } from './users.ts';
  */
 
 async function tokenOf(request: APIRequestContext, user: DemoUser): Promise<string> {
-  const login = await request.post('/api/authentication', { data: { strategy: 'local', email: user.email, password: user.password } });
+  const login = await request.post('/api/authentication', {
+    data: { strategy: 'local', email: user.email, password: user.password },
+  });
   expect(login.status()).toBe(201);
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
@@ -27,7 +29,11 @@ test.describe('the portal’s apps', () => {
   // A refused name is a 400; a removed device's address, and another member's, are the not-found page.
   test.use({ colorScheme: 'light', allowedConsoleErrors: [/status of (400|404)/] });
 
-  test('a member opens an included app, registers a kitchen screen, renames it and removes it; an add-on leads to the upgrade', async ({ page, login, request }) => {
+  test('a member opens an included app, registers a kitchen screen, renames it and removes it; an add-on leads to the upgrade', async ({
+    page,
+    login,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await login(appsMembers.en);
     await page.goto('/en/portal');
@@ -47,7 +53,9 @@ test.describe('the portal’s apps', () => {
     await expect(page.getByTestId('setup-steps').locator('li')).toHaveCount(5);
     await expect(page.getByTestId('setup-steps')).toContainText('Install Tillpoint KDS');
     // The downloads lead off the site (placeholders until the real listings are published).
-    for (const href of await page.getByTestId('download').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
+    for (const href of await page
+      .getByTestId('download')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
       expect(new URL(href).origin).not.toBe(new URL(page.url()).origin);
     }
     await expect(page.getByTestId('devices-none')).toBeVisible();
@@ -109,7 +117,11 @@ test.describe('the portal’s apps', () => {
     await hydrated(page);
     const shop = page.locator('[data-testid="offered-card"][data-app="online-shop"]');
     await expect(shop.getByTestId('offered-price')).toHaveText('HK$488 / month');
-    const subscriptions = (await (await request.get('/api/subscriptions', { headers: { authorization: `Bearer ${await tokenOf(request, appsMembers.en)}` } })).json()) as {
+    const subscriptions = (await (
+      await request.get('/api/subscriptions', {
+        headers: { authorization: `Bearer ${await tokenOf(request, appsMembers.en)}` },
+      })
+    ).json()) as {
       data: { _id: string }[];
     };
     const subscription = subscriptions.data[0]?._id;
@@ -126,7 +138,10 @@ test.describe('the portal’s apps', () => {
     await expect(page.getByTestId('app-add')).toHaveAttribute('href', `/en/upgrade/${subscription}?add=${shopId}`);
   });
 
-  test('in Traditional Chinese, inside the company’s apps (?sso): a kiosk registered, refused names, renamed and removed', async ({ page, login }) => {
+  test('in Traditional Chinese, inside the company’s apps (?sso): a kiosk registered, refused names, renamed and removed', async ({
+    page,
+    login,
+  }) => {
     test.setTimeout(120_000);
     await login(appsMembers.zhHk);
     await page.goto('/zh-hk/portal/apps?sso');
@@ -173,7 +188,11 @@ test.describe('the portal’s apps', () => {
   });
 
   test.describe('another member', () => {
-    test('gets the not-found page for the first one’s device, and their API does not find it', async ({ page, login, request }) => {
+    test('gets the not-found page for the first one’s device, and their API does not find it', async ({
+      page,
+      login,
+      request,
+    }) => {
       const token = await tokenOf(request, appsMembers.en);
       const created = await request.post('/api/devices', {
         data: { module: await moduleId(request, 'kiosk-self-order'), name: 'Front door kiosk' },
@@ -187,7 +206,9 @@ test.describe('the portal’s apps', () => {
         expect(response?.status()).toBe(404);
         await expect(page.locator('main')).not.toContainText('Front door kiosk');
         await expect(page.locator('main')).not.toContainText(device.pairingCode);
-        const theirs = await request.get(`/api/devices/${device._id}`, { headers: { authorization: `Bearer ${await tokenOf(request, users.monthly)}` } });
+        const theirs = await request.get(`/api/devices/${device._id}`, {
+          headers: { authorization: `Bearer ${await tokenOf(request, users.monthly)}` },
+        });
         expect(theirs.status()).toBe(404);
       } finally {
         await request.delete(`/api/devices/${device._id}`, { headers: { authorization: `Bearer ${token}` } });

@@ -19,7 +19,9 @@ test('the portal sends a signed-out visitor to log in, then back to the portal',
   expect(await page.evaluate(() => document.cookie)).not.toContain(SESSION_COOKIE);
 });
 
-test('a protected link in Traditional Chinese: logged in on the way, the member lands back on the page it named', async ({ page }) => {
+test('a protected link in Traditional Chinese: logged in on the way, the member lands back on the page it named', async ({
+  page,
+}) => {
   await page.goto('/zh-hk/portal/invoices');
   await expect(page).toHaveURL(`/zh-hk/login?from=${encodeURIComponent('/zh-hk/portal/invoices')}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('登入你的帳戶');
@@ -102,7 +104,11 @@ test('logging out returns home and closes the portal', async ({ page, navigate, 
   await expect(page).toHaveURL('/en/login?from=%2Fen%2Fportal');
 });
 
-test('after logging out, a kept copy of the session cookie no longer opens the portal', async ({ page, navigate, login }) => {
+test('after logging out, a kept copy of the session cookie no longer opens the portal', async ({
+  page,
+  navigate,
+  login,
+}) => {
   await login();
   await navigate('/:lang/portal', { lang: 'en' });
   const session = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);

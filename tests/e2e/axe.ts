@@ -15,5 +15,8 @@ export async function bothThemesViolations(page: Page, scope?: string): Promise<
   const dark = await builder().withRules(['color-contrast', 'link-in-text-block']).analyze();
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-  return [...light.violations, ...dark.violations].map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }));
+  return [...light.violations, ...dark.violations].map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
 }

@@ -11,9 +11,33 @@ import { users } from './users.ts';
 test.describe.configure({ mode: 'serial' });
 
 const lists = [
-  { lang: 'en', htmlLang: 'en', heading: 'Blog', title: 'Blog: POS, payments and business tips for restaurants and shops | Tillpoint', newest: 'New: your online shop and your POS now share one stock list', category: 'Product news', date: '10 November 2026' },
-  { lang: 'zh-hk', htmlLang: 'zh-Hant-HK', heading: '網誌', title: '網誌：餐廳及零售店的 POS、收款與經營心得 | Tillpoint', newest: '新功能：網店與 POS 共用同一份庫存', category: '產品消息', date: '2026年11月10日' },
-  { lang: 'zh-cn', htmlLang: 'zh-Hans-CN', heading: '博客', title: '博客：餐厅与零售店的 POS、收款和经营技巧 | Tillpoint', newest: '新功能：网店与 POS 共用同一份库存', category: '产品动态', date: '2026年11月10日' },
+  {
+    lang: 'en',
+    htmlLang: 'en',
+    heading: 'Blog',
+    title: 'Blog: POS, payments and business tips for restaurants and shops | Tillpoint',
+    newest: 'New: your online shop and your POS now share one stock list',
+    category: 'Product news',
+    date: '10 November 2026',
+  },
+  {
+    lang: 'zh-hk',
+    htmlLang: 'zh-Hant-HK',
+    heading: '網誌',
+    title: '網誌：餐廳及零售店的 POS、收款與經營心得 | Tillpoint',
+    newest: '新功能：網店與 POS 共用同一份庫存',
+    category: '產品消息',
+    date: '2026年11月10日',
+  },
+  {
+    lang: 'zh-cn',
+    htmlLang: 'zh-Hans-CN',
+    heading: '博客',
+    title: '博客：餐厅与零售店的 POS、收款和经营技巧 | Tillpoint',
+    newest: '新功能：网店与 POS 共用同一份库存',
+    category: '产品动态',
+    date: '2026年11月10日',
+  },
 ] as const;
 
 /** Brand and product names that stay as they are in every language. */
@@ -51,7 +75,10 @@ test('filters by category and by tag', async ({ page, navigate }) => {
   await page.getByTestId('category-filters').getByRole('link', { name: 'Payments' }).click();
   await expect(page).toHaveURL('/en/blogs?category=payments');
   await expect(page).toHaveTitle('Payments: articles for restaurant and shop owners | Tillpoint');
-  await expect(page.getByTestId('category-filters').getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('category-filters').getByRole('link', { name: 'Payments' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page)).toContainText('Accepting FPS, PayNow, Octopus, Alipay and WeChat Pay');
 
@@ -91,7 +118,10 @@ test('an empty filter says so, in each language, and links back to all articles'
   await expect(cards(page)).toHaveCount(8);
   await page.goto('/zh-cn/blogs?category=case-studies&tag=fps');
   await expect(page.getByTestId('blog-empty')).toContainText('暂时没有符合此筛选条件的文章');
-  await expect(page.getByTestId('blog-empty').getByRole('link', { name: '查看全部文章' })).toHaveAttribute('href', '/zh-cn/blogs');
+  await expect(page.getByTestId('blog-empty').getByRole('link', { name: '查看全部文章' })).toHaveAttribute(
+    'href',
+    '/zh-cn/blogs',
+  );
 });
 
 test.describe('pages that answer 404', () => {
@@ -113,7 +143,10 @@ test('an article shows its content, tags, related articles and valid structured 
   expect(response?.status()).toBe(200);
   const title = 'Kitchen display systems: from paper tickets to a calm kitchen';
   await expect(page).toHaveTitle(`${title} | Blog | Tillpoint`);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^A kitchen display replaces printed tickets/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^A kitchen display replaces printed tickets/,
+  );
   const article = page.getByTestId('blog-article');
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(article).toContainText('22 April 2026');
@@ -132,7 +165,10 @@ test('an article shows its content, tags, related articles and valid structured 
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
   expect(data.map((item) => item['@type'])).toEqual(['Article', 'BreadcrumbList']);
-  const [ld, breadcrumb] = data as [Record<string, unknown>, { itemListElement: { position: number; name: string; item: string }[] }];
+  const [ld, breadcrumb] = data as [
+    Record<string, unknown>,
+    { itemListElement: { position: number; name: string; item: string }[] },
+  ];
   expect(ld).toMatchObject({
     '@context': 'https://schema.org',
     headline: title,
@@ -141,7 +177,11 @@ test('an article shows its content, tags, related articles and valid structured 
     publisher: { '@type': 'Organization', name: 'Tillpoint' },
   });
   expect(ld.image).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/images\/blog\/kitchen-display\.svg$/)]);
-  expect(breadcrumb.itemListElement.map((item) => [item.position, item.name])).toEqual([[1, 'Home'], [2, 'Blog'], [3, title]]);
+  expect(breadcrumb.itemListElement.map((item) => [item.position, item.name])).toEqual([
+    [1, 'Home'],
+    [2, 'Blog'],
+    [3, title],
+  ]);
   expect(breadcrumb.itemListElement[2]?.item).toMatch(/\/en\/blogs\/kitchen-display-systems-explained$/);
 
   await page.getByTestId('blog-tags').getByRole('link', { name: '#Efficiency' }).click();
@@ -155,7 +195,9 @@ test('an article in Chinese is in Chinese', async ({ page }) => {
   await expect(page).toHaveTitle('廚房顯示系統（KDS）：由紙飛到井井有條的廚房｜網誌 | Tillpoint');
   await expect(page.getByTestId('blog-category')).toHaveText('餐廳經營貼士');
   await expect(page.getByRole('heading', { name: '相關文章' })).toBeVisible();
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as { inLanguage: string };
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as {
+    inLanguage: string;
+  };
   expect(ld.inLanguage).toBe('zh-Hant-HK');
 });
 
@@ -218,7 +260,17 @@ test.describe('with articles published through the API', () => {
     try {
       for (let i = 1; i <= 10; i += 1) {
         const day = String(i).padStart(2, '0');
-        ids.push((await api.create(article(`${tag}-${i}`, { tags: [tag], status: 'published', publishedAt: `2025-01-${day}T10:00:00+08:00` })))._id);
+        ids.push(
+          (
+            await api.create(
+              article(`${tag}-${i}`, {
+                tags: [tag],
+                status: 'published',
+                publishedAt: `2025-01-${day}T10:00:00+08:00`,
+              }),
+            )
+          )._id,
+        );
       }
       await page.goto(`/en/blogs?tag=${tag}`);
       await expect(cards(page)).toHaveCount(9);
@@ -237,12 +289,18 @@ test.describe('with articles published through the API', () => {
     }
   });
 
-  test('staff upload a picture into an article’s text from its toolbar, by keyboard, and the published article shows it', async ({ page, request, login }) => {
+  test('staff upload a picture into an article’s text from its toolbar, by keyboard, and the published article shows it', async ({
+    page,
+    request,
+    login,
+  }) => {
     test.setTimeout(60_000);
     const api = await blogsApi(request);
     const slug = `e2e-picture-${Date.now()}`;
     // A draft of its own: published only at the end, dated in the past, then removed.
-    const post = await api.create(article(slug, { body: { en: '<p>Before the picture.</p><p>After the picture.</p>' } }));
+    const post = await api.create(
+      article(slug, { body: { en: '<p>Before the picture.</p><p>After the picture.</p>' } }),
+    );
     try {
       await login(users.editor);
       await page.goto(`/en/admin/blogs/edit/${post._id}`);
@@ -254,13 +312,16 @@ test.describe('with articles published through the API', () => {
 
       // From the text, back along the toolbar to its picture button, and open it with Enter.
       const insert = body.getByRole('button', { name: 'Insert a picture' });
-      for (let i = 0; i < 8 && !(await insert.evaluate((button) => button === document.activeElement)); i += 1) await page.keyboard.press('Shift+Tab');
+      for (let i = 0; i < 8 && !(await insert.evaluate((button) => button === document.activeElement)); i += 1)
+        await page.keyboard.press('Shift+Tab');
       await expect(insert).toBeFocused();
       await page.keyboard.press('Enter');
       const panel = body.getByTestId('rich-picture');
       await expect(panel).toBeVisible();
       await expect(insert).toHaveAttribute('aria-pressed', 'true');
-      const description = panel.getByRole('textbox', { name: 'Description of the picture, for readers who cannot see it' });
+      const description = panel.getByRole('textbox', {
+        name: 'Description of the picture, for readers who cannot see it',
+      });
       await expect(description).toBeFocused();
       await page.keyboard.type('The terrace at dusk');
       // Past the panel's Cancel to the file picker (opening it by key is the uploader's own test, uploader.spec.ts).
@@ -279,8 +340,12 @@ test.describe('with articles published through the API', () => {
       await expect(picture).toHaveAttribute('alt', 'The terrace at dusk');
       await expect(picture).toHaveAttribute('width', '1200');
       await expect(picture).toHaveAttribute('height', '675');
-      expect(await text.evaluate((root) => [...root.children].map((child) => `${child.tagName}:${child.textContent}`))).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
-      await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 10_000 }).toBe(1200);
+      expect(
+        await text.evaluate((root) => [...root.children].map((child) => `${child.tagName}:${child.textContent}`)),
+      ).toEqual(['P:Before the picture.', 'IMG:', 'P:After the picture.']);
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 10_000 })
+        .toBe(1200);
       const src = (await picture.getAttribute('src')) as string;
       // The focus is back in the text, after the picture.
       await expect(text).toBeFocused();
@@ -288,8 +353,12 @@ test.describe('with articles published through the API', () => {
       await page.getByTestId('editor-save').click();
       await expect(page.getByTestId('snackbar-success')).toContainText('Saved.');
       const headers = await staffHeaders(request);
-      const saved = (await (await request.get(`/api/blogs/${post._id}`, { headers })).json()) as { body: Record<string, string> };
-      expect(saved.body.en).toBe(`<p>Before the picture.</p><img loading="lazy" src="${src.replace('&', '&amp;')}" alt="The terrace at dusk" width="1200" height="675" /><p>After the picture.</p>`);
+      const saved = (await (await request.get(`/api/blogs/${post._id}`, { headers })).json()) as {
+        body: Record<string, string>;
+      };
+      expect(saved.body.en).toBe(
+        `<p>Before the picture.</p><img loading="lazy" src="${src.replace('&', '&amp;')}" alt="The terrace at dusk" width="1200" height="675" /><p>After the picture.</p>`,
+      );
 
       await api.patch(post._id, { status: 'published', publishedAt: '2019-06-01T10:00:00+08:00' });
       await page.goto(`/en/blogs/${slug}`);
@@ -297,7 +366,11 @@ test.describe('with articles published through the API', () => {
       await shown.scrollIntoViewIfNeeded();
       await expect(shown).toHaveAttribute('src', src);
       await expect(shown).toHaveAttribute('alt', 'The terrace at dusk');
-      await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 10_000 }).toBe(1200);
+      await expect
+        .poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), {
+          timeout: 10_000,
+        })
+        .toBe(1200);
     } finally {
       await api.remove(post._id);
     }

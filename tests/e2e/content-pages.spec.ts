@@ -2,19 +2,44 @@ import { expect, holdScripts, hydrated, test } from './fixtures.ts';
 
 const pages = {
   en: {
-    features: { title: 'Feature list: every plan compared | Tillpoint', heading: 'Feature list', row: 'Kitchen display screens', area: 'Payments' },
-    graph: { title: 'Results merchants report | Tillpoint', heading: 'Results merchants report', chart: 'Time to take an order', value: '9 s' },
-    terms: { title: 'Terms and conditions | Tillpoint', heading: 'Terms and conditions', section: 'The payment service', updated: 'Last updated: 2 November 2026' },
+    features: {
+      title: 'Feature list: every plan compared | Tillpoint',
+      heading: 'Feature list',
+      row: 'Kitchen display screens',
+      area: 'Payments',
+    },
+    graph: {
+      title: 'Results merchants report | Tillpoint',
+      heading: 'Results merchants report',
+      chart: 'Time to take an order',
+      value: '9 s',
+    },
+    terms: {
+      title: 'Terms and conditions | Tillpoint',
+      heading: 'Terms and conditions',
+      section: 'The payment service',
+      updated: 'Last updated: 2 November 2026',
+    },
   },
   'zh-hk': {
     features: { title: '功能一覽：各方案比較 | Tillpoint', heading: '功能一覽', row: '廚房顯示屏', area: '付款' },
     graph: { title: '商戶實際成效 | Tillpoint', heading: '商戶實際成效', chart: '每單落單時間', value: '9 秒' },
-    terms: { title: '條款及細則 | Tillpoint', heading: '條款及細則', section: '支付服務', updated: '最後更新：2026年11月2日' },
+    terms: {
+      title: '條款及細則 | Tillpoint',
+      heading: '條款及細則',
+      section: '支付服務',
+      updated: '最後更新：2026年11月2日',
+    },
   },
   'zh-cn': {
     features: { title: '功能一览：各套餐对比 | Tillpoint', heading: '功能一览', row: '厨房显示屏', area: '支付' },
     graph: { title: '商户实际成效 | Tillpoint', heading: '商户实际成效', chart: '每单点单时间', value: '9 秒' },
-    terms: { title: '服务条款 | Tillpoint', heading: '服务条款', section: '支付服务', updated: '最后更新：2026年11月2日' },
+    terms: {
+      title: '服务条款 | Tillpoint',
+      heading: '服务条款',
+      section: '支付服务',
+      updated: '最后更新：2026年11月2日',
+    },
   },
 } as const;
 
@@ -50,12 +75,18 @@ for (const lang of ['en', 'zh-hk', 'zh-cn'] as const) {
     await expect(page).toHaveTitle(copy.terms.title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.terms.heading);
     await expect(page.getByTestId('terms-updated')).toHaveText(copy.terms.updated);
-    await expect(page.getByTestId('terms-toc').getByRole('link', { name: copy.terms.section })).toHaveAttribute('href', '#payments');
+    await expect(page.getByTestId('terms-toc').getByRole('link', { name: copy.terms.section })).toHaveAttribute(
+      'href',
+      '#payments',
+    );
   });
 }
 
 test.describe('the feature search with JavaScript', () => {
-  test('filters as you type, keeps the URL in step and announces the count, without asking the server', async ({ page, navigate }) => {
+  test('filters as you type, keeps the URL in step and announces the count, without asking the server', async ({
+    page,
+    navigate,
+  }) => {
     await navigate('/:lang/feature_list', { lang: 'en' });
     await hydrated(page);
     const count = page.getByRole('status');

@@ -12,7 +12,8 @@ import { startTcpProxy, type TcpProxy } from '../integration/tcp-proxy.ts';
  * `Retry-After` and the message in the page's language; all is well again once the database is back.
  */
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_URL =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `tillpoint_e2e_outage_${randomBytes(4).toString('hex')}`;
 
 async function postgresReachable(): Promise<boolean> {
@@ -21,7 +22,8 @@ async function postgresReachable(): Promise<boolean> {
     await probe.connect();
     return true;
   } catch (error) {
-    if (process.env.CI === 'true') throw new Error(`PostgreSQL must be reachable in CI at ${SERVER_URL}`, { cause: error });
+    if (process.env.CI === 'true')
+      throw new Error(`PostgreSQL must be reachable in CI at ${SERVER_URL}`, { cause: error });
     return false;
   } finally {
     await probe.end().catch(() => undefined);
@@ -61,15 +63,23 @@ test.afterAll(async () => {
   await admin(`drop database if exists ${DATABASE} with (force)`).catch(() => undefined);
 });
 
-test('while the database is away, a cached public page is served stale, another answers 503 in its language, and both recover', async ({ page, request }) => {
+test('while the database is away, a cached public page is served stale, another answers 503 in its language, and both recover', async ({
+  page,
+  request,
+}) => {
   const site = server!.url;
   // /en cached, then the catalogue changed: its fresh copy is gone, its last copy kept.
   expect((await request.get(`${site}/en`)).status()).toBe(200);
   expect((await request.get(`${site}/en`)).headers()['x-page-cache']).toBe('hit');
   const signIn = await request.post(`${site}/api/authentication`, { data: { strategy: 'local', ...users.admin } });
   const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const industry = ((await (await request.get(`${site}/api/industries?$limit=1`)).json()) as { data: { _id: string; order: number }[] }).data[0]!;
-  const patched = await request.patch(`${site}/api/industries/${industry._id}`, { data: { order: industry.order }, headers: { authorization: `Bearer ${accessToken}` } });
+  const industry = (
+    (await (await request.get(`${site}/api/industries?$limit=1`)).json()) as { data: { _id: string; order: number }[] }
+  ).data[0]!;
+  const patched = await request.patch(`${site}/api/industries/${industry._id}`, {
+    data: { order: industry.order },
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   expect(patched.status()).toBe(200);
 
   await proxy!.cut();
@@ -99,6 +109,8 @@ test('while the database is away, a cached public page is served stale, another 
   expect(await api.json()).toMatchObject({ name: 'Unavailable', message: '服務暫時未能使用，請於數秒後再試。' });
 
   await proxy!.restore();
-  await expect.poll(async () => (await request.get(`${site}/zh-hk/blogs`)).status(), { timeout: 5_000, intervals: [100] }).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`${site}/zh-hk/blogs`)).status(), { timeout: 5_000, intervals: [100] })
+    .toBe(200);
   expect((await request.get(`${site}/en`)).headers()['x-page-cache']).toBe('miss');
 });

@@ -19,7 +19,16 @@ import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
 import { contractEnd } from '../../domain/billing/schedule.ts';
 import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
-import { adminRows, appsMembers, lifecycleMembers, pagerRows, terminationMembers, upgradeMembers, users, VIEWER_DEVICE } from './users.ts';
+import {
+  adminRows,
+  appsMembers,
+  lifecycleMembers,
+  pagerRows,
+  terminationMembers,
+  upgradeMembers,
+  users,
+  VIEWER_DEVICE,
+} from './users.ts';
 import type { DemoUser } from './users.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DEMO_DATA: 'true' });
@@ -39,7 +48,11 @@ try {
     await withMember(member, async (trx) => {
       // One of them has QR self-ordering already, which the tests try to add again.
       const addOns = member === upgradeMembers.twice ? [{ key: 'qr-self-order', count: 1 }] : [];
-      await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-lite', addOns, prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
+      await seedDemoPurchase(
+        trx,
+        { email: member.email, planKey: 'restaurant-lite', addOns, prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 },
+        new Date(),
+      );
     });
   }
   // The members who stop, keep and pay their plans: Lite in Hong Kong, and a Flexi in its term.
@@ -50,7 +63,18 @@ try {
       const planKey = flexi ? 'restaurant-flexi' : 'restaurant-lite';
       // Twelve months paid a year and a day ago: the first renewal fell due yesterday.
       const paidDaysAgo = overdue ? 366 : 20;
-      const seeded = await seedDemoPurchase(trx, { email: member.email, planKey, addOns: [{ key: flexi ? 'kiosk-self-order' : 'kds', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo }, new Date());
+      const seeded = await seedDemoPurchase(
+        trx,
+        {
+          email: member.email,
+          planKey,
+          addOns: [{ key: flexi ? 'kiosk-self-order' : 'kds', count: 1 }],
+          prepaidMonths: 12,
+          country: 'HK',
+          paidDaysAgo,
+        },
+        new Date(),
+      );
       if (seeded && overdue) await seedFailedRenewal(trx, member.email);
     });
   }
@@ -58,14 +82,36 @@ try {
   for (const member of Object.values(terminationMembers)) {
     await withMember(member, async (trx) => {
       const ending = member !== terminationMembers.owner;
-      const seeded = await seedDemoPurchase(trx, { email: member.email, planKey: ending ? 'restaurant-flexi' : 'restaurant-lite', addOns: [{ key: ending ? 'kiosk-self-order' : 'kds', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 }, new Date());
+      const seeded = await seedDemoPurchase(
+        trx,
+        {
+          email: member.email,
+          planKey: ending ? 'restaurant-flexi' : 'restaurant-lite',
+          addOns: [{ key: ending ? 'kiosk-self-order' : 'kds', count: 1 }],
+          prepaidMonths: 12,
+          country: 'HK',
+          paidDaysAgo: 20,
+        },
+        new Date(),
+      );
       if (seeded && ending) await lengthenContract(trx, member.email, 24);
     });
   }
   // The members the apps tests register devices for, each with a Flexi plan (one kitchen screen) and two kiosks.
   for (const member of Object.values(appsMembers)) {
     await withMember(member, async (trx) => {
-      await seedDemoPurchase(trx, { email: member.email, planKey: 'restaurant-flexi', addOns: [{ key: 'kiosk-self-order', count: 2 }], prepaidMonths: 24, country: 'HK', paidDaysAgo: 30 }, new Date());
+      await seedDemoPurchase(
+        trx,
+        {
+          email: member.email,
+          planKey: 'restaurant-flexi',
+          addOns: [{ key: 'kiosk-self-order', count: 2 }],
+          prepaidMonths: 24,
+          country: 'HK',
+          paidDaysAgo: 30,
+        },
+        new Date(),
+      );
     });
   }
   // The viewer's kitchen screen, as the devices service would have registered it.
@@ -74,7 +120,15 @@ try {
   const kds = (await database.knex('modules').where('key', 'kds').first('id')) as { id: string };
   await database
     .knex('devices')
-    .insert({ id: VIEWER_DEVICE._id, user_id: viewer.id, subscription_id: subscription.id, module_id: kds.id, name: VIEWER_DEVICE.name, code: 'KDS-V1EWER', pairing_code: 'VIEW-0001' })
+    .insert({
+      id: VIEWER_DEVICE._id,
+      user_id: viewer.id,
+      subscription_id: subscription.id,
+      module_id: kds.id,
+      name: VIEWER_DEVICE.name,
+      code: 'KDS-V1EWER',
+      pairing_code: 'VIEW-0001',
+    })
     .onConflict('id')
     .ignore();
   // The back office's subscribers, one minute apart (the first the newest), kept as they are from an earlier run.
@@ -83,7 +137,16 @@ try {
   const now = Date.now();
   await database
     .knex('subscribers')
-    .insert(rows.map((row, index) => ({ id: row._id, email: row.email, name: row.name, company_name: row.companyName, campaign: row.campaign, created_at: new Date(now - index * 60_000) })))
+    .insert(
+      rows.map((row, index) => ({
+        id: row._id,
+        email: row.email,
+        name: row.name,
+        company_name: row.companyName,
+        campaign: row.campaign,
+        created_at: new Date(now - index * 60_000),
+      })),
+    )
     .onConflict('id')
     .ignore();
   // The pager's subscribers, older than those, one second apart (the first the newest).
@@ -91,7 +154,14 @@ try {
   for (let start = 0; start < pagerRows.length; start += 500) {
     await database
       .knex('subscribers')
-      .insert(pagerRows.slice(start, start + 500).map((row, index) => ({ id: row._id, email: row.email, campaign: '23hkrace', created_at: new Date(pagerFrom - (start + index) * 1000) })))
+      .insert(
+        pagerRows.slice(start, start + 500).map((row, index) => ({
+          id: row._id,
+          email: row.email,
+          campaign: '23hkrace',
+          created_at: new Date(pagerFrom - (start + index) * 1000),
+        })),
+      )
       .onConflict('id')
       .ignore();
   }
@@ -109,7 +179,11 @@ try {
       attempts: 5,
       last_error: 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:25',
       job_id: randomBytes(16).toString('hex'),
-      job_data: JSON.stringify({ email: 'nobody-e2e@tillpoint.test', locale: 'en', requestedAt: new Date().toISOString() }),
+      job_data: JSON.stringify({
+        email: 'nobody-e2e@tillpoint.test',
+        locale: 'en',
+        requestedAt: new Date().toISOString(),
+      }),
     })
     .onConflict('id')
     .ignore();
@@ -131,7 +205,14 @@ async function withMember(member: DemoUser, work: (trx: Knex.Transaction) => Pro
   const password = await hashPassword(member.password);
   await database.knex.transaction(async (trx) => {
     await trx('users')
-      .insert({ id: newId(), email: member.email, password, name: member.name, role: 'member', email_verified_at: new Date() })
+      .insert({
+        id: newId(),
+        email: member.email,
+        password,
+        name: member.name,
+        role: 'member',
+        email_verified_at: new Date(),
+      })
       .onConflict('email')
       .ignore();
     await work(trx);
@@ -140,14 +221,25 @@ async function withMember(member: DemoUser, work: (trx: Knex.Transaction) => Pro
 
 /** A contract of `months` for a member's plan, as one arranged with staff would have. */
 async function lengthenContract(trx: Knex.Transaction, email: string, months: number): Promise<void> {
-  const sub = (await trx('subscriptions as s').join('users as u', 'u.id', 's.user_id').where('u.email', email).first('s.id', 's.contract_start', 's.billing_anchor_day', 's.prepaid_months')) as {
+  const sub = (await trx('subscriptions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('u.email', email)
+    .first('s.id', 's.contract_start', 's.billing_anchor_day', 's.prepaid_months')) as {
     id: string;
     contract_start: Date;
     billing_anchor_day: number;
     prepaid_months: number;
   };
-  const terms = { start: dayOf(sub.contract_start), anchorDay: sub.billing_anchor_day, prepaidMonths: sub.prepaid_months, contractMonths: months, period: 'monthly' as const };
-  await trx('subscriptions').where('id', sub.id).update({ contract_months: months, contract_end: startOfDay(contractEnd(terms)) });
+  const terms = {
+    start: dayOf(sub.contract_start),
+    anchorDay: sub.billing_anchor_day,
+    prepaidMonths: sub.prepaid_months,
+    contractMonths: months,
+    period: 'monthly' as const,
+  };
+  await trx('subscriptions')
+    .where('id', sub.id)
+    .update({ contract_months: months, contract_end: startOfDay(contractEnd(terms)) });
 }
 
 /**
@@ -155,7 +247,10 @@ async function lengthenContract(trx: Knex.Transaction, email: string, months: nu
  * renewal order, its declined attempt, and the subscription past due until the retry tomorrow.
  */
 async function seedFailedRenewal(trx: Knex.Transaction, email: string): Promise<void> {
-  const sub = (await trx('subscriptions as s').join('users as u', 'u.id', 's.user_id').where('u.email', email).first('s.*')) as {
+  const sub = (await trx('subscriptions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('u.email', email)
+    .first('s.*')) as {
     id: string;
     user_id: string;
     order_id: string;
@@ -172,18 +267,48 @@ async function seedFailedRenewal(trx: Knex.Transaction, email: string): Promise<
     contract_months: number;
   };
   const due = dayOf(sub.next_pay_date);
-  const planOrder = (await trx('orders').where('id', sub.order_id).first('seller', 'shipping')) as { seller: string; shipping: unknown };
+  const planOrder = (await trx('orders').where('id', sub.order_id).first('seller', 'shipping')) as {
+    seller: string;
+    shipping: unknown;
+  };
   const plan = (await trx('app_templates').where('id', sub.plan_id).first('name')) as { name: unknown };
   const { periodEnd: to } = renewalCharge(
-    { start: dayOf(sub.contract_start), anchorDay: sub.billing_anchor_day, prepaidMonths: sub.prepaid_months, contractMonths: sub.contract_months, period: 'monthly' },
+    {
+      start: dayOf(sub.contract_start),
+      anchorDay: sub.billing_anchor_day,
+      prepaidMonths: sub.prepaid_months,
+      contractMonths: sub.contract_months,
+      period: 'monthly',
+    },
     due,
     { monthly: sub.monthly, yearly: 0 },
   );
   const addOns = sub.modules.filter((module) => module.monthPrice > 0);
   const planFee = sub.monthly - addOns.reduce((sum, module) => sum + module.monthPrice * module.count, 0);
   const lines = [
-    { key: 'plan', kind: 'plan', name: plan.name, billing: 'monthly', unitPrice: planFee, count: 1, amount: planFee, from: due, to },
-    ...addOns.map((module) => ({ key: `addon:${module.id}`, kind: 'addon', module: module.id, name: { en: module.id }, billing: 'monthly', unitPrice: module.monthPrice, count: module.count, amount: module.monthPrice * module.count, from: due, to })),
+    {
+      key: 'plan',
+      kind: 'plan',
+      name: plan.name,
+      billing: 'monthly',
+      unitPrice: planFee,
+      count: 1,
+      amount: planFee,
+      from: due,
+      to,
+    },
+    ...addOns.map((module) => ({
+      key: `addon:${module.id}`,
+      kind: 'addon',
+      module: module.id,
+      name: { en: module.id },
+      billing: 'monthly',
+      unitPrice: module.monthPrice,
+      count: module.count,
+      amount: module.monthPrice * module.count,
+      from: due,
+      to,
+    })),
   ];
   const orderId = newId();
   const at = new Date().toISOString();
@@ -212,7 +337,9 @@ async function seedFailedRenewal(trx: Knex.Transaction, email: string): Promise<
     shipping: JSON.stringify(planOrder.shipping),
     idempotency_key: renewalKey(sub.id, due),
     request_hash: 'e2e',
-    history: JSON.stringify([{ from: 'pending_payment', to: 'payment_failed', at, actor: 'system', reason: 'renewal declined' }]),
+    history: JSON.stringify([
+      { from: 'pending_payment', to: 'payment_failed', at, actor: 'system', reason: 'renewal declined' },
+    ]),
   });
   await trx('payments').insert({
     id: newId(),
@@ -230,5 +357,11 @@ async function seedFailedRenewal(trx: Knex.Transaction, email: string): Promise<
   });
   await trx('subscriptions')
     .where('id', sub.id)
-    .update({ status: 'past_due', retry_on: startOfDay(addDays(dayOf(new Date()), 1)), history: JSON.stringify([{ from: 'active', to: 'past_due', at, actor: 'system', reason: `renewal of ${due} failed` }]) });
+    .update({
+      status: 'past_due',
+      retry_on: startOfDay(addDays(dayOf(new Date()), 1)),
+      history: JSON.stringify([
+        { from: 'active', to: 'past_due', at, actor: 'system', reason: `renewal of ${due} failed` },
+      ]),
+    });
 }

@@ -15,7 +15,10 @@ export interface ExtraServer {
  * A second server from the same build, with settings of its own (such as a tag manager id), on a
  * fresh embedded database. For the few tests about configuration the main server does not have.
  */
-export async function startExtraServer(settings: Record<string, string>, options: { prepareWith?: Record<string, string> } = {}): Promise<ExtraServer> {
+export async function startExtraServer(
+  settings: Record<string, string>,
+  options: { prepareWith?: Record<string, string> } = {},
+): Promise<ExtraServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-e2e-extra-'));
   const env = {
@@ -35,12 +38,18 @@ export async function startExtraServer(settings: Record<string, string>, options
   // The demo accounts first, as on the main server: a production start does not make them (demo-accounts.ts).
   // `prepareWith`: settings of the preparation alone (a database the test reaches in its own
   // process, which this synchronous run would block, is prepared directly).
-  const prepared = spawnSync(process.execPath, ['tests/e2e/demo-accounts.ts'], { env: { ...env, ...options.prepareWith }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const prepared = spawnSync(process.execPath, ['tests/e2e/demo-accounts.ts'], {
+    env: { ...env, ...options.prepareWith },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (prepared.status !== 0) {
     rmSync(dataDir, { recursive: true, force: true });
-    throw new Error('the extra server\'s database could not be prepared');
+    throw new Error("the extra server's database could not be prepared");
   }
-  const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -53,7 +62,10 @@ export async function startExtraServer(settings: Record<string, string>, options
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const healthy = await fetch(`${url}/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return { url, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -39,5 +39,11 @@ test.describe('on a phone', () => {
 test('the features payload answers the spec defaults to anyone', async ({ request }) => {
   await setFeatures(request, { contactForm: true, subscription: true });
   const response = await request.get('/api/features');
-  expect(await response.json()).toMatchObject({ contactForm: true, subscription: true, region: 'hk', currency: 'HKD', currencies: ['SGD', 'HKD'] });
+  expect(await response.json()).toMatchObject({
+    contactForm: true,
+    subscription: true,
+    region: 'hk',
+    currency: 'HKD',
+    currencies: ['SGD', 'HKD'],
+  });
 });

@@ -110,9 +110,9 @@ export const test = base.extend<Fixtures>({
       });
       expect(response.status(), `signing in ${user.email} through the API`).toBe(201);
       const body = (await response.json()) as { accessToken: string; user: SignedInUser };
-      await page.context().addCookies([
-        { name: SESSION_COOKIE, value: body.accessToken, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-      ]);
+      await page
+        .context()
+        .addCookies([{ name: SESSION_COOKIE, value: body.accessToken, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
       return body.user;
     });
   },
@@ -121,7 +121,11 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /** Signs in through the login form as a person does, finding its fields and button by their words in the page's language. */
-export async function submitLoginForm(page: Page, words: { email: string; password: string; submit: string }, user: { email: string; password: string }): Promise<void> {
+export async function submitLoginForm(
+  page: Page,
+  words: { email: string; password: string; submit: string },
+  user: { email: string; password: string },
+): Promise<void> {
   await hydrated(page);
   await page.getByLabel(words.email, { exact: true }).fill(user.email);
   await page.getByLabel(words.password, { exact: true }).fill(user.password);

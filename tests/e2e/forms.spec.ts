@@ -6,9 +6,14 @@ import { asAdmin } from './staff-api.ts';
 const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.test`;
 
 async function expectStoredWithMail(request: APIRequestContext, service: string, email: string) {
-  await expect.poll(async () => (await asAdmin(request, `${service}?email=${encodeURIComponent(email)}`)).data.length).toBe(1);
   await expect
-    .poll(async () => (await asAdmin(request, 'outbox?$limit=50')).data.some((mail) => String(mail.text).includes(email)), { timeout: 15_000 })
+    .poll(async () => (await asAdmin(request, `${service}?email=${encodeURIComponent(email)}`)).data.length)
+    .toBe(1);
+  await expect
+    .poll(
+      async () => (await asAdmin(request, 'outbox?$limit=50')).data.some((mail) => String(mail.text).includes(email)),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -51,7 +56,9 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByTestId('enquiry-summary')).toHaveText('Please complete enquiry form before submit.');
       await expect(page.getByTestId('error-email')).toHaveText('Invalid email format.');
-      await expect(page.getByTestId('error-personalDataConsent')).toHaveText('Please agree to the Personal Information Collection Statement before submitting.');
+      await expect(page.getByTestId('error-personalDataConsent')).toHaveText(
+        'Please agree to the Personal Information Collection Statement before submitting.',
+      );
       await expect(form.getByLabel('First name')).toHaveValue('Mei');
       // The first invalid field in the form's order takes the focus.
       await expect(page.getByRole('radio', { name: 'Mr.' })).toBeFocused();
@@ -68,14 +75,19 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByLabel('Phone number').fill('91234567');
       await page.getByRole('checkbox', { name: /Personal Information Collection Statement/ }).check();
       await form.getByRole('button', { name: 'Submit' }).click();
-      await expect(page.getByTestId('enquiry-success')).toHaveText('Submit Successfully. We will get back to you as soon as possible.');
+      await expect(page.getByTestId('enquiry-success')).toHaveText(
+        'Submit Successfully. We will get back to you as soon as possible.',
+      );
       await expectStoredWithMail(request, 'enquiries', email);
     });
   });
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`the enquiry form speaks Simplified Chinese, refuses, then is sent and stored (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({ browser, request }) => {
+  test(`the enquiry form speaks Simplified Chinese, refuses, then is sent and stored (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({
+    browser,
+    request,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled, locale: 'zh-CN' });
     const page = await context.newPage();
     await page.goto('/zh-cn/enquiryForm');
@@ -143,7 +155,9 @@ test('a contact form sent before its checks have loaded is held, checked, then s
   await expectStoredWithMail(request, 'contactForms', email);
 });
 
-test('a contact form with a bad answer sent before its checks have loaded shows the error and sends nothing', async ({ page }) => {
+test('a contact form with a bad answer sent before its checks have loaded shows the error and sends nothing', async ({
+  page,
+}) => {
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(request.url());

@@ -49,7 +49,9 @@ for (const home of homes) {
     }
 
     const plans = page.getByTestId('plans');
-    const restaurantPlan = plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: home.plan, exact: true }) });
+    const restaurantPlan = plans
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: home.plan, exact: true }) });
     await expect(restaurantPlan).toContainText(home.price);
     await expect(plans).toContainText(home.negotiable);
   });

@@ -24,10 +24,14 @@ interface OwnInvoice {
 
 /** The member's newest invoice and their token, read through the API as the member. */
 async function ownInvoice(request: APIRequestContext, user: DemoUser): Promise<{ invoice: OwnInvoice; token: string }> {
-  const signIn = await request.post('/api/authentication', { data: { strategy: 'local', email: user.email, password: user.password } });
+  const signIn = await request.post('/api/authentication', {
+    data: { strategy: 'local', email: user.email, password: user.password },
+  });
   expect(signIn.status()).toBe(201);
   const { accessToken: token } = (await signIn.json()) as { accessToken: string };
-  const found = await request.get('/api/invoices?$sort[issuedAt]=-1', { headers: { authorization: `Bearer ${token}` } });
+  const found = await request.get('/api/invoices?$sort[issuedAt]=-1', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { data } = (await found.json()) as { data: OwnInvoice[] };
   expect(data.length).toBeGreaterThan(0);
   return { invoice: data[0]!, token };
@@ -39,7 +43,11 @@ const TEXT = {
 } as const;
 
 for (const lang of ['en', 'zh-hk'] as const) {
-  test(`a member opens their invoices from the portal's tabs and downloads one as a PDF (${lang})`, async ({ page, login, request }) => {
+  test(`a member opens their invoices from the portal's tabs and downloads one as a PDF (${lang})`, async ({
+    page,
+    login,
+    request,
+  }) => {
     const { invoice } = await ownInvoice(request, users.monthly);
     await login(users.monthly);
     await page.goto(`/${lang}/portal`);
@@ -50,7 +58,9 @@ for (const lang of ['en', 'zh-hk'] as const) {
 
     const row = page.locator(`[data-testid="invoice"][data-number="${invoice.number}"]`);
     await expect(row.getByTestId('invoice-number')).toHaveText(invoice.number);
-    await expect(row.getByTestId('invoice-total')).toHaveText(formatMoney({ amount: invoice.total, currency: invoice.currency }, lang));
+    await expect(row.getByTestId('invoice-total')).toHaveText(
+      formatMoney({ amount: invoice.total, currency: invoice.currency }, lang),
+    );
     await expect(row.getByTestId('invoice-status')).toHaveText(TEXT[lang].status);
     await expect(row.getByTestId('invoice-line').first()).toBeVisible();
 
@@ -70,7 +80,10 @@ for (const lang of ['en', 'zh-hk'] as const) {
   });
 }
 
-test('inside the company’s apps (?sso) the page shows without header and its tabs keep ?sso', async ({ page, login }) => {
+test('inside the company’s apps (?sso) the page shows without header and its tabs keep ?sso', async ({
+  page,
+  login,
+}) => {
   await login(users.prepaid);
   await page.goto('/en/portal/invoices?sso');
   await expect(page.getByTestId('invoice').first()).toBeVisible();
@@ -86,7 +99,11 @@ test('a member without a plan is told their invoices will show here', async ({ p
   await expect(page.getByTestId('invoice')).toHaveCount(0);
 });
 
-test("a second member cannot reach the first one's invoice: not on their page, a 404 for its PDF by cookie or token", async ({ page, login, request }) => {
+test("a second member cannot reach the first one's invoice: not on their page, a 404 for its PDF by cookie or token", async ({
+  page,
+  login,
+  request,
+}) => {
   const theirs = await ownInvoice(request, users.monthly);
   const mine = await ownInvoice(request, users.prepaid);
   await login(users.prepaid);
@@ -117,7 +134,14 @@ test('the page has no axe violations on a phone, in both themes', async ({ page,
     await expect(page.getByTestId('invoice').first()).toBeVisible();
     if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect({ colorScheme, violations: results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`) }).toEqual({ colorScheme, violations: [] });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect({
+      colorScheme,
+      violations: results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    }).toEqual({ colorScheme, violations: [] });
   }
 });

@@ -8,7 +8,10 @@ const languages = [
 
 for (const { lang, acceptLanguage } of languages) {
   test(`a path without a language goes to ${lang} by Accept-Language, keeping the query`, async ({ request }) => {
-    const response = await request.get('/pricing?plan=flexi&ref=ad', { maxRedirects: 0, headers: { 'Accept-Language': acceptLanguage } });
+    const response = await request.get('/pricing?plan=flexi&ref=ad', {
+      maxRedirects: 0,
+      headers: { 'Accept-Language': acceptLanguage },
+    });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe(`/${lang}/pricing?plan=flexi&ref=ad`);
     expect(response.headers().vary).toMatch(/Accept-Language/);
@@ -31,7 +34,10 @@ test('a missing file is a 404, not a redirect to a language', async ({ request }
 
 for (const from of languages) {
   for (const to of languages.filter((other) => other.lang !== from.lang)) {
-    test(`the language selector goes from ${from.lang} to the same page in ${to.lang} and remembers it`, async ({ page, baseURL }) => {
+    test(`the language selector goes from ${from.lang} to the same page in ${to.lang} and remembers it`, async ({
+      page,
+      baseURL,
+    }) => {
       await page.goto(`/${from.lang}/login?from=%2F${from.lang}%2Fportal`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(from.login);
       const before = Date.now() / 1000;
@@ -66,9 +72,9 @@ for (const { lang, htmlLang } of languages) {
     await page.goto(`/${lang}/login?from=%2Fsomewhere`);
     await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
     await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `${baseURL}/${lang}/login`);
-    const alternates = await page.locator('link[rel=alternate][hreflang]').evaluateAll((links) =>
-      links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
-    );
+    const alternates = await page
+      .locator('link[rel=alternate][hreflang]')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
     expect(alternates).toEqual([
       ['en', `${baseURL}/en/login`],
       ['zh-Hant-HK', `${baseURL}/zh-hk/login`],

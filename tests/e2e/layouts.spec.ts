@@ -26,7 +26,11 @@ test.describe('on a phone', () => {
       // Tab never leaves the open drawer.
       for (let i = 0; i < 25; i += 1) {
         await page.keyboard.press('Tab');
-        expect(await drawer.evaluate((dialog) => dialog.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
+        expect(
+          await drawer.evaluate(
+            (dialog) => dialog.contains(document.activeElement) || document.activeElement === document.body,
+          ),
+        ).toBe(true);
       }
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
@@ -60,7 +64,11 @@ test.describe('on a phone', () => {
     test.use({ javaScriptEnabled: false });
     // Not every browser opens the drawer without scripts (Invoker Commands: decision 016).
     test("the menu is a link to the footer's pages, in every language", async ({ page }) => {
-      for (const [lang, label, payments] of [['en', 'Menu', 'Payments'], ['zh-hk', '選單', '支付服務'], ['zh-cn', '菜单', '支付服务']] as const) {
+      for (const [lang, label, payments] of [
+        ['en', 'Menu', 'Payments'],
+        ['zh-hk', '選單', '支付服務'],
+        ['zh-cn', '菜单', '支付服务'],
+      ] as const) {
         await page.goto(`/${lang}/pricing`);
         await expect(page.getByTestId('drawer-open')).toBeHidden();
         // The theme toggle needs scripts too.
@@ -124,11 +132,11 @@ test('the use-case menu opens by keyboard, moves with arrows and closes with Esc
 test.describe('the marketing header', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
   test('is white on home and the brand colour on other pages', async ({ page }) => {
-  await page.goto('/en');
-  await expect(page.getByRole('banner')).toHaveAttribute('data-tone', 'white');
-  await expect(page.getByRole('banner')).toHaveCSS('height', '86px');
-  await page.goto('/en/no-such-page');
-  await expect(page.getByRole('banner')).toHaveAttribute('data-tone', 'brand');
+    await page.goto('/en');
+    await expect(page.getByRole('banner')).toHaveAttribute('data-tone', 'white');
+    await expect(page.getByRole('banner')).toHaveCSS('height', '86px');
+    await page.goto('/en/no-such-page');
+    await expect(page.getByRole('banner')).toHaveAttribute('data-tone', 'brand');
   });
 });
 
@@ -142,7 +150,10 @@ test.describe('the signed-in member', () => {
     await expect(page).toHaveURL('/zh-cn/portal');
   });
 
-  test('has a dashboard with its own header and footer, both hidden inside another app (?sso)', async ({ page, login }) => {
+  test('has a dashboard with its own header and footer, both hidden inside another app (?sso)', async ({
+    page,
+    login,
+  }) => {
     await login(users.owner);
     await page.goto('/en/portal');
     await expect(page.getByRole('banner')).toContainText('Dashboard');
@@ -227,7 +238,11 @@ test('a page starts its scripts once it has loaded, then hydrates and navigates 
   const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const scripts = performance.getEntriesByType('resource').filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name));
-    return { load: navigation?.loadEventStart ?? Infinity, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+    return {
+      load: navigation?.loadEventStart ?? Infinity,
+      firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      scripts: scripts.length,
+    };
   });
   expect(timing.scripts).toBeGreaterThan(3);
   expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
@@ -259,7 +274,10 @@ test('a page mostly read loads no script until the visitor first does something 
   await expectClientNavigation(page, '价格', /\/zh-cn\/pricing$/);
 });
 
-test('on a page mostly read, touching the screen, moving the pointer or scrolling starts its scripts too', async ({ browser, baseURL }) => {
+test('on a page mostly read, touching the screen, moving the pointer or scrolling starts its scripts too', async ({
+  browser,
+  baseURL,
+}) => {
   const interactions: ((page: Page) => Promise<unknown>)[] = [
     (page) => page.mouse.move(200, 300),
     (page) => page.mouse.wheel(0, 400),
@@ -280,7 +298,9 @@ test('on a page mostly read, touching the screen, moving the pointer or scrollin
 });
 
 test.describe('a page whose code changed after a deploy', () => {
-  test.use({ allowedConsoleErrors: [/Error loading route module|Failed to fetch dynamically imported module|ERR_FAILED/] });
+  test.use({
+    allowedConsoleErrors: [/Error loading route module|Failed to fetch dynamically imported module|ERR_FAILED/],
+  });
   test('reloads itself once to get the new code', async ({ page }) => {
     await page.goto('/en');
     await hydrated(page);
@@ -308,7 +328,10 @@ test.describe('a page whose code changed after a deploy', () => {
 
 test.describe('the campaign microsite', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
-  test('has a transparent 120 px header, support contacts and a currency selector starting at SGD', async ({ page, baseURL }) => {
+  test('has a transparent 120 px header, support contacts and a currency selector starting at SGD', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/en/campaign/sg23');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Singapore');
     await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
@@ -322,7 +345,9 @@ test.describe('the campaign microsite', () => {
     await hydrated(page, '#currency-select');
     await currency.selectOption('HKD');
     await expect(currency).toHaveValue('HKD');
-    await expect.poll(async () => (await page.context().cookies(baseURL)).find((c) => c.name === 'currency')?.value).toBe('HKD');
+    await expect
+      .poll(async () => (await page.context().cookies(baseURL)).find((c) => c.name === 'currency')?.value)
+      .toBe('HKD');
     await page.reload();
     await expect(page.getByTestId('microsite-footer').getByLabel('Currency')).toHaveValue('HKD');
     await expect(page).toHaveURL('/en/campaign/sg23');

@@ -66,15 +66,22 @@ test('a Lite member stops the plan at the end of the period, then keeps it', asy
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
 });
 
-test('a Flexi member in the minimum term sees the termination fee and stops at the term’s end, in Traditional Chinese', async ({ page, login }) => {
+test('a Flexi member in the minimum term sees the termination fee and stops at the term’s end, in Traditional Chinese', async ({
+  page,
+  login,
+}) => {
   await login(lifecycleMembers.stopZh);
   await page.goto('/zh-hk/portal');
   const end = (await page.getByTestId('figure-contract-end').textContent()) ?? '';
   await page.goto('/zh-hk/portal/plan');
   await hydrated(page);
   // Twelve months paid ahead on a 12-month term: nothing is left to pay for ending at the term's end.
-  await expect(page.getByTestId('term-ending')).toHaveText(`最短合約期於 ${end} 屆滿，之後只需提前 30 日通知即可停止方案。`);
-  await expect(page.getByTestId('plan-stop-when')).toHaveText(`你的方案設有最短合約期：如現在停止，方案會於合約期屆滿的 ${end} 結束，在此之前照常收費。`);
+  await expect(page.getByTestId('term-ending')).toHaveText(
+    `最短合約期於 ${end} 屆滿，之後只需提前 30 日通知即可停止方案。`,
+  );
+  await expect(page.getByTestId('plan-stop-when')).toHaveText(
+    `你的方案設有最短合約期：如現在停止，方案會於合約期屆滿的 ${end} 結束，在此之前照常收費。`,
+  );
   await page.getByTestId('plan-stop-open').click();
   await page.getByTestId('plan-stop-confirm').click();
   await expect(page.getByTestId('plan-stopping')).toContainText(`你的方案將於 ${end} 停止`, { timeout: 15_000 });
@@ -84,10 +91,21 @@ test('a Flexi member in the minimum term sees the termination fee and stops at t
 });
 
 for (const [locale, member, texts] of [
-  ['en', lifecycleMembers.overdueEn, { overdue: 'Payment overdue', active: 'Active', banner: /Your payment of .+ is overdue\. We will try again on / }],
-  ['zh-hk', lifecycleMembers.overdueZh, { overdue: '逾期未付', active: '使用中', banner: /你有一筆 .+ 的款項逾期未付，我們會於 .+ 再次收費。/ }],
+  [
+    'en',
+    lifecycleMembers.overdueEn,
+    { overdue: 'Payment overdue', active: 'Active', banner: /Your payment of .+ is overdue\. We will try again on / },
+  ],
+  [
+    'zh-hk',
+    lifecycleMembers.overdueZh,
+    { overdue: '逾期未付', active: '使用中', banner: /你有一筆 .+ 的款項逾期未付，我們會於 .+ 再次收費。/ },
+  ],
 ] as const) {
-  test(`a member with an overdue renewal puts in another card and the plan is paid at once (${locale})`, async ({ page, login }) => {
+  test(`a member with an overdue renewal puts in another card and the plan is paid at once (${locale})`, async ({
+    page,
+    login,
+  }) => {
     await login(member);
     await page.goto(`/${locale}/portal`);
     await expect(page.getByTestId('lifecycle-banner')).toContainText(texts.banner);
@@ -121,7 +139,10 @@ for (const [locale, member, texts] of [
   });
 }
 
-test('a member removes a bought add-on and its unused share is credited to the balance, in Traditional Chinese', async ({ page, login }) => {
+test('a member removes a bought add-on and its unused share is credited to the balance, in Traditional Chinese', async ({
+  page,
+  login,
+}) => {
   await login(lifecycleMembers.removeZh);
   await page.goto('/zh-hk/portal');
   await expect(page.getByTestId('figure-balance')).toHaveText('沒有未付款項');
@@ -133,7 +154,8 @@ test('a member removes a bought add-on and its unused share is credited to the b
   const dialog = page.getByTestId('remove-dialog');
   await expect(dialog).toBeVisible();
   expect(await bothThemesViolations(page, '[data-testid="remove-dialog"]')).toEqual([]);
-  const credit = ((await dialog.getByTestId('remove-credit').textContent()) ?? '').match(/費用 (HK\$[\d,.]+) 會撥入/)?.[1] ?? '';
+  const credit =
+    ((await dialog.getByTestId('remove-credit').textContent()) ?? '').match(/費用 (HK\$[\d,.]+) 會撥入/)?.[1] ?? '';
   expect(credit).toMatch(/^HK\$/);
   await dialog.getByTestId('remove-confirm').click();
   await expect(page.getByTestId('plan-module').filter({ hasText: '廚房顯示系統' })).toHaveCount(0, { timeout: 15_000 });
@@ -148,6 +170,8 @@ test('another member cannot stop someone else’s plan through the page', async 
   await hydrated(page);
   const mine = await page.locator('input[name="subscription"]').first().getAttribute('value');
   await login(lifecycleMembers.overdueEn);
-  const response = await page.request.post('/en/portal/plan?_data', { form: { intent: 'cancel', subscription: mine ?? '' } });
+  const response = await page.request.post('/en/portal/plan?_data', {
+    form: { intent: 'cancel', subscription: mine ?? '' },
+  });
   expect(response.status()).toBe(404);
 });

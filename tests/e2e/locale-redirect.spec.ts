@@ -29,7 +29,9 @@ for (const { locale, expected } of byBrowserLocale) {
 test('/ picks the best language of an Accept-Language list by quality', async ({ page, navigate }) => {
   // The browser's locale option would replace an extra header, so the header is set on the request itself.
   await page.route('**/*', (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'accept-language': 'fr-FR, de;q=0.9, zh-Hant;q=0.8, en;q=0.5' } }),
+    route.continue({
+      headers: { ...route.request().headers(), 'accept-language': 'fr-FR, de;q=0.9, zh-Hant;q=0.8, en;q=0.5' },
+    }),
   );
   await navigate('/');
   await expect(page).toHaveURL('/zh-hk');

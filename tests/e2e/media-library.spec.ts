@@ -12,7 +12,11 @@ import { users } from './users.ts';
 
 test.use({ allowedConsoleErrors: [/status of 415/] });
 
-test('staff upload several files into a folder, each with its progress, and the table lists them', async ({ page, login, request }) => {
+test('staff upload several files into a folder, each with its progress, and the table lists them', async ({
+  page,
+  login,
+  request,
+}) => {
   const run = randomBytes(3).toString('hex');
   await login(users.editor);
   await page.goto('/zh-hk/admin/attachments');
@@ -45,12 +49,19 @@ test('staff upload several files into a folder, each with its progress, and the 
 
   // The table lists the new files, newest first, in the chosen folder.
   const table = page.getByTestId('admin-page');
-  for (const name of [`菜單-${run}.png`, `shop-${run}.png`, `price-list-${run}.pdf`]) await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  for (const name of [`菜單-${run}.png`, `shop-${run}.png`, `price-list-${run}.pdf`])
+    await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
   // Stored as sent, in the news folder, served from their addresses.
-  const found = await request.get(`/api/attachments?name[$regex]=${run}&name[$options]=i&$limit=10`, { headers: await staffHeaders(request) });
+  const found = await request.get(`/api/attachments?name[$regex]=${run}&name[$options]=i&$limit=10`, {
+    headers: await staffHeaders(request),
+  });
   expect(found.status()).toBe(200);
-  const stored = ((await found.json()) as { data: { _id: string; name: string; folder: string; mime: string; width: number | null }[] }).data;
+  const stored = (
+    (await found.json()) as {
+      data: { _id: string; name: string; folder: string; mime: string; width: number | null }[];
+    }
+  ).data;
   expect(stored.map((file) => [file.name, file.folder, file.mime, file.width]).sort()).toEqual(
     [
       [`price-list-${run}.pdf`, 'news', 'application/pdf', null],
@@ -64,7 +75,11 @@ test('staff upload several files into a folder, each with its progress, and the 
   expect(variant.headers()['content-type']).toBe('image/jpeg');
 
   // A page renamed as a picture is refused, with the server's message on that file.
-  await panel.locator('input[type="file"]').setInputFiles({ name: `poster-${run}.png`, mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>hi</p>') });
+  await panel.locator('input[type="file"]').setInputFiles({
+    name: `poster-${run}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from('<!doctype html><p>hi</p>'),
+  });
   const failed = panel.locator('li[data-status="error"]');
   await expect(failed).toHaveCount(1);
   await expect(failed.getByRole('alert')).not.toBeEmpty();

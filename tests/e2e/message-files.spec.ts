@@ -13,7 +13,9 @@ function filesOf(html: string): string[] {
   return [...new Set(html.match(FILE) ?? [])];
 }
 
-test('a page names its message files, which are served immutable, compressed and equal to its groups', async ({ request }) => {
+test('a page names its message files, which are served immutable, compressed and equal to its groups', async ({
+  request,
+}) => {
   const html = await (await request.get('/zh-hk')).text();
   const files = filesOf(html);
   const home = files.find((file) => file.startsWith('/i18n/zh-hk/home.cases.forms.'));
@@ -43,13 +45,15 @@ test('a page names its message files, which are served immutable, compressed and
   expect(plain.headers()['content-encoding']).toBeUndefined();
   expect(await plain.json()).toEqual(body);
 
-  const english = await (await request.get(shell!.replace('/zh-hk/', '/en/').replace(/\.[\w-]{12}\.json$/, '.json'))).text();
+  const english = await (
+    await request.get(shell!.replace('/zh-hk/', '/en/').replace(/\.[\w-]{12}\.json$/, '.json'))
+  ).text();
   expect(english).toMatch(/^Not a messages file/);
 });
 
 test('an unknown language, group or version of a message file is a 404 that says which', async ({ request }) => {
   const html = await (await request.get('/en')).text();
-  const home = (filesOf(html)).find((file) => file.startsWith('/i18n/en/home.'))!;
+  const home = filesOf(html).find((file) => file.startsWith('/i18n/en/home.'))!;
   const cases: [string, RegExp][] = [
     [home.replace('/en/', '/fr/'), /^Unknown language: fr/],
     [home.replace('home.cases.forms', 'home.nothing'), /^Unknown message group: nothing/],
@@ -73,12 +77,17 @@ test('the server renders a Chinese page with its messages, and sends none of the
   // Texts of the shell's groups and of the page's own, rendered on the server.
   expect(html).toContain('价格');
   expect(html).not.toMatch(/>nav\.[a-z]+</);
-  const data = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).filter((script) => script.includes('streamController.enqueue')).join('');
+  const data = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .filter((script) => script.includes('streamController.enqueue'))
+    .join('');
   expect(data).toMatch(/\/i18n\/zh-cn\//);
   expect(data).not.toContain('价格计算器');
 });
 
-test('the browser fetches each message file once, across pages and languages, and the pages show their texts', async ({ page }) => {
+test('the browser fetches each message file once, across pages and languages, and the pages show their texts', async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());

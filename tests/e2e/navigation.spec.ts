@@ -5,7 +5,9 @@ import { expect, hydrated, test } from './fixtures.ts';
  * navigation. The router aborts it; that is no error of the page's (the fixture fails the test on
  * any page error or console error).
  */
-test('a link followed while another page still loads wins, and the overtaken one is no page error', async ({ page }) => {
+test('a link followed while another page still loads wins, and the overtaken one is no page error', async ({
+  page,
+}) => {
   await page.goto('/en');
   await hydrated(page);
   // The next pages' code and data are held back, so the first navigation is still loading when

@@ -31,8 +31,12 @@ test('the Singapore form checks the email in the browser, then subscribes (en)',
   await form.getByLabel('Email', { exact: true }).fill('ann@kopi.sg');
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByTestId('newsletter-thanks')).toContainText('Thank you for subscribing!');
-  await expect(page.getByTestId('newsletter-thanks')).toContainText('You will now receive updates and promotions directly to your inbox.');
-  expect(await subscribers(request, 'ann@kopi.sg')).toEqual([expect.objectContaining({ campaign: 'sg23', name: 'Ann Tan' })]);
+  await expect(page.getByTestId('newsletter-thanks')).toContainText(
+    'You will now receive updates and promotions directly to your inbox.',
+  );
+  expect(await subscribers(request, 'ann@kopi.sg')).toEqual([
+    expect.objectContaining({ campaign: 'sg23', name: 'Ann Tan' }),
+  ]);
 });
 
 test('the Singapore form refuses a phone that is not +65 (zh-hk)', async ({ page }) => {

@@ -4,7 +4,13 @@ import { expect, test } from './fixtures.ts';
 test.use({ allowedConsoleErrors: [/status of 404/] });
 
 const notFoundPages = [
-  { lang: 'en', htmlLang: 'en', message: 'This page could not be found', homepage: 'Homepage', industry: 'Restaurants' },
+  {
+    lang: 'en',
+    htmlLang: 'en',
+    message: 'This page could not be found',
+    homepage: 'Homepage',
+    industry: 'Restaurants',
+  },
   { lang: 'zh-hk', htmlLang: 'zh-Hant-HK', message: '找不到此頁面', homepage: '返回主頁', industry: '餐廳' },
   { lang: 'zh-cn', htmlLang: 'zh-Hans-CN', message: '找不到该页面', homepage: '返回首页', industry: '餐厅' },
 ] as const;
@@ -27,7 +33,7 @@ for (const { lang, htmlLang, message, homepage, industry } of notFoundPages) {
   });
 }
 
-test('an unknown path without a language goes to the visitor\'s language, then answers 404', async ({ page }) => {
+test("an unknown path without a language goes to the visitor's language, then answers 404", async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page).toHaveURL('/en/no-such-page');

@@ -51,7 +51,9 @@ for (const lang of LANGUAGES) {
       expect(html, path).not.toMatch(/\\"errorPage\\",\{/);
     }
     // One assertion for all, so a failure lists every page's sizes.
-    const over = Object.entries(sizes).filter(([path, size]) => size.data > INLINE_DATA || (path === `/${lang}` && size.html > HOME_HTML));
+    const over = Object.entries(sizes).filter(
+      ([path, size]) => size.data > INLINE_DATA || (path === `/${lang}` && size.html > HOME_HTML),
+    );
     expect(over, JSON.stringify(sizes, null, 1)).toEqual([]);
     expect(sizes[`/${lang}`]!.html).toBeGreaterThan(10_000);
   });

@@ -17,7 +17,10 @@ test.afterAll(async () => {
 });
 
 /** Signs in through the API in a context of its own: the session cookie it sets must not follow the anonymous requests. */
-async function signIn(playwright: { request: { newContext(): Promise<APIRequestContext> } }, user: { email: string; password: string }): Promise<string> {
+async function signIn(
+  playwright: { request: { newContext(): Promise<APIRequestContext> } },
+  user: { email: string; password: string },
+): Promise<string> {
   const context = await playwright.request.newContext();
   try {
     const response = await context.post(`${server.url}/api/authentication`, { data: { strategy: 'local', ...user } });
@@ -31,7 +34,9 @@ async function signIn(playwright: { request: { newContext(): Promise<APIRequestC
 /** The CSP nonce of a response, and every nonce its HTML carries. */
 async function nonces(response: APIResponse) {
   const header = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
-  const inPage = [...(await response.text()).matchAll(/nonce="([^"]*)"/g)].flatMap((match) => (match[1] ? [match[1]] : []));
+  const inPage = [...(await response.text()).matchAll(/nonce="([^"]*)"/g)].flatMap((match) =>
+    match[1] ? [match[1]] : [],
+  );
   return { header, inPage };
 }
 
@@ -54,9 +59,15 @@ test('a cached page shows an industry renamed through the API within 5 seconds',
     }).toPass({ timeout: 5_000 });
 
     const renamed = `Kiosks and vending ${key}`;
-    expect((await request.patch(`${server.url}/api/industries/${id}`, { headers: auth, data: { name: { en: renamed } } })).status()).toBe(200);
+    expect(
+      (
+        await request.patch(`${server.url}/api/industries/${id}`, { headers: auth, data: { name: { en: renamed } } })
+      ).status(),
+    ).toBe(200);
     const changedAt = Date.now();
-    await expect.poll(async () => (await request.get(`${server.url}/en`)).text(), { timeout: 5_000, intervals: [100] }).toContain(renamed);
+    await expect
+      .poll(async () => (await request.get(`${server.url}/en`)).text(), { timeout: 5_000, intervals: [100] })
+      .toContain(renamed);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     // So is the sitemap (another cached page of the same catalogue).
     expect(await (await request.get(`${server.url}/sitemap.xml`)).text()).toContain(`/en/usecase/${key}</loc>`);
@@ -65,10 +76,17 @@ test('a cached page shows an industry renamed through the API within 5 seconds',
   }
 });
 
-test('a signed-in visitor never gets the cached anonymous page, and their page is never cached', async ({ request, playwright }) => {
+test('a signed-in visitor never gets the cached anonymous page, and their page is never cached', async ({
+  request,
+  playwright,
+}) => {
   const anonymous = async () => {
     const response = await request.get(`${server.url}/zh-hk`);
-    return { cache: response.headers()['x-page-cache'], control: response.headers()['cache-control'], html: await response.text() };
+    return {
+      cache: response.headers()['x-page-cache'],
+      control: response.headers()['cache-control'],
+      html: await response.text(),
+    };
   };
   await anonymous();
   expect((await anonymous()).cache).toBe('hit');
@@ -98,7 +116,9 @@ test('every answer, cached or not, holds its scripts back until the page has loa
 
 test('scripts and styles are compressed and cached for a year, never revalidated', async ({ request }) => {
   const html = await (await request.get(`${server.url}/en`)).text();
-  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].flatMap((match) => (match[1] ? [match[1]] : []));
+  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].flatMap((match) =>
+    match[1] ? [match[1]] : [],
+  );
   expect(assets.length).toBeGreaterThan(3);
   for (const asset of assets) {
     const response = await request.get(`${server.url}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
@@ -112,11 +132,18 @@ test('scripts and styles are compressed and cached for a year, never revalidated
   }
 });
 
-test('two visitors get the same bytes with one strong ETag, and a repeated request gets a 304', async ({ request, playwright }) => {
+test('two visitors get the same bytes with one strong ETag, and a repeated request gets a 304', async ({
+  request,
+  playwright,
+}) => {
   const other = await playwright.request.newContext();
   try {
     await request.get(`${server.url}/zh-cn`);
-    const answers = await Promise.all([request, other, request].map((context) => context.get(`${server.url}/zh-cn`, { headers: { 'Accept-Encoding': 'gzip, br' } })));
+    const answers = await Promise.all(
+      [request, other, request].map((context) =>
+        context.get(`${server.url}/zh-cn`, { headers: { 'Accept-Encoding': 'gzip, br' } }),
+      ),
+    );
     const bodies = await Promise.all(answers.map((answer) => answer.body()));
     const tags = answers.map((answer) => answer.headers().etag);
     expect(answers.map((answer) => answer.headers()['x-page-cache'])).toEqual(['hit', 'hit', 'hit']);
@@ -125,7 +152,9 @@ test('two visitors get the same bytes with one strong ETag, and a repeated reque
     expect(bodies[1]!.equals(bodies[0]!) && bodies[2]!.equals(bodies[0]!)).toBe(true);
     expect(answers[0]!.headers().vary).toBe('Accept-Encoding');
 
-    const again = await other.get(`${server.url}/zh-cn`, { headers: { 'Accept-Encoding': 'gzip, br', 'If-None-Match': tags[0]! } });
+    const again = await other.get(`${server.url}/zh-cn`, {
+      headers: { 'Accept-Encoding': 'gzip, br', 'If-None-Match': tags[0]! },
+    });
     expect(again.status()).toBe(304);
     expect(again.headers().etag).toBe(tags[0]);
     expect(await again.body()).toHaveLength(0);
@@ -134,26 +163,56 @@ test('two visitors get the same bytes with one strong ETag, and a repeated reque
     expect(gzip.headers()['content-encoding']).toBe('gzip');
     expect(gzip.headers().etag).toBe(tags[0]!.replace('-br"', '-gz"'));
     expect(await gzip.text()).toBe(await answers[0]!.text());
-    expect((await other.get(`${server.url}/zh-cn`, { headers: { 'If-None-Match': '"not-this-page"' } })).status()).toBe(200);
+    expect((await other.get(`${server.url}/zh-cn`, { headers: { 'If-None-Match': '"not-this-page"' } })).status()).toBe(
+      200,
+    );
   } finally {
     await other.dispose();
   }
 });
 
-test('a page rendered again with the same content keeps its ETag: a browser’s copy stays valid after a change elsewhere', async ({ request, playwright }) => {
+test('a page rendered again with the same content keeps its ETag: a browser’s copy stays valid after a change elsewhere', async ({
+  request,
+  playwright,
+}) => {
   await request.get(`${server.url}/zh-hk/pricing`);
   const before = await request.get(`${server.url}/zh-hk/pricing`, { headers: { 'Accept-Encoding': 'br' } });
   expect(before.headers()['x-page-cache']).toBe('hit');
   // A change the page does not show still empties the cache: the next answer is rendered anew.
   const token = await signIn(playwright, users.admin);
-  const industry = ((await (await request.get(`${server.url}/api/industries?$limit=1&major=false`)).json()) as { data: { _id: string; order: number }[] }).data[0]!;
-  expect((await request.patch(`${server.url}/api/industries/${industry._id}`, { headers: { authorization: `Bearer ${token}` }, data: { order: industry.order } })).status()).toBe(200);
-  await expect.poll(async () => (await request.get(`${server.url}/zh-hk/pricing`, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': before.headers().etag! } })).headers()['x-page-cache'], { timeout: 5_000 }).toBe('miss');
-  const revalidated = await request.get(`${server.url}/zh-hk/pricing`, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': before.headers().etag! } });
+  const industry = (
+    (await (await request.get(`${server.url}/api/industries?$limit=1&major=false`)).json()) as {
+      data: { _id: string; order: number }[];
+    }
+  ).data[0]!;
+  expect(
+    (
+      await request.patch(`${server.url}/api/industries/${industry._id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { order: industry.order },
+      })
+    ).status(),
+  ).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.get(`${server.url}/zh-hk/pricing`, {
+            headers: { 'Accept-Encoding': 'br', 'If-None-Match': before.headers().etag! },
+          })
+        ).headers()['x-page-cache'],
+      { timeout: 5_000 },
+    )
+    .toBe('miss');
+  const revalidated = await request.get(`${server.url}/zh-hk/pricing`, {
+    headers: { 'Accept-Encoding': 'br', 'If-None-Match': before.headers().etag! },
+  });
   expect(revalidated.status()).toBe(304);
 });
 
-test('a cached page carries no nonce: its CSP allows exactly its inline scripts, by their hashes', async ({ request }) => {
+test('a cached page carries no nonce: its CSP allows exactly its inline scripts, by their hashes', async ({
+  request,
+}) => {
   for (const path of ['/en', '/zh-hk/terms']) {
     await request.get(`${server.url}${path}`);
     const response = await request.get(`${server.url}${path}`);
@@ -165,13 +224,20 @@ test('a cached page carries no nonce: its CSP allows exactly its inline scripts,
     const allowed = [...policy.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]).sort();
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
       .filter(([, attributes]) => !/src=|application\/ld\+json/.test(attributes ?? ''))
-      .map(([, , text]) => createHash('sha256').update(text ?? '').digest('base64'));
+      .map(([, , text]) =>
+        createHash('sha256')
+          .update(text ?? '')
+          .digest('base64'),
+      );
     expect(inline.length, path).toBeGreaterThan(0);
     expect(allowed, path).toEqual([...new Set(inline)].sort());
   }
 });
 
-test('a signed-in visitor’s page, never cached, keeps a nonce of its own in its CSP', async ({ request, playwright }) => {
+test('a signed-in visitor’s page, never cached, keeps a nonce of its own in its CSP', async ({
+  request,
+  playwright,
+}) => {
   const token = await signIn(playwright, users.owner);
   const seen = new Set<string>();
   for (let i = 0; i < 2; i += 1) {
@@ -189,7 +255,9 @@ test('a signed-in visitor’s page, never cached, keeps a nonce of its own in it
 test.describe('an injected script', () => {
   // The refusals this test provokes are the console errors it expects.
   test.use({ allowedConsoleErrors: [/Content Security Policy/] });
-  test('injected into a cached page without its hash, it is blocked; the page’s own scripts still run', async ({ page }) => {
+  test('injected into a cached page without its hash, it is blocked; the page’s own scripts still run', async ({
+    page,
+  }) => {
     await page.request.get(`${server.url}/en`);
     // What a stored injection would do: the page's bytes with one more inline script, under the page's CSP.
     await page.route(`${server.url}/en`, async (route) => {

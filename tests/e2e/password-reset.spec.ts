@@ -15,14 +15,25 @@ import { asAdmin, staffHeaders } from './staff-api.ts';
 test.use({ allowedConsoleErrors: [/status of (400|410)/] });
 
 async function newMember(request: APIRequestContext, locale: Locale) {
-  const member = { email: `reset-${locale}-${randomBytes(4).toString('hex')}@example.test`, password: 'Before-reset-1', name: 'Chan Tai Man', locale };
-  const response = await request.post('/api/users', { headers: await staffHeaders(request), data: { ...member, role: 'member' } });
+  const member = {
+    email: `reset-${locale}-${randomBytes(4).toString('hex')}@example.test`,
+    password: 'Before-reset-1',
+    name: 'Chan Tai Man',
+    locale,
+  };
+  const response = await request.post('/api/users', {
+    headers: await staffHeaders(request),
+    data: { ...member, role: 'member' },
+  });
   expect(response.status(), 'an admin makes the member').toBe(201);
   return member;
 }
 
 /** The link of the newest mail to an address, as a path on the site under test. */
-async function mailedLink(request: APIRequestContext, email: string): Promise<{ path: string; text: string; subject: string }> {
+async function mailedLink(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ path: string; text: string; subject: string }> {
   let mail: Record<string, unknown> = {};
   await expect
     .poll(
@@ -46,7 +57,11 @@ async function signIn(page: Page, locale: Locale, email: string, password: strin
   await page.getByRole('button', { name: locale === 'en' ? 'Log in' : '登入', exact: true }).click();
 }
 
-test('a member who forgot their password asks for a link, sets a new one and signs in with it', async ({ page, request, browser }) => {
+test('a member who forgot their password asks for a link, sets a new one and signs in with it', async ({
+  page,
+  request,
+  browser,
+}) => {
   const member = await newMember(request, 'en');
   await page.goto('/en/login');
   await hydrated(page);
@@ -58,13 +73,17 @@ test('a member who forgot their password asks for a link, sets a new one and sig
   const nobody = `nobody-${randomBytes(4).toString('hex')}@example.test`;
   await page.locator('#reset-email').fill(nobody);
   await page.getByTestId('reset-request-submit').click();
-  await expect(page.getByTestId('reset-requested')).toContainText(`If an account uses ${nobody}, a link to set a new password is on its way there.`);
+  await expect(page.getByTestId('reset-requested')).toContainText(
+    `If an account uses ${nobody}, a link to set a new password is on its way there.`,
+  );
 
   await page.goto('/en/forgot-password');
   await hydrated(page);
   await page.locator('#reset-email').fill(member.email.toUpperCase());
   await page.getByTestId('reset-request-submit').click();
-  await expect(page.getByTestId('reset-requested')).toContainText(`If an account uses ${member.email}, a link to set a new password is on its way there.`);
+  await expect(page.getByTestId('reset-requested')).toContainText(
+    `If an account uses ${member.email}, a link to set a new password is on its way there.`,
+  );
 
   const mail = await mailedLink(request, member.email);
   expect(mail.subject).toBe('Set a new password for your Tillpoint account');
@@ -94,7 +113,9 @@ test('a member who forgot their password asks for a link, sets a new one and sig
   await page.locator('#reset-password').fill('Third-password-4');
   await page.locator('#reset-passwordConfirm').fill('Third-password-4');
   await page.getByTestId('reset-submit').click();
-  await expect(page.getByTestId('reset-link-problem')).toHaveText('This link has already been used. Ask for a new one if you need to set your password again.');
+  await expect(page.getByTestId('reset-link-problem')).toHaveText(
+    'This link has already been used. Ask for a new one if you need to set your password again.',
+  );
   await expect(page.getByTestId('reset-ask-again')).toHaveAttribute('href', '/en/forgot-password');
 
   // Elsewhere: the old password is refused, the new one signs in.
@@ -110,7 +131,10 @@ test('a member who forgot their password asks for a link, sets a new one and sig
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a member reads the mail in their language and sets a new password in Traditional Chinese', async ({ page, request }) => {
+  test('a member reads the mail in their language and sets a new password in Traditional Chinese', async ({
+    page,
+    request,
+  }) => {
     const member = await newMember(request, 'zh-hk');
     // Asked from the English page: the mail and its link follow the account's language.
     await page.goto('/en/forgot-password');
@@ -139,7 +163,9 @@ test.describe('without JavaScript', () => {
     await page.locator('#reset-password').fill('Reset-in-zh-6');
     await page.locator('#reset-passwordConfirm').fill('Reset-in-zh-6');
     await page.getByTestId('reset-submit').click();
-    await expect(page.getByTestId('reset-link-problem')).toHaveText('此連結已使用過。如需再次設定密碼，請重新索取連結。');
+    await expect(page.getByTestId('reset-link-problem')).toHaveText(
+      '此連結已使用過。如需再次設定密碼，請重新索取連結。',
+    );
 
     // A link that is not one says so before anything is typed.
     await page.goto('/zh-hk/reset-password?token=nope');

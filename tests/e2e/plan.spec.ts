@@ -44,12 +44,18 @@ const languages = [
 ] as const;
 
 for (const expected of languages) {
-  test(`a plan's page in ${expected.lang} shows its name, industry, modules, prices and terms`, async ({ page, navigate, request }) => {
+  test(`a plan's page in ${expected.lang} shows its name, industry, modules, prices and terms`, async ({
+    page,
+    navigate,
+    request,
+  }) => {
     const id = await planId(request, 'restaurant-flexi');
     const response = await navigate('/:lang/plan/:id', { lang: expected.lang, id });
     expect(response?.status()).toBe(200);
     // A public page like the others: shared caches may keep it (decision 010).
-    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30, stale-if-error=86400');
+    expect(response?.headers()['cache-control']).toBe(
+      'public, max-age=0, s-maxage=5, stale-while-revalidate=30, stale-if-error=86400',
+    );
     await expect(page.locator('html')).toHaveAttribute('lang', expected.htmlLang);
     await expect(page).toHaveTitle(expected.title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.name);
@@ -84,7 +90,11 @@ for (const expected of languages) {
   });
 }
 
-test('Flexi+ is negotiable, includes every add-on and leads to the enquiry form', async ({ page, navigate, request }) => {
+test('Flexi+ is negotiable, includes every add-on and leads to the enquiry form', async ({
+  page,
+  navigate,
+  request,
+}) => {
   const id = await planId(request, 'restaurant-flexi-plus');
   await navigate('/:lang/plan/:id', { lang: 'en', id });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restaurant Flexi+');
@@ -98,14 +108,16 @@ test('Flexi+ is negotiable, includes every add-on and leads to the enquiry form'
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
 });
 
-test('prices show in the visitor\'s chosen currency', async ({ page, context, navigate, request, baseURL }) => {
+test("prices show in the visitor's chosen currency", async ({ page, context, navigate, request, baseURL }) => {
   const id = await planId(request, 'restaurant-flexi');
   await context.addCookies([{ name: 'currency', value: 'SGD', url: baseURL }]);
   await navigate('/:lang/plan/:id', { lang: 'en', id });
   // HK$2,125 at 0.172: S$365.50 a month, times 24 months.
   await expect(page.getByTestId('plan-monthly')).toHaveText('S$365.50');
   await expect(page.getByTestId('plan-prepaid')).toHaveText('S$8,772');
-  await expect(page.getByTestId('add-ons').getByRole('row', { name: /Self-Order Kiosk/ })).toContainText('S$101.14 / month per device');
+  await expect(page.getByTestId('add-ons').getByRole('row', { name: /Self-Order Kiosk/ })).toContainText(
+    'S$101.14 / month per device',
+  );
 });
 
 test.describe('a plan that does not exist', () => {
@@ -128,7 +140,11 @@ test.describe('a plan that does not exist', () => {
   }
 });
 
-test('"Customise in the calculator" opens the calculator on the plan\'s industry', async ({ page, navigate, request }) => {
+test('"Customise in the calculator" opens the calculator on the plan\'s industry', async ({
+  page,
+  navigate,
+  request,
+}) => {
   const id = await planId(request, 'restaurant-flexi');
   await navigate('/:lang/plan/:id', { lang: 'zh-hk', id });
   await page.getByRole('link', { name: '用價格計算機自訂方案' }).click();
@@ -138,7 +154,10 @@ test('"Customise in the calculator" opens the calculator on the plan\'s industry
   await expect(page.getByTestId('monthly-total')).toHaveText('HK$2,125');
 });
 
-test('plan cards on the product page, the home page and the calculator link to the plan pages', async ({ page, request }) => {
+test('plan cards on the product page, the home page and the calculator link to the plan pages', async ({
+  page,
+  request,
+}) => {
   const lite = await planId(request, 'restaurant-lite');
   await page.goto('/en/tillpointRestaurant');
   await page.getByRole('link', { name: 'Plan details: Restaurant Lite' }).click();
@@ -161,7 +180,9 @@ test('plan cards on the product page, the home page and the calculator link to t
 });
 
 test('sitemap.xml lists every plan page in every language', async ({ request, baseURL }) => {
-  const ids = await Promise.all(['restaurant-lite', 'retail-flexi', 'chain-franchise-flexi-plus'].map((key) => planId(request, key)));
+  const ids = await Promise.all(
+    ['restaurant-lite', 'retail-flexi', 'chain-franchise-flexi-plus'].map((key) => planId(request, key)),
+  );
   const xml = await (await request.get('/sitemap.xml')).text();
   for (const id of ids) {
     for (const lang of ['en', 'zh-hk', 'zh-cn']) expect(xml).toContain(`<loc>${baseURL}/${lang}/plan/${id}</loc>`);

@@ -26,7 +26,9 @@ async function sessionToken(page: Page): Promise<string> {
 /** The member's own order, patched by an admin with its own shipping: a `patched` event for its owner. */
 async function staffTouchesOrder(request: APIRequestContext, userId: string): Promise<void> {
   const headers = await staffHeaders(request);
-  const found = (await (await request.get(`/api/orders?user=${userId}&$limit=1`, { headers })).json()) as { data: { _id: string; shipping: unknown }[] };
+  const found = (await (await request.get(`/api/orders?user=${userId}&$limit=1`, { headers })).json()) as {
+    data: { _id: string; shipping: unknown }[];
+  };
   const order = found.data[0];
   expect(order, 'the member has an order').toBeTruthy();
   const patched = await request.patch(`/api/orders/${order?._id}`, { headers, data: { shipping: order?.shipping } });
@@ -34,7 +36,10 @@ async function staffTouchesOrder(request: APIRequestContext, userId: string): Pr
 }
 
 async function rename(request: APIRequestContext, userId: string, name: string): Promise<void> {
-  const response = await request.patch(`/api/users/${userId}`, { headers: await staffHeaders(request), data: { name } });
+  const response = await request.patch(`/api/users/${userId}`, {
+    headers: await staffHeaders(request),
+    data: { name },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -81,8 +86,12 @@ test.describe('the portal live connection', () => {
 
     const seen = await page.evaluate(() => ({
       cookie: document.cookie,
-      local: Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`).join('\n'),
-      session: Object.keys(sessionStorage).map((key) => `${key}=${sessionStorage.getItem(key)}`).join('\n'),
+      local: Object.keys(localStorage)
+        .map((key) => `${key}=${localStorage.getItem(key)}`)
+        .join('\n'),
+      session: Object.keys(sessionStorage)
+        .map((key) => `${key}=${sessionStorage.getItem(key)}`)
+        .join('\n'),
     }));
     expect(seen.cookie).not.toContain(SESSION_COOKIE);
     for (const text of [seen.cookie, seen.local, seen.session, ...frames]) {
@@ -92,7 +101,11 @@ test.describe('the portal live connection', () => {
     }
   });
 
-  test('a change staff make to the member’s order refreshes the dashboard without a reload', async ({ page, login, request }) => {
+  test('a change staff make to the member’s order refreshes the dashboard without a reload', async ({
+    page,
+    login,
+    request,
+  }) => {
     const { received } = await routeSockets(page);
     const user = await login(users.monthly);
     await openDashboard(page, received);
@@ -114,36 +127,42 @@ test.describe('the portal live connection', () => {
   });
 
   for (const lang of ['en', 'zh-hk'] as const) {
-  test(`a dropped socket comes back signed in and the page refreshes (${lang})`, async ({ page, login, request }) => {
-    const { sockets, received } = await routeSockets(page);
-    const user = await login(users.monthly);
-    await openDashboard(page, received, `/${lang}/portal`);
-    expect(sockets).toHaveLength(1);
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    test(`a dropped socket comes back signed in and the page refreshes (${lang})`, async ({ page, login, request }) => {
+      const { sockets, received } = await routeSockets(page);
+      const user = await login(users.monthly);
+      await openDashboard(page, received, `/${lang}/portal`);
+      expect(sockets).toHaveLength(1);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    // The connection drops: the client reconnects, asks a new ticket, signs in and refreshes.
-    const ticket = page.waitForResponse((r) => r.url().endsWith(TICKET_PATH));
-    const refreshed = page.waitForRequest((r) => r.url().includes(`/${lang}/portal.data`));
-    await sockets[0]?.close({ code: 1006 });
-    expect((await ticket).status()).toBe(201);
-    await refreshed;
-    expect(sockets).toHaveLength(2);
-    await expect.poll(() => signIns(received)).toBe(2);
+      // The connection drops: the client reconnects, asks a new ticket, signs in and refreshes.
+      const ticket = page.waitForResponse((r) => r.url().endsWith(TICKET_PATH));
+      const refreshed = page.waitForRequest((r) => r.url().includes(`/${lang}/portal.data`));
+      await sockets[0]?.close({ code: 1006 });
+      expect((await ticket).status()).toBe(201);
+      await refreshed;
+      expect(sockets).toHaveLength(2);
+      await expect.poll(() => signIns(received)).toBe(2);
 
-    // The new socket hears the member's events again.
-    const again = page.waitForRequest((r) => r.url().includes(`/${lang}/portal.data`));
-    await staffTouchesOrder(request, user._id);
-    await again;
-    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  });
+      // The new socket hears the member's events again.
+      const again = page.waitForRequest((r) => r.url().includes(`/${lang}/portal.data`));
+      await staffTouchesOrder(request, user._id);
+      await again;
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    });
   }
 
-  test('logging out through the live connection lands on the home page and ends the session on the server', async ({ page, login, request }) => {
+  test('logging out through the live connection lands on the home page and ends the session on the server', async ({
+    page,
+    login,
+    request,
+  }) => {
     const { received } = await routeSockets(page);
     const user = await login(users.monthly);
     await openDashboard(page, received, '/zh-hk/portal');
     const token = await sessionToken(page);
-    expect((await request.get(`/api/users/${user._id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect(
+      (await request.get(`/api/users/${user._id}`, { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(200);
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('button', { name: '登出' }).click();
@@ -154,7 +173,9 @@ test.describe('the portal live connection', () => {
     const refused = await request.get(`/api/users/${user._id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status()).toBe(401);
     const baseURL = new URL(page.url()).origin;
-    const ticket = await request.post(TICKET_PATH, { headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: baseURL } });
+    const ticket = await request.post(TICKET_PATH, {
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: baseURL },
+    });
     expect(ticket.status()).toBe(401);
   });
 
@@ -179,27 +200,33 @@ test.describe('the portal live connection, once the session has ended', () => {
   // The refused ticket request is a 401 in the console, as any refused request is.
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
-    test('a session ended elsewhere closes the socket; no ticket is given for it, and the member is sent to log in again', async ({ page, login, request }) => {
-      const { sockets, received } = await routeSockets(page);
-      await login(users.monthly);
-      await openDashboard(page, received, '/zh-cn/portal?sso');
-      // Signed out from somewhere else (another tab's sign-out revokes the same token): the server
-      // closes the socket, the page asks for a ticket before opening it again, and gets none.
-      const token = await sessionToken(page);
-      const refused = page.waitForResponse((r) => r.url().endsWith(TICKET_PATH));
-      expect((await request.delete('/api/authentication', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
-      expect((await refused).status()).toBe(401);
-      // Off to the login page, back here after; the closed socket was not opened again.
-      expect(sockets).toHaveLength(1);
-      await expect(page).toHaveURL(`/zh-cn/login?from=${encodeURIComponent('/zh-cn/portal?sso')}`);
-      await expect(page.getByTestId('snackbar-error')).toHaveText('你的登录已失效，请重新登录。');
-      expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
-      // Logged in again, in Simplified Chinese: back on the embedded dashboard it came from.
-      await submitLoginForm(page, { email: '邮箱', password: '密码', submit: '登录' }, users.monthly);
-      await expect(page).toHaveURL('/zh-cn/portal?sso');
-      await expect(page.getByTestId('welcome')).toBeVisible();
-      await expect(page.getByRole('banner')).toHaveCount(0);
-    });
+  test('a session ended elsewhere closes the socket; no ticket is given for it, and the member is sent to log in again', async ({
+    page,
+    login,
+    request,
+  }) => {
+    const { sockets, received } = await routeSockets(page);
+    await login(users.monthly);
+    await openDashboard(page, received, '/zh-cn/portal?sso');
+    // Signed out from somewhere else (another tab's sign-out revokes the same token): the server
+    // closes the socket, the page asks for a ticket before opening it again, and gets none.
+    const token = await sessionToken(page);
+    const refused = page.waitForResponse((r) => r.url().endsWith(TICKET_PATH));
+    expect(
+      (await request.delete('/api/authentication', { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(200);
+    expect((await refused).status()).toBe(401);
+    // Off to the login page, back here after; the closed socket was not opened again.
+    expect(sockets).toHaveLength(1);
+    await expect(page).toHaveURL(`/zh-cn/login?from=${encodeURIComponent('/zh-cn/portal?sso')}`);
+    await expect(page.getByTestId('snackbar-error')).toHaveText('你的登录已失效，请重新登录。');
+    expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    // Logged in again, in Simplified Chinese: back on the embedded dashboard it came from.
+    await submitLoginForm(page, { email: '邮箱', password: '密码', submit: '登录' }, users.monthly);
+    await expect(page).toHaveURL('/zh-cn/portal?sso');
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+  });
 });
 
 test.describe('the portal inside the company’s apps (?sso)', () => {
@@ -220,7 +247,9 @@ test.describe('the portal inside the company’s apps (?sso)', () => {
     for (const path of ['/en/portal/profile?sso', '/en/portal?sso']) {
       await page.goto(path);
       await hydrated(page);
-      const hrefs = await page.locator('main a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const hrefs = await page
+        .locator('main a[href^="/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       for (const href of hrefs) expect(href, `${href} on ${path}`).toMatch(/[?&]sso(=|&|$)/);
     }
     // Followed, the link asks for the next page with it (the purchase flow then writes its own step).

@@ -28,18 +28,27 @@ function monthsAfter(start: string, months: number): string {
   const [year, month, day] = start.split('-').map(Number) as [number, number, number];
   const first = new Date(Date.UTC(year, month - 1 + months, 1));
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, last))).toISOString().slice(0, 10);
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, last)))
+    .toISOString()
+    .slice(0, 10);
 }
 
 interface OwnRecords {
   token: string;
   userId: string;
-  order: { monthly: number; contractMonths: number; currency: CurrencyCode; items: { kind: string; unitPrice: number; key: string; module?: string; count: number }[] };
+  order: {
+    monthly: number;
+    contractMonths: number;
+    currency: CurrencyCode;
+    items: { kind: string; unitPrice: number; key: string; module?: string; count: number }[];
+  };
   subscription: { _id: string; modules: { id: string; count: number }[] };
 }
 
 async function signIn(request: APIRequestContext, user: DemoUser): Promise<{ token: string; userId: string }> {
-  const response = await request.post('/api/authentication', { data: { strategy: 'local', email: user.email, password: user.password } });
+  const response = await request.post('/api/authentication', {
+    data: { strategy: 'local', email: user.email, password: user.password },
+  });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { accessToken: string; user: { _id: string } };
   return { token: body.accessToken, userId: body.user._id };
@@ -49,10 +58,14 @@ async function signIn(request: APIRequestContext, user: DemoUser): Promise<{ tok
 async function ownRecords(request: APIRequestContext, user: DemoUser): Promise<OwnRecords> {
   const { token, userId } = await signIn(request, user);
   const headers = { authorization: `Bearer ${token}` };
-  const subscriptions = (await (await request.get('/api/subscriptions', { headers })).json()) as { data: (OwnRecords['subscription'] & { order: string })[] };
+  const subscriptions = (await (await request.get('/api/subscriptions', { headers })).json()) as {
+    data: (OwnRecords['subscription'] & { order: string })[];
+  };
   expect(subscriptions.data).toHaveLength(1);
   const subscription = subscriptions.data[0]!;
-  const order = (await (await request.get(`/api/orders/${subscription.order}`, { headers })).json()) as OwnRecords['order'];
+  const order = (await (
+    await request.get(`/api/orders/${subscription.order}`, { headers })
+  ).json()) as OwnRecords['order'];
   return { token, userId, order, subscription };
 }
 
@@ -92,7 +105,8 @@ const TEXT = {
     flexi: 'Flexi',
     monthly: 'Monthly',
     settled: 'Nothing due',
-    settlement: (day: number) => (day > 28 ? `Day ${day} of each month, or the last day of a shorter month` : `Day ${day} of each month`),
+    settlement: (day: number) =>
+      day > 28 ? `Day ${day} of each month, or the last day of a shorter month` : `Day ${day} of each month`,
     prepaid: (used: number, months: number, left: number) => `${used} of ${months} used, ${left} left`,
     perMonth: (price: string) => `${price} / month`,
     empty: 'You have no plan yet',
@@ -125,7 +139,11 @@ for (const lang of LANGS) {
   test.describe(`the subscription dashboard (${lang})`, () => {
     test.use({ colorScheme: 'light' });
 
-    test('a member with a Lite plan billed monthly after 12 prepaid months sees its figures', async ({ page, login, request }) => {
+    test('a member with a Lite plan billed monthly after 12 prepaid months sees its figures', async ({
+      page,
+      login,
+      request,
+    }) => {
       const records = await ownRecords(request, users.monthly);
       const purchase = purchaseOf(users.monthly);
       const expected = expectedFigures(purchase, records, lang);
@@ -142,24 +160,32 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('figure-next-pay-amount')).toHaveText(expected.nextPayAmount);
       await expect(page.getByTestId('figure-balance')).toHaveText(text.settled);
       await expect(page.getByTestId('figure-basic-fee')).toHaveText(expected.basicFee);
-      await expect(page.getByTestId('figure-prepaid')).toHaveText(text.prepaid(expected.used, purchase.prepaidMonths, expected.left));
+      await expect(page.getByTestId('figure-prepaid')).toHaveText(
+        text.prepaid(expected.used, purchase.prepaidMonths, expected.left),
+      );
 
       // Activated: what the order bought, with counts; inactive: what it did not, with prices.
       const activated = page.getByTestId('activated-module');
       await expect(activated).toHaveCount(records.subscription.modules.length);
       const kds = records.order.items.find((item) => item.key === 'kds');
-      await expect(page.locator(`[data-testid="activated-module"][data-module="${kds?.module}"] [data-testid="module-count"]`)).toHaveText(TEXT[lang].count(kds?.count ?? -1));
+      await expect(
+        page.locator(`[data-testid="activated-module"][data-module="${kds?.module}"] [data-testid="module-count"]`),
+      ).toHaveText(TEXT[lang].count(kds?.count ?? -1));
       await expect(page.locator(`[data-testid="inactive-add-on"][data-module="${kds?.module}"]`)).toHaveCount(0);
-      const catalogue = (await (await request.get('/api/modules?key=qr-self-order')).json()) as { data: { _id: string; monthPrice: number }[] };
+      const catalogue = (await (await request.get('/api/modules?key=qr-self-order')).json()) as {
+        data: { _id: string; monthPrice: number }[];
+      };
       const qr = catalogue.data[0];
-      await expect(page.locator(`[data-testid="inactive-add-on"][data-module="${qr?._id}"] [data-testid="add-on-price"]`)).toHaveText(
-        text.perMonth(expected.money(qr?.monthPrice ?? -1)),
-      );
+      await expect(
+        page.locator(`[data-testid="inactive-add-on"][data-module="${qr?._id}"] [data-testid="add-on-price"]`),
+      ).toHaveText(text.perMonth(expected.money(qr?.monthPrice ?? -1)));
     });
 
     test('a member sees their own invoices: number, date, total and status', async ({ page, login, request }) => {
       const { token } = await signIn(request, users.prepaid);
-      const own = (await (await request.get('/api/invoices', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      const own = (await (
+        await request.get('/api/invoices', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
         data: { number: string; issuedAt: string; total: number; currency: CurrencyCode }[];
       };
       expect(own.data.length).toBeGreaterThan(0);
@@ -172,12 +198,18 @@ for (const lang of LANGS) {
         const row = page.locator(`[data-testid="invoice"][data-number="${invoice.number}"]`);
         await expect(row.getByRole('rowheader').getByTestId('invoice-number')).toHaveText(invoice.number);
         await expect(row.getByTestId('invoice-date')).toHaveText(formatDate(hkDay(paidOn), lang));
-        await expect(row.getByTestId('invoice-total')).toHaveText(formatMoney({ amount: invoice.total, currency: invoice.currency }, lang));
+        await expect(row.getByTestId('invoice-total')).toHaveText(
+          formatMoney({ amount: invoice.total, currency: invoice.currency }, lang),
+        );
         await expect(row.getByTestId('invoice-status')).toHaveText(TEXT[lang].issued);
       }
     });
 
-    test('a member with Flexi prepaid for 24 months sees the months used and left', async ({ page, login, request }) => {
+    test('a member with Flexi prepaid for 24 months sees the months used and left', async ({
+      page,
+      login,
+      request,
+    }) => {
       const records = await ownRecords(request, users.prepaid);
       const purchase = purchaseOf(users.prepaid);
       const expected = expectedFigures(purchase, records, lang);
@@ -252,7 +284,12 @@ test.describe("another member's subscription", () => {
   test('cannot be read over socket.io: not found by id, nothing found by query', async ({ request, baseURL }) => {
     const theirs = await ownRecords(request, users.prepaid);
     const mine = await signIn(request, users.monthly);
-    const socket = io(baseURL, { path: '/api/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket = io(baseURL, {
+      path: '/api/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     const client = feathers();
     client.configure(socketio(socket, { timeout: 30_000 }));
     client.configure(authenticationClient({ storage: new MemoryStorage() }));

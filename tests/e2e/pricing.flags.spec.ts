@@ -30,7 +30,10 @@ test('with subscriptions on, a listed plan subscribes', async ({ page, request }
   // The calculator's plan for the industry travels with the button, and so do the add-ons chosen.
   await expect(calculator).toHaveAttribute('href', '/en/subscription?industry=restaurant&plan=restaurant-flexi');
   await page.getByRole('checkbox', { name: /^Online Shop/ }).check();
-  await expect(calculator).toHaveAttribute('href', '/en/subscription?industry=restaurant&addons=online-shop&plan=restaurant-flexi');
+  await expect(calculator).toHaveAttribute(
+    'href',
+    '/en/subscription?industry=restaurant&addons=online-shop&plan=restaurant-flexi',
+  );
 
   await page.goto(`/zh-hk/plan/${await planId(request, 'restaurant-lite')}`);
   const action = page.getByTestId('plan-action');
@@ -57,7 +60,10 @@ test('with subscriptions on, an enterprise plan (Flexi+) still goes to the enqui
   await expectEnquiryForm(page, 'en', 'Enquiry form', 'Plan needed', 'restaurant-flexi-plus');
 });
 
-test('with subscriptions off and the contact form on, every plan goes to the enquiry form', async ({ page, request }) => {
+test('with subscriptions off and the contact form on, every plan goes to the enquiry form', async ({
+  page,
+  request,
+}) => {
   await setFeatures(request, { subscription: false, contactForm: true });
 
   // By keyboard, from the calculator:

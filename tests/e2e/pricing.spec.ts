@@ -55,7 +55,10 @@ test('the calculator works by keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveValue('3');
   await expect(page.getByTestId('monthly-total')).toHaveText('HK$3,889');
-  await expect(page.getByTestId('calculator-action')).toHaveAttribute('href', /^\/zh-hk\/subscription\?industry=restaurant&addons=kiosk-self-order%3A3/);
+  await expect(page.getByTestId('calculator-action')).toHaveAttribute(
+    'href',
+    /^\/zh-hk\/subscription\?industry=restaurant&addons=kiosk-self-order%3A3/,
+  );
 });
 
 test.describe('without JavaScript', () => {

@@ -16,8 +16,15 @@ import type { DemoUser } from './users.ts';
 test.use({ allowedConsoleErrors: [/status of (400|415|422)/] });
 
 async function newMember(request: APIRequestContext, label: string): Promise<DemoUser & { _id: string }> {
-  const user = { email: `profile-${label}-${randomBytes(4).toString('hex')}@example.test`, password: 'Profile-pass-1', name: 'Lee Siu Ming' };
-  const response = await request.post('/api/users', { headers: await staffHeaders(request), data: { ...user, role: 'member' } });
+  const user = {
+    email: `profile-${label}-${randomBytes(4).toString('hex')}@example.test`,
+    password: 'Profile-pass-1',
+    name: 'Lee Siu Ming',
+  };
+  const response = await request.post('/api/users', {
+    headers: await staffHeaders(request),
+    data: { ...user, role: 'member' },
+  });
   expect(response.status(), 'an admin makes the member').toBe(201);
   const { _id } = (await response.json()) as { _id: string };
   return { ...user, _id };
@@ -40,7 +47,11 @@ async function choose(page: Page, file: { name: string; mimeType: string; buffer
   await page.getByTestId('profile-page').locator('input[type="file"]').setInputFiles(file);
 }
 
-test('a member corrects their details after being told what is wrong, and they are kept', async ({ page, login, request }) => {
+test('a member corrects their details after being told what is wrong, and they are kept', async ({
+  page,
+  login,
+  request,
+}) => {
   const member = await newMember(request, 'details');
   await login(member);
   await page.goto('/en/portal/profile');
@@ -114,49 +125,62 @@ const passwordTexts = [
 ] as const;
 
 for (const texts of passwordTexts) {
-test(`a member changes their password (${texts.lang}); this session stays, the others end`, async ({ page, login, request }) => {
-  const member = await newMember(request, `password-${texts.lang}`);
-  await login(member);
-  // A session on another device, signed in before the change.
-  const other = await request.post('/api/authentication', { data: { strategy: 'local', email: member.email, password: member.password } });
-  const otherToken = ((await other.json()) as { accessToken: string }).accessToken;
-  await page.goto(`/${texts.lang}/portal/profile`);
-  await hydrated(page);
-  await expect(page.getByRole('heading', { level: 2, name: texts.heading })).toBeVisible();
+  test(`a member changes their password (${texts.lang}); this session stays, the others end`, async ({
+    page,
+    login,
+    request,
+  }) => {
+    const member = await newMember(request, `password-${texts.lang}`);
+    await login(member);
+    // A session on another device, signed in before the change.
+    const other = await request.post('/api/authentication', {
+      data: { strategy: 'local', email: member.email, password: member.password },
+    });
+    const otherToken = ((await other.json()) as { accessToken: string }).accessToken;
+    await page.goto(`/${texts.lang}/portal/profile`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 2, name: texts.heading })).toBeVisible();
 
-  const newPassword = 'Dim sum on Sunday 88';
-  const change = async (current: string, next: string, again: string) => {
-    await page.locator('#profile-currentPassword').fill(current);
-    await page.locator('#profile-password').fill(next);
-    await page.locator('#profile-passwordConfirm').fill(again);
-    await page.getByTestId('password-submit').click();
-  };
+    const newPassword = 'Dim sum on Sunday 88';
+    const change = async (current: string, next: string, again: string) => {
+      await page.locator('#profile-currentPassword').fill(current);
+      await page.locator('#profile-password').fill(next);
+      await page.locator('#profile-passwordConfirm').fill(again);
+      await page.getByTestId('password-submit').click();
+    };
 
-  await change(member.password, newPassword, 'Dim sum on Saturday 88');
-  await expect(page.getByTestId('error-profile-passwordConfirm')).toHaveText(texts.mismatch);
-  await change(member.password, 'short', 'short');
-  await expect(page.getByTestId('error-profile-password')).toHaveText(texts.short);
-  await change('Not-my-password-1', newPassword, newPassword);
-  await expect(page.getByTestId('error-profile-currentPassword')).toHaveText(texts.wrong);
-  // Nothing typed stays in the form after an answer.
-  await expect(page.locator('#profile-currentPassword')).toHaveValue('');
+    await change(member.password, newPassword, 'Dim sum on Saturday 88');
+    await expect(page.getByTestId('error-profile-passwordConfirm')).toHaveText(texts.mismatch);
+    await change(member.password, 'short', 'short');
+    await expect(page.getByTestId('error-profile-password')).toHaveText(texts.short);
+    await change('Not-my-password-1', newPassword, newPassword);
+    await expect(page.getByTestId('error-profile-currentPassword')).toHaveText(texts.wrong);
+    // Nothing typed stays in the form after an answer.
+    await expect(page.locator('#profile-currentPassword')).toHaveValue('');
 
-  await change(member.password, newPassword, newPassword);
-  await expect(page.getByTestId('password-saved')).toHaveText(texts.saved);
+    await change(member.password, newPassword, newPassword);
+    await expect(page.getByTestId('password-saved')).toHaveText(texts.saved);
 
-  // This browser is still signed in; the other device's session has ended.
-  await page.goto(`/${texts.lang}/portal`);
-  await expect(page).toHaveURL(new RegExp(`/${texts.lang}/portal$`));
-  const otherNow = await request.get(`/api/users/${member._id}`, { headers: { authorization: `Bearer ${otherToken}` } });
-  expect(otherNow.status()).toBe(401);
-  // The old password no longer signs in; the new one does.
-  const signIn = (password: string) => request.post('/api/authentication', { data: { strategy: 'local', email: member.email, password } });
-  expect((await signIn(member.password)).status()).toBe(401);
-  expect((await signIn(newPassword)).status()).toBe(201);
-});
+    // This browser is still signed in; the other device's session has ended.
+    await page.goto(`/${texts.lang}/portal`);
+    await expect(page).toHaveURL(new RegExp(`/${texts.lang}/portal$`));
+    const otherNow = await request.get(`/api/users/${member._id}`, {
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(otherNow.status()).toBe(401);
+    // The old password no longer signs in; the new one does.
+    const signIn = (password: string) =>
+      request.post('/api/authentication', { data: { strategy: 'local', email: member.email, password } });
+    expect((await signIn(member.password)).status()).toBe(401);
+    expect((await signIn(newPassword)).status()).toBe(201);
+  });
 }
 
-test('a member uploads a picture with progress, replaces it, and is refused a renamed page and a decompression bomb', async ({ page, login, request }) => {
+test('a member uploads a picture with progress, replaces it, and is refused a renamed page and a decompression bomb', async ({
+  page,
+  login,
+  request,
+}) => {
   const member = await newMember(request, 'picture');
   await login(member);
   await page.goto('/en/portal/profile');
@@ -175,7 +199,10 @@ test('a member uploads a picture with progress, replaces it, and is refused a re
   await expect(picture).toBeVisible();
   const first = await picture.getAttribute('src');
   expect(first).toMatch(new RegExp(`^/api/users/pic/${member._id}\\?v=`));
-  await expect(page.getByTestId('user-picture')).toHaveAttribute('src', new RegExp(`^/api/users/pic/${member._id}\\?v=`));
+  await expect(page.getByTestId('user-picture')).toHaveAttribute(
+    'src',
+    new RegExp(`^/api/users/pic/${member._id}\\?v=`),
+  );
   // Served to its owner (the browser's session); anyone else is answered 404.
   const served = await page.request.get(first ?? '');
   expect(served.status()).toBe(200);
@@ -188,10 +215,16 @@ test('a member uploads a picture with progress, replaces it, and is refused a re
   await expect(picture).not.toHaveAttribute('src', first ?? '');
   const secondId = String((await storedUser(request, member._id)).picture);
   expect(secondId).not.toBe(firstId);
-  expect((await request.get(`/api/attachments/${firstId}`, { headers: await staffHeaders(request) })).status()).toBe(404);
+  expect((await request.get(`/api/attachments/${firstId}`, { headers: await staffHeaders(request) })).status()).toBe(
+    404,
+  );
 
   // A page renamed as a picture, and a small file that would decode to a huge image: refused, said why.
-  await choose(page, { name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+  await choose(page, {
+    name: 'holiday.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+  });
   const failed = page.getByTestId('profile-page').locator('li[data-status="error"]');
   await expect(failed.getByRole('alert')).toHaveText('A picture must be a JPEG, PNG, WebP or GIF image.');
   await choose(page, { name: 'tiny.png', mimeType: 'image/png', buffer: pngBomb() });
@@ -200,7 +233,11 @@ test('a member uploads a picture with progress, replaces it, and is refused a re
   expect((await storedUser(request, member._id)).picture).toBe(secondId);
 });
 
-test('a member replaces their picture in Traditional Chinese, shown in the header, and a renamed page is refused in their language', async ({ page, login, request }) => {
+test('a member replaces their picture in Traditional Chinese, shown in the header, and a renamed page is refused in their language', async ({
+  page,
+  login,
+  request,
+}) => {
   const member = await newMember(request, 'picture-zh');
   await login(member);
   await page.goto('/zh-hk/portal/profile');
@@ -215,6 +252,12 @@ test('a member replaces their picture in Traditional Chinese, shown in the heade
   await choose(page, { name: '標誌.png', mimeType: 'image/png', buffer: await photo(600, 600, 160) });
   await expect(header).not.toHaveAttribute('src', first ?? '');
   await expect.poll(() => header.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  await choose(page, { name: '假期.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>not a picture</p>') });
-  await expect(page.getByTestId('profile-page').locator('li[data-status="error"]').getByRole('alert')).toHaveText('頭像必須是 JPEG、PNG、WebP 或 GIF 圖片。');
+  await choose(page, {
+    name: '假期.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<!doctype html><p>not a picture</p>'),
+  });
+  await expect(page.getByTestId('profile-page').locator('li[data-status="error"]').getByRole('alert')).toHaveText(
+    '頭像必須是 JPEG、PNG、WebP 或 GIF 圖片。',
+  );
 });

@@ -43,7 +43,12 @@ function watchForCardNumbers(page: Page, origin: string) {
     const body = request.postData() ?? '';
     for (const number of Object.values(CARDS)) {
       const spaced = number.replace(/(\d{4})(?=\d)/g, '$1 ');
-      if ([request.url(), body].some((text) => text.includes(number) || text.includes(spaced) || text.includes(number.slice(0, 12)))) offending.push(request.url());
+      if (
+        [request.url(), body].some(
+          (text) => text.includes(number) || text.includes(spaced) || text.includes(number.slice(0, 12)),
+        )
+      )
+        offending.push(request.url());
     }
   });
   return offending;
@@ -79,7 +84,10 @@ async function expectStep(page: Page, step: string, timeout = 5_000) {
 }
 
 /** The shipping details of a Hong Kong delivery, typed in, with the first day the calendar offers. */
-async function fillShipping(page: Page, labels: { person: string; phone: string; street: string; city: string; date: string; next: string }) {
+async function fillShipping(
+  page: Page,
+  labels: { person: string; phone: string; street: string; city: string; date: string; next: string },
+) {
   await page.getByLabel(labels.person).fill('Chan Tai Man');
   await page.getByLabel(labels.phone).fill('2345 6789');
   await page.getByLabel(labels.street).fill('1 Queen’s Road Central');
@@ -112,7 +120,14 @@ function registration(email: string, password: string) {
   };
 }
 
-const EN_SHIPPING = { person: 'Contact person', phone: 'Contact number', street: 'Building / street', city: 'City', date: 'Shipping date', next: 'Continue' };
+const EN_SHIPPING = {
+  person: 'Contact person',
+  phone: 'Contact number',
+  street: 'Building / street',
+  city: 'City',
+  date: 'Shipping date',
+  next: 'Continue',
+};
 
 // The flow's calls answer 4xx for a wrong answer (a bad form, a wrong code, a used link), and the
 // browser logs each; the done page of someone else's order is a 404.
@@ -122,7 +137,11 @@ test.describe('buying a plan', () => {
   // A whole purchase walks eight steps and waits for mail: more than the default 30 s.
   test.describe.configure({ timeout: 120_000 });
 
-  test('a new registrant buys a restaurant Lite plan with two add-ons in English, after a declined card', async ({ page, request, baseURL }) => {
+  test('a new registrant buys a restaurant Lite plan with two add-ons in English, after a declined card', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const offending = watchForCardNumbers(page, new URL(baseURL!).origin);
     const email = `buyer-${Date.now()}@example.com`;
@@ -236,7 +255,12 @@ test.describe('buying a plan', () => {
     expect(offending).toEqual([]);
   });
 
-  test('the signed-in demo member buys a store Flexi plan in Traditional Chinese through a 3-D Secure check', async ({ page, login, request, baseURL }) => {
+  test('the signed-in demo member buys a store Flexi plan in Traditional Chinese through a 3-D Secure check', async ({
+    page,
+    login,
+    request,
+    baseURL,
+  }) => {
     const offending = watchForCardNumbers(page, new URL(baseURL!).origin);
     await login();
     await page.goto('/zh-hk/subscription?industry=retail&plan=retail-flexi&addons=kds:2&months=36');
@@ -248,7 +272,14 @@ test.describe('buying a plan', () => {
     await expect(page.getByTestId('summary-period-hint')).toContainText('36 個月預繳期完結後，每年從你的信用卡收取');
     await page.getByRole('button', { name: '結帳' }).click();
     await expectStep(page, 'shipping');
-    await fillShipping(page, { person: '聯絡人', phone: '聯絡電話', street: '大廈 / 街道', city: '城市', date: '送貨日期', next: '繼續' });
+    await fillShipping(page, {
+      person: '聯絡人',
+      phone: '聯絡電話',
+      street: '大廈 / 街道',
+      city: '城市',
+      date: '送貨日期',
+      next: '繼續',
+    });
     await expectStep(page, 'account');
     await expect(page.getByTestId('signed-in-as')).toHaveText('你已登入為 Mei Chan。');
     await page.getByTestId('step-continue').click();
@@ -279,7 +310,10 @@ test.describe('buying a plan', () => {
     });
     const before = await records();
     expect(before.subscriptions).toBe(1);
-    const [subscription] = (await asAdmin(request, `subscriptions?order=${String(order._id)}`)).data as { period: string; _id: string }[];
+    const [subscription] = (await asAdmin(request, `subscriptions?order=${String(order._id)}`)).data as {
+      period: string;
+      _id: string;
+    }[];
     expect(subscription?.period).toBe('annual');
     expect(before.invoices).toBe(1);
     const event = {
@@ -354,12 +388,17 @@ test('the done page is its buyer’s alone: anyone else finds nothing there', as
   await page.context().clearCookies();
   expect((await page.goto(`/en/done/${id}`))?.status()).toBe(404);
   const other = { email: `other-${Date.now()}@example.com`, password: 'Another member 2026', name: 'Other Member' };
-  expect((await request.post('/api/registrations', { data: registration(other.email, other.password) })).status()).toBe(201);
+  expect((await request.post('/api/registrations', { data: registration(other.email, other.password) })).status()).toBe(
+    201,
+  );
   await login(other);
   expect((await page.goto(`/en/done/${id}`))?.status()).toBe(404);
 });
 
-test('the mailed link verifies the address without signing in, and leads back to the flow', async ({ page, request }) => {
+test('the mailed link verifies the address without signing in, and leads back to the flow', async ({
+  page,
+  request,
+}) => {
   const email = `link-${Date.now()}@example.com`;
   const registered = await request.post('/api/registrations', { data: registration(email, 'Bread and buns 2026') });
   expect(registered.status()).toBe(201);

@@ -8,11 +8,17 @@ import { SANDBOX_SIGNATURE_HEADER, signPayload } from '../../server/payments/san
 export const E2E_WEBHOOK_SECRET = 'e2e-sandbox-webhook-secret-0123456789abcdef';
 
 /** Posts an event to the site's sandbox webhook receiver, signed now; answers status and body. */
-export async function sendSandboxWebhook(request: APIRequestContext, event: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+export async function sendSandboxWebhook(
+  request: APIRequestContext,
+  event: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
   const payload = JSON.stringify(event);
   const response = await request.post('/api/paymentWebhooks/sandbox', {
     data: payload,
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signPayload(payload, E2E_WEBHOOK_SECRET) },
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signPayload(payload, E2E_WEBHOOK_SECRET),
+    },
   });
   return { status: response.status(), body: await response.json().catch(() => null) };
 }

@@ -18,7 +18,11 @@ const staticPages = [
   { path: '/usecase/restaurant/food', langs: ['zh-cn', 'zh-hk'], content: (page: Page) => page.locator('main h1') },
   { path: '/blogs', langs: ['en', 'zh-hk'], content: (page: Page) => page.getByTestId('blog-list') },
   { path: '/blogs?category=payments', langs: ['zh-cn', 'en'], content: (page: Page) => page.getByTestId('blog-list') },
-  { path: '/blogs/kitchen-display-systems-explained', langs: ['en', 'zh-cn'], content: (page: Page) => page.getByTestId('blog-body') },
+  {
+    path: '/blogs/kitchen-display-systems-explained',
+    langs: ['en', 'zh-cn'],
+    content: (page: Page) => page.getByTestId('blog-body'),
+  },
 ] as const;
 
 const HTML_LANG = { en: 'en', 'zh-hk': 'zh-Hant-HK', 'zh-cn': 'zh-Hans-CN' } as const;
@@ -135,7 +139,9 @@ test('the use-case menu opens and leads to its pages', async ({ page }) => {
   await expect(page.getByTestId('industry-items')).toBeVisible();
 });
 
-test('a hydrated page still loads its scripts, and a static page reached from it works as a hydrated one', async ({ page }) => {
+test('a hydrated page still loads its scripts, and a static page reached from it works as a hydrated one', async ({
+  page,
+}) => {
   const scripts = watchScripts(page);
   const response = await page.goto('/en');
   // The markup as sent, with the scripts held back until the page has loaded.

@@ -10,7 +10,8 @@ async function expectStep(page: Page, step: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
 }
 
-const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('subscriptionForm') ?? 'null') as Record<string, unknown> | null);
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('subscriptionForm') ?? 'null') as Record<string, unknown> | null);
 
 test('the pricing page’s button opens the flow with the calculator’s choice preselected', async ({ page }) => {
   await page.goto('/en/pricing?industry=restaurant');
@@ -105,7 +106,9 @@ test('a buyer walks industry, plan, add-ons and the summary, and the totals foll
   await expect(page.getByLabel('Country')).toHaveValue('SG');
 });
 
-test('the shipping step names every problem, tied to its field, in English and in Traditional Chinese', async ({ page }) => {
+test('the shipping step names every problem, tied to its field, in English and in Traditional Chinese', async ({
+  page,
+}) => {
   await page.goto('/en/subscription?industry=restaurant&plan=restaurant-lite&addons=kds');
   await hydrated(page);
   await expectStep(page, 'summary', 'Your order');
@@ -133,7 +136,6 @@ test('the shipping step names every problem, tied to its field, in English and i
   await expect(page.getByTestId('shipping-summary')).toHaveText('Please check the highlighted fields.');
   await expect(page.getByLabel('Contact number')).toBeFocused();
   await expect(page.getByLabel('Contact number')).toHaveAccessibleDescription('Invalid phone format.');
-
 });
 
 /** A choice, already made, waiting in the browser's storage (as a visitor who left at the shipping step). */
@@ -142,12 +144,19 @@ async function storeChoice(page: Page, shippingInfo: Record<string, string>) {
   await hydrated(page);
   await expectStep(page, 'summary', '你的訂單');
   await page.evaluate((info) => {
-    const form = JSON.parse(localStorage.getItem('subscriptionForm') ?? '{}') as { shippingInfo: Record<string, string> };
-    localStorage.setItem('subscriptionForm', JSON.stringify({ ...form, shippingInfo: { ...form.shippingInfo, ...info } }));
+    const form = JSON.parse(localStorage.getItem('subscriptionForm') ?? '{}') as {
+      shippingInfo: Record<string, string>;
+    };
+    localStorage.setItem(
+      'subscriptionForm',
+      JSON.stringify({ ...form, shippingInfo: { ...form.shippingInfo, ...info } }),
+    );
   }, shippingInfo);
 }
 
-test('the shipping step in Traditional Chinese: the same messages, and an account is asked for next', async ({ page }) => {
+test('the shipping step in Traditional Chinese: the same messages, and an account is asked for next', async ({
+  page,
+}) => {
   await storeChoice(page, { contactPerson: '', contactNumber: 'call me', country: 'HK' });
   await page.goto('/zh-hk/subscription?step=shipping');
   await hydrated(page);
@@ -204,7 +213,9 @@ test('a reload in the middle keeps the choice, the step and what was typed', asy
   await expect(page.getByLabel('Additional note')).toHaveValue('Ring the bell twice');
 });
 
-test('the back button walks the steps, and a step that cannot be shown yet sends to the first incomplete one', async ({ page }) => {
+test('the back button walks the steps, and a step that cannot be shown yet sends to the first incomplete one', async ({
+  page,
+}) => {
   await page.goto('/en/subscription?step=summary');
   await hydrated(page);
   await expectStep(page, 'industry', 'What kind of business is it for?');
@@ -223,7 +234,10 @@ test('the back button walks the steps, and a step that cannot be shown yet sends
   await page.goForward();
   await expectStep(page, 'addons', 'Add what you need');
   // The progress bar goes back too.
-  await page.getByTestId('step-progress').getByRole('button', { name: /Industry/ }).click();
+  await page
+    .getByTestId('step-progress')
+    .getByRole('button', { name: /Industry/ })
+    .click();
   await expectStep(page, 'industry', 'What kind of business is it for?');
   await expect(page.getByTestId('industry-restaurant')).toHaveAttribute('aria-pressed', 'true');
 });

@@ -14,7 +14,10 @@ test.use({ colorScheme: 'light', allowedConsoleErrors: [/status of 402/] });
 // The test walks several pages and waits on the gateway: more than the default time on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-test('a Flexi member ends the plan now for its fee, after putting in a card the fee can be charged to', async ({ page, login }) => {
+test('a Flexi member ends the plan now for its fee, after putting in a card the fee can be charged to', async ({
+  page,
+  login,
+}) => {
   await login(terminationMembers.ending);
   await page.goto('/en/portal/plan');
   await hydrated(page);
@@ -22,14 +25,21 @@ test('a Flexi member ends the plan now for its fee, after putting in a card the 
   const fee = page.getByTestId('terminate-fee');
   await expect(fee).toContainText('To end the plan today instead of on');
   // The figure the contract terms show is the one offered and charged.
-  const amount = ((await page.getByTestId('term-ending').textContent()) ?? '').match(/the rest of the term, (.+?) for 12 months/)?.[1] ?? '';
+  const amount =
+    ((await page.getByTestId('term-ending').textContent()) ?? '').match(
+      /the rest of the term, (.+?) for 12 months/,
+    )?.[1] ?? '';
   expect(amount).not.toBe('');
-  await expect(fee).toContainText(`pay the termination fee of ${amount} (the monthly charge for the 12 months left in the term)`);
+  await expect(fee).toContainText(
+    `pay the termination fee of ${amount} (the monthly charge for the 12 months left in the term)`,
+  );
 
   await page.getByTestId('terminate-open').click();
   const dialog = page.getByTestId('terminate-dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('terminate-confirm-fee')).toHaveText(`A termination fee of ${amount} is charged to your card on file now, and your plan and all its functions end today. This cannot be undone.`);
+  await expect(dialog.getByTestId('terminate-confirm-fee')).toHaveText(
+    `A termination fee of ${amount} is charged to your card on file now, and your plan and all its functions end today. This cannot be undone.`,
+  );
   expect(await bothThemesViolations(page, 'dialog[open]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
@@ -39,7 +49,9 @@ test('a Flexi member ends the plan now for its fee, after putting in a card the 
   await dialog.getByTestId('terminate-confirm').click();
   const error = page.getByTestId('terminate-error');
   await expect(error).toContainText('Your plan was not ended.', { timeout: 15_000 });
-  await expect(error).toContainText('Your card on file cannot be charged. Put in your card again, or another one, and try again.');
+  await expect(error).toContainText(
+    'Your card on file cannot be charged. Put in your card again, or another one, and try again.',
+  );
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
   expect(await bothThemesViolations(page, '[data-testid="plan-terminate"]')).toEqual([]);
 
@@ -54,14 +66,18 @@ test('a Flexi member ends the plan now for its fee, after putting in a card the 
   await expect(page.getByTestId('card-frame')).toHaveAttribute('data-complete', 'true');
   await page.getByTestId('card-save').press('Enter');
   // The demo card shows 4242 too: the saved message tells the new one is on file.
-  await expect(page.getByRole('status').filter({ hasText: 'Your new card is saved.' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Your new card is saved.' })).toBeVisible({
+    timeout: 15_000,
+  });
 
   await page.goto('/en/portal/plan');
   await hydrated(page);
   await page.getByTestId('terminate-open').click();
   await expect(dialog).toContainText(/Card charged: VISA ending in 4242/);
   await dialog.getByTestId('terminate-confirm').click();
-  await expect(page.getByRole('status').filter({ hasText: `Your plan has ended. The termination fee of ${amount} was charged` })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: `Your plan has ended. The termination fee of ${amount} was charged` }),
+  ).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('plan-status')).toHaveText('Ended');
   await expect(page.getByTestId('plan-ended')).toBeVisible();
   await expect(page.getByTestId('plan-terminate')).toHaveCount(0);
@@ -77,7 +93,12 @@ test('a Flexi member ends the plan now for its fee, after putting in a card the 
   await expect(page.getByText('12 months left in the term ×').first()).toBeVisible();
 });
 
-test('/plan/{id} takes the owner of a subscription to its detail, after signing in, and no one else', async ({ page, login, browser, baseURL }) => {
+test('/plan/{id} takes the owner of a subscription to its detail, after signing in, and no one else', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   await login(terminationMembers.owner);
   await page.goto('/en/portal/plan');
   const id = await page.locator('input[name="subscription"]').first().inputValue();
@@ -122,6 +143,9 @@ test('/plan/{id} takes the owner of a subscription to its detail, after signing 
     expect(await answer.text()).not.toContain(terminationMembers.owner.name);
   }
   // Nor may the plan page's action end it: the service answers 404 there too.
-  const action = await page.request.post('/en/portal/plan', { form: { intent: 'terminate', subscription: id }, headers: { origin: baseURL ?? '' } });
+  const action = await page.request.post('/en/portal/plan', {
+    form: { intent: 'terminate', subscription: id },
+    headers: { origin: baseURL ?? '' },
+  });
   expect(action.status()).toBe(404);
 });

@@ -7,7 +7,7 @@ import { expect, expectChosenTheme, holdScripts, hydrated, test } from './fixtur
  */
 async function watchFirstPaint(page: Page) {
   await page.addInitScript(() => {
-    const record = (window as unknown as { __themeAtBody?: string[] });
+    const record = window as unknown as { __themeAtBody?: string[] };
     record.__themeAtBody = [];
     new MutationObserver((mutations, observer) => {
       for (const mutation of mutations) {
@@ -21,7 +21,8 @@ async function watchFirstPaint(page: Page) {
     }).observe(document, { childList: true, subtree: true });
   });
 }
-const themeAtBody = (page: Page) => page.evaluate(() => (window as unknown as { __themeAtBody: string[] }).__themeAtBody);
+const themeAtBody = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __themeAtBody: string[] }).__themeAtBody);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 for (const lang of ['en', 'zh-hk', 'zh-cn'] as const) {

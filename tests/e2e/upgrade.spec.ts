@@ -34,11 +34,15 @@ interface Own {
 }
 
 async function own(request: APIRequestContext, user: DemoUser): Promise<Own> {
-  const login = await request.post('/api/authentication', { data: { strategy: 'local', email: user.email, password: user.password } });
+  const login = await request.post('/api/authentication', {
+    data: { strategy: 'local', email: user.email, password: user.password },
+  });
   expect(login.status()).toBe(201);
   const { accessToken: token } = (await login.json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${token}` };
-  const subscriptions = (await (await request.get('/api/subscriptions', { headers })).json()) as { data: Own['subscription'][] };
+  const subscriptions = (await (await request.get('/api/subscriptions', { headers })).json()) as {
+    data: Own['subscription'][];
+  };
   const catalogue = (await (await request.get('/api/modules?$limit=100')).json()) as { data: Own['catalogue'] };
   const subscription = subscriptions.data[0];
   if (!subscription) throw new Error(`${user.email} has no subscription`);
@@ -123,19 +127,25 @@ test.describe('adding functions to a plan', () => {
     const both = expectedPrice(records, [{ id: kds._id, count: 2 }, { id: loyalty._id }]);
     await expect(page.getByTestId('upgrade-due')).toHaveText(money(both.total));
     const kdsLine = both.items[0];
-    await expect(page.locator(`[data-testid="upgrade-line"][data-module="${kds._id}"] [data-testid="line-amount"]`)).toHaveText(money(kdsLine?.amount ?? -1));
-    await expect(page.locator(`[data-testid="upgrade-line"][data-module="${kds._id}"] [data-testid="line-share"]`)).toContainText(
-      `${kdsLine?.remainingDays} of ${kdsLine?.periodDays} days`,
-    );
+    await expect(
+      page.locator(`[data-testid="upgrade-line"][data-module="${kds._id}"] [data-testid="line-amount"]`),
+    ).toHaveText(money(kdsLine?.amount ?? -1));
+    await expect(
+      page.locator(`[data-testid="upgrade-line"][data-module="${kds._id}"] [data-testid="line-share"]`),
+    ).toContainText(`${kdsLine?.remainingDays} of ${kdsLine?.periodDays} days`);
     await expect(page.getByTestId('upgrade-monthly-after')).toHaveText(money(both.monthlyAfter));
 
     // An item removed from the order: priced again without it.
-    await page.locator(`[data-testid="upgrade-line"][data-module="${loyalty._id}"] [data-testid="line-remove"]`).click();
+    await page
+      .locator(`[data-testid="upgrade-line"][data-module="${loyalty._id}"] [data-testid="line-remove"]`)
+      .click();
     const screens = expectedPrice(records, [{ id: kds._id, count: 2 }]);
     await expect(page.getByTestId('upgrade-line')).toHaveCount(1);
     await expect(page.getByTestId('upgrade-due')).toHaveText(money(screens.total));
     await expect(page.getByTestId('upgrade-monthly-now')).toHaveText(money(records.subscription.monthly));
-    await expect(page.getByTestId('upgrade-monthly-after')).toHaveText(money(records.subscription.monthly + 2 * kds.monthPrice));
+    await expect(page.getByTestId('upgrade-monthly-after')).toHaveText(
+      money(records.subscription.monthly + 2 * kds.monthPrice),
+    );
 
     await page.getByTestId('upgrade-checkout').click();
     await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'payment');
@@ -156,11 +166,15 @@ test.describe('adding functions to a plan', () => {
 
     // Charged once, whatever the double click sent.
     const headers = { authorization: `Bearer ${records.token}` };
-    const orders = (await (await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })).json()) as { data: { _id: string; total: number; status: string }[] };
+    const orders = (await (
+      await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })
+    ).json()) as { data: { _id: string; total: number; status: string }[] };
     expect(orders.data).toHaveLength(1);
     const order = orders.data[0] as { _id: string; total: number; status: string };
     expect(order).toMatchObject({ total: screens.total, status: 'provisioning' });
-    const payments = (await (await request.get(`/api/payments?order=${order._id}`, { headers })).json()) as { data: { status: string; amount: number }[] };
+    const payments = (await (await request.get(`/api/payments?order=${order._id}`, { headers })).json()) as {
+      data: { status: string; amount: number }[];
+    };
     expect(payments.data).toEqual([expect.objectContaining({ status: 'succeeded', amount: screens.total })]);
 
     // The dashboard, once its live connection has signed in: the screens are being set up, the new
@@ -178,7 +192,9 @@ test.describe('adding functions to a plan', () => {
     await hydrated(page);
     await expect.poll(() => received.some((frame) => frame.includes('"strategy":"ticket"'))).toBe(true);
     const row = page.locator(`[data-testid="activated-module"][data-module="${kds._id}"]`);
-    await expect(row.getByTestId('module-pending')).toHaveText(`Being set up: ready by ${formatDate(hkDay(ready), 'en')}`);
+    await expect(row.getByTestId('module-pending')).toHaveText(
+      `Being set up: ready by ${formatDate(hkDay(ready), 'en')}`,
+    );
     await expect(page.getByTestId('figure-balance')).toHaveText('Nothing due');
     await expect(page.locator('[data-testid="invoice-total"]', { hasText: money(screens.total) })).toHaveCount(1);
 
@@ -186,17 +202,25 @@ test.describe('adding functions to a plan', () => {
     // shows them active, without a reload.
     const staff = await browser.newContext({ baseURL, colorScheme: 'light' });
     try {
-      const signIn = await staff.request.post('/api/authentication', { data: { strategy: 'local', email: users.editor.email, password: users.editor.password } });
+      const signIn = await staff.request.post('/api/authentication', {
+        data: { strategy: 'local', email: users.editor.email, password: users.editor.password },
+      });
       expect(signIn.status()).toBe(201);
       const { accessToken } = (await signIn.json()) as { accessToken: string };
-      await staff.addCookies([{ name: SESSION_COOKIE, value: accessToken, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+      await staff.addCookies([
+        { name: SESSION_COOKIE, value: accessToken, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+      ]);
       const office = await staff.newPage();
-      const { number } = (await (await request.get(`/api/orders/${order._id}`, { headers })).json()) as { number: string };
+      const { number } = (await (await request.get(`/api/orders/${order._id}`, { headers })).json()) as {
+        number: string;
+      };
       await office.goto(`/en/admin/orders?mode=page&q=${encodeURIComponent(number)}`);
       await hydrated(office);
       const orderRow = office.getByTestId('admin-row').filter({ hasText: number });
       await orderRow.getByTestId('row-fulfil').click();
-      await expect(office.getByTestId('snackbar-success')).toContainText('Marked as set up: the member now sees it as active.');
+      await expect(office.getByTestId('snackbar-success')).toContainText(
+        'Marked as set up: the member now sees it as active.',
+      );
       // Done once: the row no longer offers it.
       await expect(orderRow.getByTestId('row-fulfil')).toHaveCount(0, { timeout: 10_000 });
     } finally {
@@ -208,14 +232,20 @@ test.describe('adding functions to a plan', () => {
     expect(completed.status).toBe('completed');
   });
 
-  test('a member adds loyalty from the dashboard in Traditional Chinese, inside the company’s apps (?sso), charged once on a double click', async ({ page, login, request }) => {
+  test('a member adds loyalty from the dashboard in Traditional Chinese, inside the company’s apps (?sso), charged once on a double click', async ({
+    page,
+    login,
+    request,
+  }) => {
     const member = upgradeMembers.zhHk;
     const records = await own(request, member);
     const loyalty = moduleByKey(records, 'loyalty');
     await login(member);
     await page.goto('/zh-hk/portal?sso');
     await hydrated(page);
-    await page.locator(`[data-testid="inactive-add-on"][data-module="${loyalty._id}"] [data-testid="add-this"]`).click();
+    await page
+      .locator(`[data-testid="inactive-add-on"][data-module="${loyalty._id}"] [data-testid="add-this"]`)
+      .click();
     await expect(page).toHaveURL(new RegExp(`/zh-hk/upgrade/${records.subscription._id}\\?add=${loyalty._id}&sso`));
     await hydrated(page);
     // Embedded: no header or footer on any step.
@@ -224,7 +254,10 @@ test.describe('adding functions to a plan', () => {
     await expect(page.getByTestId('add-on-loyalty')).toHaveAttribute('data-chosen', 'true');
     await expect(page.getByTestId('step-heading')).toHaveText('為方案新增功能');
     // Every step meets the accessibility budget, in both themes (the summary is checked in a11y.spec.ts).
-    expect({ step: 'select', violations: await bothThemesViolations(page) }).toEqual({ step: 'select', violations: [] });
+    expect({ step: 'select', violations: await bothThemesViolations(page) }).toEqual({
+      step: 'select',
+      violations: [],
+    });
     await page.getByTestId('upgrade-review').click();
 
     const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'zh-hk');
@@ -235,7 +268,10 @@ test.describe('adding functions to a plan', () => {
     await page.getByTestId('upgrade-checkout').click();
     await fillCard(page);
     await billing(page);
-    expect({ step: 'payment', violations: await bothThemesViolations(page) }).toEqual({ step: 'payment', violations: [] });
+    expect({ step: 'payment', violations: await bothThemesViolations(page) }).toEqual({
+      step: 'payment',
+      violations: [],
+    });
     const pay = page.getByTestId('pay');
     await pay.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
@@ -245,23 +281,33 @@ test.describe('adding functions to a plan', () => {
     expect({ step: 'done', violations: await bothThemesViolations(page) }).toEqual({ step: 'done', violations: [] });
     // Charged once, whatever the double click sent.
     const headers = { authorization: `Bearer ${records.token}` };
-    const orders = (await (await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })).json()) as { data: { _id: string; total: number }[] };
+    const orders = (await (
+      await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })
+    ).json()) as { data: { _id: string; total: number }[] };
     expect(orders.data).toEqual([expect.objectContaining({ total: price.total })]);
-    const payments = (await (await request.get(`/api/payments?order=${orders.data[0]?._id}`, { headers })).json()) as { data: { status: string; amount: number }[] };
+    const payments = (await (await request.get(`/api/payments?order=${orders.data[0]?._id}`, { headers })).json()) as {
+      data: { status: string; amount: number }[];
+    };
     expect(payments.data).toEqual([expect.objectContaining({ status: 'succeeded', amount: price.total })]);
     await expect(page.getByTestId('upgrade-paid')).toHaveText(money(price.total));
     await expect(page).toHaveURL(/[?&]sso(=|&|$)/);
     await expect(page.getByRole('banner')).toHaveCount(0);
     await page.getByTestId('upgrade-to-dashboard').click();
     await expect(page).toHaveURL('/zh-hk/portal?sso');
-    await expect(page.locator(`[data-testid="activated-module"][data-module="${loyalty._id}"] [data-testid="module-pending"]`)).toContainText('開通中');
+    await expect(
+      page.locator(`[data-testid="activated-module"][data-module="${loyalty._id}"] [data-testid="module-pending"]`),
+    ).toContainText('開通中');
     await expect(page.locator(`[data-testid="inactive-add-on"][data-module="${loyalty._id}"]`)).toHaveCount(0);
   });
 
   // The browser logs the refused price's and the not-found page's statuses, which are what this test asks for.
   test.describe('refusals', () => {
     test.use({ allowedConsoleErrors: [/status of (400|404)/] });
-    test('what a plan has already is refused with a message, and another member’s plan is not found', async ({ page, login, request }) => {
+    test('what a plan has already is refused with a message, and another member’s plan is not found', async ({
+      page,
+      login,
+      request,
+    }) => {
       const member = upgradeMembers.twice;
       const records = await own(request, member);
       const others = await own(request, upgradeMembers.en);

@@ -39,7 +39,9 @@ async function holdUploadOf(page: Page, name: string) {
 
 /** The names of the stored attachments whose name holds `run`, as staff read them through the API. */
 async function storedNames(request: APIRequestContext, run: string): Promise<string[]> {
-  const response = await request.get(`/api/attachments?name[$regex]=${run}&name[$options]=i&$limit=20`, { headers: await staffHeaders(request) });
+  const response = await request.get(`/api/attachments?name[$regex]=${run}&name[$options]=i&$limit=20`, {
+    headers: await staffHeaders(request),
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { name: string }[] }).data.map((file) => file.name).sort();
 }
@@ -57,12 +59,20 @@ async function listenToLiveRegion(panel: Locator) {
   await panel.getByTestId('uploader-live').evaluate((region) => {
     const said: string[] = [];
     (window as unknown as { said: string[] }).said = said;
-    new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   return (page: Page) => page.evaluate(() => (window as unknown as { said: string[] }).said);
 }
 
-test('a file on its way is cancelled: it shows so, is announced, never stored, and can then be removed', async ({ page, login, request }) => {
+test('a file on its way is cancelled: it shows so, is announced, never stored, and can then be removed', async ({
+  page,
+  login,
+  request,
+}) => {
   const run = randomBytes(3).toString('hex');
   const held = `held-${run}.png`;
   const later = `later-${run}.png`;
@@ -71,7 +81,9 @@ test('a file on its way is cancelled: it shows so, is announced, never stored, a
   const panel = await mediaPanel(page, 'zh-hk');
   const said = await listenToLiveRegion(panel);
 
-  await panel.locator('input[type="file"]').setInputFiles({ name: held, mimeType: 'image/png', buffer: await png(800, 600) });
+  await panel
+    .locator('input[type="file"]')
+    .setInputFiles({ name: held, mimeType: 'image/png', buffer: await png(800, 600) });
   await hold.held;
   const item = panel.getByRole('listitem').filter({ hasText: held });
   await expect(item).toHaveAttribute('data-status', 'processing');
@@ -87,7 +99,9 @@ test('a file on its way is cancelled: it shows so, is announced, never stored, a
   hold.release();
 
   // A later file goes through; once it is stored, the cancelled one is still not.
-  await panel.locator('input[type="file"]').setInputFiles({ name: later, mimeType: 'image/png', buffer: await png(400, 300) });
+  await panel
+    .locator('input[type="file"]')
+    .setInputFiles({ name: later, mimeType: 'image/png', buffer: await png(400, 300) });
   await expect(panel.getByRole('listitem').filter({ hasText: later })).toHaveAttribute('data-status', 'success');
   await expect.poll(() => storedNames(request, run)).toEqual([later]);
 
@@ -98,7 +112,11 @@ test('a file on its way is cancelled: it shows so, is announced, never stored, a
   expect(await storedNames(request, run)).toEqual([later]);
 });
 
-test('a drop takes only what the filter allows: the image is uploaded, the text file is left out with a message', async ({ page, login, request }) => {
+test('a drop takes only what the filter allows: the image is uploaded, the text file is left out with a message', async ({
+  page,
+  login,
+  request,
+}) => {
   const run = randomBytes(3).toString('hex');
   await login(users.editor);
   await page.goto('/en/admin/blogs/new');
@@ -136,7 +154,9 @@ test('a drop takes only what the filter allows: the image is uploaded, the text 
   });
 
   // The text file is named as left out; the picture alone is in the list, uploaded, and fills the field.
-  await expect(field.getByRole('alert')).toHaveText(`1 file(s) left out, as this uploader does not take their type: notes-${run}.txt`);
+  await expect(field.getByRole('alert')).toHaveText(
+    `1 file(s) left out, as this uploader does not take their type: notes-${run}.txt`,
+  );
   const items = field.getByRole('listitem');
   await expect(items).toHaveCount(1);
   await expect(items).toContainText(`dropped-${run}.png`);
@@ -151,7 +171,11 @@ test('a drop takes only what the filter allows: the image is uploaded, the text 
   expect(await storedNames(request, run)).toEqual([`dropped-${run}.png`]);
 });
 
-test('the uploader by keyboard alone, with its progress, outcomes and errors told to screen readers', async ({ page, login, request }) => {
+test('the uploader by keyboard alone, with its progress, outcomes and errors told to screen readers', async ({
+  page,
+  login,
+  request,
+}) => {
   test.setTimeout(60_000);
   const run = randomBytes(3).toString('hex');
   const [held, good, bad, spaced] = [`held-${run}.png`, `good-${run}.png`, `bad-${run}.png`, `space-${run}.png`];
@@ -169,7 +193,8 @@ test('the uploader by keyboard alone, with its progress, outcomes and errors tol
   // Tab reaches the picker: the browser's own file input, which Enter and Space open (the chooser
   // itself is the browser's, not drawn by the page, so the files are given to the focused input).
   const picker = panel.locator('input[type="file"]');
-  for (let i = 0; i < 30 && !(await picker.evaluate((input) => input === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 30 && !(await picker.evaluate((input) => input === document.activeElement)); i += 1)
+    await page.keyboard.press('Tab');
   await expect(picker).toBeFocused();
   await expect(picker).toHaveAccessibleDescription('Drop files here, or choose them from your device.');
   expect(await picker.evaluate((input: HTMLInputElement) => input.multiple)).toBe(true);
@@ -182,7 +207,9 @@ test('the uploader by keyboard alone, with its progress, outcomes and errors tol
 
   // Each file's progress is a progressbar named after it; the outcomes come through the live region.
   const row = (name: string) => panel.getByRole('listitem').filter({ hasText: name });
-  await expect(panel.getByRole('progressbar', { name: `Upload progress of ${good}` })).toHaveJSProperty('value', 1, { timeout: 20_000 });
+  await expect(panel.getByRole('progressbar', { name: `Upload progress of ${good}` })).toHaveJSProperty('value', 1, {
+    timeout: 20_000,
+  });
   await expect(panel.getByRole('progressbar', { name: `Upload progress of ${held}` })).toBeVisible();
   await expect(row(good)).toHaveAttribute('data-status', 'success');
   await expect(row(bad)).toHaveAttribute('data-status', 'error');

@@ -72,22 +72,37 @@ async function uploadBytes(page: Page, folder: string, name: string, type: strin
     async ({ folder, name, type, bytes }) => {
       const form = new FormData();
       form.append('file', new File([new Uint8Array(bytes)], name, { type }));
-      const response = await fetch(`/api/attachments/upload/${folder}`, { method: 'POST', body: form, headers: { 'x-locale': 'zh-hk' } });
+      const response = await fetch(`/api/attachments/upload/${folder}`, {
+        method: 'POST',
+        body: form,
+        headers: { 'x-locale': 'zh-hk' },
+      });
       return { status: response.status, message: ((await response.json()) as { message?: string }).message };
     },
     { folder, name, type, bytes },
   );
 }
 
-test('staff upload several images with progress, see every width and format, and download the original', async ({ page, login }) => {
+test('staff upload several images with progress, see every width and format, and download the original', async ({
+  page,
+  login,
+}) => {
   await login(users.editor);
   await page.goto('/en');
 
-  const sent = await Promise.all([uploadDrawn(page, 'news', '菜單 一.png', 1600, 1000), uploadDrawn(page, 'news', 'menu-two.png', 900, 600), uploadDrawn(page, 'news', 'menu-three.png', 300, 200)]);
+  const sent = await Promise.all([
+    uploadDrawn(page, 'news', '菜單 一.png', 1600, 1000),
+    uploadDrawn(page, 'news', 'menu-two.png', 900, 600),
+    uploadDrawn(page, 'news', 'menu-three.png', 300, 200),
+  ]);
   for (const upload of sent) {
     expect(upload.status).toBe(201);
     expect(upload.progress.length).toBeGreaterThan(0);
-    expect(upload.progress.every((value, i) => value >= 0 && value <= 1 && (i === 0 || value >= (upload.progress[i - 1] as number)))).toBe(true);
+    expect(
+      upload.progress.every(
+        (value, i) => value >= 0 && value <= 1 && (i === 0 || value >= (upload.progress[i - 1] as number)),
+      ),
+    ).toBe(true);
     expect(upload.progress.at(-1)).toBe(1);
   }
   const infos = sent.map((upload) => upload.body.data?.info as Info);
@@ -107,7 +122,13 @@ test('staff upload several images with progress, see every width and format, and
         for (const format of ['webp', 'jpg']) {
           const response = await fetch(`${src}?width=${width}&format=${format}`);
           const bitmap = await createImageBitmap(await response.blob());
-          out.push({ width, format, type: response.headers.get('content-type'), pixels: bitmap.width, cache: response.headers.get('cache-control') });
+          out.push({
+            width,
+            format,
+            type: response.headers.get('content-type'),
+            pixels: bitmap.width,
+            cache: response.headers.get('cache-control'),
+          });
         }
       }
       return out;
@@ -132,12 +153,17 @@ test('staff upload several images with progress, see every width and format, and
     link.id = 'uploaded-download';
     document.body.append(img, link);
   }, first);
-  await expect.poll(() => page.locator('#uploaded-thumb').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('#uploaded-thumb').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#uploaded-download').click()]);
   expect(download.suggestedFilename()).toBe('菜單 一.png');
 });
 
-test('a member replaces their profile picture, and is refused a renamed HTML file and a decompression bomb', async ({ page, login }) => {
+test('a member replaces their profile picture, and is refused a renamed HTML file and a decompression bomb', async ({
+  page,
+  login,
+}) => {
   const owner = await login(users.owner);
   await page.goto('/en');
   const picture = () =>
@@ -157,7 +183,10 @@ test('a member replaces their profile picture, and is refused a renamed HTML fil
   const withSecond = await picture();
   expect(withSecond.etag).not.toBe(withFirst.etag);
   // The picture replaced is gone.
-  const old = await page.evaluate(async (src) => (await fetch(`${src}/download`)).status, first.body.data?.info.src as string);
+  const old = await page.evaluate(
+    async (src) => (await fetch(`${src}/download`)).status,
+    first.body.data?.info.src as string,
+  );
   expect(old).toBe(404);
 
   // A member uploads only their own picture.

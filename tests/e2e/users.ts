@@ -97,7 +97,13 @@ const adminRow = (n: number, email: string, campaign: AdminRow['campaign'] = '23
 });
 
 export const adminRows = {
-  table: Array.from({ length: 12 }, (_, index) => adminRow(index + 1, `admin-table-${String(index + 1).padStart(2, '0')}@tillpoint.test`, index % 3 === 2 ? 'sg23' : '23hkrace')),
+  table: Array.from({ length: 12 }, (_, index) =>
+    adminRow(
+      index + 1,
+      `admin-table-${String(index + 1).padStart(2, '0')}@tillpoint.test`,
+      index % 3 === 2 ? 'sg23' : '23hkrace',
+    ),
+  ),
   edit: adminRow(20, 'admin-edit@tillpoint.test'),
   conflict: adminRow(21, 'admin-conflict@tillpoint.test'),
   remove: adminRow(22, 'admin-remove@tillpoint.test'),

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../domain/entities/index.ts';
 import { type Access, type EntityDef, ROLES, type Role } from '../../domain/entities/types.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { createAccount, skipReason, socketClient, startTestServer, type FeathersErrorJSON, type SocketClient } from './harness.ts';
+import {
+  createAccount,
+  skipReason,
+  socketClient,
+  startTestServer,
+  type FeathersErrorJSON,
+  type SocketClient,
+} from './harness.ts';
 
 /**
  * Every cell of the access rules, generated from the definitions: each entity × method × caller
@@ -86,7 +93,10 @@ describe.skipIf(skipReason)('the access rules of every definition', () => {
     for (const caller of CALLERS) {
       const socket = socketClient(server.url, { 'x-forwarded-for': newAddress() });
       sockets[caller] = socket;
-      if (caller === 'signed out') await new Promise<void>((resolve) => (socket.socket.connected ? resolve() : socket.socket.once('connect', () => resolve())));
+      if (caller === 'signed out')
+        await new Promise<void>((resolve) =>
+          socket.socket.connected ? resolve() : socket.socket.once('connect', () => resolve()),
+        );
       else await socket.client.authenticate({ strategy: 'jwt', accessToken: tokens[caller] });
     }
   });
@@ -101,7 +111,8 @@ describe.skipIf(skipReason)('the access rules of every definition', () => {
       for (const method of METHODS) {
         for (const caller of CALLERS) {
           const want = expected(def.access[method], caller);
-          const status = transport === 'rest' ? await overRest(def, method, caller) : await overSocket(def, method, caller);
+          const status =
+            transport === 'rest' ? await overRest(def, method, caller) : await overSocket(def, method, caller);
           const ok = want === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === want;
           if (!ok) wrong.push(`${method} by ${caller}: expected ${want}, got ${status}`);
         }

@@ -4,7 +4,17 @@ import { columnOf, type EntityDef, ROLES, type Role } from '../../domain/entitie
 import type { Knex } from 'knex';
 import { newId } from '../../server/db/ids.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, createAccount, skipReason, socketClient, startTestServer, uniqueEmail, type FeathersErrorJSON, type SocketClient, type TestAccount } from './harness.ts';
+import {
+  ADMIN,
+  createAccount,
+  skipReason,
+  socketClient,
+  startTestServer,
+  uniqueEmail,
+  type FeathersErrorJSON,
+  type SocketClient,
+  type TestAccount,
+} from './harness.ts';
 
 /**
  * Field-level write rules (`writable` in the definitions) for every role, patch syntax and
@@ -50,7 +60,14 @@ const OWN_RECORDS: Record<string, (knex: Knex, account: TestAccount) => Promise<
   users: async (_knex, account) => account._id,
   attachments: async (knex, account) => {
     const id = newId();
-    await knex('attachments').insert({ id, name: 'shop.jpg', mime: 'image/jpeg', size: 1, folder: 'profile', uploaded_by: account._id });
+    await knex('attachments').insert({
+      id,
+      name: 'shop.jpg',
+      mime: 'image/jpeg',
+      size: 1,
+      folder: 'profile',
+      uploaded_by: account._id,
+    });
     return id;
   },
   enquiries: async (knex, account) => {
@@ -74,7 +91,13 @@ const OWN_RECORDS: Record<string, (knex: Knex, account: TestAccount) => Promise<
   },
   contactForms: async (knex, account) => {
     const id = newId();
-    await knex('contact_forms').insert({ id, name: 'Ken Lee', phone: '91234567', email: account.email, company_name: 'Lee Hardware' });
+    await knex('contact_forms').insert({
+      id,
+      name: 'Ken Lee',
+      phone: '91234567',
+      email: account.email,
+      company_name: 'Lee Hardware',
+    });
     return id;
   },
   subscribers: async (knex) => {
@@ -113,8 +136,12 @@ describe.skipIf(skipReason)('account security', () => {
     return { status: response.status, body: (await response.json()) as T & FeathersErrorJSON };
   }
   const signIn = async (email: string, password: string) =>
-    (await call<{ accessToken: string }>('POST', '/authentication', { body: { strategy: 'local', email, password } })).body.accessToken;
-  const withToken = async (account: TestAccount): Promise<Signed> => ({ ...account, token: await signIn(account.email, account.password) });
+    (await call<{ accessToken: string }>('POST', '/authentication', { body: { strategy: 'local', email, password } }))
+      .body.accessToken;
+  const withToken = async (account: TestAccount): Promise<Signed> => ({
+    ...account,
+    token: await signIn(account.email, account.password),
+  });
 
   /** A socket signed in with a token, as the portal's client does. */
   async function socketOf(token: string): Promise<SocketClient> {
@@ -125,7 +152,13 @@ describe.skipIf(skipReason)('account security', () => {
   }
 
   /** A patch over one transport, answered as a status and a body either way. */
-  async function patchOver(transport: Transport, token: string, path: string, id: string, data: Record<string, unknown>) {
+  async function patchOver(
+    transport: Transport,
+    token: string,
+    path: string,
+    id: string,
+    data: Record<string, unknown>,
+  ) {
     if (transport === 'rest') return call(`PATCH`, `/${path}/${id}`, { body: data, token });
     const socket = await socketOf(token);
     try {
@@ -138,23 +171,27 @@ describe.skipIf(skipReason)('account security', () => {
     }
   }
 
-
   beforeAll(async () => {
     server = await startTestServer({ trustProxy: 'loopback' });
     const knex = server.database.knex;
-    for (const role of ROLES) accounts[role] = await withToken(await createAccount(knex, { role, label: `security-${role}` }));
+    for (const role of ROLES)
+      accounts[role] = await withToken(await createAccount(knex, { role, label: `security-${role}` }));
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await server?.close();
   });
 
-  const ownRecord = (def: EntityDef, account: TestAccount) => (OWN_RECORDS[def.service] as (knex: Knex, account: TestAccount) => Promise<string>)(server.database.knex, account);
-  const storedValue = async (def: EntityDef, column: string, id: string) => (await server.database.knex(def.table).where({ id }).first(column))?.[column];
+  const ownRecord = (def: EntityDef, account: TestAccount) =>
+    (OWN_RECORDS[def.service] as (knex: Knex, account: TestAccount) => Promise<string>)(server.database.knex, account);
+  const storedValue = async (def: EntityDef, column: string, id: string) =>
+    (await server.database.knex(def.table).where({ id }).first(column))?.[column];
 
   it('covers every field that a definition limits', () => {
     // A new limited field needs values (VALUES) and a record each role may otherwise patch (OWN_RECORDS).
-    expect(LIMITED_FIELDS.map(({ def, name }) => `${def.service}.${name}`)).toEqual(expect.arrayContaining(['users.role', 'attachments.alt']));
+    expect(LIMITED_FIELDS.map(({ def, name }) => `${def.service}.${name}`)).toEqual(
+      expect.arrayContaining(['users.role', 'attachments.alt']),
+    );
     for (const { def, name } of LIMITED_FIELDS) {
       expect(OWN_RECORDS[def.service], `${def.service}: a patchable record per role`).toBeDefined();
       expect(VALUES[`${def.service}.${name}`], `${def.service}.${name}: values to write`).toBeDefined();
@@ -164,20 +201,36 @@ describe.skipIf(skipReason)('account security', () => {
   describe.each(LIMITED_FIELDS)('$def.service.$name', ({ def, name, column, allowed, value, other }) => {
     const refused = ROLES.filter((role) => !allowed.includes(role));
     const cases = refused.flatMap((role) =>
-      (['rest', 'socket'] as const).flatMap((transport) => Object.keys(SYNTAXES).map((syntax) => ({ role, transport, syntax }))),
+      (['rest', 'socket'] as const).flatMap((transport) =>
+        Object.keys(SYNTAXES).map((syntax) => ({ role, transport, syntax })),
+      ),
     );
 
-    it.each(cases)('is refused to a $role patching their own record with $syntax over $transport', async ({ role, transport, syntax }) => {
-      const account = accounts[role];
-      const id = await ownRecord(def, account);
-      const before = await storedValue(def, column, id);
-      const answer = await patchOver(transport, account.token, def.service, id, (SYNTAXES[syntax] as (f: string, v: unknown) => Record<string, unknown>)(name, value));
-      expect(answer.status).toBe(403);
-      // A role the method itself refuses is told so before any field is looked at.
-      const refusedField = def.access.patch !== 'none' && (typeof def.access.patch === 'string' || def.access.patch.includes(role));
-      expect(answer.body).toMatchObject(refusedField ? { name: 'Forbidden', errors: { [name]: 'You may not change this field.' } } : { name: 'Forbidden' });
-      expect(await storedValue(def, column, id)).toEqual(before);
-    });
+    it.each(cases)(
+      'is refused to a $role patching their own record with $syntax over $transport',
+      async ({ role, transport, syntax }) => {
+        const account = accounts[role];
+        const id = await ownRecord(def, account);
+        const before = await storedValue(def, column, id);
+        const answer = await patchOver(
+          transport,
+          account.token,
+          def.service,
+          id,
+          (SYNTAXES[syntax] as (f: string, v: unknown) => Record<string, unknown>)(name, value),
+        );
+        expect(answer.status).toBe(403);
+        // A role the method itself refuses is told so before any field is looked at.
+        const refusedField =
+          def.access.patch !== 'none' && (typeof def.access.patch === 'string' || def.access.patch.includes(role));
+        expect(answer.body).toMatchObject(
+          refusedField
+            ? { name: 'Forbidden', errors: { [name]: 'You may not change this field.' } }
+            : { name: 'Forbidden' },
+        );
+        expect(await storedValue(def, column, id)).toEqual(before);
+      },
+    );
 
     it.each(allowed.flatMap((role) => (['rest', 'socket'] as const).map((transport) => ({ role, transport }))))(
       'is written by a $role over $transport, plain and with $set',
@@ -187,7 +240,9 @@ describe.skipIf(skipReason)('account security', () => {
         const caller = accounts[role];
         expect((await patchOver(transport, caller.token, def.service, target, { [name]: value })).status).toBe(200);
         expect(await storedValue(def, column, target)).toEqual(value);
-        expect((await patchOver(transport, caller.token, def.service, target, { $set: { [name]: other } })).status).toBe(200);
+        expect(
+          (await patchOver(transport, caller.token, def.service, target, { $set: { [name]: other } })).status,
+        ).toBe(200);
         expect(await storedValue(def, column, target)).toEqual(other);
       },
     );
@@ -195,7 +250,9 @@ describe.skipIf(skipReason)('account security', () => {
 
   it('refuses a role in a registration, whatever the syntax', async () => {
     for (const body of [{ role: 'admin' }, { $set: { role: 'admin' } }]) {
-      const answer = await call('POST', '/users', { body: { email: uniqueEmail('climber'), password: 'Climber123', ...body } });
+      const answer = await call('POST', '/users', {
+        body: { email: uniqueEmail('climber'), password: 'Climber123', ...body },
+      });
       expect(answer.status).toBe(403);
     }
     const climbers = await server.database.knex('users').where('email', 'like', 'climber-%').select('role');
@@ -219,17 +276,26 @@ describe.skipIf(skipReason)('account security', () => {
       }
       // Nothing changed: the old password and address still sign in.
       expect(await signIn(member.email, member.password)).toEqual(expect.any(String));
-      const wrong = await patchOver(transport, member.token, 'users', member._id, { password: 'Takeover123', currentPassword: 'Wrong12345' });
+      const wrong = await patchOver(transport, member.token, 'users', member._id, {
+        password: 'Takeover123',
+        currentPassword: 'Wrong12345',
+      });
       expect((wrong.body as FeathersErrorJSON).errors?.currentPassword).toBe('Your current password is not correct.');
 
-      const changed = await patchOver(transport, member.token, 'users', member._id, { password: 'Changed123', currentPassword: member.password });
+      const changed = await patchOver(transport, member.token, 'users', member._id, {
+        password: 'Changed123',
+        currentPassword: member.password,
+      });
       expect(changed.status).toBe(200);
       expect(await signIn(member.email, 'Changed123')).toEqual(expect.any(String));
     });
 
     it('lets an admin set another account’s password without their own, and ends that account’s sessions', async () => {
       const member = await withToken(await createAccount(server.database.knex, { label: 'reset-by-admin' }));
-      const answer = await call('PATCH', `/users/${member._id}`, { body: { password: 'Reset12345' }, token: accounts.admin.token });
+      const answer = await call('PATCH', `/users/${member._id}`, {
+        body: { password: 'Reset12345' },
+        token: accounts.admin.token,
+      });
       expect(answer.status).toBe(200);
       expect((await call('GET', `/users/${member._id}`, { token: member.token })).status).toBe(401);
       expect(await signIn(member.email, 'Reset12345')).toEqual(expect.any(String));
@@ -237,29 +303,33 @@ describe.skipIf(skipReason)('account security', () => {
   });
 
   describe('a password change ends the other sessions', () => {
-    it.each(['rest', 'socket'] as const)('on REST and sockets, keeping the session that changed it over %s', async (transport) => {
-      const member = await withToken(await createAccount(server.database.knex, { label: `sessions-${transport}` }));
-      const otherToken = await signIn(member.email, member.password);
-      const otherSocket = await socketOf(otherToken);
-      expect(await otherSocket.client.service('users').get(member._id)).toMatchObject({ _id: member._id });
+    it.each(['rest', 'socket'] as const)(
+      'on REST and sockets, keeping the session that changed it over %s',
+      async (transport) => {
+        const member = await withToken(await createAccount(server.database.knex, { label: `sessions-${transport}` }));
+        const otherToken = await signIn(member.email, member.password);
+        const otherSocket = await socketOf(otherToken);
+        expect(await otherSocket.client.service('users').get(member._id)).toMatchObject({ _id: member._id });
 
-      const changer = transport === 'socket' ? await socketOf(member.token) : null;
-      const data = { password: 'Rotated123', currentPassword: member.password };
-      if (changer) await changer.client.service('users').patch(member._id, data);
-      else expect((await call('PATCH', `/users/${member._id}`, { body: data, token: member.token })).status).toBe(200);
+        const changer = transport === 'socket' ? await socketOf(member.token) : null;
+        const data = { password: 'Rotated123', currentPassword: member.password };
+        if (changer) await changer.client.service('users').patch(member._id, data);
+        else
+          expect((await call('PATCH', `/users/${member._id}`, { body: data, token: member.token })).status).toBe(200);
 
-      // The other token is refused over REST at once, and its socket is closed.
-      const refused = await call('GET', `/users/${member._id}`, { token: otherToken });
-      expect(refused.status).toBe(401);
-      expect(refused.body.message).toBe('Your session has ended. Please sign in again.');
-      expect(await otherSocket.closedWithin()).toBe('io server disconnect');
-      // The changing session goes on, on its own transport.
-      if (changer) expect(await changer.client.service('users').get(member._id)).toMatchObject({ _id: member._id });
-      expect((await call('GET', `/users/${member._id}`, { token: member.token })).status).toBe(200);
-      // A new sign-in gets a token for the new version of the sessions.
-      const fresh = await signIn(member.email, 'Rotated123');
-      expect((await call('GET', `/users/${member._id}`, { token: fresh })).status).toBe(200);
-    });
+        // The other token is refused over REST at once, and its socket is closed.
+        const refused = await call('GET', `/users/${member._id}`, { token: otherToken });
+        expect(refused.status).toBe(401);
+        expect(refused.body.message).toBe('Your session has ended. Please sign in again.');
+        expect(await otherSocket.closedWithin()).toBe('io server disconnect');
+        // The changing session goes on, on its own transport.
+        if (changer) expect(await changer.client.service('users').get(member._id)).toMatchObject({ _id: member._id });
+        expect((await call('GET', `/users/${member._id}`, { token: member.token })).status).toBe(200);
+        // A new sign-in gets a token for the new version of the sessions.
+        const fresh = await signIn(member.email, 'Rotated123');
+        expect((await call('GET', `/users/${member._id}`, { token: fresh })).status).toBe(200);
+      },
+    );
   });
 
   describe('ending an account’s sessions (userSessions)', () => {
@@ -276,7 +346,9 @@ describe.skipIf(skipReason)('account security', () => {
       for (const staff of ['editor', 'admin'] as const) {
         const member = await withToken(await createAccount(server.database.knex, { label: `ended-by-${staff}` }));
         const socket = await socketOf(member.token);
-        expect((await call('DELETE', `/userSessions/${member._id}`, { token: accounts[staff].token })).status).toBe(200);
+        expect((await call('DELETE', `/userSessions/${member._id}`, { token: accounts[staff].token })).status).toBe(
+          200,
+        );
         expect((await call('GET', `/users/${member._id}`, { token: member.token })).status).toBe(401);
         expect(await socket.closedWithin()).toBe('io server disconnect');
         // The staff member's own session is untouched.
@@ -286,12 +358,20 @@ describe.skipIf(skipReason)('account security', () => {
 
     it('refuses whoever may not: a member for another account, an editor for staff, anyone signed out', async () => {
       const victim = await withToken(await createAccount(server.database.knex, { label: 'victim' }));
-      const admin = (await call<{ data: { _id: string; email: string }[] }>('GET', `/users?email=${ADMIN.email}`, { token: accounts.admin.token })).body.data[0];
+      const admin = (
+        await call<{ data: { _id: string; email: string }[] }>('GET', `/users?email=${ADMIN.email}`, {
+          token: accounts.admin.token,
+        })
+      ).body.data[0];
       expect((await call('DELETE', `/userSessions/${victim._id}`, { token: accounts.member.token })).status).toBe(403);
       expect((await call('DELETE', `/userSessions/${admin?._id}`, { token: accounts.editor.token })).status).toBe(403);
-      expect((await call('DELETE', `/userSessions/${accounts.admin._id}`, { token: accounts.editor.token })).status).toBe(403);
+      expect(
+        (await call('DELETE', `/userSessions/${accounts.admin._id}`, { token: accounts.editor.token })).status,
+      ).toBe(403);
       expect((await call('DELETE', `/userSessions/${victim._id}`)).status).toBe(401);
-      expect((await call('DELETE', `/userSessions/${'x'.repeat(80)}`, { token: accounts.admin.token })).status).toBe(400);
+      expect((await call('DELETE', `/userSessions/${'x'.repeat(80)}`, { token: accounts.admin.token })).status).toBe(
+        400,
+      );
       // Nothing of theirs ended.
       expect((await call('GET', `/users/${victim._id}`, { token: victim.token })).status).toBe(200);
       expect((await call('GET', '/users', { token: accounts.admin.token })).status).toBe(200);

@@ -27,7 +27,13 @@ describe.skipIf(skipReason)('the app settings service', () => {
   let settings: Settings;
 
   /** A REST call as a caller, in a language; answers the status and the JSON body. */
-  async function rest(caller: Caller, method: string, path: string, body?: unknown, locale = 'en'): Promise<{ status: number; body: Record<string, unknown> }> {
+  async function rest(
+    caller: Caller,
+    method: string,
+    path: string,
+    body?: unknown,
+    locale = 'en',
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
     const response = await fetch(`${server.url}/api/${path}`, {
       method,
       headers: {
@@ -69,7 +75,10 @@ describe.skipIf(skipReason)('the app settings service', () => {
     for (const caller of ['signed out', 'member', 'editor', 'admin'] as const) {
       const socket = socketClient(server.url, { 'x-forwarded-for': address(), 'x-locale': 'zh-hk' });
       sockets[caller] = socket;
-      if (caller === 'signed out') await new Promise<void>((resolve) => (socket.socket.connected ? resolve() : socket.socket.once('connect', () => resolve())));
+      if (caller === 'signed out')
+        await new Promise<void>((resolve) =>
+          socket.socket.connected ? resolve() : socket.socket.once('connect', () => resolve()),
+        );
       else await socket.client.authenticate({ strategy: 'jwt', accessToken: tokens[caller] });
     }
     const page = await rest('signed out', 'GET', 'appSettings');
@@ -85,12 +94,27 @@ describe.skipIf(skipReason)('the app settings service', () => {
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(1);
     expect(settings).toMatchObject({ ...APP_SETTINGS_SEED, sponsorName: 'Harbour Coffee Roasters', headerPhoto: null });
-    expect(settings.sponsorShown).toEqual({ from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    expect(await overSocket('signed out').get(settings._id)).toMatchObject({ _id: settings._id, footerColor1: APP_SETTINGS_SEED.footerColor1 });
-    expect((await rest('member', 'GET', `appSettings/${settings._id}`)).body).toMatchObject({ mapCanada: APP_SETTINGS_SEED.mapCanada });
+    expect(settings.sponsorShown).toEqual({
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(await overSocket('signed out').get(settings._id)).toMatchObject({
+      _id: settings._id,
+      footerColor1: APP_SETTINGS_SEED.footerColor1,
+    });
+    expect((await rest('member', 'GET', `appSettings/${settings._id}`)).body).toMatchObject({
+      mapCanada: APP_SETTINGS_SEED.mapCanada,
+    });
     // A second record is refused by the table itself, whoever writes it.
     await expect(
-      server.database.knex('app_settings').insert({ id: 'second', header: '{"en":"Two"}', footer_color1: '#000000', footer_color2: '#000000', map_hong_kong: '{}', map_canada: '{}' }),
+      server.database.knex('app_settings').insert({
+        id: 'second',
+        header: '{"en":"Two"}',
+        footer_color1: '#000000',
+        footer_color2: '#000000',
+        map_hong_kong: '{}',
+        map_canada: '{}',
+      }),
     ).rejects.toThrow();
   });
 
@@ -106,7 +130,9 @@ describe.skipIf(skipReason)('the app settings service', () => {
       expect(await rejectionOf(overSocket(caller).remove(settings._id))).toMatchObject({ code: 403 });
     }
     expect((await rest('editor', 'PATCH', `appSettings/${settings._id}`, change)).body).toMatchObject(change);
-    expect(await overSocket('admin').patch(settings._id, { sponsorName: 'Sham Shui Po Bakery', footerColor1: '#1A6B4F' })).toMatchObject({
+    expect(
+      await overSocket('admin').patch(settings._id, { sponsorName: 'Sham Shui Po Bakery', footerColor1: '#1A6B4F' }),
+    ).toMatchObject({
       sponsorName: 'Sham Shui Po Bakery',
       footerColor1: '#1a6b4f',
     });
@@ -128,7 +154,12 @@ describe.skipIf(skipReason)('the app settings service', () => {
       'mapHongKong.latitudeDelta': 'Enter a latitude span above 0 and up to 180.',
       'sponsorShown.to': 'The last day cannot be before the first day.',
     });
-    const inChinese = await rejectionOf(overSocket('editor').patch(settings._id, { mapCanada: { latitude: 56, longitude: -200, latitudeDelta: 30 }, sponsorShown: { from: '2026-02-30', to: '2026-03-01' } }));
+    const inChinese = await rejectionOf(
+      overSocket('editor').patch(settings._id, {
+        mapCanada: { latitude: 56, longitude: -200, latitudeDelta: 30 },
+        sponsorShown: { from: '2026-02-30', to: '2026-03-01' },
+      }),
+    );
     expect(inChinese).toMatchObject({ code: 400 });
     expect(inChinese.errors).toEqual({
       'mapCanada.longitude': '請輸入 -180 至 180 之間的經度。',
@@ -136,27 +167,58 @@ describe.skipIf(skipReason)('the app settings service', () => {
       'sponsorShown.from': '請以 YYYY-MM-DD 格式輸入日期。',
     });
     // A required value cannot be emptied; an optional one can.
-    const emptied = await rest('editor', 'PATCH', `appSettings/${settings._id}`, { mapCanada: null, footerColor1: '' }, 'zh-cn');
-    expect(emptied.body.errors).toEqual({ mapCanada: '必填', footerColor1: '请以 # 加六位十六进制数字输入颜色，例如 #14625c。' });
-    expect((await rest('editor', 'PATCH', `appSettings/${settings._id}`, { sponsorShown: null })).body).toMatchObject({ sponsorShown: null });
+    const emptied = await rest(
+      'editor',
+      'PATCH',
+      `appSettings/${settings._id}`,
+      { mapCanada: null, footerColor1: '' },
+      'zh-cn',
+    );
+    expect(emptied.body.errors).toEqual({
+      mapCanada: '必填',
+      footerColor1: '请以 # 加六位十六进制数字输入颜色，例如 #14625c。',
+    });
+    expect((await rest('editor', 'PATCH', `appSettings/${settings._id}`, { sponsorShown: null })).body).toMatchObject({
+      sponsorShown: null,
+    });
     const stored = (await rest('signed out', 'GET', `appSettings/${settings._id}`)).body;
-    expect(stored).toMatchObject({ footerColor2: APP_SETTINGS_SEED.footerColor2, mapHongKong: APP_SETTINGS_SEED.mapHongKong, mapCanada: APP_SETTINGS_SEED.mapCanada });
+    expect(stored).toMatchObject({
+      footerColor2: APP_SETTINGS_SEED.footerColor2,
+      mapHongKong: APP_SETTINGS_SEED.mapHongKong,
+      mapCanada: APP_SETTINGS_SEED.mapCanada,
+    });
   });
 
   it('takes `$set` of a whole value and refuses one of a nested path, as the write rules say', async () => {
     const vancouver = { latitude: 49.2827, longitude: -123.1207, latitudeDelta: 0.5, longitudeDelta: 0.5 };
-    expect((await rest('editor', 'PATCH', `appSettings/${settings._id}`, { $set: { mapCanada: vancouver, showShop: false } })).body).toMatchObject({ mapCanada: vancouver, showShop: false });
+    expect(
+      (
+        await rest('editor', 'PATCH', `appSettings/${settings._id}`, {
+          $set: { mapCanada: vancouver, showShop: false },
+        })
+      ).body,
+    ).toMatchObject({ mapCanada: vancouver, showShop: false });
     // A part of a value is not a field: nested paths are refused, naming the path.
-    const nested = await rest('editor', 'PATCH', `appSettings/${settings._id}`, { $set: { 'mapHongKong.latitude': 22.3 } });
+    const nested = await rest('editor', 'PATCH', `appSettings/${settings._id}`, {
+      $set: { 'mapHongKong.latitude': 22.3 },
+    });
     expect(nested.status).toBe(400);
     expect(nested.body.errors).toEqual({ 'mapHongKong.latitude': 'This field is not accepted.' });
-    const nestedOverSocket = await rejectionOf(overSocket('admin').patch(settings._id, { $set: { 'sponsorShown.to': '2027-01-01' } }));
+    const nestedOverSocket = await rejectionOf(
+      overSocket('admin').patch(settings._id, { $set: { 'sponsorShown.to': '2027-01-01' } }),
+    );
     expect(nestedOverSocket).toMatchObject({ code: 400, errors: { 'sponsorShown.to': '不接受此欄位。' } });
     // List operators do not apply to values that are not lists.
-    expect((await rest('editor', 'PATCH', `appSettings/${settings._id}`, { $push: { mapHongKong: vancouver } })).status).toBe(400);
+    expect(
+      (await rest('editor', 'PATCH', `appSettings/${settings._id}`, { $push: { mapHongKong: vancouver } })).status,
+    ).toBe(400);
     // The caller's role is checked before the syntax: a member's `$set` is refused whatever it names.
-    expect((await rest('member', 'PATCH', `appSettings/${settings._id}`, { $set: { 'mapHongKong.latitude': 22.3 } })).status).toBe(403);
-    expect(await rejectionOf(overSocket('member').patch(settings._id, { $set: { footerColor1: '#000000' } }))).toMatchObject({ code: 403 });
+    expect(
+      (await rest('member', 'PATCH', `appSettings/${settings._id}`, { $set: { 'mapHongKong.latitude': 22.3 } })).status,
+    ).toBe(403);
+    expect(
+      await rejectionOf(overSocket('member').patch(settings._id, { $set: { footerColor1: '#000000' } })),
+    ).toMatchObject({ code: 403 });
     const stored = (await rest('signed out', 'GET', `appSettings/${settings._id}`)).body;
     expect(stored).toMatchObject({ mapHongKong: APP_SETTINGS_SEED.mapHongKong, mapCanada: vancouver });
   });
@@ -165,7 +227,9 @@ describe.skipIf(skipReason)('the app settings service', () => {
     const photo = await upload(await png(64, 32), 'header.png', 'image/png');
     const set = await rest('editor', 'PATCH', `appSettings/${settings._id}`, { headerPhoto: photo });
     expect(set.body).toMatchObject({ headerPhoto: photo });
-    expect(await server.database.knex('attachments').where({ id: photo }).first('folder')).toEqual({ folder: 'settings' });
+    expect(await server.database.knex('attachments').where({ id: photo }).first('folder')).toEqual({
+      folder: 'settings',
+    });
     // The apps load it without signing in.
     const image = await fetch(`${server.url}/api/attachments/${photo}?width=small`);
     expect(image.status).toBe(200);
@@ -174,12 +238,21 @@ describe.skipIf(skipReason)('the app settings service', () => {
 
     const pdf = await upload(pdfOf(2000), 'sponsor.pdf', 'application/pdf');
     const refused = await rest('editor', 'PATCH', `appSettings/${settings._id}`, { headerPhoto: pdf }, 'zh-hk');
-    expect(refused).toMatchObject({ status: 400, body: { errors: { headerPhoto: '請選擇圖片（JPEG、PNG、WebP 或 GIF）。' } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { errors: { headerPhoto: '請選擇圖片（JPEG、PNG、WebP 或 GIF）。' } },
+    });
     const viaSet = await rejectionOf(overSocket('editor').patch(settings._id, { $set: { headerPhoto: pdf } }));
     expect(viaSet).toMatchObject({ code: 400, errors: { headerPhoto: '請選擇圖片（JPEG、PNG、WebP 或 GIF）。' } });
     const missing = await rest('editor', 'PATCH', `appSettings/${settings._id}`, { headerPhoto: 'nosuchattachment' });
     expect(missing.body.errors).toEqual({ headerPhoto: 'The linked record does not exist.' });
-    expect(((await rest('editor', 'PATCH', `appSettings/${settings._id}`, { headerPhoto: { $ne: null } })).body as { errors: unknown }).errors).toEqual({ headerPhoto: 'This value is not valid.' });
+    expect(
+      (
+        (await rest('editor', 'PATCH', `appSettings/${settings._id}`, { headerPhoto: { $ne: null } })).body as {
+          errors: unknown;
+        }
+      ).errors,
+    ).toEqual({ headerPhoto: 'This value is not valid.' });
     expect((await rest('signed out', 'GET', `appSettings/${settings._id}`)).body).toMatchObject({ headerPhoto: photo });
 
     // Removing the file leaves the settings without a photo rather than failing.
@@ -200,15 +273,21 @@ describe.skipIf(skipReason)('the app settings service', () => {
       return data;
     };
     // What a page without its scripts sends: the editor's own check never ran.
-    const refused = await saveRecord(context, editor, 'appSettings', form({
-      [inputName('mapHongKong', 'latitude')]: '22.28, 114.16',
-      [inputName('mapHongKong', 'longitude')]: '',
-      [inputName('mapHongKong', 'latitudeDelta')]: '-1',
-      [inputName('mapHongKong', 'longitudeDelta')]: '0.3',
-      [inputName('sponsorShown', 'from')]: '2027-01-10',
-      [inputName('sponsorShown', 'to')]: '2027-01-09',
-      [inputName('footerColor1')]: '#12',
-    }), 'zh-cn');
+    const refused = await saveRecord(
+      context,
+      editor,
+      'appSettings',
+      form({
+        [inputName('mapHongKong', 'latitude')]: '22.28, 114.16',
+        [inputName('mapHongKong', 'longitude')]: '',
+        [inputName('mapHongKong', 'latitudeDelta')]: '-1',
+        [inputName('mapHongKong', 'longitudeDelta')]: '0.3',
+        [inputName('sponsorShown', 'from')]: '2027-01-10',
+        [inputName('sponsorShown', 'to')]: '2027-01-09',
+        [inputName('footerColor1')]: '#12',
+      }),
+      'zh-cn',
+    );
     expect(refused).toEqual({
       ok: false,
       conflict: false,
@@ -219,13 +298,19 @@ describe.skipIf(skipReason)('the app settings service', () => {
         'sponsorShown.to': '结束日期不能早于开始日期。',
       },
     });
-    const saved = await saveRecord(context, editor, 'appSettings', form({
-      [inputName('mapHongKong', 'latitude')]: '22.28, 114.16',
-      [inputName('mapHongKong', 'longitude')]: '',
-      [inputName('mapHongKong', 'latitudeDelta')]: '0.2',
-      [inputName('mapHongKong', 'longitudeDelta')]: '0.3',
-      [inputName('footerColor1')]: 'ABCDEF',
-    }), 'en');
+    const saved = await saveRecord(
+      context,
+      editor,
+      'appSettings',
+      form({
+        [inputName('mapHongKong', 'latitude')]: '22.28, 114.16',
+        [inputName('mapHongKong', 'longitude')]: '',
+        [inputName('mapHongKong', 'latitudeDelta')]: '0.2',
+        [inputName('mapHongKong', 'longitudeDelta')]: '0.3',
+        [inputName('footerColor1')]: 'ABCDEF',
+      }),
+      'en',
+    );
     expect(saved).toMatchObject({ ok: true, changed: true });
     expect((await rest('signed out', 'GET', `appSettings/${settings._id}`)).body).toMatchObject({
       footerColor1: '#abcdef',
@@ -234,13 +319,16 @@ describe.skipIf(skipReason)('the app settings service', () => {
   });
 
   it('tells every open app at once: a change reaches signed-out sockets', async () => {
-    const heard = new Promise<Settings>((resolve) => overSocket('signed out').once('patched', (record: Settings) => resolve(record)));
+    const heard = new Promise<Settings>((resolve) =>
+      overSocket('signed out').once('patched', (record: Settings) => resolve(record)),
+    );
     await rest('editor', 'PATCH', `appSettings/${settings._id}`, { showEvent: false });
     expect(await heard).toMatchObject({ _id: settings._id, showEvent: false });
   });
 
   it('records staff changes in the audit log, as any content', async () => {
-    const logs = (await rest('admin', 'GET', `auditLogs?service=appSettings&recordId=${settings._id}&$limit=100`)).body.data as { method: string; changes: Record<string, unknown> }[];
+    const logs = (await rest('admin', 'GET', `auditLogs?service=appSettings&recordId=${settings._id}&$limit=100`)).body
+      .data as { method: string; changes: Record<string, unknown> }[];
     expect(logs.length).toBeGreaterThan(0);
     expect(logs.every((log) => log.method === 'patch')).toBe(true);
     expect(logs.some((log) => 'mapCanada' in log.changes)).toBe(true);

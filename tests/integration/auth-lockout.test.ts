@@ -81,12 +81,21 @@ describe.each(stores)('sign-in limits kept $store', { timeout: 60_000 }, ({ skip
     if (via === 'rest') {
       const response = await fetch(`${target.url}/api/authentication`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': address, 'x-locale': locale },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-forwarded-for': address,
+          'x-locale': locale,
+        },
         body: JSON.stringify({ strategy: 'local', email, password }),
       });
       const body = (await response.json()) as FeathersErrorJSON;
       const header = response.headers.get('retry-after');
-      return { code: response.status === 201 ? 201 : body.code, message: body.message, ...(header === null ? {} : { retryAfter: Number(header) }) };
+      return {
+        code: response.status === 201 ? 201 : body.code,
+        message: body.message,
+        ...(header === null ? {} : { retryAfter: Number(header) }),
+      };
     }
     const s = socketClient(target.url, { 'x-forwarded-for': address, 'x-locale': locale });
     try {
@@ -101,8 +110,10 @@ describe.each(stores)('sign-in limits kept $store', { timeout: 60_000 }, ({ skip
     }
   }
   /** As if this account's wait at this address had run out. */
-  const letWaitPass = (email: string, address: string) => limits().pairWaits.delete(pairKey(addressKey(address), email));
-  const account = (role: 'admin' | 'member' = 'member') => createAccount((servers[0] as RunningServer).database.knex, { role });
+  const letWaitPass = (email: string, address: string) =>
+    limits().pairWaits.delete(pairKey(addressKey(address), email));
+  const account = (role: 'admin' | 'member' = 'member') =>
+    createAccount((servers[0] as RunningServer).database.knex, { role });
   const waiting = (answer: Answer, longest: number) => {
     expect(answer).toMatchObject({ code: 429, message: 'Too many sign-in attempts. Please try again later.' });
     expect(answer.retryAfter).toBeGreaterThan(0);
@@ -113,19 +124,28 @@ describe.each(stores)('sign-in limits kept $store', { timeout: 60_000 }, ({ skip
     const owner = await account('admin');
     const attacker = newAddress();
     for (let attempt = 0; attempt < FREE; attempt += 1) {
-      expect(await signIn(attempt % 2 ? 'socket' : 'rest', owner.email, WRONG, attacker), `failure ${attempt + 1}`).toMatchObject({ code: 401 });
+      expect(
+        await signIn(attempt % 2 ? 'socket' : 'rest', owner.email, WRONG, attacker),
+        `failure ${attempt + 1}`,
+      ).toMatchObject({ code: 401 });
     }
     // The attacker now waits, even with the right password, over either transport...
-    for (const via of ['rest', 'socket'] as const) waiting(await signIn(via, owner.email, owner.password, attacker), waits[0]);
+    for (const via of ['rest', 'socket'] as const)
+      waiting(await signIn(via, owner.email, owner.password, attacker), waits[0]);
     // ...while the owner, from their own address, signs in over either.
-    for (const via of ['socket', 'rest'] as const) expect(await signIn(via, owner.email, owner.password, newAddress())).toEqual({ code: 201 });
-    expect(await signIn('rest', owner.email, owner.password, attacker, 'zh-hk')).toMatchObject({ code: 429, message: '登入嘗試次數過多，請稍後再試。' });
+    for (const via of ['socket', 'rest'] as const)
+      expect(await signIn(via, owner.email, owner.password, newAddress())).toEqual({ code: 201 });
+    expect(await signIn('rest', owner.email, owner.password, attacker, 'zh-hk')).toMatchObject({
+      code: 429,
+      message: '登入嘗試次數過多，請稍後再試。',
+    });
   });
 
   it.skipIf(skip)('failures in a row from one address wait longer each time, for unknown emails alike', async () => {
     const member = await account();
     const address = newAddress();
-    for (let attempt = 0; attempt < FREE; attempt += 1) expect(await signIn('rest', member.email, WRONG, address)).toMatchObject({ code: 401 });
+    for (let attempt = 0; attempt < FREE; attempt += 1)
+      expect(await signIn('rest', member.email, WRONG, address)).toMatchObject({ code: 401 });
     const first = await signIn('socket', member.email, member.password, address);
     waiting(first, waits[0]);
     expect(first.retryAfter).toBeGreaterThan(waits[0] - 30);
@@ -167,7 +187,8 @@ describe.each(stores)('sign-in limits kept $store', { timeout: 60_000 }, ({ skip
     await limits().failuresPerAccount.penalty(member.email, failuresPerAccount.points - 2);
     expect(await signIn('rest', member.email, WRONG, newAddress())).toMatchObject({ code: 401 });
     expect(await signIn('socket', member.email, WRONG, newAddress())).toMatchObject({ code: 401 });
-    for (const via of ['rest', 'socket'] as const) waiting(await signIn(via, member.email, member.password, newAddress()), failuresPerAccount.duration);
+    for (const via of ['rest', 'socket'] as const)
+      waiting(await signIn(via, member.email, member.password, newAddress()), failuresPerAccount.duration);
     // Other accounts, from the same addresses, are not held back.
     const other = await account();
     expect(await signIn('rest', other.email, other.password, newAddress())).toEqual({ code: 201 });
@@ -191,10 +212,18 @@ describe.each(stores)('sign-in limits kept $store', { timeout: 60_000 }, ({ skip
     const member = await account();
     const net = `2001:db8:${instances}:${(nextAddress++).toString(16)}`;
     // However the /64's addresses are written, and whichever of them it uses.
-    const sameNet = [`${net}::1`, `${net}:0:0:0:2`, `${net.toUpperCase()}:ABCD::`, `${net}:1:2:3:4`, `${net}::ffff:ffff`];
+    const sameNet = [
+      `${net}::1`,
+      `${net}:0:0:0:2`,
+      `${net.toUpperCase()}:ABCD::`,
+      `${net}:1:2:3:4`,
+      `${net}::ffff:ffff`,
+    ];
     for (let attempt = 0; attempt < FREE; attempt += 1) {
       const address = sameNet[attempt % sameNet.length] as string;
-      expect(await signIn(attempt % 2 ? 'socket' : 'rest', member.email, WRONG, address), address).toMatchObject({ code: 401 });
+      expect(await signIn(attempt % 2 ? 'socket' : 'rest', member.email, WRONG, address), address).toMatchObject({
+        code: 401,
+      });
     }
     waiting(await signIn('socket', member.email, member.password, `${net}:dead:beef:0:1`), waits[0]);
     waiting(await signIn('rest', member.email, member.password, `${net}::99`), waits[0]);

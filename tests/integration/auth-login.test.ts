@@ -64,7 +64,12 @@ describe.skipIf(skipReason)('sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
-    expect(wrong.body).toMatchObject({ name: 'NotAuthenticated', code: 401, className: 'not-authenticated', message: 'Incorrect email or password.' });
+    expect(wrong.body).toMatchObject({
+      name: 'NotAuthenticated',
+      code: 401,
+      className: 'not-authenticated',
+      message: 'Incorrect email or password.',
+    });
     expect(wrong.cookie).toBeNull();
     // A different case of the same email is the same account (and the same answer when wrong).
     expect((await login(local(known.email.toUpperCase(), known.password))).status).toBe(201);
@@ -115,14 +120,20 @@ describe.skipIf(skipReason)('sign-in', () => {
 
   it('refuses operators sent as a form (email[$ne]=) and over the socket too', async () => {
     const member = await account();
-    const form = await login(`strategy=local&email[$ne]=x&password=${encodeURIComponent(member.password)}`, newAddress(), 'application/x-www-form-urlencoded');
+    const form = await login(
+      `strategy=local&email[$ne]=x&password=${encodeURIComponent(member.password)}`,
+      newAddress(),
+      'application/x-www-form-urlencoded',
+    );
     // The API reads no form at all (415), so no operator can come through one.
     expect(form.status).toBe(415);
     expect(form.body.accessToken).toBeUndefined();
 
     const s = socketClient(server.url, { 'x-forwarded-for': newAddress() });
     sockets.push(s);
-    const error = await rejectionOf(s.client.authenticate({ strategy: 'local', email: { $ne: null }, password: member.password }));
+    const error = await rejectionOf(
+      s.client.authenticate({ strategy: 'local', email: { $ne: null }, password: member.password }),
+    );
     expect(error).toMatchObject({ name: 'BadRequest', code: 400 });
   });
 
@@ -132,7 +143,9 @@ describe.skipIf(skipReason)('sign-in', () => {
     expect(testConfig().loginLimits).toEqual(LOGIN_LIMITS);
     const address = newAddress();
     const member = await account();
-    const attempts = Array.from({ length: PER_IP.points }, () => login(local(uniqueEmail('spray'), 'Wrong-pass1'), address));
+    const attempts = Array.from({ length: PER_IP.points }, () =>
+      login(local(uniqueEmail('spray'), 'Wrong-pass1'), address),
+    );
     const statuses = (await Promise.all(attempts)).map((r) => r.status);
     expect(statuses.every((status) => status === 401)).toBe(true);
 
@@ -143,11 +156,17 @@ describe.skipIf(skipReason)('sign-in', () => {
     // A socket from the same address (behind the same trusted proxy) is counted with it...
     const same = socketClient(server.url, { 'x-forwarded-for': address });
     sockets.push(same);
-    expect(await rejectionOf(same.client.authenticate({ strategy: 'local', email: member.email, password: member.password }))).toMatchObject({ name: 'TooManyRequests', code: 429 });
+    expect(
+      await rejectionOf(
+        same.client.authenticate({ strategy: 'local', email: member.email, password: member.password }),
+      ),
+    ).toMatchObject({ name: 'TooManyRequests', code: 429 });
     // ...while other addresses still sign in, over either transport.
     expect((await login(local(member.email, member.password))).status).toBe(201);
     const other = socketClient(server.url, { 'x-forwarded-for': newAddress() });
     sockets.push(other);
-    expect((await other.client.authenticate({ strategy: 'local', email: member.email, password: member.password })).user).toMatchObject({ _id: member._id });
+    expect(
+      (await other.client.authenticate({ strategy: 'local', email: member.email, password: member.password })).user,
+    ).toMatchObject({ _id: member._id });
   });
 });

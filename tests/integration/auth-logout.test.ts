@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, rejectionOf, restClient, skipReason, socketClient, startTestServer, type SocketClient } from './harness.ts';
+import {
+  ADMIN,
+  rejectionOf,
+  restClient,
+  skipReason,
+  socketClient,
+  startTestServer,
+  type SocketClient,
+} from './harness.ts';
 
 /** Signing out revokes the token everywhere; the REST session cookie is set and cleared. */
 
@@ -19,7 +27,10 @@ describe.skipIf(skipReason)('logout and the session cookie', () => {
   });
 
   const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${server.url}/api${path}`, { ...init, headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers } });
+    fetch(`${server.url}/api${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers },
+    });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   // As a page of the site would: the cookie is set for the site's own origin only.
@@ -70,7 +81,10 @@ describe.skipIf(skipReason)('logout and the session cookie', () => {
     const after = await api(`/users/${userId}`, { headers: bearer(token) });
     expect(after.status).toBe(401);
     expect(await after.json()).toMatchObject({ name: 'NotAuthenticated', code: 401 });
-    const again = await api('/authentication', { method: 'POST', body: JSON.stringify({ strategy: 'jwt', accessToken: token }) });
+    const again = await api('/authentication', {
+      method: 'POST',
+      body: JSON.stringify({ strategy: 'jwt', accessToken: token }),
+    });
     expect(again.status).toBe(401);
     expect(((await again.json()) as { accessToken?: string }).accessToken).toBeUndefined();
     expect((await api('/authentication', { method: 'DELETE', headers: bearer(token) })).status).toBe(401);
@@ -99,7 +113,10 @@ describe.skipIf(skipReason)('logout and the session cookie', () => {
     const { token } = await login(MEMBER);
     expect((await api('/authentication', { method: 'DELETE', headers: bearer(token) })).status).toBe(200);
     // Signing out again with the revoked token: refused, and the cookie goes all the same.
-    const again = await api('/authentication', { method: 'DELETE', headers: { ...bearer(token), cookie: `tp_session=${token}` } });
+    const again = await api('/authentication', {
+      method: 'DELETE',
+      headers: { ...bearer(token), cookie: `tp_session=${token}` },
+    });
     expect(again.status).toBe(401);
     expect(await again.json()).toMatchObject({ name: 'NotAuthenticated', code: 401 });
     expectCleared(again);
@@ -111,7 +128,10 @@ describe.skipIf(skipReason)('logout and the session cookie', () => {
     expect(forged.status).toBe(401);
     expectCleared(forged);
     // A failed sign-in leaves the cookie alone.
-    const failed = await api('/authentication', { method: 'POST', body: JSON.stringify({ strategy: 'local', email: MEMBER.email, password: 'Wrong-pass1' }) });
+    const failed = await api('/authentication', {
+      method: 'POST',
+      body: JSON.stringify({ strategy: 'local', email: MEMBER.email, password: 'Wrong-pass1' }),
+    });
     expect(failed.status).toBe(401);
     expect(failed.headers.get('set-cookie')).toBeNull();
   });
@@ -125,14 +145,22 @@ describe.skipIf(skipReason)('logout and the session cookie', () => {
     await s.client.logout();
 
     // The socket itself is anonymous again.
-    expect(await rejectionOf(s.client.service('users').find({}))).toMatchObject({ name: 'NotAuthenticated', code: 401 });
+    expect(await rejectionOf(s.client.service('users').find({}))).toMatchObject({
+      name: 'NotAuthenticated',
+      code: 401,
+    });
     // The token is refused over REST...
     expect((await api(`/users/${user._id}`, { headers: bearer(accessToken) })).status).toBe(401);
     // ...and cannot authenticate a new socket or REST client.
     const fresh = socketClient(server.url);
     sockets.push(fresh);
-    expect(await rejectionOf(fresh.client.authenticate({ strategy: 'jwt', accessToken }))).toMatchObject({ name: 'NotAuthenticated', code: 401 });
-    expect(await rejectionOf(restClient(server.url).authenticate({ strategy: 'jwt', accessToken }))).toMatchObject({ code: 401 });
+    expect(await rejectionOf(fresh.client.authenticate({ strategy: 'jwt', accessToken }))).toMatchObject({
+      name: 'NotAuthenticated',
+      code: 401,
+    });
+    expect(await rejectionOf(restClient(server.url).authenticate({ strategy: 'jwt', accessToken }))).toMatchObject({
+      code: 401,
+    });
   });
 
   it('a REST client logout revokes its token too', async () => {
@@ -140,6 +168,9 @@ describe.skipIf(skipReason)('logout and the session cookie', () => {
     const { accessToken } = await client.authenticate({ strategy: 'local', ...MEMBER });
     await client.logout();
     const reuse = restClient(server.url);
-    expect(await rejectionOf(reuse.authenticate({ strategy: 'jwt', accessToken }))).toMatchObject({ name: 'NotAuthenticated', code: 401 });
+    expect(await rejectionOf(reuse.authenticate({ strategy: 'jwt', accessToken }))).toMatchObject({
+      name: 'NotAuthenticated',
+      code: 401,
+    });
   });
 });

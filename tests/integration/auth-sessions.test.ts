@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, createAccount, rejectionOf, skipReason, socketClient, startTestServer, type SocketClient } from './harness.ts';
+import {
+  ADMIN,
+  createAccount,
+  rejectionOf,
+  skipReason,
+  socketClient,
+  startTestServer,
+  type SocketClient,
+} from './harness.ts';
 
 /**
  * An authenticated call reuses the session verified a moment ago (REST) or the connection's
@@ -25,20 +33,32 @@ describe.skipIf(skipReason)('authenticated calls and their sessions', () => {
   async function api(method: string, path: string, token?: string, body?: unknown) {
     const response = await fetch(`${server.url}/api${path}`, {
       method,
-      headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
   async function signIn(account: { email: string; password: string }) {
-    const { status, body } = await api('POST', '/authentication', undefined, { strategy: 'local', email: account.email, password: account.password });
+    const { status, body } = await api('POST', '/authentication', undefined, {
+      strategy: 'local',
+      email: account.email,
+      password: account.password,
+    });
     expect(status).toBe(201);
     return { token: body.accessToken as string, userId: (body.user as { _id: string })._id };
   }
   async function signedInSocket(account: { email: string; password: string }) {
     const s = socketClient(server.url);
     sockets.push(s);
-    const { accessToken } = await s.client.authenticate({ strategy: 'local', email: account.email, password: account.password });
+    const { accessToken } = await s.client.authenticate({
+      strategy: 'local',
+      email: account.email,
+      password: account.password,
+    });
     return { socket: s, token: accessToken as string };
   }
   /** The SQL sent while `action` runs. */
@@ -53,7 +73,8 @@ describe.skipIf(skipReason)('authenticated calls and their sessions', () => {
     }
     return sql;
   }
-  const authQueries = (sql: string[]) => sql.filter((statement) => /revoked_tokens/.test(statement) || /from "users" where "id" = /.test(statement));
+  const authQueries = (sql: string[]) =>
+    sql.filter((statement) => /revoked_tokens/.test(statement) || /from "users" where "id" = /.test(statement));
 
   it('a REST call with a token used a moment ago sends only its own queries', async () => {
     const editor = await createAccount(server.database.knex, { role: 'editor' });
@@ -83,7 +104,9 @@ describe.skipIf(skipReason)('authenticated calls and their sessions', () => {
     const { socket } = await signedInSocket(editor);
     // Staff read every account; a member only their own.
     expect((await api('GET', '/users?$limit=1', token)).body.total).toBeGreaterThan(1);
-    expect(((await socket.client.service('users').find({ query: { $limit: 1 } })) as { total: number }).total).toBeGreaterThan(1);
+    expect(
+      ((await socket.client.service('users').find({ query: { $limit: 1 } })) as { total: number }).total,
+    ).toBeGreaterThan(1);
 
     expect((await api('PATCH', `/users/${editor._id}`, adminToken, { role: 'member' })).status).toBe(200);
 
@@ -120,6 +143,9 @@ describe.skipIf(skipReason)('authenticated calls and their sessions', () => {
     // A socket that signs in with it again is refused.
     const again = socketClient(server.url);
     sockets.push(again);
-    expect(await rejectionOf(again.client.authenticate({ strategy: 'jwt', accessToken: token }))).toMatchObject({ name: 'NotAuthenticated', code: 401 });
+    expect(await rejectionOf(again.client.authenticate({ strategy: 'jwt', accessToken: token }))).toMatchObject({
+      name: 'NotAuthenticated',
+      code: 401,
+    });
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/auth/limits.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, createAccount, skipReason, startTestServer, uniqueEmail, type FeathersErrorJSON, type TestAccount } from './harness.ts';
+import {
+  ADMIN,
+  createAccount,
+  skipReason,
+  startTestServer,
+  uniqueEmail,
+  type FeathersErrorJSON,
+  type TestAccount,
+} from './harness.ts';
 
 /**
  * Accounts over REST: registration (password rules, duplicates, no role), and who reads or changes
@@ -30,7 +38,11 @@ describe.skipIf(skipReason)('accounts', () => {
   let memberB: TestAccount & { token: string };
   let editor: TestAccount & { token: string };
 
-  async function call<T = unknown>(method: string, path: string, options: { body?: unknown; token?: string; address?: string } = {}) {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; address?: string } = {},
+  ) {
     const response = await fetch(`${server.url}/api${path}`, {
       method,
       headers: {
@@ -41,12 +53,21 @@ describe.skipIf(skipReason)('accounts', () => {
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as T & FeathersErrorJSON };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as T & FeathersErrorJSON,
+    };
   }
   const signIn = async (email: string, password: string) =>
-    (await call<{ accessToken: string }>('POST', '/authentication', { body: { strategy: 'local', email, password } })).body.accessToken;
-  const withToken = async (account: TestAccount) => ({ ...account, token: await signIn(account.email, account.password) });
-  const register = (body: Record<string, unknown>, address?: string) => call<User>('POST', '/users', { body, ...(address ? { address } : {}) });
+    (await call<{ accessToken: string }>('POST', '/authentication', { body: { strategy: 'local', email, password } }))
+      .body.accessToken;
+  const withToken = async (account: TestAccount) => ({
+    ...account,
+    token: await signIn(account.email, account.password),
+  });
+  const register = (body: Record<string, unknown>, address?: string) =>
+    call<User>('POST', '/users', { body, ...(address ? { address } : {}) });
 
   beforeAll(async () => {
     server = await startTestServer({ trustProxy: 'loopback' });
@@ -92,7 +113,12 @@ describe.skipIf(skipReason)('accounts', () => {
       for (const email of [memberA.email, memberA.email.toUpperCase(), ADMIN.email]) {
         const { status, body } = await register({ email, password: 'Valid1234' });
         expect(status).toBe(409);
-        expect(body).toMatchObject({ name: 'Conflict', code: 409, className: 'conflict', message: 'Account already exist' });
+        expect(body).toMatchObject({
+          name: 'Conflict',
+          code: 409,
+          className: 'conflict',
+          message: 'Account already exist',
+        });
         expect(body.errors?.email).toBe('Account already exist');
       }
     });
@@ -107,9 +133,15 @@ describe.skipIf(skipReason)('accounts', () => {
     });
 
     it('a member cannot create staff either; an admin can', async () => {
-      const byMember = await call('POST', '/users', { body: { email: uniqueEmail('x'), password: 'Valid1234', role: 'admin' }, token: memberA.token });
+      const byMember = await call('POST', '/users', {
+        body: { email: uniqueEmail('x'), password: 'Valid1234', role: 'admin' },
+        token: memberA.token,
+      });
       expect(byMember.status).toBe(403);
-      const byAdmin = await call<User>('POST', '/users', { body: { email: uniqueEmail('staff'), password: 'Valid1234', role: 'editor' }, token: adminToken });
+      const byAdmin = await call<User>('POST', '/users', {
+        body: { email: uniqueEmail('staff'), password: 'Valid1234', role: 'editor' },
+        token: adminToken,
+      });
       expect(byAdmin.status).toBe(201);
       expect(byAdmin.body.role).toBe('editor');
     });
@@ -137,7 +169,12 @@ describe.skipIf(skipReason)('accounts', () => {
       expect(own.status).toBe(200);
       expect(own.body.total).toBe(1);
       expect(own.body.data.map((u) => u._id)).toEqual([memberA._id]);
-      for (const query of [`_id=${memberB._id}`, `email=${encodeURIComponent(memberB.email)}`, `$or[0][email][$regex]=member-b`, 'role=admin']) {
+      for (const query of [
+        `_id=${memberB._id}`,
+        `email=${encodeURIComponent(memberB.email)}`,
+        `$or[0][email][$regex]=member-b`,
+        'role=admin',
+      ]) {
         const other = await call<Page<User>>('GET', `/users?${query}`, { token: memberA.token });
         expect(other.status, query).toBe(200);
         expect(other.body.data, query).toEqual([]);
@@ -159,7 +196,10 @@ describe.skipIf(skipReason)('accounts', () => {
       expect(own.status).toBe(200);
       expect(own.body).toMatchObject({ _id: memberA._id, name: 'Me', role: 'member' });
 
-      const other = await call('PATCH', `/users/${memberB._id}`, { body: { name: 'Hijacked', password: 'Hijack123' }, token: memberA.token });
+      const other = await call('PATCH', `/users/${memberB._id}`, {
+        body: { name: 'Hijacked', password: 'Hijack123' },
+        token: memberA.token,
+      });
       expect(other.status).toBe(404);
       expect(await signIn(memberB.email, memberB.password)).toEqual(expect.any(String));
 
@@ -171,10 +211,16 @@ describe.skipIf(skipReason)('accounts', () => {
     });
 
     it('changes their password only to one that follows the rules', async () => {
-      const weak = await call('PATCH', `/users/${memberA._id}`, { body: { password: 'weak', currentPassword: memberA.password }, token: memberA.token });
+      const weak = await call('PATCH', `/users/${memberA._id}`, {
+        body: { password: 'weak', currentPassword: memberA.password },
+        token: memberA.token,
+      });
       expect(weak.status).toBe(400);
       expect(weak.body.errors?.password).toBe('Minimum 8 characters');
-      const strong = await call('PATCH', `/users/${memberA._id}`, { body: { password: 'Stronger123', currentPassword: memberA.password }, token: memberA.token });
+      const strong = await call('PATCH', `/users/${memberA._id}`, {
+        body: { password: 'Stronger123', currentPassword: memberA.password },
+        token: memberA.token,
+      });
       expect(strong.status).toBe(200);
       expect(strong.body).not.toHaveProperty('password');
       memberA.password = 'Stronger123';
@@ -201,14 +247,18 @@ describe.skipIf(skipReason)('accounts', () => {
       const page = await call<Page<User>>('GET', '/users?$limit=100', { token: adminToken });
       expect(page.status).toBe(200);
       const emails = page.body.data.map((u) => u.email);
-      for (const email of [ADMIN.email, 'editor@tillpoint.test', 'owner@tillpoint.test', memberA.email, memberB.email]) expect(emails).toContain(email);
+      for (const email of [ADMIN.email, 'editor@tillpoint.test', 'owner@tillpoint.test', memberA.email, memberB.email])
+        expect(emails).toContain(email);
       expect(page.body.total).toBe(page.body.data.length);
       expect(JSON.stringify(page.body)).not.toContain('"password"');
     });
 
     it('an admin changes another account’s role', async () => {
       const account = await createAccount(server.database.knex);
-      const patched = await call<User>('PATCH', `/users/${account._id}`, { body: { role: 'editor' }, token: adminToken });
+      const patched = await call<User>('PATCH', `/users/${account._id}`, {
+        body: { role: 'editor' },
+        token: adminToken,
+      });
       expect(patched.status).toBe(200);
       expect(patched.body.role).toBe('editor');
     });
@@ -219,12 +269,22 @@ describe.skipIf(skipReason)('accounts', () => {
       expect(list.body.data.map((u) => u._id)).toContain(memberB._id);
       // Taking over another account (the admin's) by setting its password or email is refused.
       const admin = list.body.data.find((u) => u.email === ADMIN.email);
-      const takeover = await call('PATCH', `/users/${admin?._id}`, { body: { password: 'Takeover123' }, token: editor.token });
+      const takeover = await call('PATCH', `/users/${admin?._id}`, {
+        body: { password: 'Takeover123' },
+        token: editor.token,
+      });
       expect(takeover.status).toBe(403);
       expect(await signIn(ADMIN.email, ADMIN.password)).toEqual(expect.any(String));
-      expect((await call('PATCH', `/users/${memberB._id}`, { body: { email: uniqueEmail('moved') }, token: editor.token })).status).toBe(403);
-      expect((await call('PATCH', `/users/${editor._id}`, { body: { role: 'admin' }, token: editor.token })).status).toBe(403);
-      expect((await call('PATCH', `/users/${editor._id}`, { body: { name: 'Ed' }, token: editor.token })).status).toBe(200);
+      expect(
+        (await call('PATCH', `/users/${memberB._id}`, { body: { email: uniqueEmail('moved') }, token: editor.token }))
+          .status,
+      ).toBe(403);
+      expect(
+        (await call('PATCH', `/users/${editor._id}`, { body: { role: 'admin' }, token: editor.token })).status,
+      ).toBe(403);
+      expect((await call('PATCH', `/users/${editor._id}`, { body: { name: 'Ed' }, token: editor.token })).status).toBe(
+        200,
+      );
     });
   });
 });

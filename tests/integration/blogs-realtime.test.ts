@@ -29,8 +29,12 @@ describe.skipIf(skipReason)('blogs realtime events', () => {
     for (const event of ['created', 'patched', 'removed']) {
       s.client.service('blogs').on(event, (data: { slug: string }) => received[name].push({ event, slug: data.slug }));
     }
-    if (name === 'editor') await s.client.authenticate({ strategy: 'local', email: 'editor@tillpoint.test', password: 'Editor12345' });
-    else await new Promise<void>((resolve) => (s.socket.connected ? resolve() : s.socket.once('connect', () => resolve())));
+    if (name === 'editor')
+      await s.client.authenticate({ strategy: 'local', email: 'editor@tillpoint.test', password: 'Editor12345' });
+    else
+      await new Promise<void>((resolve) =>
+        s.socket.connected ? resolve() : s.socket.once('connect', () => resolve()),
+      );
   }
 
   beforeAll(async () => {
@@ -45,14 +49,25 @@ describe.skipIf(skipReason)('blogs realtime events', () => {
   });
 
   it('tells only staff about a draft, and everyone once it is published', async () => {
-    const article = { title: { en: 'Realtime' }, summary: { en: 'S' }, body: { en: '<p>B</p>' }, category: 'product-news' };
+    const article = {
+      title: { en: 'Realtime' },
+      summary: { en: 'S' },
+      body: { en: '<p>B</p>' },
+      category: 'product-news',
+    };
     const draft = (await admin.service('blogs').create({ ...article, slug: 'realtime-draft' })) as { _id: string };
-    await until(() => received.editor.some((e) => e.event === 'created' && e.slug === 'realtime-draft'), 'the editor to hear of the draft');
+    await until(
+      () => received.editor.some((e) => e.event === 'created' && e.slug === 'realtime-draft'),
+      'the editor to hear of the draft',
+    );
     await sleep(QUIET_MS);
     expect(received.anonymous).toEqual([]);
 
     await admin.service('blogs').patch(draft._id, { status: 'published' });
-    await until(() => received.anonymous.some((e) => e.event === 'patched' && e.slug === 'realtime-draft'), 'visitors to hear of the published article');
+    await until(
+      () => received.anonymous.some((e) => e.event === 'patched' && e.slug === 'realtime-draft'),
+      'visitors to hear of the published article',
+    );
     expect(received.editor.some((e) => e.event === 'patched')).toBe(true);
   });
 });

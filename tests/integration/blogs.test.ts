@@ -5,7 +5,15 @@ import type { users } from '../../domain/entities/users.ts';
 import type { I18nText } from '../../domain/locales.ts';
 import zhHk from '../../locales/zh-hk.json';
 import { blogPosts } from '../../server/db/seed/blogs.ts';
-import { asRest, createTestApp, rejectionOf, skipReason, type TestApp, typedService, untypedService } from './harness.ts';
+import {
+  asRest,
+  createTestApp,
+  rejectionOf,
+  skipReason,
+  type TestApp,
+  typedService,
+  untypedService,
+} from './harness.ts';
 
 /** The blogs service: who sees drafts, sanitised bodies, validation, filters and unique slugs. */
 
@@ -43,7 +51,11 @@ describe.skipIf(skipReason)('blogs service', () => {
       if (!user) throw new Error(`The seed has no account ${email}`);
       return user;
     };
-    [admin, editor, member] = await Promise.all([byEmail('admin@tillpoint.test'), byEmail('editor@tillpoint.test'), byEmail('owner@tillpoint.test')]);
+    [admin, editor, member] = await Promise.all([
+      byEmail('admin@tillpoint.test'),
+      byEmail('editor@tillpoint.test'),
+      byEmail('owner@tillpoint.test'),
+    ]);
     draft = await blogs().create(newBlog({ slug: 'secret-draft', tags: ['pos'] }), rest(editor));
   });
   afterAll(async () => {
@@ -55,7 +67,8 @@ describe.skipIf(skipReason)('blogs service', () => {
     expect(page.total).toBe(SEEDED);
     const dates = page.data.map((post) => new Date(post.publishedAt ?? 0).getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    for (const post of page.data) expect(post.title['zh-hk'] && post.title['zh-cn'] && post.body['zh-hk'] && post.body['zh-cn']).toBeTruthy();
+    for (const post of page.data)
+      expect(post.title['zh-hk'] && post.title['zh-cn'] && post.body['zh-hk'] && post.body['zh-cn']).toBeTruthy();
   });
 
   it('hides drafts from anonymous visitors and members, in find and get, whatever the query asks', async () => {
@@ -64,7 +77,9 @@ describe.skipIf(skipReason)('blogs service', () => {
     for (const caller of [undefined, member]) {
       expect((await blogs().find(rest(caller, { $limit: 100 }))).data.map((post) => post._id)).not.toContain(draft._id);
       expect((await blogs().find(rest(caller, { status: 'draft' }))).total).toBe(0);
-      expect((await blogs().find(rest(caller, { $or: [{ status: 'draft' }, { slug: 'secret-draft' }] }))).total).toBe(0);
+      expect((await blogs().find(rest(caller, { $or: [{ status: 'draft' }, { slug: 'secret-draft' }] }))).total).toBe(
+        0,
+      );
       expect((await blogs().find(rest(caller, { slug: 'secret-draft' }))).total).toBe(0);
       const missing = await rejectionOf(blogs().get(draft._id, rest(caller)));
       expect(missing.code).toBe(404);
@@ -109,7 +124,11 @@ describe.skipIf(skipReason)('blogs service', () => {
     expect(published.publishedAt).toBeInstanceOf(Date);
     const dated = await blogs().create(newBlog(), rest(editor));
     const given = new Date('2026-01-15T02:00:00Z');
-    const withDate = await blogs().patch(dated._id, { $set: { status: 'published', publishedAt: given.toISOString() } }, rest(editor));
+    const withDate = await blogs().patch(
+      dated._id,
+      { $set: { status: 'published', publishedAt: given.toISOString() } },
+      rest(editor),
+    );
     expect(withDate.publishedAt).toEqual(given);
     for (const id of [post._id, dated._id]) await blogs().remove(id, rest(admin));
   });
@@ -118,7 +137,10 @@ describe.skipIf(skipReason)('blogs service', () => {
     const dirty =
       '<h2 onclick="x()">Hi</h2><script>alert(1)</script><p style="color:red">Text <a href="javascript:alert(1)">bad</a> ' +
       '<a href="https://example.com" target="_blank">good</a></p><img src="/images/blog/loyalty.svg" onerror="x()"><iframe src="https://x.example"></iframe>';
-    const post = await blogs().create(newBlog({ body: { en: dirty, 'zh-hk': '<p onmouseover="x()">你好</p><script>x()</script>' } }), rest(editor));
+    const post = await blogs().create(
+      newBlog({ body: { en: dirty, 'zh-hk': '<p onmouseover="x()">你好</p><script>x()</script>' } }),
+      rest(editor),
+    );
     expect(post.body.en).toBe(
       '<h2>Hi</h2><p>Text <a rel="noopener">bad</a> <a href="https://example.com" rel="noopener">good</a></p><img loading="lazy" src="/images/blog/loyalty.svg" />',
     );
@@ -126,9 +148,17 @@ describe.skipIf(skipReason)('blogs service', () => {
     const stored = (await app.database.knex('blogs').where({ id: post._id }).first('body')) as { body: I18nText };
     expect(stored.body.en).not.toMatch(/script|onclick|onerror|javascript:|iframe|style=/);
 
-    const patched = await blogs().patch(post._id, { body: { en: '<p>ok<script>x()</script></p><a href="JAVASCRIPT:x()">l</a>' } }, rest(editor));
+    const patched = await blogs().patch(
+      post._id,
+      { body: { en: '<p>ok<script>x()</script></p><a href="JAVASCRIPT:x()">l</a>' } },
+      rest(editor),
+    );
     expect(patched.body.en).toBe('<p>ok</p><a rel="noopener">l</a>');
-    const viaSet = await blogs().patch(post._id, { $set: { body: { en: '<p onclick="x()">set</p><script>y()</script>' } } }, rest(editor));
+    const viaSet = await blogs().patch(
+      post._id,
+      { $set: { body: { en: '<p onclick="x()">set</p><script>y()</script>' } } },
+      rest(editor),
+    );
     expect(viaSet.body.en).toBe('<p>set</p>');
 
     const empty = await rejectionOf(blogs().patch(post._id, { body: { en: '<script>only()</script>' } }, rest(editor)));
@@ -140,7 +170,17 @@ describe.skipIf(skipReason)('blogs service', () => {
   it('answers validation errors per field, in the caller language', async () => {
     const params = { ...rest(editor), headers: { 'x-locale': 'zh-hk' } };
     const error = await rejectionOf(
-      untypedBlogs().create({ slug: 'Not A Slug', summary: { en: 's' }, body: { en: '<p>b</p>' }, category: 'gossip', tags: ['UPPER', 'ok'], coverImage: 'javascript:alert(1)' }, params),
+      untypedBlogs().create(
+        {
+          slug: 'Not A Slug',
+          summary: { en: 's' },
+          body: { en: '<p>b</p>' },
+          category: 'gossip',
+          tags: ['UPPER', 'ok'],
+          coverImage: 'javascript:alert(1)',
+        },
+        params,
+      ),
     );
     expect(error.code).toBe(400);
     expect(error.message).toBe(zhHk.validation.failed);
@@ -153,7 +193,9 @@ describe.skipIf(skipReason)('blogs service', () => {
     });
     const duplicateTags = await rejectionOf(blogs().create(newBlog({ tags: ['pos', 'pos'] }), rest(editor)));
     expect(duplicateTags.errors).toEqual({ tags: 'This value is already in use.' });
-    const protocolRelative = await rejectionOf(blogs().create(newBlog({ coverImage: '//evil.example/x.png' }), rest(editor)));
+    const protocolRelative = await rejectionOf(
+      blogs().create(newBlog({ coverImage: '//evil.example/x.png' }), rest(editor)),
+    );
     expect(protocolRelative.errors).toEqual({ coverImage: 'This value is not valid.' });
   });
 
@@ -162,27 +204,43 @@ describe.skipIf(skipReason)('blogs service', () => {
     expect(byCategory.total).toBe(blogPosts.filter((post) => post.category === 'payments').length);
     expect(byCategory.data.every((post) => post.category === 'payments')).toBe(true);
 
-    const slugsWith = (tag: string) => blogPosts.filter((post) => post.tags.includes(tag)).map((post) => post.slug).sort();
+    const slugsWith = (tag: string) =>
+      blogPosts
+        .filter((post) => post.tags.includes(tag))
+        .map((post) => post.slug)
+        .sort();
     const byTag = await blogs().find(rest(undefined, { tags: 'kds' }));
     expect(byTag.data.map((post) => post.slug).sort()).toEqual(slugsWith('kds'));
     expect(slugsWith('kds').length).toBeGreaterThan(1);
     // Staff searching by tag see their draft too; visitors do not.
-    expect((await blogs().find(rest(editor, { tags: 'pos', $limit: 50 }))).data.map((post) => post._id)).toContain(draft._id);
+    expect((await blogs().find(rest(editor, { tags: 'pos', $limit: 50 }))).data.map((post) => post._id)).toContain(
+      draft._id,
+    );
     expect((await blogs().find(rest(undefined, { tags: 'pos', $limit: 50 }))).total).toBe(slugsWith('pos').length);
 
     const anyOf = await blogs().find(rest(undefined, { tags: { $in: ['fps', 'loyalty'] }, $limit: 50 }));
-    expect(anyOf.data.map((post) => post.slug).sort()).toEqual([...new Set([...slugsWith('fps'), ...slugsWith('loyalty')])].sort());
+    expect(anyOf.data.map((post) => post.slug).sort()).toEqual(
+      [...new Set([...slugsWith('fps'), ...slugsWith('loyalty')])].sort(),
+    );
     const noneOf = await blogs().find(rest(undefined, { tags: { $nin: ['pos'] }, $limit: 50 }));
     expect(noneOf.total).toBe(SEEDED - slugsWith('pos').length);
     const both = await blogs().find(rest(undefined, { category: 'restaurant-tips', tags: 'efficiency', $limit: 50 }));
-    expect(both.data.every((post) => post.category === 'restaurant-tips' && post.tags.includes('efficiency'))).toBe(true);
+    expect(both.data.every((post) => post.category === 'restaurant-tips' && post.tags.includes('efficiency'))).toBe(
+      true,
+    );
     expect((await blogs().find(rest(undefined, { tags: 'no-such-tag' }))).total).toBe(0);
     // Quotes and JSON in a tag are data, never SQL or JSON structure.
     expect((await blogs().find(rest(undefined, { tags: `"] || '1'='1` }))).total).toBe(0);
   });
 
   it('refuses other operators and values on tags', async () => {
-    for (const query of [{ tags: { $gt: 'a' } }, { tags: { $regex: 'p' } }, { tags: { nested: 'x' } }, { tags: null }, { tags: { $in: [{ a: 1 }] } }]) {
+    for (const query of [
+      { tags: { $gt: 'a' } },
+      { tags: { $regex: 'p' } },
+      { tags: { nested: 'x' } },
+      { tags: null },
+      { tags: { $in: [{ a: 1 }] } },
+    ]) {
       expect((await rejectionOf(untypedBlogs().find(rest(undefined, query)))).code, JSON.stringify(query)).toBe(400);
     }
   });
@@ -199,8 +257,14 @@ describe.skipIf(skipReason)('blogs service', () => {
 
   it('sorts by publication date and searches titles and summaries in every language', async () => {
     const oldest = await blogs().find(rest(undefined, { $sort: { publishedAt: 1 }, $limit: 1 }));
-    expect(oldest.data[0]?.slug).toBe([...blogPosts].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt))[0]?.slug);
-    const search = await blogs().find(rest(undefined, { $or: [{ title: { $regex: '八達通', $options: 'i' } }, { summary: { $regex: '八達通', $options: 'i' } }] }));
+    expect(oldest.data[0]?.slug).toBe(
+      [...blogPosts].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt))[0]?.slug,
+    );
+    const search = await blogs().find(
+      rest(undefined, {
+        $or: [{ title: { $regex: '八達通', $options: 'i' } }, { summary: { $regex: '八達通', $options: 'i' } }],
+      }),
+    );
     expect(search.total).toBeGreaterThan(0);
   });
 });

@@ -2,9 +2,26 @@ import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/database.ts';
 import { DEMO_PURCHASES, demoPaidAt } from '../../server/db/seed/demo-subscriptions.ts';
-import { DEMO_EDITOR, DEMO_MEMBER, DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, seed, SeedError } from '../../server/db/seed/seed.ts';
+import {
+  DEMO_EDITOR,
+  DEMO_MEMBER,
+  DEMO_MONTHLY_MEMBER,
+  DEMO_PREPAID_MEMBER,
+  seed,
+  SeedError,
+} from '../../server/db/seed/seed.ts';
 import { startServer } from '../../server/server.ts';
-import { ADMIN, createTestApp, createTestDatabase, restClient, skipReason, socketClient, testConfig, uniqueEmail, type TestApp } from './harness.ts';
+import {
+  ADMIN,
+  createTestApp,
+  createTestDatabase,
+  restClient,
+  skipReason,
+  socketClient,
+  testConfig,
+  uniqueEmail,
+  type TestApp,
+} from './harness.ts';
 
 describe.skipIf(skipReason)('seeded catalogue', () => {
   let app: TestApp;
@@ -34,7 +51,17 @@ describe.skipIf(skipReason)('the seed', () => {
       const counts = async () =>
         Object.fromEntries(
           await Promise.all(
-            ['users', 'industries', 'modules', 'app_templates', 'blogs', 'orders', 'payments', 'subscriptions', 'invoices'].map(async (table) => {
+            [
+              'users',
+              'industries',
+              'modules',
+              'app_templates',
+              'blogs',
+              'orders',
+              'payments',
+              'subscriptions',
+              'invoices',
+            ].map(async (table) => {
               const [row] = await database.knex(table).count<{ count: string }[]>({ count: '*' });
               return [table, Number(row?.count)];
             }),
@@ -67,7 +94,7 @@ describe.skipIf(skipReason)('the seed', () => {
     }
   });
 
-  it('records the demo members\' purchases as a paid order leaves them, dated from the seed day', async () => {
+  it("records the demo members' purchases as a paid order leaves them, dated from the seed day", async () => {
     const database = await createTestDatabase({ seed: false });
     try {
       // 31 March 2026 at noon in Hong Kong: the prepaid purchase (220 days before) is on 23 August 2025.
@@ -80,13 +107,34 @@ describe.skipIf(skipReason)('the seed', () => {
         const subscription = await database.knex('subscriptions').where({ order_id: order.id }).first();
         const invoice = await database.knex('invoices').where({ order_id: order.id }).first();
         const paidAt = demoPaidAt(purchase, now);
-        expect(order).toMatchObject({ status: 'completed', prepaid_months: purchase.prepaidMonths, currency: purchase.country === 'SG' ? 'SGD' : 'HKD' });
+        expect(order).toMatchObject({
+          status: 'completed',
+          prepaid_months: purchase.prepaidMonths,
+          currency: purchase.country === 'SG' ? 'SGD' : 'HKD',
+        });
         expect(payment).toMatchObject({ status: 'succeeded', amount: order.total, currency: order.currency });
-        expect(invoice).toMatchObject({ number: purchase.country === 'SG' ? 'SG-000001' : 'HK-000001', total: order.total, subscription_id: subscription.id, status: 'issued' });
-        expect(subscription).toMatchObject({ user_id: user?.id, monthly: order.monthly, prepaid_months: purchase.prepaidMonths, period: 'monthly', status: 'active' });
+        expect(invoice).toMatchObject({
+          number: purchase.country === 'SG' ? 'SG-000001' : 'HK-000001',
+          total: order.total,
+          subscription_id: subscription.id,
+          status: 'issued',
+        });
+        expect(subscription).toMatchObject({
+          user_id: user?.id,
+          monthly: order.monthly,
+          prepaid_months: purchase.prepaidMonths,
+          period: 'monthly',
+          status: 'active',
+        });
         expect(new Date(subscription.contract_start)).toEqual(paidAt);
         expect(subscription.billing_anchor_day).toBe(Number(paidAt.toISOString().slice(8, 10)));
-        const boughtKeys = await database.knex('modules').whereIn('id', subscription.modules.map((module: { id: string }) => module.id)).pluck('key');
+        const boughtKeys = await database
+          .knex('modules')
+          .whereIn(
+            'id',
+            subscription.modules.map((module: { id: string }) => module.id),
+          )
+          .pluck('key');
         expect(boughtKeys).toEqual(expect.arrayContaining(purchase.addOns.map((addOn) => addOn.key)));
       }
       expect(demoPaidAt(DEMO_PURCHASES[1]!, now)).toEqual(new Date('2025-08-23T03:00:00Z'));
@@ -127,7 +175,11 @@ describe.skipIf(skipReason)('the seed', () => {
     } finally {
       await server.close();
     }
-    const row = async () => database.knex('users').where({ email: account.email }).first<{ role: string; password: string }>('role', 'password');
+    const row = async () =>
+      database
+        .knex('users')
+        .where({ email: account.email })
+        .first<{ role: string; password: string }>('role', 'password');
     return { database, account, row };
   }
 
@@ -138,15 +190,24 @@ describe.skipIf(skipReason)('the seed', () => {
     try {
       const before = await row();
       expect(before?.role).toBe('member');
-      const report = await seed(database.knex, { adminEmail: account.email, adminPassword: ADMIN.password, demoData: false });
+      const report = await seed(database.knex, {
+        adminEmail: account.email,
+        adminPassword: ADMIN.password,
+        demoData: false,
+      });
       expect(report.warnings).toEqual([
         `ADMIN_EMAIL ${account.email} belongs to an account with the role member: no admin was created and that account was left as it is. Set ADMIN_EMAIL to an address no account uses.`,
       ]);
       expect(await row()).toEqual(before);
       expect(await database.knex('users').where({ role: 'admin' }).first('id')).toBeUndefined();
       // Once an admin exists, ADMIN_EMAIL is not looked at again.
-      await database.knex('users').insert({ id: 'seed-test-admin', email: uniqueEmail('admin'), password: 'x', role: 'admin' });
-      expect((await seed(database.knex, { adminEmail: account.email, adminPassword: ADMIN.password, demoData: false })).warnings).toEqual([]);
+      await database
+        .knex('users')
+        .insert({ id: 'seed-test-admin', email: uniqueEmail('admin'), password: 'x', role: 'admin' });
+      expect(
+        (await seed(database.knex, { adminEmail: account.email, adminPassword: ADMIN.password, demoData: false }))
+          .warnings,
+      ).toEqual([]);
       expect(await row()).toEqual(before);
     } finally {
       await database.close();
@@ -165,7 +226,12 @@ describe.skipIf(skipReason)('the seed', () => {
     try {
       const before = await row();
       expect(before?.role).toBe('member');
-      const refused = seed(database.knex, { adminEmail: account.email, adminPassword: ADMIN.password, demoData: false, production: true });
+      const refused = seed(database.knex, {
+        adminEmail: account.email,
+        adminPassword: ADMIN.password,
+        demoData: false,
+        production: true,
+      });
       await expect(refused).rejects.toThrow(SeedError);
       await expect(refused).rejects.toThrow(`ADMIN_EMAIL ${account.email} belongs to an account with the role member`);
       expect(await row()).toEqual(before);

@@ -36,17 +36,28 @@ describe.skipIf(skipReason)('two instances starting at once on a fresh database'
       await knex.destroy();
     };
 
-    const starts = await Promise.allSettled(['a', 'b'].map((name) => startServer(testConfig({ databaseUrl, instanceName: `start-${name}` }), { pages: false })));
+    const starts = await Promise.allSettled(
+      ['a', 'b'].map((name) =>
+        startServer(testConfig({ databaseUrl, instanceName: `start-${name}` }), { pages: false }),
+      ),
+    );
     for (const start of starts) if (start.status === 'fulfilled') servers.push(start.value);
-    expect(starts.map((start) => (start.status === 'rejected' ? String(start.reason) : 'started'))).toEqual(['started', 'started']);
+    expect(starts.map((start) => (start.status === 'rejected' ? String(start.reason) : 'started'))).toEqual([
+      'started',
+      'started',
+    ]);
 
     const names = ((await knex('knex_migrations').select('name')) as { name: string }[]).map((row) => row.name);
     expect(names.length).toBeGreaterThan(0);
     expect(new Set(names).size).toBe(names.length);
-    const [{ count: admins } = { count: 0 }] = await knex('users').where({ email: ADMIN.email }).count<{ count: number }[]>({ count: '*' });
+    const [{ count: admins } = { count: 0 }] = await knex('users')
+      .where({ email: ADMIN.email })
+      .count<{ count: number }[]>({ count: '*' });
     expect(admins).toBe(1);
     const [{ count: industries } = { count: 0 }] = await knex('industries').count<{ count: number }[]>({ count: '*' });
-    const [{ distinct } = { distinct: -1 }] = await knex('industries').countDistinct<{ distinct: number }[]>({ distinct: 'key' });
+    const [{ distinct } = { distinct: -1 }] = await knex('industries').countDistinct<{ distinct: number }[]>({
+      distinct: 'key',
+    });
     expect(industries).toBeGreaterThan(0);
     expect(distinct).toBe(industries);
 
@@ -68,7 +79,14 @@ describe('several instances on the embedded database', () => {
     const { DATABASE_URL: _database, ...environment } = process.env;
     const child = spawn(process.execPath, ['server/index.ts'], {
       cwd: ROOT,
-      env: { ...environment, NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:6379', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+      env: {
+        ...environment,
+        NODE_ENV: 'test',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -78,6 +96,8 @@ describe('several instances on the embedded database', () => {
     expect(code).toBe(1);
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Refusing to start: REDIS_URL is set \(several instances\) but DATABASE_URL is not, and the embedded database serves one instance only/);
+    expect(lines[0]).toMatch(
+      /^Refusing to start: REDIS_URL is set \(several instances\) but DATABASE_URL is not, and the embedded database serves one instance only/,
+    );
   });
 });

@@ -12,7 +12,16 @@ import { translate } from '../../server/i18n.ts';
 import { PageCache } from '../../server/page-cache.ts';
 import { pageServices } from '../../server/page-services.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
-import { ADMIN, createEmptySchema, databaseKind, skipReason, socketClient, testConfig, validEnquiry, type SocketClient } from './harness.ts';
+import {
+  ADMIN,
+  createEmptySchema,
+  databaseKind,
+  skipReason,
+  socketClient,
+  testConfig,
+  validEnquiry,
+  type SocketClient,
+} from './harness.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /**
@@ -68,7 +77,12 @@ describe.skipIf(skipReason)('the database away', () => {
       headers: { accept: 'application/json', 'content-type': 'application/json', 'x-locale': 'zh-hk' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown>, ms: performance.now() - started };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Record<string, unknown>,
+      ms: performance.now() - started,
+    };
   };
 
   it('while it answers, the API, a public page and /health are as usual', async () => {
@@ -79,7 +93,11 @@ describe.skipIf(skipReason)('the database away', () => {
     expect(page.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
     const health = await rest('GET', '/health');
     expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: 'ok', database: { status: 'ok', latencyMs: expect.any(Number) }, jobs: { status: 'ok' } });
+    expect(health.body).toMatchObject({
+      status: 'ok',
+      database: { status: 'ok', latencyMs: expect.any(Number) },
+      jobs: { status: 'ok' },
+    });
     expect(health.body).not.toHaveProperty('redis');
   });
 
@@ -104,7 +122,10 @@ describe.skipIf(skipReason)('the database away', () => {
     expect(signIn.status).toBe(503);
 
     const started = performance.now();
-    const overSocket = await socket.client.service('industries').find({ query: { $limit: 1 } }).catch((error: unknown) => error);
+    const overSocket = await socket.client
+      .service('industries')
+      .find({ query: { $limit: 1 } })
+      .catch((error: unknown) => error);
     expect(performance.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
     expect(overSocket).toMatchObject({ name: 'Unavailable', code: 503, message });
 
@@ -133,7 +154,9 @@ describe.skipIf(skipReason)('the database away', () => {
     }
     expect(created.status).toBe(201);
     expect(performance.now() - back).toBeLessThan(5_000);
-    expect(await direct.withSchema(schema).table('enquiries').where({ email: 'back@example.test' }).first()).toBeTruthy();
+    expect(
+      await direct.withSchema(schema).table('enquiries').where({ email: 'back@example.test' }).first(),
+    ).toBeTruthy();
     const page = await fetch(`${pagesUrl}/en`);
     expect(page.headers.get('x-page-cache')).toBe('miss');
     const health = await rest('GET', '/health');
@@ -193,10 +216,13 @@ async function startPages(server: RunningServer): Promise<http.Server> {
       render: async () => {
         try {
           const industries = await services.service('industries').find({ provider: 'rest', query: { $limit: 1 } });
-          return new Response(`<html><body>industries: ${industries.data.length}</body></html>`, { headers: { 'content-type': 'text/html' } });
+          return new Response(`<html><body>industries: ${industries.data.length}</body></html>`, {
+            headers: { 'content-type': 'text/html' },
+          });
         } catch (error) {
           const status = (error as { init?: { status?: number } }).init?.status;
-          if (status) return new Response('<html>error page</html>', { status, headers: { 'content-type': 'text/html' } });
+          if (status)
+            return new Response('<html>error page</html>', { status, headers: { 'content-type': 'text/html' } });
           throw error;
         }
       },

@@ -34,22 +34,30 @@ const COLUMN_TYPES = {
 const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   knex_migrations: 'the migrations that ran (Knex)',
   knex_migrations_lock: 'the lock held while migrations run (Knex)',
-  site_settings: 'feature flags and markets, one JSON value per key (server/services/features/features.ts, zod-validated)',
+  site_settings:
+    'feature flags and markets, one JSON value per key (server/services/features/features.ts, zod-validated)',
   missing_translations: 'message keys a page lacked (server/services/missing-translate/missing-translate.ts)',
   revoked_tokens: 'ids of signed-out tokens (server/auth/revocation.ts)',
   idempotency_keys: 'the first answers of writes sent with an Idempotency-Key (server/idempotency.ts)',
-  socket_tickets: 'one-time tickets of portal pages’ live connections, hashed, the token sealed (server/auth/tickets.ts, decision 027)',
+  socket_tickets:
+    'one-time tickets of portal pages’ live connections, hashed, the token sealed (server/auth/tickets.ts, decision 027)',
   payment_sandbox_customers: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
-  payment_sandbox_payment_methods: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  payment_sandbox_payment_methods:
+    'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   payment_sandbox_charges: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
-  payment_sandbox_idempotency_keys: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
-  payment_sandbox_webhook_deliveries: 'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  payment_sandbox_idempotency_keys:
+    'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
+  payment_sandbox_webhook_deliveries:
+    'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   email_verifications: 'codes sent to prove an email address, hashed (server/services/email-verifications/)',
   password_resets: 'mailed links that set a new password, hashed (server/services/password-resets/)',
   payment_customers: 'each user’s customer at a payment gateway, made once (server/services/payments/, decision 019)',
-  payment_webhook_events: 'gateway events received, each applied once (server/services/payments/webhooks.ts, decision 019)',
-  exports: 'exports of back-office tables and how far each has gone; the files are in the storage (server/services/exports/, decision 036)',
-  invoice_sequences: 'the next invoice number of each seller, locked while one is issued (server/services/orders/provision.ts)',
+  payment_webhook_events:
+    'gateway events received, each applied once (server/services/payments/webhooks.ts, decision 019)',
+  exports:
+    'exports of back-office tables and how far each has gone; the files are in the storage (server/services/exports/, decision 036)',
+  invoice_sequences:
+    'the next invoice number of each seller, locked while one is issued (server/services/orders/provision.ts)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */
@@ -60,7 +68,6 @@ const SERVER_ONLY_COLUMNS: Record<string, readonly string[]> = {
   // The job's data, which a retry sends again: it may hold personal data and never leaves the server.
   mail_deliveries: ['job_data'],
 };
-
 
 interface PlacedField {
   entity: string;
@@ -130,8 +137,10 @@ export function nullWriteProblems(definitions: Definitions, facts: SchemaFacts):
   const problems: string[] = [];
   for (const { entity, name, field, where, fact } of placedFields(definitions, facts)) {
     if (!fact || field.readonly || field.required) continue;
-    if (!field.defaulted && !fact.nullable) problems.push(`${entity}.${name} accepts null (neither required nor defaulted) but ${where} is NOT NULL`);
-    if (field.defaulted && (fact.nullable || !fact.hasDefault)) problems.push(`${entity}.${name} is defaulted but ${where} is not NOT NULL with a default`);
+    if (!field.defaulted && !fact.nullable)
+      problems.push(`${entity}.${name} accepts null (neither required nor defaulted) but ${where} is NOT NULL`);
+    if (field.defaulted && (fact.nullable || !fact.hasDefault))
+      problems.push(`${entity}.${name} is defaulted but ${where} is not NOT NULL with a default`);
   }
   return problems;
 }
@@ -205,7 +214,10 @@ export const translatedKey = (column: string, locale: string) => `(${column} ->>
  * each language of a translated field (a search ORs them, so one missing language reads the table).
  * `indexes` is `trigramIndexes`' report.
  */
-export function searchIndexProblems(definitions: Definitions, indexes: Record<string, Record<string, TrigramIndex[]>>): string[] {
+export function searchIndexProblems(
+  definitions: Definitions,
+  indexes: Record<string, Record<string, TrigramIndex[]>>,
+): string[] {
   return Object.entries(definitions).flatMap(([entity, definition]) =>
     Object.entries(definition.fields)
       .filter(([, field]) => field.searchable)
@@ -215,7 +227,10 @@ export function searchIndexProblems(definitions: Definitions, indexes: Record<st
         const wanted = field.kind === 'i18n' ? LOCALES.map((locale) => translatedKey(column, locale)) : [column];
         return wanted
           .filter((key) => !keys.includes(key))
-          .map((key) => `${entity}.${name} is searchable but ${definition.table} has no trigram (gin_trgm_ops) index on ${key}`);
+          .map(
+            (key) =>
+              `${entity}.${name} is searchable but ${definition.table} has no trigram (gin_trgm_ops) index on ${key}`,
+          );
       }),
   );
 }

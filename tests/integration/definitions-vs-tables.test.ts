@@ -140,7 +140,9 @@ describe.skipIf(skipReason)('entity definitions and their migrated tables', () =
       expect(searchIndexProblems(entities, report)).toEqual([]);
       // Seen, so the check above is not vacuous.
       expect(report.users?.email).toEqual([{ index: 'users_email_trgm', key: 'email' }]);
-      expect(report.blogs?.title?.map((index) => index.key)).toEqual(['en', 'zh-cn', 'zh-hk'].map((locale) => translatedKey('title', locale)));
+      expect(report.blogs?.title?.map((index) => index.key)).toEqual(
+        ['en', 'zh-cn', 'zh-hk'].map((locale) => translatedKey('title', locale)),
+      );
     });
 
     it('names the field and the language whose index is missing, and sees no other kind of index', async () => {

@@ -28,7 +28,15 @@ import {
  * active, one device too many) is refused; messages come in the caller's language.
  */
 
-type Device = { _id: string; user: string; subscription: string; module: string; name: string; code: string; pairingCode: string | null };
+type Device = {
+  _id: string;
+  user: string;
+  subscription: string;
+  module: string;
+  name: string;
+  code: string;
+  pairingCode: string | null;
+};
 
 describe.skipIf(skipReason)('devices', () => {
   let server: RunningServer;
@@ -67,20 +75,58 @@ describe.skipIf(skipReason)('devices', () => {
     other = await createAccount(knex, { label: 'devices-other' });
     editor = await createAccount(knex, { role: 'editor' });
     admin = await createAccount(knex, { role: 'admin' });
-    for (const row of (await knex('modules').select('id', 'key')) as { id: string; key: string }[]) modules[row.key] = row.id;
+    for (const row of (await knex('modules').select('id', 'key')) as { id: string; key: string }[])
+      modules[row.key] = row.id;
     // Flexi includes one KDS screen, QR self-ordering and loyalty; two kiosks are bought with it.
     await knex.transaction((trx) =>
-      seedDemoPurchase(trx, { email: owner.email, planKey: 'restaurant-flexi', addOns: [{ key: 'kiosk-self-order', count: 2 }, { key: 'purchasing', count: 1 }], prepaidMonths: 24, country: 'HK', paidDaysAgo: 30 }, new Date()),
+      seedDemoPurchase(
+        trx,
+        {
+          email: owner.email,
+          planKey: 'restaurant-flexi',
+          addOns: [
+            { key: 'kiosk-self-order', count: 2 },
+            { key: 'purchasing', count: 1 },
+          ],
+          prepaidMonths: 24,
+          country: 'HK',
+          paidDaysAgo: 30,
+        },
+        new Date(),
+      ),
     );
     await knex.transaction((trx) =>
-      seedDemoPurchase(trx, { email: other.email, planKey: 'restaurant-lite', addOns: [{ key: 'kds', count: 1 }], prepaidMonths: 12, country: 'HK', paidDaysAgo: 10 }, new Date()),
+      seedDemoPurchase(
+        trx,
+        {
+          email: other.email,
+          planKey: 'restaurant-lite',
+          addOns: [{ key: 'kds', count: 1 }],
+          prepaidMonths: 12,
+          country: 'HK',
+          paidDaysAgo: 10,
+        },
+        new Date(),
+      ),
     );
-    const row = (await knex('subscriptions').where('user_id', owner._id).first('id', 'modules')) as { id: string; modules: Record<string, unknown>[] };
+    const row = (await knex('subscriptions').where('user_id', owner._id).first('id', 'modules')) as {
+      id: string;
+      modules: Record<string, unknown>[];
+    };
     ownerSubscription = row.id;
     otherSubscription = ((await knex('subscriptions').where('user_id', other._id).first('id')) as { id: string }).id;
     // An order display bought since, not yet set up (decision 028).
-    const pending = { id: modules.ods, count: 1, monthPrice: 12800, billing: 'monthly', status: 'pending', availableOn: '2099-01-02' };
-    await knex('subscriptions').where('id', ownerSubscription).update({ modules: JSON.stringify([...row.modules, pending]) });
+    const pending = {
+      id: modules.ods,
+      count: 1,
+      monthPrice: 12800,
+      billing: 'monthly',
+      status: 'pending',
+      availableOn: '2099-01-02',
+    };
+    await knex('subscriptions')
+      .where('id', ownerSubscription)
+      .update({ modules: JSON.stringify([...row.modules, pending]) });
   });
   afterAll(async () => {
     for (const opened of sockets) opened.close();
@@ -91,7 +137,12 @@ describe.skipIf(skipReason)('devices', () => {
 
   it('registers a device to an active module for its caller, with codes the server makes', async () => {
     kitchen = (await devices().create({ module: modules.kds as string, name: '  Hot kitchen  ' }, as(owner))) as Device;
-    expect(kitchen).toMatchObject({ user: owner._id, subscription: ownerSubscription, module: modules.kds, name: 'Hot kitchen' });
+    expect(kitchen).toMatchObject({
+      user: owner._id,
+      subscription: ownerSubscription,
+      module: modules.kds,
+      name: 'Hot kitchen',
+    });
     expect(kitchen.code).toMatch(DEVICE_CODE_PATTERN);
     expect(kitchen.code.startsWith('KDS-')).toBe(true);
     expect(kitchen.pairingCode).toMatch(PAIRING_CODE_PATTERN);
@@ -99,43 +150,66 @@ describe.skipIf(skipReason)('devices', () => {
 
   it('takes as many devices as a counter module has units, and the fixed cap otherwise', async () => {
     // One KDS screen on the plan, and it is taken.
-    const full = await rejectionOf(devices().create({ module: modules.kds as string, name: 'Bar' }, as(owner, 'zh-hk')));
+    const full = await rejectionOf(
+      devices().create({ module: modules.kds as string, name: 'Bar' }, as(owner, 'zh-hk')),
+    );
     expect(full).toMatchObject({ code: 422, message: translate('zh-hk', 'apps.errors.limit', { limit: 1 }) });
     expect(full.message).toContain('1');
     // Two kiosks bought: two devices, not three.
     await devices().create({ module: modules['kiosk-self-order'] as string, name: 'Kiosk 1' }, as(owner));
     await devices().create({ module: modules['kiosk-self-order'] as string, name: 'Kiosk 2' }, as(owner));
-    expect(await rejectionOf(devices().create({ module: modules['kiosk-self-order'] as string, name: 'Kiosk 3' }, as(owner)))).toMatchObject({ code: 422 });
+    expect(
+      await rejectionOf(
+        devices().create({ module: modules['kiosk-self-order'] as string, name: 'Kiosk 3' }, as(owner)),
+      ),
+    ).toMatchObject({ code: 422 });
     // Purchasing is not sold per unit: the cap.
-    for (let i = 0; i < DEVICE_CAP; i += 1) await devices().create({ module: modules.purchasing as string, name: `Scanner ${i + 1}` }, as(owner));
-    expect(await rejectionOf(devices().create({ module: modules.purchasing as string, name: 'One more' }, as(owner)))).toMatchObject({ code: 422 });
+    for (let i = 0; i < DEVICE_CAP; i += 1)
+      await devices().create({ module: modules.purchasing as string, name: `Scanner ${i + 1}` }, as(owner));
+    expect(
+      await rejectionOf(devices().create({ module: modules.purchasing as string, name: 'One more' }, as(owner))),
+    ).toMatchObject({ code: 422 });
     const counted = await devices().find({ ...as(owner), query: { module: modules.purchasing as string, $limit: 0 } });
     expect(counted.total).toBe(DEVICE_CAP);
   });
 
   it('refuses a module the caller does not have active, with a message in their language', async () => {
-    const notOnPlan = await rejectionOf(devices().create({ module: modules['online-shop'] as string, name: 'Shop' }, as(owner, 'zh-hk')));
+    const notOnPlan = await rejectionOf(
+      devices().create({ module: modules['online-shop'] as string, name: 'Shop' }, as(owner, 'zh-hk')),
+    );
     expect(notOnPlan).toMatchObject({ code: 422, message: translate('zh-hk', 'apps.errors.notActive') });
     expect(notOnPlan.message).toMatch(/[\u3400-\u9fff]/);
-    expect(await rejectionOf(devices().create({ module: modules.ods as string, name: 'Pickup' }, as(owner, 'zh-hk')))).toMatchObject({
+    expect(
+      await rejectionOf(devices().create({ module: modules.ods as string, name: 'Pickup' }, as(owner, 'zh-hk'))),
+    ).toMatchObject({
       code: 422,
       message: translate('zh-hk', 'apps.errors.pending'),
     });
     // QR self-ordering is active, and runs in the POS: no device of its own.
-    expect(await rejectionOf(devices().create({ module: modules['qr-self-order'] as string, name: 'Table 1' }, as(owner)))).toMatchObject({
+    expect(
+      await rejectionOf(devices().create({ module: modules['qr-self-order'] as string, name: 'Table 1' }, as(owner))),
+    ).toMatchObject({
       code: 422,
       message: translate('en', 'apps.errors.noDevices'),
     });
     // The owner's KDS is not the other member's: theirs is their own Lite plan's, and an unknown module is no one's.
-    expect(await rejectionOf(devices().create({ module: 'nosuchmodule', name: 'X' }, as(owner)))).toMatchObject({ code: 422 });
+    expect(await rejectionOf(devices().create({ module: 'nosuchmodule', name: 'X' }, as(owner)))).toMatchObject({
+      code: 422,
+    });
     // A staff member has no plan of their own to register to.
-    expect(await rejectionOf(devices().create({ module: modules.kds as string, name: 'Staff' }, as(admin)))).toMatchObject({ code: 422 });
+    expect(
+      await rejectionOf(devices().create({ module: modules.kds as string, name: 'Staff' }, as(admin))),
+    ).toMatchObject({ code: 422 });
   });
 
   it('checks names in the caller’s language: trimmed, 1 to 60 characters', async () => {
-    const empty = await rejectionOf(devices().create({ module: modules.kds as string, name: '   ' }, as(other, 'zh-hk')));
+    const empty = await rejectionOf(
+      devices().create({ module: modules.kds as string, name: '   ' }, as(other, 'zh-hk')),
+    );
     expect(empty).toMatchObject({ code: 400, errors: { name: translate('zh-hk', 'validation.required') } });
-    const long = await rejectionOf(devices().create({ module: modules.kds as string, name: 'x'.repeat(61) }, as(other, 'zh-hk')));
+    const long = await rejectionOf(
+      devices().create({ module: modules.kds as string, name: 'x'.repeat(61) }, as(other, 'zh-hk')),
+    );
     expect(long).toMatchObject({ code: 400, errors: { name: '最多 60 個字元。' } });
     const missing = await rejectionOf(attacker().create({ module: modules.kds }, as(other, 'zh-hk')));
     expect(missing.errors).toMatchObject({ name: '必填' });
@@ -148,11 +222,21 @@ describe.skipIf(skipReason)('devices', () => {
   });
 
   it('makes a registration its caller’s whatever owner, subscription or code it names', async () => {
-    const forged = (await attacker().create({ module: modules.kds, name: 'Mine now', user: owner._id }, as(other))) as unknown as Device;
+    const forged = (await attacker().create(
+      { module: modules.kds, name: 'Mine now', user: owner._id },
+      as(other),
+    )) as unknown as Device;
     expect(forged).toMatchObject({ user: other._id, subscription: otherSubscription });
     await devices().remove(forged._id, as(other));
-    for (const field of [{ subscription: ownerSubscription }, { pairingCode: 'AAAA-BBBB' }, { code: 'KDS-AAAAAA' }, { pairedAt: new Date().toISOString() }]) {
-      const refused = await rejectionOf(attacker().create({ module: modules.kds, name: 'Forged', ...field }, as(other)));
+    for (const field of [
+      { subscription: ownerSubscription },
+      { pairingCode: 'AAAA-BBBB' },
+      { code: 'KDS-AAAAAA' },
+      { pairedAt: new Date().toISOString() },
+    ]) {
+      const refused = await rejectionOf(
+        attacker().create({ module: modules.kds, name: 'Forged', ...field }, as(other)),
+      );
       expect(refused.code, JSON.stringify(field)).toBe(400);
     }
     // Nothing the owner has was touched.
@@ -160,8 +244,12 @@ describe.skipIf(skipReason)('devices', () => {
   });
 
   it('lets its owner rename it, in every patch syntax, and nothing else', async () => {
-    expect(await devices().patch(kitchen._id, { name: 'Wok station' }, as(owner))).toMatchObject({ name: 'Wok station' });
-    expect(await attacker().patch(kitchen._id, { $set: { name: 'Hot kitchen' } }, as(owner))).toMatchObject({ name: 'Hot kitchen' });
+    expect(await devices().patch(kitchen._id, { name: 'Wok station' }, as(owner))).toMatchObject({
+      name: 'Wok station',
+    });
+    expect(await attacker().patch(kitchen._id, { $set: { name: 'Hot kitchen' } }, as(owner))).toMatchObject({
+      name: 'Hot kitchen',
+    });
     const writes: Record<string, unknown>[] = [
       { user: other._id },
       { $set: { user: other._id } },
@@ -173,12 +261,19 @@ describe.skipIf(skipReason)('devices', () => {
       { code: 'KDS-AAAAAA' },
       { lastSeenAt: new Date().toISOString() },
     ];
-    for (const data of writes) expect((await rejectionOf(attacker().patch(kitchen._id, data, as(owner)))).code, JSON.stringify(data)).toBe(400);
+    for (const data of writes)
+      expect((await rejectionOf(attacker().patch(kitchen._id, data, as(owner)))).code, JSON.stringify(data)).toBe(400);
     for (const data of [{ module: modules.ods }, { $set: { module: modules.ods } }]) {
       expect((await rejectionOf(attacker().patch(kitchen._id, data, as(owner)))).code, JSON.stringify(data)).toBe(403);
     }
     const stored = (await server.database.knex('devices').where('id', kitchen._id).first()) as Record<string, unknown>;
-    expect(stored).toMatchObject({ user_id: owner._id, subscription_id: ownerSubscription, module_id: modules.kds, pairing_code: kitchen.pairingCode, code: kitchen.code });
+    expect(stored).toMatchObject({
+      user_id: owner._id,
+      subscription_id: ownerSubscription,
+      module_id: modules.kds,
+      pairing_code: kitchen.pairingCode,
+      code: kitchen.code,
+    });
   });
 
   it('is not found for another member on every method, in-process, over REST and over socket.io', async () => {
@@ -218,7 +313,11 @@ describe.skipIf(skipReason)('devices', () => {
     const removed = await overSocket.remove(kiosks.data[0]?._id as string);
     expect(removed.user).toBe(owner._id);
     // The place it held is free again.
-    const again = await overSocket.create({ module: modules['kiosk-self-order'] as string, name: 'Kiosk 3', user: other._id } as never);
+    const again = await overSocket.create({
+      module: modules['kiosk-self-order'] as string,
+      name: 'Kiosk 3',
+      user: other._id,
+    } as never);
     expect(again.user).toBe(owner._id);
   });
 
@@ -243,14 +342,25 @@ describe.skipIf(skipReason)('devices', () => {
     // Both kiosks are registered: one makes room first.
     const kiosks = await devices().find({ ...as(owner), query: { module: modules['kiosk-self-order'] as string } });
     await devices().remove(kiosks.data[0]?._id as string, as(owner));
-    const device = await devices().create({ module: modules['kiosk-self-order'] as string, name: 'Kiosk 4' }, as(owner));
+    const device = await devices().create(
+      { module: modules['kiosk-self-order'] as string, name: 'Kiosk 4' },
+      as(owner),
+    );
     expect((await heard)._id).toBe(device._id);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heardByOther).toEqual([]);
   });
 
   it('gives the pages the member’s own apps and devices, and a 404 for another member’s device', async () => {
-    const sessionOf = (account: TestAccount): SessionUser => ({ _id: account._id, email: account.email, name: null, firstName: null, lastName: null, role: 'member', picture: null });
+    const sessionOf = (account: TestAccount): SessionUser => ({
+      _id: account._id,
+      email: account.email,
+      name: null,
+      firstName: null,
+      lastName: null,
+      role: 'member',
+      picture: null,
+    });
     const ctx = { api: server.api };
     const grid = await loadApps(ctx, sessionOf(owner), 'en');
     expect(grid.subscription?._id).toBe(ownerSubscription);
@@ -268,7 +378,9 @@ describe.skipIf(skipReason)('devices', () => {
     expect(page.app.name).toEqual({ 'zh-hk': '廚房顯示系統' });
     expect((await loadApp(ctx, sessionOf(owner), 'en', 'online-shop')).state.kind).toBe('offered');
 
-    expect((await loadDevice(ctx, sessionOf(owner), 'en', 'kds', kitchen._id)).device.pairingCode).toBe(kitchen.pairingCode);
+    expect((await loadDevice(ctx, sessionOf(owner), 'en', 'kds', kitchen._id)).device.pairingCode).toBe(
+      kitchen.pairingCode,
+    );
     const notFound = async (promise: Promise<unknown>) => {
       const thrown = await promise.then(
         () => null,

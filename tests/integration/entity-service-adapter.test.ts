@@ -1,7 +1,18 @@
 import type { Application } from '@feathersjs/feathers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, asRest, type Page, rejectionOf, restClient, skipReason, socketClient, type SocketClient, startTestServer, untypedService } from './harness.ts';
+import {
+  ADMIN,
+  asRest,
+  type Page,
+  rejectionOf,
+  restClient,
+  skipReason,
+  socketClient,
+  type SocketClient,
+  startTestServer,
+  untypedService,
+} from './harness.ts';
 
 /**
  * The generic entity service run through the cases of Feathers' own adapter tests: `$select` on
@@ -10,11 +21,28 @@ import { ADMIN, asRest, type Page, rejectionOf, restClient, skipReason, socketCl
  */
 
 type I18n = { en: string; 'zh-hk'?: string; 'zh-cn'?: string };
-type Industry = { _id: string; key: string | null; name: I18n; order: number; major: boolean; createdAt: string | Date };
+type Industry = {
+  _id: string;
+  key: string | null;
+  name: I18n;
+  order: number;
+  major: boolean;
+  createdAt: string | Date;
+};
 type Caller = { _id: string; role: string };
 
 /** Every field an industry answers (none is hidden). */
-const INDUSTRY_FIELDS = ['_id', 'key', 'name', 'description', 'order', 'major', 'items', 'createdAt', 'updatedAt'].sort();
+const INDUSTRY_FIELDS = [
+  '_id',
+  'key',
+  'name',
+  'description',
+  'order',
+  'major',
+  'items',
+  'createdAt',
+  'updatedAt',
+].sort();
 
 describe.skipIf(skipReason)('the entity service and Feathers adapter semantics', () => {
   let server: RunningServer;
@@ -24,11 +52,16 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
 
   const industries = () => untypedService(server.api, 'industries');
   const newIndustry = async (extra: Record<string, unknown> = {}) =>
-    (await industries().create({ key: `ad-${(sequence += 1)}`, name: { en: `Ad Industry ${sequence}` }, order: 900 + sequence, ...extra }, asRest(admin))) as Industry;
+    (await industries().create(
+      { key: `ad-${(sequence += 1)}`, name: { en: `Ad Industry ${sequence}` }, order: 900 + sequence, ...extra },
+      asRest(admin),
+    )) as Industry;
 
   beforeAll(async () => {
     server = await startTestServer();
-    const users = (await server.api.service('users').find({ query: { email: ADMIN.email }, paginate: false })) as Caller[];
+    const users = (await server.api
+      .service('users')
+      .find({ query: { email: ADMIN.email }, paginate: false })) as Caller[];
     admin = users[0] as Caller;
   });
   afterAll(async () => {
@@ -41,13 +74,19 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
       const made = await newIndustry();
       const page = (await industries().find(asRest(admin, { key: made.key, $select: ['name'] }))) as Page<Industry>;
       expect(page.data).toEqual([{ _id: made._id, name: made.name }]);
-      expect(await industries().get(made._id, asRest(admin, { $select: ['order'] }))).toEqual({ _id: made._id, order: made.order });
+      expect(await industries().get(made._id, asRest(admin, { $select: ['order'] }))).toEqual({
+        _id: made._id,
+        order: made.order,
+      });
       const all = await industries().find({ paginate: false, query: { key: made.key, $select: ['key'] } });
       expect(all).toEqual([{ _id: made._id, key: made.key }]);
     });
 
     it('create, patch and remove answer every field whatever $select asks', async () => {
-      const created = await industries().create({ key: 'ad-select', name: { en: 'Ad Select' } }, asRest(admin, { $select: ['name'] }));
+      const created = await industries().create(
+        { key: 'ad-select', name: { en: 'Ad Select' } },
+        asRest(admin, { $select: ['name'] }),
+      );
       expect(Object.keys(created).sort()).toEqual(INDUSTRY_FIELDS);
       const patched = await industries().patch(created._id, { order: 77 }, asRest(admin, { $select: ['name'] }));
       expect(Object.keys(patched).sort()).toEqual(INDUSTRY_FIELDS);
@@ -59,7 +98,9 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
 
     it('refuses a field it does not know in $select on a write, as on a read', async () => {
       const made = await newIndustry();
-      const refused = await rejectionOf(industries().patch(made._id, { order: 1 }, asRest(admin, { $select: ['colour'] })));
+      const refused = await rejectionOf(
+        industries().patch(made._id, { order: 1 }, asRest(admin, { $select: ['colour'] })),
+      );
       expect(refused).toMatchObject({ name: 'BadRequest', code: 400 });
     });
   });
@@ -86,7 +127,11 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
         { _id: { $ne: 'x' }, order: 6 },
       ]) {
         const refused = await rejectionOf(industries().patch(made._id, data, asRest(admin)));
-        expect(refused, JSON.stringify(data)).toMatchObject({ name: 'BadRequest', code: 400, message: expect.stringContaining('id cannot be changed') });
+        expect(refused, JSON.stringify(data)).toMatchObject({
+          name: 'BadRequest',
+          code: 400,
+          message: expect.stringContaining('id cannot be changed'),
+        });
         expect(refused.errors).toEqual({ _id: expect.stringContaining('id cannot be changed') });
       }
       expect(await industries().get(made._id)).toMatchObject({ _id: made._id, order: 5 });
@@ -95,7 +140,9 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
 
     it('is refused on a patch of several records (id null)', async () => {
       const made = await newIndustry();
-      const refused = await rejectionOf(industries().patch(null, { _id: made._id, order: 1 }, asRest(admin, { key: made.key })));
+      const refused = await rejectionOf(
+        industries().patch(null, { _id: made._id, order: 1 }, asRest(admin, { key: made.key })),
+      );
       expect(refused).toMatchObject({ name: 'MethodNotAllowed', code: 405 });
     });
 
@@ -128,11 +175,20 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
       for (const [i, key] of keys.entries()) await newIndustry({ key, order: 800 + i });
       const keysOf = (records: Industry[]) => records.map((r) => r.key);
       const query = { key: { $in: keys }, $sort: { order: 1 } };
-      expect(keysOf((await industries().find({ paginate: false, query: { ...query, $skip: 1 } })) as Industry[])).toEqual(['sk-b', 'sk-c', 'sk-d']);
-      expect(keysOf((await industries().find({ paginate: false, query: { ...query, $skip: 1, $limit: 2 } })) as Industry[])).toEqual(['sk-b', 'sk-c']);
-      expect(keysOf((await industries().find({ paginate: false, query: { ...query, $skip: 4 } })) as Industry[])).toEqual([]);
+      expect(
+        keysOf((await industries().find({ paginate: false, query: { ...query, $skip: 1 } })) as Industry[]),
+      ).toEqual(['sk-b', 'sk-c', 'sk-d']);
+      expect(
+        keysOf((await industries().find({ paginate: false, query: { ...query, $skip: 1, $limit: 2 } })) as Industry[]),
+      ).toEqual(['sk-b', 'sk-c']);
+      expect(
+        keysOf((await industries().find({ paginate: false, query: { ...query, $skip: 4 } })) as Industry[]),
+      ).toEqual([]);
       // An outside caller asking for no pagination still gets a page, skipped the same.
-      const page = (await industries().find({ ...asRest(admin, { ...query, $skip: 2 }), paginate: false })) as unknown as Page<Industry>;
+      const page = (await industries().find({
+        ...asRest(admin, { ...query, $skip: 2 }),
+        paginate: false,
+      })) as unknown as Page<Industry>;
       expect(page).toMatchObject({ skip: 2, total: 4 });
       expect(keysOf(page.data)).toEqual(['sk-c', 'sk-d']);
     });

@@ -7,7 +7,16 @@ import { newId } from '../../server/db/ids.ts';
 import type { RunningServer } from '../../server/server.ts';
 import type { ExportRecord, ExportsService } from '../../server/services/exports/exports.ts';
 import { startServer } from '../../server/server.ts';
-import { asRest, createAccount, createTestDatabase, rejectionOf, skipReason, socketClient, testConfig, type TestAccount } from './harness.ts';
+import {
+  asRest,
+  createAccount,
+  createTestDatabase,
+  rejectionOf,
+  skipReason,
+  socketClient,
+  testConfig,
+  type TestAccount,
+} from './harness.ts';
 
 /*
  * Exports of back-office tables (decision 036): written by a job as the staff member who asked,
@@ -65,7 +74,10 @@ describe.skipIf(skipReason)('exports', () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'exports-store-'));
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'exports-temp-'));
     const database = await createTestDatabase();
-    server = await startServer(testConfig({ exports: { storage: { kind: 'folder', root }, tempDir } }), { database, pages: false });
+    server = await startServer(testConfig({ exports: { storage: { kind: 'folder', root }, tempDir } }), {
+      database,
+      pages: false,
+    });
     const { knex } = server.database;
     admin = await createAccount(knex, { role: 'admin' });
     editor = await createAccount(knex, { role: 'editor' });
@@ -76,9 +88,36 @@ describe.skipIf(skipReason)('exports', () => {
     otherToken = await signIn(otherEditor.email, otherEditor.password);
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 10, 4, 0) + minutes * 60_000);
     await knex('subscribers').insert([
-      { id: newId(), email: 'sub-a@example.test', name: '=HYPERLINK("http://evil.test")', company_name: '+Acme', phone: '-12', campaign: 'sg23', locale: 'zh-hk', created_at: at(3) },
-      { id: newId(), email: 'sub-b@example.test', name: '陳大文', company_name: '@Home', phone: '+85291234567', campaign: '23hkrace', locale: 'en', created_at: at(2) },
-      { id: newId(), email: 'sub-c@example.test', name: 'Plain', company_name: 'Co', phone: null, campaign: 'sg23', locale: null, created_at: at(1) },
+      {
+        id: newId(),
+        email: 'sub-a@example.test',
+        name: '=HYPERLINK("http://evil.test")',
+        company_name: '+Acme',
+        phone: '-12',
+        campaign: 'sg23',
+        locale: 'zh-hk',
+        created_at: at(3),
+      },
+      {
+        id: newId(),
+        email: 'sub-b@example.test',
+        name: '陳大文',
+        company_name: '@Home',
+        phone: '+85291234567',
+        campaign: '23hkrace',
+        locale: 'en',
+        created_at: at(2),
+      },
+      {
+        id: newId(),
+        email: 'sub-c@example.test',
+        name: 'Plain',
+        company_name: 'Co',
+        phone: null,
+        campaign: 'sg23',
+        locale: null,
+        created_at: at(1),
+      },
     ]);
     // Many contact forms, inserted in batches (one statement per thousand).
     const forms = Array.from({ length: 20_000 }, (_, index) => ({
@@ -103,7 +142,10 @@ describe.skipIf(skipReason)('exports', () => {
       source: 'subscribers',
       format: 'csv',
       columns: ['name', 'companyName', 'phone', 'campaign', 'locale', 'createdAt'],
-      query: { email: { $in: ['sub-a@example.test', 'sub-b@example.test', 'sub-c@example.test'] }, $sort: { createdAt: -1, _id: 1 } },
+      query: {
+        email: { $in: ['sub-a@example.test', 'sub-b@example.test', 'sub-c@example.test'] },
+        $sort: { createdAt: -1, _id: 1 },
+      },
       locale: 'zh-hk',
     });
     expect(created).toMatchObject({ state: 'queued', user: editor._id, source: 'subscribers', format: 'csv' });
@@ -112,7 +154,9 @@ describe.skipIf(skipReason)('exports', () => {
     const file = await download(done._id, bearer(editorToken));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = file.body.toString('utf8');
     expect(text.startsWith(BOM)).toBe(true);
     expect(lines(text)).toEqual([
@@ -128,10 +172,32 @@ describe.skipIf(skipReason)('exports', () => {
     const mine = newId();
     const gone = newId();
     await knex('attachments').insert([
-      { id: mine, name: 'logo-export.png', mime: 'image/png', size: 10, folder: 'general', uploaded_by: member._id, created_at: new Date(Date.UTC(2026, 0, 1)) },
-      { id: gone, name: 'orphan-export.png', mime: 'image/png', size: 10, folder: 'general', uploaded_by: null, created_at: new Date(Date.UTC(2026, 0, 2)) },
+      {
+        id: mine,
+        name: 'logo-export.png',
+        mime: 'image/png',
+        size: 10,
+        folder: 'general',
+        uploaded_by: member._id,
+        created_at: new Date(Date.UTC(2026, 0, 1)),
+      },
+      {
+        id: gone,
+        name: 'orphan-export.png',
+        mime: 'image/png',
+        size: 10,
+        folder: 'general',
+        uploaded_by: null,
+        created_at: new Date(Date.UTC(2026, 0, 2)),
+      },
     ]);
-    const created = await start(editor, { source: 'attachments', format: 'csv', columns: ['name', 'uploadedBy'], ids: [mine, gone], locale: 'en' });
+    const created = await start(editor, {
+      source: 'attachments',
+      format: 'csv',
+      columns: ['name', 'uploadedBy'],
+      ids: [mine, gone],
+      locale: 'en',
+    });
     const done = await settled(created._id);
     expect(done).toMatchObject({ state: 'done', rows: 2 });
     const text = (await download(done._id, bearer(editorToken))).body.toString('utf8');
@@ -143,7 +209,10 @@ describe.skipIf(skipReason)('exports', () => {
       source: 'subscribers',
       format: 'xlsx',
       columns: ['name', 'campaign', 'locale'],
-      query: { email: { $in: ['sub-a@example.test', 'sub-b@example.test', 'sub-c@example.test'] }, $sort: { createdAt: -1, _id: 1 } },
+      query: {
+        email: { $in: ['sub-a@example.test', 'sub-b@example.test', 'sub-c@example.test'] },
+        $sort: { createdAt: -1, _id: 1 },
+      },
       locale: 'en',
     });
     const done = await settled(created._id);
@@ -164,8 +233,17 @@ describe.skipIf(skipReason)('exports', () => {
   });
 
   it('exports only the selected ids', async () => {
-    const picked = (await server.database.knex('contact_forms').orderBy('id').limit(3).select('id', 'email')) as { id: string; email: string }[];
-    const created = await start(admin, { source: 'contactForms', format: 'csv', columns: ['email'], ids: picked.map((row) => row.id), locale: 'en' });
+    const picked = (await server.database.knex('contact_forms').orderBy('id').limit(3).select('id', 'email')) as {
+      id: string;
+      email: string;
+    }[];
+    const created = await start(admin, {
+      source: 'contactForms',
+      format: 'csv',
+      columns: ['email'],
+      ids: picked.map((row) => row.id),
+      locale: 'en',
+    });
     const done = await settled(created._id);
     expect(done).toMatchObject({ state: 'done', rows: 3 });
     const file = await download(done._id, bearer(adminToken));
@@ -173,15 +251,35 @@ describe.skipIf(skipReason)('exports', () => {
   });
 
   it('refuses an entity the editor may not read, unknown columns, members and signed-out callers', async () => {
-    expect(await rejectionOf(start(editor, { source: 'auditLogs', format: 'csv', columns: ['service'] }))).toMatchObject({ code: 403 });
-    expect(await rejectionOf(start(editor, { source: 'contactForms', format: 'csv', columns: ['secret'] }))).toMatchObject({ code: 400 });
-    expect(await rejectionOf(start(editor, { source: 'contactForms', format: 'csv', columns: ['email'], query: { $limit: 5 } }))).toMatchObject({ code: 400 });
-    expect(await rejectionOf(start(member, { source: 'contactForms', format: 'csv', columns: ['email'] }))).toMatchObject({ code: 403 });
-    expect(await rejectionOf(exportsService().create({ source: 'contactForms', format: 'csv', columns: ['email'] }, { provider: 'rest' }))).toMatchObject({ code: 401 });
+    expect(
+      await rejectionOf(start(editor, { source: 'auditLogs', format: 'csv', columns: ['service'] })),
+    ).toMatchObject({ code: 403 });
+    expect(
+      await rejectionOf(start(editor, { source: 'contactForms', format: 'csv', columns: ['secret'] })),
+    ).toMatchObject({ code: 400 });
+    expect(
+      await rejectionOf(
+        start(editor, { source: 'contactForms', format: 'csv', columns: ['email'], query: { $limit: 5 } }),
+      ),
+    ).toMatchObject({ code: 400 });
+    expect(
+      await rejectionOf(start(member, { source: 'contactForms', format: 'csv', columns: ['email'] })),
+    ).toMatchObject({ code: 403 });
+    expect(
+      await rejectionOf(
+        exportsService().create({ source: 'contactForms', format: 'csv', columns: ['email'] }, { provider: 'rest' }),
+      ),
+    ).toMatchObject({ code: 401 });
   });
 
   it('writes 20 000 rows page by page, with its total, and records the export in the audit log', async () => {
-    const created = await start(editor, { source: 'contactForms', format: 'csv', columns: ['email', 'testing', 'createdAt'], query: { email: { $regex: 'bulk-' } }, locale: 'en' });
+    const created = await start(editor, {
+      source: 'contactForms',
+      format: 'csv',
+      columns: ['email', 'testing', 'createdAt'],
+      query: { email: { $regex: 'bulk-' } },
+      locale: 'en',
+    });
     const done = await settled(created._id, 120_000);
     expect(done).toMatchObject({ state: 'done', rows: 20_000, total: 20_000 });
     const file = await download(done._id, bearer(editorToken));
@@ -189,31 +287,46 @@ describe.skipIf(skipReason)('exports', () => {
     expect(all).toHaveLength(20_001);
     expect(all[0]).toBe('Email,Test submission,Created');
     expect(new Set(all.slice(1)).size).toBe(20_000);
-    const [logged] = (await server.database.knex('audit_logs').where({ record_id: created._id })) as { method: string; user_id: string; service: string }[];
+    const [logged] = (await server.database.knex('audit_logs').where({ record_id: created._id })) as {
+      method: string;
+      user_id: string;
+      service: string;
+    }[];
     expect(logged).toMatchObject({ method: 'export', user_id: editor._id, service: 'contactForms' });
   }, 150_000);
 
   it('stops a cancelled export and leaves no file', async () => {
-    const created = await start(editor, { source: 'contactForms', format: 'xlsx', columns: ['name', 'email', 'phone', 'companyName', 'testing', 'createdAt'], locale: 'zh-cn' });
+    const created = await start(editor, {
+      source: 'contactForms',
+      format: 'xlsx',
+      columns: ['name', 'email', 'phone', 'companyName', 'testing', 'createdAt'],
+      locale: 'zh-cn',
+    });
     // Cancelled once it has written something.
-    for (let i = 0; i < 600 && (await exportsService().read(created._id)).rows === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 600 && (await exportsService().read(created._id)).rows === 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const cancelled = await exportsService().patch(created._id, { state: 'cancelled' }, asRest(caller(editor)));
     expect(cancelled.state).toBe('cancelled');
     const until = Date.now() + 30_000;
-    while ((await readdir(tempDir)).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await readdir(tempDir)).length > 0 && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await readdir(tempDir)).toEqual([]);
     const record = await settled(created._id);
     expect(record).toMatchObject({ state: 'cancelled', fileKey: null });
     expect(record.rows).toBeLessThan(20_000);
     expect(await readdir(root)).not.toContain(created._id);
     expect((await download(created._id, bearer(editorToken))).status).toBe(404);
-    expect(await rejectionOf(exportsService().patch(created._id, { state: 'cancelled' }, asRest(caller(editor))))).toMatchObject({ code: 409 });
+    expect(
+      await rejectionOf(exportsService().patch(created._id, { state: 'cancelled' }, asRest(caller(editor)))),
+    ).toMatchObject({ code: 409 });
   });
 
   it('answers and downloads only to the one who asked or an admin', async () => {
     const created = await start(editor, { source: 'subscribers', format: 'csv', columns: ['email'], locale: 'en' });
     await settled(created._id);
-    expect(await rejectionOf(exportsService().get(created._id, asRest(caller(otherEditor))))).toMatchObject({ code: 404 });
+    expect(await rejectionOf(exportsService().get(created._id, asRest(caller(otherEditor))))).toMatchObject({
+      code: 404,
+    });
     expect(await exportsService().get(created._id, asRest(caller(admin)))).toMatchObject({ state: 'done' });
     expect((await download(created._id, bearer(otherToken))).status).toBe(404);
     expect((await download(created._id)).status).toBe(401);
@@ -227,10 +340,13 @@ describe.skipIf(skipReason)('exports', () => {
       await socket.client.authenticate({ strategy: 'local', email: editor.email, password: editor.password });
       const heard: { _id: string; state: string }[] = [];
       socket.client.service('exports').on('patched', (record: { _id: string; state: string }) => heard.push(record));
-      const created = (await socket.client.service('exports').create({ source: 'subscribers', format: 'csv', columns: ['email'], locale: 'en' })) as { _id: string };
+      const created = (await socket.client
+        .service('exports')
+        .create({ source: 'subscribers', format: 'csv', columns: ['email'], locale: 'en' })) as { _id: string };
       await settled(created._id);
       const until = Date.now() + 5000;
-      while (!heard.some((record) => record._id === created._id && record.state === 'done') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (!heard.some((record) => record._id === created._id && record.state === 'done') && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(heard.filter((record) => record._id === created._id).map((record) => record.state)).toContain('done');
     } finally {
       socket.close();

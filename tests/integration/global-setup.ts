@@ -12,7 +12,8 @@ declare module 'vitest' {
 }
 
 const CI = process.env.CI === 'true';
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_URL =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEST_DATABASE = 'tillpoint_test';
 
 /**
@@ -43,7 +44,10 @@ export default async function setup(project: TestProject) {
     const embedded: EmbeddedDatabase[] = [];
     for (let slot = 0; slot < slots; slot += 1) embedded.push(await startEmbeddedDatabase({ maxConnections: 24 }));
     for (const database of embedded) await installSharedExtensions(database.url);
-    project.provide('databaseUrls', embedded.map((database) => database.url));
+    project.provide(
+      'databaseUrls',
+      embedded.map((database) => database.url),
+    );
     project.provide('skipReason', '');
     return async () => {
       for (const database of embedded) await database.stop();
@@ -54,7 +58,10 @@ export default async function setup(project: TestProject) {
   try {
     await admin.connect();
   } catch (error) {
-    if (CI) throw new Error(`PostgreSQL tests must run in CI but ${SERVER_URL} is unreachable: ${(error as Error).message}`, { cause: error });
+    if (CI)
+      throw new Error(`PostgreSQL tests must run in CI but ${SERVER_URL} is unreachable: ${(error as Error).message}`, {
+        cause: error,
+      });
     const reason = `PostgreSQL not reachable at ${SERVER_URL}; PostgreSQL tests skipped (set DATABASE_URL or start a server)`;
     console.warn(reason);
     project.provide('databaseUrls', []);

@@ -9,7 +9,14 @@ import pino, { type Logger } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import type { EntityName } from '../../domain/entities/index.ts';
-import type { CallParams, Caller, ClientServiceMap, ServiceMap, ServiceName, Services } from '../../domain/entities/services.ts';
+import type {
+  CallParams,
+  Caller,
+  ClientServiceMap,
+  ServiceMap,
+  ServiceName,
+  Services,
+} from '../../domain/entities/services.ts';
 import type { RecordOf, Role } from '../../domain/entities/types.ts';
 import type { users } from '../../domain/entities/users.ts';
 import { createApi, type Api } from '../../server/app.ts';
@@ -36,7 +43,12 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_UR
 /** '' when Redis answers; otherwise why the Redis tests are skipped (under CI they must run: it throws). */
 export async function redisSkipReason(): Promise<string> {
   if (skipReason) return skipReason;
-  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
@@ -60,7 +72,13 @@ setPasswordHashing('fast');
 export const TEST_MAIL_RETRY = { retryLimit: 10, retryDelay: 0, retryDelayMax: 0 } as const;
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-000', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-000',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
   return {
     ...config,
     adminEmail: ADMIN.email,
@@ -98,7 +116,8 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const { url, schema } = await createEmptySchema();
   const knex: Knex = createKnex(url, { searchPath: schema, poolMax: 4 });
   const kind = databaseKind === 'pglite' ? 'embedded' : 'postgres';
-  if (options.seed !== false) await prepareDatabase(knex, kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
+  if (options.seed !== false)
+    await prepareDatabase(knex, kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
   else await migrateLatest(knex);
   return {
     knex,
@@ -122,10 +141,18 @@ export interface TestApp {
  * The Feathers application on a fresh schema, called in-process (no HTTP). Given a `database`, it
  * runs on that one instead (as a restarted server would) and leaves it open when it closes.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { database?: Database; logger?: Logger } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { database?: Database; logger?: Logger } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(overrides);
-  const api = createApi({ config, knex: database.knex, logger: options.logger ?? pino({ level: 'silent' }), redis: null });
+  const api = createApi({
+    config,
+    knex: database.knex,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    redis: null,
+  });
   await api.setup();
   return {
     api,
@@ -160,7 +187,8 @@ export async function startTestServers(count: number, overrides: Partial<Config>
   };
   const servers: RunningServer[] = [];
   try {
-    for (let i = 0; i < count; i += 1) servers.push(await startServer(testConfig(overrides), { database: shared, pages: false }));
+    for (let i = 0; i < count; i += 1)
+      servers.push(await startServer(testConfig(overrides), { database: shared, pages: false }));
   } catch (error) {
     for (const server of servers) await server.close();
     if (servers.length < count) await database.close();
@@ -190,7 +218,13 @@ export interface SocketClient {
 
 /** The official Feathers client over socket.io (websocket only, 30 s timeout), token in memory. */
 export function socketClient(url: string, headers: Record<string, string> = {}): SocketClient {
-  const socket = io(url, { path: '/api/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: headers });
+  const socket = io(url, {
+    path: '/api/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: headers,
+  });
   const client = feathers();
   client.configure(socketio(socket, { timeout: 30_000 }));
   client.configure(authenticationClient({ storage: new MemoryStorage() }));

@@ -54,10 +54,12 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
     const response = await fetch(`${url}${path}`, { headers });
     return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
   };
-  const pdfPath = (invoice: { id: string }, lang?: string) => `/api/invoices/${invoice.id}/pdf${lang ? `?lang=${lang}` : ''}`;
+  const pdfPath = (invoice: { id: string }, lang?: string) =>
+    `/api/invoices/${invoice.id}/pdf${lang ? `?lang=${lang}` : ''}`;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const cookie = (token: string) => ({ cookie: `tp_session=${token}` });
-  const money = (invoice: InvoiceRow, locale: Locale) => formatMoney({ amount: invoice.total, currency: isCurrency(invoice.currency) ? invoice.currency : 'HKD' }, locale);
+  const money = (invoice: InvoiceRow, locale: Locale) =>
+    formatMoney({ amount: invoice.total, currency: isCurrency(invoice.currency) ? invoice.currency : 'HKD' }, locale);
 
   beforeAll(async () => {
     await f.start();
@@ -67,19 +69,40 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
     const order = await f.order(owner);
     expect((await f.pay(owner, order, CARDS.success)).status).toBe('succeeded');
     // Then an add-on bought mid-period: its invoice holds the share of the days left.
-    const subscription = (await f.knex()('subscriptions').where('order_id', order._id).first('id', 'modules')) as { id: string; modules: { id: string }[] };
+    const subscription = (await f.knex()('subscriptions').where('order_id', order._id).first('id', 'modules')) as {
+      id: string;
+      modules: { id: string }[];
+    };
     const has = new Set(subscription.modules.map((module) => module.id));
-    const catalogue = (await f.state.server.api.service('modules').find({ paginate: false })) as { _id: string; released: boolean; billing: string; counter: boolean }[];
-    const addOn = catalogue.find((module) => module.released && module.billing === 'monthly' && !module.counter && !has.has(module._id));
+    const catalogue = (await f.state.server.api.service('modules').find({ paginate: false })) as {
+      _id: string;
+      released: boolean;
+      billing: string;
+      counter: boolean;
+    }[];
+    const addOn = catalogue.find(
+      (module) => module.released && module.billing === 'monthly' && !module.counter && !has.has(module._id),
+    );
     if (!addOn) throw new Error('no add-on left to buy');
     const orders = typedService(f.state.server.api, 'orders');
-    const upgrade = await orders.create({ subscription: subscription.id, addOns: [{ id: addOn._id }], idempotencyKey: randomBytes(12).toString('hex') }, f.as(owner));
+    const upgrade = await orders.create(
+      { subscription: subscription.id, addOns: [{ id: addOn._id }], idempotencyKey: randomBytes(12).toString('hex') },
+      f.as(owner),
+    );
     expect((await f.pay(owner, upgrade, CARDS.success)).status).toBe('succeeded');
 
-    const rows = (await f.knex()('invoices').where('user_id', owner._id).orderBy('issued_at').select('id', 'number', 'total', 'currency', 'lines')) as InvoiceRow[];
+    const rows = (await f
+      .knex()('invoices')
+      .where('user_id', owner._id)
+      .orderBy('issued_at')
+      .select('id', 'number', 'total', 'currency', 'lines')) as InvoiceRow[];
     expect(rows).toHaveLength(2);
     [planInvoice, addOnInvoice] = rows as [InvoiceRow, InvoiceRow];
-    [ownerToken, otherToken, staffToken] = await Promise.all([signIn(owner.email, PASSWORD), signIn(other.email, PASSWORD), signIn(ADMIN.email, ADMIN.password)]);
+    [ownerToken, otherToken, staffToken] = await Promise.all([
+      signIn(owner.email, PASSWORD),
+      signIn(other.email, PASSWORD),
+      signIn(ADMIN.email, ADMIN.password),
+    ]);
   });
   afterAll(async () => {
     await f.state.server?.close();
@@ -97,8 +120,11 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
       expect(answer.body.length).toBeLessThan(100_000);
       const { text } = await pdfText(answer.body);
       expect(text).not.toContain('\u0000');
-      for (const expected of [TITLES[locale], planInvoice.number, money(planInvoice, locale)]) expect(flat(text), `${locale}: ${expected}`).toContain(flat(expected));
-      expect(embeddedFonts(answer.body).some((font) => font.includes(locale === 'zh-cn' ? 'NotoSansSC' : 'NotoSansHK'))).toBe(true);
+      for (const expected of [TITLES[locale], planInvoice.number, money(planInvoice, locale)])
+        expect(flat(text), `${locale}: ${expected}`).toContain(flat(expected));
+      expect(
+        embeddedFonts(answer.body).some((font) => font.includes(locale === 'zh-cn' ? 'NotoSansSC' : 'NotoSansHK')),
+      ).toBe(true);
     }
     // The add-on's invoice words its share by the days it pays for.
     const share = addOnInvoice.lines.find((line) => line.from && line.to);
@@ -113,7 +139,11 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
     const users = typedService(f.state.server.api, 'users');
     await users.patch(owner._id, { locale: 'zh-cn' });
     try {
-      for (const [lang, title] of [[undefined, TITLES['zh-cn']], ['fr', TITLES['zh-cn']], ['zh-hk', TITLES['zh-hk']]] as const) {
+      for (const [lang, title] of [
+        [undefined, TITLES['zh-cn']],
+        ['fr', TITLES['zh-cn']],
+        ['zh-hk', TITLES['zh-hk']],
+      ] as const) {
         const answer = await download(pdfPath(planInvoice, lang), cookie(ownerToken));
         expect(answer.status, String(lang)).toBe(200);
         expect(flat((await pdfText(answer.body)).text)).toContain(title);
@@ -121,7 +151,9 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
     } finally {
       await users.patch(owner._id, { locale: null });
     }
-    expect(flat((await pdfText((await download(pdfPath(planInvoice), cookie(ownerToken))).body)).text)).toContain(flat(TITLES.en));
+    expect(flat((await pdfText((await download(pdfPath(planInvoice), cookie(ownerToken))).body)).text)).toContain(
+      flat(TITLES.en),
+    );
   });
 
   it('is the same 404 to another member, by token or cookie, as for an invoice that does not exist; staff download any', async () => {
@@ -133,7 +165,10 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       expect(JSON.parse(answer.body.toString())).toEqual(JSON.parse(missing.body.toString()));
     }
-    expect(JSON.parse(missing.body.toString())).toMatchObject({ code: 404, message: translate('en', 'invoices.notFound') });
+    expect(JSON.parse(missing.body.toString())).toMatchObject({
+      code: 404,
+      message: translate('en', 'invoices.notFound'),
+    });
     // The record itself, through the service, is as far out of reach.
     expect((await download(`/api/invoices/${planInvoice.id}`, bearer(otherToken))).status).toBe(404);
 
@@ -161,21 +196,40 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
 
   it("lists a member's own invoices on the portal page, newest first, and nobody else's", async () => {
     const sessionUser = async (id: string): Promise<SessionUser> => {
-      const row = (await f.knex()('users').where('id', id).first('id', 'email', 'role')) as { id: string; email: string; role: SessionUser['role'] };
-      return { _id: row.id, email: row.email, name: null, firstName: null, lastName: null, role: row.role, picture: null };
+      const row = (await f.knex()('users').where('id', id).first('id', 'email', 'role')) as {
+        id: string;
+        email: string;
+        role: SessionUser['role'];
+      };
+      return {
+        _id: row.id,
+        email: row.email,
+        name: null,
+        firstName: null,
+        lastName: null,
+        role: row.role,
+        picture: null,
+      };
     };
     const api = { api: f.state.server.api };
     const own = await loadInvoices(api, await sessionUser(owner._id), 'zh-hk');
     expect(own.total).toBe(2);
-    expect(own.invoices.map((invoice) => [invoice.number, invoice.kind, invoice.total, invoice.order?.prepaidMonths])).toEqual([
+    expect(
+      own.invoices.map((invoice) => [invoice.number, invoice.kind, invoice.total, invoice.order?.prepaidMonths]),
+    ).toEqual([
       [addOnInvoice.number, 'addOns', addOnInvoice.total, 0],
       [planInvoice.number, 'plan', planInvoice.total, 24],
     ]);
-    expect(own.invoices[0]?.lines[0]).toMatchObject({ kind: 'addon', from: expect.any(String), to: expect.any(String) });
+    expect(own.invoices[0]?.lines[0]).toMatchObject({
+      kind: 'addon',
+      from: expect.any(String),
+      to: expect.any(String),
+    });
     // Names travel in the page's language only.
     expect(Object.keys(own.invoices[1]?.lines[0]?.name ?? {})).toEqual(['zh-hk']);
 
     const admin = (await f.knex()('users').where('email', ADMIN.email).first('id')) as { id: string };
-    for (const id of [other._id, admin.id]) expect(await loadInvoices(api, await sessionUser(id), 'en')).toEqual({ invoices: [], total: 0 });
+    for (const id of [other._id, admin.id])
+      expect(await loadInvoices(api, await sessionUser(id), 'en')).toEqual({ invoices: [], total: 0 });
   });
 });

@@ -83,7 +83,10 @@ describe.skipIf(skipReason)('mail queue', () => {
   /** Sends a contact form as a visitor; answers its record id and its mail's delivery row. */
   async function submit(name: string): Promise<{ id: string; delivery: () => Promise<Delivery | undefined> }> {
     const params = { ...asRest(), ip: `10.21.0.${++ip}` };
-    const created = (await untypedService(server.api, 'contactForms').create({ name, phone: '91234567', email: uniqueEmail('queue'), companyName: `${name} Ltd` }, params)) as {
+    const created = (await untypedService(server.api, 'contactForms').create(
+      { name, phone: '91234567', email: uniqueEmail('queue'), companyName: `${name} Ltd` },
+      params,
+    )) as {
       _id: string;
     };
     const [job] = await server.api.jobs.find(STAFF_MAIL_JOB, { id: created._id });
@@ -91,7 +94,8 @@ describe.skipIf(skipReason)('mail queue', () => {
     const jobId = job?.id ?? '';
     return {
       id: created._id,
-      delivery: async () => ((await deliveries().find({ paginate: false, query: { jobId } })) as unknown as Delivery[])[0],
+      delivery: async () =>
+        ((await deliveries().find({ paginate: false, query: { jobId } })) as unknown as Delivery[])[0],
     };
   }
   const inState = (get: () => Promise<Delivery | undefined>, state: string) =>
@@ -102,10 +106,19 @@ describe.skipIf(skipReason)('mail queue', () => {
 
   beforeAll(async () => {
     smtp = await TestSmtpServer.start(SMTP_USER);
-    const env = loadConfig({ APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-000', SMTP_URL: smtp.url, MAIL_FROM: 'Tillpoint <forms@tillpoint.test>', STAFF_EMAIL });
+    const env = loadConfig({
+      APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-000',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Tillpoint <forms@tillpoint.test>',
+      STAFF_EMAIL,
+    });
     const config = testConfig({ mail: { ...env.mail, ...TEST_MAIL_RETRY, retryLimit: 2 }, logLevel: 'warn' });
     const database = await createTestDatabase();
-    server = await startServer(config, { database, pages: false, logDestination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } });
+    server = await startServer(config, {
+      database,
+      pages: false,
+      logDestination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+    });
     const { knex } = server.database;
     admin = await createAccount(knex, { role: 'admin' });
     editor = await createAccount(knex, { role: 'editor' });
@@ -120,7 +133,14 @@ describe.skipIf(skipReason)('mail queue', () => {
   it('shows a delivered mail as sent, with its recipient, subject, language, attempts and time', async () => {
     const form = await submit('Queue Sent');
     const row = await inState(form.delivery, 'sent');
-    expect(row).toMatchObject({ kind: STAFF_MAIL_JOB, recipient: STAFF_EMAIL, subject: 'Tillpoint: Contact form from Queue Sent (Queue Sent Ltd)', locale: 'en', attempts: 1, lastError: null });
+    expect(row).toMatchObject({
+      kind: STAFF_MAIL_JOB,
+      recipient: STAFF_EMAIL,
+      subject: 'Tillpoint: Contact form from Queue Sent (Queue Sent Ltd)',
+      locale: 'en',
+      attempts: 1,
+      lastError: null,
+    });
     expect(row.sentAt).not.toBeNull();
     expect(smtp.about(form.id)).toHaveLength(1);
     // Staff read it from outside, the job's data never.
@@ -140,7 +160,12 @@ describe.skipIf(skipReason)('mail queue', () => {
       expect(row.lastError).not.toContain(SMTP_USER.password);
       expect(row.lastError).not.toMatch(/\n|at .*\.js/);
       expect(smtp.about(form.id)).toEqual([]);
-      const last = lines.filter((line) => line.level === 50 && line.msg === 'job failed on its last attempt; it will not be retried' && line.job === row.jobId);
+      const last = lines.filter(
+        (line) =>
+          line.level === 50 &&
+          line.msg === 'job failed on its last attempt; it will not be retried' &&
+          line.job === row.jobId,
+      );
       expect(last).toHaveLength(1);
       expect(lines.filter((line) => line.msg === 'job observer failed')).toEqual([]);
     } finally {
@@ -162,10 +187,22 @@ describe.skipIf(skipReason)('mail queue', () => {
     expect(sent.sentAt).not.toBeNull();
     expect(smtp.about(form.id)).toHaveLength(1);
     // One row for the mail, not one per job; and the admin's retry is in the audit log.
-    expect(((await deliveries().find({ paginate: false, query: { kind: STAFF_MAIL_JOB } })) as unknown as Delivery[]).filter((row) => row.subject?.includes('Queue Retried'))).toHaveLength(1);
-    const audit = (await untypedService(server.api, 'auditLogs').find({ paginate: false, query: { recordId: failed._id } })) as unknown as Record<string, unknown>[];
+    expect(
+      ((await deliveries().find({ paginate: false, query: { kind: STAFF_MAIL_JOB } })) as unknown as Delivery[]).filter(
+        (row) => row.subject?.includes('Queue Retried'),
+      ),
+    ).toHaveLength(1);
+    const audit = (await untypedService(server.api, 'auditLogs').find({
+      paginate: false,
+      query: { recordId: failed._id },
+    })) as unknown as Record<string, unknown>[];
     expect(audit).toEqual([
-      expect.objectContaining({ user: admin._id, service: 'mailDeliveries', method: 'patch', changes: { state: { before: 'failed', after: 'queued' }, jobId: { before: failed.jobId, after: answer.jobId } } }),
+      expect.objectContaining({
+        user: admin._id,
+        service: 'mailDeliveries',
+        method: 'patch',
+        changes: { state: { before: 'failed', after: 'queued' }, jobId: { before: failed.jobId, after: answer.jobId } },
+      }),
     ]);
   });
 
@@ -174,9 +211,17 @@ describe.skipIf(skipReason)('mail queue', () => {
     const row = await inState(form.delivery, 'sent');
     const client = await signedIn(admin);
     const refused = await rejectionOf(client.service('mailRetries').create({ delivery: row._id }));
-    expect(refused).toMatchObject({ code: 409, message: 'Only a mail that failed can be sent again.', errors: { delivery: 'Only a mail that failed can be sent again.' } });
-    expect(await rejectionOf(client.service('mailRetries').create({ delivery: 'nothing-here' }))).toMatchObject({ code: 404 });
-    expect(await rejectionOf(client.service('mailRetries').create({ delivery: row._id, state: 'queued' }))).toMatchObject({ code: 400 });
+    expect(refused).toMatchObject({
+      code: 409,
+      message: 'Only a mail that failed can be sent again.',
+      errors: { delivery: 'Only a mail that failed can be sent again.' },
+    });
+    expect(await rejectionOf(client.service('mailRetries').create({ delivery: 'nothing-here' }))).toMatchObject({
+      code: 404,
+    });
+    expect(
+      await rejectionOf(client.service('mailRetries').create({ delivery: row._id, state: 'queued' })),
+    ).toMatchObject({ code: 400 });
     expect(((await deliveries().get(row._id)) as unknown as Delivery).state).toBe('sent');
     expect(smtp.about(form.id)).toHaveLength(1);
   });
@@ -190,11 +235,20 @@ describe.skipIf(skipReason)('mail queue', () => {
       smtp.refuse(0);
     }
     for (const account of [editor, member]) {
-      expect(await rejectionOf((await signedIn(account)).service('mailRetries').create({ delivery: failed._id }))).toMatchObject({ code: 403 });
-      expect(await rejectionOf((await signedIn(account, 'socket')).service('mailRetries').create({ delivery: failed._id }))).toMatchObject({ code: 403 });
+      expect(
+        await rejectionOf((await signedIn(account)).service('mailRetries').create({ delivery: failed._id })),
+      ).toMatchObject({ code: 403 });
+      expect(
+        await rejectionOf((await signedIn(account, 'socket')).service('mailRetries').create({ delivery: failed._id })),
+      ).toMatchObject({ code: 403 });
     }
-    expect(await rejectionOf(restClient(server.url).service('mailRetries').create({ delivery: failed._id }))).toMatchObject({ code: 401 });
-    expect(((await deliveries().get(failed._id)) as unknown as Delivery)).toMatchObject({ state: 'failed', jobId: failed.jobId });
+    expect(
+      await rejectionOf(restClient(server.url).service('mailRetries').create({ delivery: failed._id })),
+    ).toMatchObject({ code: 401 });
+    expect((await deliveries().get(failed._id)) as unknown as Delivery).toMatchObject({
+      state: 'failed',
+      jobId: failed.jobId,
+    });
   });
 
   it('lets staff read the queue, members not, and nobody write it from outside (REST and socket)', async () => {
@@ -203,8 +257,12 @@ describe.skipIf(skipReason)('mail queue', () => {
     for (const transport of ['rest', 'socket'] as const) {
       const client = await signedIn(admin, transport);
       const service = client.service('mailDeliveries');
-      expect((await service.find({ query: { state: 'sent', $limit: 100 } })) as { data: unknown[] }).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ _id: row._id })]) });
-      expect(await rejectionOf(service.create({ kind: STAFF_MAIL_JOB, state: 'queued', jobId: 'x' }))).toMatchObject({ code: 403 });
+      expect((await service.find({ query: { state: 'sent', $limit: 100 } })) as { data: unknown[] }).toMatchObject({
+        data: expect.arrayContaining([expect.objectContaining({ _id: row._id })]),
+      });
+      expect(await rejectionOf(service.create({ kind: STAFF_MAIL_JOB, state: 'queued', jobId: 'x' }))).toMatchObject({
+        code: 403,
+      });
       expect(await rejectionOf(service.patch(row._id, { state: 'failed' }))).toMatchObject({ code: 403 });
       expect(await rejectionOf(service.remove(row._id))).toMatchObject({ code: 403 });
     }
@@ -212,17 +270,27 @@ describe.skipIf(skipReason)('mail queue', () => {
   });
 
   it('shows a mail that had nothing to send as skipped, without a recipient (a reset for an unknown address)', async () => {
-    const before = new Set(((await deliveries().find({ paginate: false, query: { kind: 'password-reset-mail' } })) as unknown as Delivery[]).map((row) => row._id));
+    const before = new Set(
+      (
+        (await deliveries().find({ paginate: false, query: { kind: 'password-reset-mail' } })) as unknown as Delivery[]
+      ).map((row) => row._id),
+    );
     await server.api.service('passwordResets').create({ email: uniqueEmail('nobody') });
     const row = await eventually(async () => {
-      const rows = (await deliveries().find({ paginate: false, query: { kind: 'password-reset-mail' } })) as unknown as Delivery[];
+      const rows = (await deliveries().find({
+        paginate: false,
+        query: { kind: 'password-reset-mail' },
+      })) as unknown as Delivery[];
       return rows.find((found) => !before.has(found._id) && found.state === 'skipped');
     }, 'the reset mail to be skipped');
     expect(row).toMatchObject({ attempts: 1, recipient: null, subject: null, sentAt: null, lastError: null });
   });
 
   it('keeps an error short and free of credentials and stacks', () => {
-    const error = Object.assign(new Error('Invalid login for smtp://queue-mailer:hunter2@mail.example:587\n    at Foo (x.js:1:1)'), { code: 'EAUTH' });
+    const error = Object.assign(
+      new Error('Invalid login for smtp://queue-mailer:hunter2@mail.example:587\n    at Foo (x.js:1:1)'),
+      { code: 'EAUTH' },
+    );
     expect(safeErrorText(error)).toBe('EAUTH: Invalid login for smtp://***@mail.example:587');
     expect(safeErrorText(new Error('x'.repeat(1000)))).toHaveLength(300);
   });

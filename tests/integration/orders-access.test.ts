@@ -56,7 +56,14 @@ describe.skipIf(skipReason)('orders over REST and socket.io', () => {
       plan: template.id,
       addOns: [],
       prepaidMonths: 12,
-      shipping: { contactPerson: 'A', contactNumber: '2123 4567', street: '1 Queen’s Road', city: 'Hong Kong', country: 'HK', shippingDate: deliveryDates('HK')[0] as string },
+      shipping: {
+        contactPerson: 'A',
+        contactNumber: '2123 4567',
+        street: '1 Queen’s Road',
+        city: 'Hong Kong',
+        country: 'HK',
+        shippingDate: deliveryDates('HK')[0] as string,
+      },
       idempotencyKey: randomBytes(12).toString('hex'),
     });
     expect(orderOfA).toMatchObject({ status: 'pending_payment', user: a._id, createdAt: expect.any(String) });
@@ -74,7 +81,9 @@ describe.skipIf(skipReason)('orders over REST and socket.io', () => {
     // Asking for A's orders by name finds none.
     expect(((await orders.find({ query: { user: a._id } })) as Page<Order>).total).toBe(0);
     expect(await rejectionOf(orders.get(orderOfA._id))).toMatchObject({ code: 404 });
-    expect(await rejectionOf(orders.patch(orderOfA._id, { shipping: { ...orderOfA.shipping, room: 'mine' } }))).toMatchObject({ code: 403 });
+    expect(
+      await rejectionOf(orders.patch(orderOfA._id, { shipping: { ...orderOfA.shipping, room: 'mine' } })),
+    ).toMatchObject({ code: 403 });
     expect(await rejectionOf(orders.remove(orderOfA._id))).toMatchObject({ code: 403 });
     // The owner reads it, but cannot move its status or change its figures.
     const owner = clientService(await signedIn(a, transport), 'orders');
@@ -84,17 +93,24 @@ describe.skipIf(skipReason)('orders over REST and socket.io', () => {
     }
   });
 
-  it.each(['rest', 'socket'] as const)('lets staff read every order over %s, and an editor change none', async (transport) => {
-    const orders = clientService(await signedIn(editor, transport), 'orders');
-    const page = (await orders.find({ query: { user: a._id } })) as Page<Order>;
-    expect(page.data.map((order) => order._id)).toEqual([orderOfA._id]);
-    expect(page.data[0]).not.toHaveProperty('requestHash');
-    for (const patch of [{ status: 'completed' }, { $set: { status: 'completed' } }, { $push: { history: { from: 'a', to: 'b', at: 'c', actor: 'd', reason: 'e' } } }]) {
-      expect([400, 403]).toContain((await rejectionOf(orders.patch(orderOfA._id, patch as never))).code);
-    }
-    const stored = await server.database.knex('orders').where('id', orderOfA._id).first('status');
-    expect(stored.status).toBe('pending_payment');
-  });
+  it.each(['rest', 'socket'] as const)(
+    'lets staff read every order over %s, and an editor change none',
+    async (transport) => {
+      const orders = clientService(await signedIn(editor, transport), 'orders');
+      const page = (await orders.find({ query: { user: a._id } })) as Page<Order>;
+      expect(page.data.map((order) => order._id)).toEqual([orderOfA._id]);
+      expect(page.data[0]).not.toHaveProperty('requestHash');
+      for (const patch of [
+        { status: 'completed' },
+        { $set: { status: 'completed' } },
+        { $push: { history: { from: 'a', to: 'b', at: 'c', actor: 'd', reason: 'e' } } },
+      ]) {
+        expect([400, 403]).toContain((await rejectionOf(orders.patch(orderOfA._id, patch as never))).code);
+      }
+      const stored = await server.database.knex('orders').where('id', orderOfA._id).first('status');
+      expect(stored.status).toBe('pending_payment');
+    },
+  );
 
   it('offers delivery days and prices to anyone', async () => {
     const client = restClient(server.url);
@@ -102,19 +118,40 @@ describe.skipIf(skipReason)('orders over REST and socket.io', () => {
     expect(days.country).toBe('SG');
     expect(days.dates.length).toBeGreaterThan(20);
     for (const day of days.dates) expect([0, 6]).not.toContain(new Date(`${day}T00:00:00Z`).getUTCDay());
-    expect(await rejectionOf(clientService(client, 'deliveryDates').find({ query: { country: 'US' as never } }))).toMatchObject({ code: 400 });
+    expect(
+      await rejectionOf(clientService(client, 'deliveryDates').find({ query: { country: 'US' as never } })),
+    ).toMatchObject({ code: 400 });
     const template = await server.database.knex('app_templates').where('key', 'retail-flexi').first('id');
-    const quote = await clientService(client, 'quotes').create({ plan: template.id, addOns: [], prepaidMonths: 24, country: 'SG' });
-    expect(quote).toMatchObject({ seller: 'SG', currency: 'SGD', taxRate: 900, taxInclusive: true, contractMonths: 12, prepaidMonths: 24 });
+    const quote = await clientService(client, 'quotes').create({
+      plan: template.id,
+      addOns: [],
+      prepaidMonths: 24,
+      country: 'SG',
+    });
+    expect(quote).toMatchObject({
+      seller: 'SG',
+      currency: 'SGD',
+      taxRate: 900,
+      taxInclusive: true,
+      contractMonths: 12,
+      prepaidMonths: 24,
+    });
   });
 
   it("skips weekends and the shipping country's holidays from a fixed day", async () => {
     // Monday 21 December 2026 in Hong Kong: Christmas Day and the day after are holidays there.
     const christmas = new DeliveryDatesService(() => new Date('2026-12-21T02:00:00Z'));
-    expect((await christmas.find({ query: { country: 'HK' } })).dates.slice(0, 3)).toEqual(['2026-12-23', '2026-12-24', '2026-12-28']);
+    expect((await christmas.find({ query: { country: 'HK' } })).dates.slice(0, 3)).toEqual([
+      '2026-12-23',
+      '2026-12-24',
+      '2026-12-28',
+    ]);
     // Thursday 6 August 2026: Singapore observes National Day on Monday the 10th.
     const nationalDay = new DeliveryDatesService(() => new Date('2026-08-06T02:00:00Z'));
-    expect((await nationalDay.find({ query: { country: 'SG' } })).dates.slice(0, 2)).toEqual(['2026-08-11', '2026-08-12']);
+    expect((await nationalDay.find({ query: { country: 'SG' } })).dates.slice(0, 2)).toEqual([
+      '2026-08-11',
+      '2026-08-12',
+    ]);
     expect((await nationalDay.find({ query: { country: 'HK' } })).dates[0]).toBe('2026-08-10');
   });
 });

@@ -9,7 +9,15 @@ import { translate } from '../../server/i18n.ts';
 import { deliveryDates } from '../../server/purchase/delivery-dates.ts';
 import { provisionPaidOrder } from '../../server/services/orders/provision.ts';
 import { IllegalTransition, moveOrder, movePayment, tryMove } from '../../server/services/orders/transitions.ts';
-import { asRest, createAccount, createTestApp, rejectionOf, skipReason, type TestApp, typedService } from './harness.ts';
+import {
+  asRest,
+  createAccount,
+  createTestApp,
+  rejectionOf,
+  skipReason,
+  type TestApp,
+  typedService,
+} from './harness.ts';
 
 /**
  * The orders service and the records a paid order makes, in-process (as pages and the server call
@@ -24,8 +32,25 @@ const forged = (data: object) => data as OrderRequest;
 function shipping(country: ShippingCountry = 'HK') {
   const date = deliveryDates(country)[0] as string;
   return country === 'SG'
-    ? { contactPerson: 'Ann Tan', contactNumber: '+65 8123 4567', street: '1 Orchard Road', city: 'Singapore', zipcode: '238801', country, shippingDate: date }
-    : { contactPerson: 'Mei Chan', contactNumber: '9123 4567', room: 'Flat 5A', street: '12 Nathan Road', district: 'Tsim Sha Tsui', city: 'Hong Kong', country, shippingDate: date };
+    ? {
+        contactPerson: 'Ann Tan',
+        contactNumber: '+65 8123 4567',
+        street: '1 Orchard Road',
+        city: 'Singapore',
+        zipcode: '238801',
+        country,
+        shippingDate: date,
+      }
+    : {
+        contactPerson: 'Mei Chan',
+        contactNumber: '9123 4567',
+        room: 'Flat 5A',
+        street: '12 Nathan Road',
+        district: 'Tsim Sha Tsui',
+        city: 'Hong Kong',
+        country,
+        shippingDate: date,
+      };
 }
 
 describe.skipIf(skipReason)('orders', () => {
@@ -54,7 +79,9 @@ describe.skipIf(skipReason)('orders', () => {
 
   async function verifiedMember(label: string, locale?: string): Promise<Caller & { email: string }> {
     const account = await createAccount(knex(), { label });
-    await knex()('users').where('id', account._id).update({ email_verified_at: new Date(), ...(locale ? { locale } : {}) });
+    await knex()('users')
+      .where('id', account._id)
+      .update({ email_verified_at: new Date(), ...(locale ? { locale } : {}) });
     return { _id: account._id, role: 'member', email: account.email };
   }
 
@@ -64,12 +91,16 @@ describe.skipIf(skipReason)('orders', () => {
     other = await verifiedMember('other');
     const account = await createAccount(knex(), { label: 'unverified', verified: false });
     unverified = { _id: account._id, role: 'member' };
-    const templates = (await app.api.service('appTemplates').find({ paginate: false })) as (TemplateToPrice & { industry: string })[];
+    const templates = (await app.api.service('appTemplates').find({ paginate: false })) as (TemplateToPrice & {
+      industry: string;
+    })[];
     lite = templates.find((template) => template.key === 'restaurant-lite') as TemplateToPrice & { industry: string };
     flexiPlus = templates.find((template) => template.key === 'restaurant-flexi-plus') as TemplateToPrice;
     catalogue = (await app.api.service('modules').find({ paginate: false })) as ModuleToPrice[];
     const included = new Set(lite.modules.map((item) => item.id));
-    const addOns = catalogue.filter((module) => module.released && !included.has(module._id) && module.billing === 'monthly');
+    const addOns = catalogue.filter(
+      (module) => module.released && !included.has(module._id) && module.billing === 'monthly',
+    );
     counterAddOn = addOns.find((module) => module.counter) as ModuleToPrice;
     plainAddOn = addOns.find((module) => !module.counter) as ModuleToPrice;
     expect(counterAddOn && plainAddOn).toBeTruthy();
@@ -92,7 +123,12 @@ describe.skipIf(skipReason)('orders', () => {
         items: [{ key: 'restaurant-lite', amount: 1 }],
       });
       const order = await orders().create(tampered, as(buyer));
-      const expected = priceOrder(lite, catalogue, { addOns: [{ id: counterAddOn._id, count: 2 }, { id: plainAddOn._id }], prepaidMonths: 24 }, 'HK');
+      const expected = priceOrder(
+        lite,
+        catalogue,
+        { addOns: [{ id: counterAddOn._id, count: 2 }, { id: plainAddOn._id }], prepaidMonths: 24 },
+        'HK',
+      );
       expect(order).toMatchObject({
         status: 'pending_payment',
         user: buyer._id,
@@ -110,19 +146,31 @@ describe.skipIf(skipReason)('orders', () => {
       });
       expect(order.total).toBeGreaterThan(1_000_000);
       expect(order.number).toMatch(/^TP-[A-Z2-7]{8}$/);
-      expect(order.history).toEqual([{ from: 'draft', to: 'pending_payment', at: expect.any(String), actor: buyer._id, reason: 'order placed' }]);
+      expect(order.history).toEqual([
+        { from: 'draft', to: 'pending_payment', at: expect.any(String), actor: buyer._id, reason: 'order placed' },
+      ]);
       // The request's digest stays on the server.
       expect(order).not.toHaveProperty('requestHash');
       // The quote the summary shows is the same price.
       const quote = await typedService(app.api, 'quotes').create(
-        { plan: lite._id, addOns: [{ id: counterAddOn._id, count: 2 }, { id: plainAddOn._id }], prepaidMonths: 24, country: 'HK' },
+        {
+          plan: lite._id,
+          addOns: [{ id: counterAddOn._id, count: 2 }, { id: plainAddOn._id }],
+          prepaidMonths: 24,
+          country: 'HK',
+        },
         as(buyer),
       );
       expect(quote).toEqual(expected);
     });
 
     it('refuses what is not the buyer’s to say, and makes every order the caller’s own', async () => {
-      for (const extra of [{ status: 'paid' }, { number: 'TP-AAAAAAAA' }, { history: [] }, { card: { brand: 'visa', last4: '4242', expMonth: 1, expYear: 2030 } }]) {
+      for (const extra of [
+        { status: 'paid' },
+        { number: 'TP-AAAAAAAA' },
+        { history: [] },
+        { card: { brand: 'visa', last4: '4242', expMonth: 1, expYear: 2030 } },
+      ]) {
         const error = await rejectionOf(orders().create(forged({ ...request(), ...extra }), as(buyer)));
         expect(error, JSON.stringify(extra)).toMatchObject({ code: 400 });
       }
@@ -145,7 +193,12 @@ describe.skipIf(skipReason)('orders', () => {
     it('refuses enterprise plans, which are enquired about, in quotes and orders', async () => {
       const error = await rejectionOf(orders().create(request({ plan: flexiPlus._id, addOns: [] }), as(buyer)));
       expect(error).toMatchObject({ code: 400, errors: { plan: translate('en', 'purchase.enterprise') } });
-      const quote = await rejectionOf(typedService(app.api, 'quotes').create({ plan: flexiPlus._id, addOns: [], prepaidMonths: 24, country: 'HK' }, as(buyer)));
+      const quote = await rejectionOf(
+        typedService(app.api, 'quotes').create(
+          { plan: flexiPlus._id, addOns: [], prepaidMonths: 24, country: 'HK' },
+          as(buyer),
+        ),
+      );
       expect(quote).toMatchObject({ code: 400, errors: { plan: translate('en', 'purchase.enterprise') } });
     });
 
@@ -153,11 +206,26 @@ describe.skipIf(skipReason)('orders', () => {
       const error = await rejectionOf(orders().create(request(), as(unverified)));
       expect(error).toMatchObject({ code: 403, message: translate('en', 'purchase.verifyFirst') });
       expect(await rejectionOf(orders().create(request(), { provider: 'rest' }))).toMatchObject({ code: 401 });
-      const saturday = deliveryDates('HK').map((day) => new Date(`${day}T00:00:00Z`)).find((day) => day.getUTCDay() === 5) as Date;
+      const saturday = deliveryDates('HK')
+        .map((day) => new Date(`${day}T00:00:00Z`))
+        .find((day) => day.getUTCDay() === 5) as Date;
       saturday.setUTCDate(saturday.getUTCDate() + 1);
-      const weekend = await rejectionOf(orders().create(request({ shipping: { ...shipping(), shippingDate: saturday.toISOString().slice(0, 10) } }), as(buyer)));
-      expect(weekend).toMatchObject({ code: 400, errors: { 'shipping.shippingDate': translate('en', 'purchase.dateUnavailable') } });
-      const noDate = await rejectionOf(orders().create(request({ shipping: { ...shipping(), shippingDate: '' } }), { ...as(buyer), headers: { 'x-locale': 'zh-hk' } }));
+      const weekend = await rejectionOf(
+        orders().create(
+          request({ shipping: { ...shipping(), shippingDate: saturday.toISOString().slice(0, 10) } }),
+          as(buyer),
+        ),
+      );
+      expect(weekend).toMatchObject({
+        code: 400,
+        errors: { 'shipping.shippingDate': translate('en', 'purchase.dateUnavailable') },
+      });
+      const noDate = await rejectionOf(
+        orders().create(request({ shipping: { ...shipping(), shippingDate: '' } }), {
+          ...as(buyer),
+          headers: { 'x-locale': 'zh-hk' },
+        }),
+      );
       expect(noDate).toMatchObject({ code: 400, errors: { 'shipping.shippingDate': '請選擇日期。' } });
       expect(await knex()('orders').where('user_id', unverified._id)).toEqual([]);
     });
@@ -184,7 +252,11 @@ describe.skipIf(skipReason)('orders', () => {
     it('limits prices asked for per address', async () => {
       const ask = { plan: lite._id, addOns: [], prepaidMonths: 12, country: 'TW' as const };
       const from = { provider: 'rest', ip: '10.8.0.1' };
-      for (let i = 0; i < 3; i += 1) expect(await typedService(app.api, 'quotes').create(ask, from)).toMatchObject({ seller: 'HK', currency: 'HKD' });
+      for (let i = 0; i < 3; i += 1)
+        expect(await typedService(app.api, 'quotes').create(ask, from)).toMatchObject({
+          seller: 'HK',
+          currency: 'HKD',
+        });
       expect(await rejectionOf(typedService(app.api, 'quotes').create(ask, from))).toMatchObject({ code: 429 });
     });
   });
@@ -198,14 +270,20 @@ describe.skipIf(skipReason)('orders', () => {
         { status: 'paid' },
         { $set: { status: 'paid' } },
         { total: 1 },
-        { $push: { history: { from: 'pending_payment', to: 'paid', at: new Date().toISOString(), actor: 'me', reason: 'x' } } },
+        {
+          $push: {
+            history: { from: 'pending_payment', to: 'paid', at: new Date().toISOString(), actor: 'me', reason: 'x' },
+          },
+        },
         { $set: { 'history.$.to': 'paid' } },
         { $pull: { history: { to: 'pending_payment' } } },
         { $set: { 'items.$.amount': 0 } },
       ];
       for (const caller of [buyer, { _id: editor._id, role: 'editor' }, { _id: admin._id, role: 'admin' }]) {
         for (const patch of patches) {
-          const error = await rejectionOf(orders().patch(order._id, patch as never, { ...as(caller), query: { 'items.key': 'x' } as never }));
+          const error = await rejectionOf(
+            orders().patch(order._id, patch as never, { ...as(caller), query: { 'items.key': 'x' } as never }),
+          );
           expect([400, 403], `${caller.role} ${JSON.stringify(patch)}: ${error.code}`).toContain(error.code);
         }
       }
@@ -214,7 +292,11 @@ describe.skipIf(skipReason)('orders', () => {
       const stored = await knex()('orders').where('id', order._id).first('status', 'total', 'history');
       expect(stored).toMatchObject({ status: 'pending_payment', total: order.total, history: order.history });
       // The shipping address is the one field an admin corrects.
-      const corrected = await orders().patch(order._id, { shipping: { ...order.shipping, room: 'Flat 6B' } }, as({ _id: admin._id, role: 'admin' }));
+      const corrected = await orders().patch(
+        order._id,
+        { shipping: { ...order.shipping, room: 'Flat 6B' } },
+        as({ _id: admin._id, role: 'admin' }),
+      );
       expect(corrected.shipping.room).toBe('Flat 6B');
     });
   });
@@ -222,14 +304,31 @@ describe.skipIf(skipReason)('orders', () => {
   describe('transitions', () => {
     it('refuse a move outside the table, and record every move in the history', async () => {
       const order = await orders().create(request(), as(buyer));
-      await expect(moveOrder(knex(), order._id, 'completed', { actor: 'system', reason: 'skipping ahead' })).rejects.toBeInstanceOf(IllegalTransition);
-      const failed = await moveOrder(knex(), order._id, 'payment_failed', { actor: 'gateway:sandbox', reason: 'card declined' });
-      expect(failed).toMatchObject({ from: 'pending_payment', to: 'payment_failed', actor: 'gateway:sandbox', reason: 'card declined' });
+      await expect(
+        moveOrder(knex(), order._id, 'completed', { actor: 'system', reason: 'skipping ahead' }),
+      ).rejects.toBeInstanceOf(IllegalTransition);
+      const failed = await moveOrder(knex(), order._id, 'payment_failed', {
+        actor: 'gateway:sandbox',
+        reason: 'card declined',
+      });
+      expect(failed).toMatchObject({
+        from: 'pending_payment',
+        to: 'payment_failed',
+        actor: 'gateway:sandbox',
+        reason: 'card declined',
+      });
       await moveOrder(knex(), order._id, 'pending_payment', { actor: buyer._id, reason: 'retry' });
       await moveOrder(knex(), order._id, 'paid', { actor: 'gateway:sandbox', reason: 'charge succeeded' });
       // A late event for an earlier state is ignored by event handlers, never moving backwards.
-      expect(await tryMove(knex(), 'order', order._id, 'payment_failed', { actor: 'gateway:sandbox', reason: 'late decline' })).toBe(false);
-      expect(await tryMove(knex(), 'order', order._id, 'paid', { actor: 'gateway:sandbox', reason: 'duplicate' })).toBe(false);
+      expect(
+        await tryMove(knex(), 'order', order._id, 'payment_failed', {
+          actor: 'gateway:sandbox',
+          reason: 'late decline',
+        }),
+      ).toBe(false);
+      expect(await tryMove(knex(), 'order', order._id, 'paid', { actor: 'gateway:sandbox', reason: 'duplicate' })).toBe(
+        false,
+      );
       const stored = await orders().get(order._id);
       expect(stored.status).toBe('paid');
       expect(stored.history.map((move) => `${move.from}>${move.to}`)).toEqual([
@@ -244,11 +343,24 @@ describe.skipIf(skipReason)('orders', () => {
     it('move payment attempts through their own table', async () => {
       const order = await orders().create(request(), as(buyer));
       const id = `pay${key()}`;
-      await knex()('payments').insert({ id, order_id: order._id, user_id: buyer._id, gateway: 'sandbox', amount: order.total, currency: order.currency, idempotency_key: key(), request_hash: 'test' });
+      await knex()('payments').insert({
+        id,
+        order_id: order._id,
+        user_id: buyer._id,
+        gateway: 'sandbox',
+        amount: order.total,
+        currency: order.currency,
+        idempotency_key: key(),
+        request_hash: 'test',
+      });
       await movePayment(knex(), id, 'requires_action', { actor: 'gateway:sandbox', reason: '3-D Secure' });
       await movePayment(knex(), id, 'succeeded', { actor: 'gateway:sandbox', reason: 'challenge passed' });
-      await expect(movePayment(knex(), id, 'failed', { actor: 'gateway:sandbox', reason: 'late' })).rejects.toMatchObject({ code: 409 });
-      expect(await tryMove(knex(), 'payment', id, 'processing', { actor: 'gateway:sandbox', reason: 'out of order' })).toBe(false);
+      await expect(
+        movePayment(knex(), id, 'failed', { actor: 'gateway:sandbox', reason: 'late' }),
+      ).rejects.toMatchObject({ code: 409 });
+      expect(
+        await tryMove(knex(), 'payment', id, 'processing', { actor: 'gateway:sandbox', reason: 'out of order' }),
+      ).toBe(false);
       const row = await knex()('payments').where('id', id).first('status', 'history');
       expect(row.status).toBe('succeeded');
       expect((row.history as { to: string }[]).map((move) => move.to)).toEqual(['requires_action', 'succeeded']);
@@ -271,32 +383,68 @@ describe.skipIf(skipReason)('orders', () => {
       expect(await knex()('subscriptions').where('order_id', order._id)).toHaveLength(1);
       expect(await knex()('invoices').where('order_id', order._id)).toHaveLength(1);
 
-      const subscription = (await typedService(app.api, 'subscriptions').find({ paginate: false, query: { order: order._id } }))[0];
+      const subscription = (
+        await typedService(app.api, 'subscriptions').find({ paginate: false, query: { order: order._id } })
+      )[0];
       const paidAt = (await orders().get(order._id)).history.find((move) => move.to === 'paid')?.at as string;
-      expect(subscription).toMatchObject({ user: buyer._id, plan: lite._id, planType: 'lite', currency: 'HKD', monthly: order.monthly, period: 'monthly', prepaidMonths: 24, contractMonths: 0, status: 'active' });
+      expect(subscription).toMatchObject({
+        user: buyer._id,
+        plan: lite._id,
+        planType: 'lite',
+        currency: 'HKD',
+        monthly: order.monthly,
+        period: 'monthly',
+        prepaidMonths: 24,
+        contractMonths: 0,
+        status: 'active',
+      });
       expect(subscription?.contractStart.toISOString()).toBe(paidAt);
       expect(subscription?.billingAnchorDay).toBe(Number(formatIsoDate(paidAt, 'Asia/Hong_Kong').slice(8)));
       // Lite has no contract: the term is the 24 prepaid months, billed monthly after them.
       expect(subscription?.contractEnd.getTime()).toBe(subscription?.nextPayDate.getTime());
-      expect(subscription?.modules).toEqual(expect.arrayContaining([{ id: counterAddOn._id, count: 2, monthPrice: counterAddOn.monthPrice, billing: 'monthly' }]));
+      expect(subscription?.modules).toEqual(
+        expect.arrayContaining([
+          { id: counterAddOn._id, count: 2, monthPrice: counterAddOn.monthPrice, billing: 'monthly' },
+        ]),
+      );
 
       const invoice = await typedService(app.api, 'invoices').get(result.invoiceId as string);
-      expect(invoice).toMatchObject({ number: result.invoiceNumber, seller: 'HK', order: order._id, subscription: subscription?._id, total: order.total, tax: 0, lines: order.items, status: 'issued' });
+      expect(invoice).toMatchObject({
+        number: result.invoiceNumber,
+        seller: 'HK',
+        order: order._id,
+        subscription: subscription?._id,
+        total: order.total,
+        tax: 0,
+        lines: order.items,
+        status: 'issued',
+      });
       expect((await orders().get(order._id)).status).toBe('provisioning');
       // A pending order is not provisioned.
       const pending = await orders().create(request(), as(buyer));
-      await expect(knex().transaction((trx) => provisionPaidOrder(app.api, trx, pending._id, 'system'))).rejects.toMatchObject({ code: 409 });
+      await expect(
+        knex().transaction((trx) => provisionPaidOrder(app.api, trx, pending._id, 'system')),
+      ).rejects.toMatchObject({ code: 409 });
     });
 
     it('numbers invoices without gaps per seller when ten orders are provisioned at once', async () => {
       const paid = [];
       for (let i = 0; i < 10; i += 1) paid.push(await paidOrder({ shipping: shipping('SG') }));
-      const before = (await knex()('invoice_sequences').where('seller', 'SG').first('next_number')) as { next_number: number };
-      const results = await Promise.all(paid.map((order) => knex().transaction((trx) => provisionPaidOrder(app.api, trx, order._id, 'system'))));
+      const before = (await knex()('invoice_sequences').where('seller', 'SG').first('next_number')) as {
+        next_number: number;
+      };
+      const results = await Promise.all(
+        paid.map((order) => knex().transaction((trx) => provisionPaidOrder(app.api, trx, order._id, 'system'))),
+      );
       const numbers = results.map((result) => result.invoiceNumber).sort();
       const expected = Array.from({ length: 10 }, (_, i) => `SG-${String(before.next_number + i).padStart(6, '0')}`);
       expect(numbers).toEqual(expected);
-      expect(await knex()('invoices').whereIn('order_id', paid.map((order) => order._id))).toHaveLength(10);
+      expect(
+        await knex()('invoices').whereIn(
+          'order_id',
+          paid.map((order) => order._id),
+        ),
+      ).toHaveLength(10);
     });
 
     it('mails the buyer the invoice in their language, and tells staff', async () => {
@@ -305,7 +453,9 @@ describe.skipIf(skipReason)('orders', () => {
       const deadline = Date.now() + 20_000;
       let mails: { recipient: string; subject: string; text: string }[] = [];
       while (Date.now() < deadline) {
-        mails = await knex()('outbox').where('subject', 'like', `%${order.number}%`).select('recipient', 'subject', 'text');
+        mails = await knex()('outbox')
+          .where('subject', 'like', `%${order.number}%`)
+          .select('recipient', 'subject', 'text');
         if (mails.length >= 2) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

@@ -3,9 +3,23 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../domain/locales.ts';
 import { translate } from '../../server/i18n.ts';
 import { jobsSchemaOf } from '../../server/jobs/queue.ts';
-import { PASSWORD_RESET_LIMITS, PASSWORD_RESET_RULES, resetTokenHash } from '../../server/services/password-resets/password-resets.ts';
+import {
+  PASSWORD_RESET_LIMITS,
+  PASSWORD_RESET_RULES,
+  resetTokenHash,
+} from '../../server/services/password-resets/password-resets.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { clientService, createAccount, rejectionOf, skipReason, socketClient, startTestServer, uniqueEmail, type FeathersErrorJSON, type TestAccount } from './harness.ts';
+import {
+  clientService,
+  createAccount,
+  rejectionOf,
+  skipReason,
+  socketClient,
+  startTestServer,
+  uniqueEmail,
+  type FeathersErrorJSON,
+  type TestAccount,
+} from './harness.ts';
 
 /**
  * A forgotten password (decision 026), as an attacker would try it: the same answer for an address
@@ -22,7 +36,11 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
   let knex: Knex;
   let offset = 0;
 
-  async function call<T = unknown>(method: string, path: string, options: { body?: unknown; token?: string; locale?: Locale; address?: string } = {}) {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; locale?: Locale; address?: string } = {},
+  ) {
     const response = await fetch(`${server.url}/api${path}`, {
       method,
       headers: {
@@ -34,24 +52,44 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as T & FeathersErrorJSON };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as T & FeathersErrorJSON,
+    };
   }
-  const ask = (email: unknown, options: { locale?: Locale; address?: string } = {}) => call<{ requested: true }>('POST', '/passwordResets', { body: { email }, ...options });
-  const reset = (token: unknown, password: unknown, options: { locale?: Locale; address?: string; jwt?: string } = {}) =>
-    call<{ reset: true; email: string }>('POST', '/passwordResets', { body: { token, password }, ...options, ...(options.jwt ? { token: options.jwt } : {}) });
-  const signIn = (email: string, password: string) => call<{ accessToken: string }>('POST', '/authentication', { body: { strategy: 'local', email, password } });
+  const ask = (email: unknown, options: { locale?: Locale; address?: string } = {}) =>
+    call<{ requested: true }>('POST', '/passwordResets', { body: { email }, ...options });
+  const reset = (
+    token: unknown,
+    password: unknown,
+    options: { locale?: Locale; address?: string; jwt?: string } = {},
+  ) =>
+    call<{ reset: true; email: string }>('POST', '/passwordResets', {
+      body: { token, password },
+      ...options,
+      ...(options.jwt ? { token: options.jwt } : {}),
+    });
+  const signIn = (email: string, password: string) =>
+    call<{ accessToken: string }>('POST', '/authentication', { body: { strategy: 'local', email, password } });
 
   /** The mails sent to an address, oldest first, once at least `count` have arrived. */
   async function mailsTo(email: string, count = 1): Promise<{ subject: string; text: string; html: string }[]> {
     for (let i = 0; i < 200; i += 1) {
-      const mails = (await knex('outbox').where({ recipient: email }).orderBy('created_at', 'asc').select('subject', 'text', 'html')) as { subject: string; text: string; html: string }[];
+      const mails = (await knex('outbox')
+        .where({ recipient: email })
+        .orderBy('created_at', 'asc')
+        .select('subject', 'text', 'html')) as { subject: string; text: string; html: string }[];
       if (mails.length >= count) return mails;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`fewer than ${count} mails reached ${email}`);
   }
   /** The link of the `count`-th mail to an address. */
-  async function linkSentTo(email: string, count = 1): Promise<{ link: string; token: string; subject: string; text: string }> {
+  async function linkSentTo(
+    email: string,
+    count = 1,
+  ): Promise<{ link: string; token: string; subject: string; text: string }> {
     const mail = (await mailsTo(email, count))[count - 1]!;
     const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail.text)?.[1];
     if (!link) throw new Error(`no link in ${mail.text}`);
@@ -66,7 +104,10 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
   async function queueDone() {
     const schema = jobsSchemaOf(knex);
     for (let i = 0; i < 200; i += 1) {
-      const open = await knex.raw(`select count(*)::int as n from ??.job where name = 'password-reset-mail' and state in ('created', 'retry', 'active')`, [schema]);
+      const open = await knex.raw(
+        `select count(*)::int as n from ??.job where name = 'password-reset-mail' and state in ('created', 'retry', 'active')`,
+        [schema],
+      );
       if (open.rows[0].n === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -123,22 +164,39 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
       const rows = await knex('password_resets').where({ user_id: account._id });
       expect(rows).toHaveLength(1);
       expect(rows[0].token_hash).toBe(resetTokenHash(token));
-      expect(new Date(rows[0].expires_at).getTime() - new Date(rows[0].created_at).getTime()).toBe(PASSWORD_RESET_RULES.ttlMs);
+      expect(new Date(rows[0].expires_at).getTime() - new Date(rows[0].created_at).getTime()).toBe(
+        PASSWORD_RESET_RULES.ttlMs,
+      );
       const schemas = [String((await knex.raw('select current_schema() as s')).rows[0].s), jobsSchemaOf(knex)];
-      const tables = (await knex.raw('select table_schema, table_name from information_schema.tables where table_schema = any(?) and table_type = ?', [schemas, 'BASE TABLE'])).rows as { table_schema: string; table_name: string }[];
+      const tables = (
+        await knex.raw(
+          'select table_schema, table_name from information_schema.tables where table_schema = any(?) and table_type = ?',
+          [schemas, 'BASE TABLE'],
+        )
+      ).rows as { table_schema: string; table_name: string }[];
       expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['password_resets', 'users', 'outbox']));
       const holding: string[] = [];
       for (const { table_schema: schema, table_name: table } of tables) {
         if (table === 'outbox') continue;
-        const found = await knex.raw('select count(*)::int as n from ??.?? t where t::text like ?', [schema, table, `%${token}%`]);
+        const found = await knex.raw('select count(*)::int as n from ??.?? t where t::text like ?', [
+          schema,
+          table,
+          `%${token}%`,
+        ]);
         if (found.rows[0].n > 0) holding.push(`${schema}.${table}`);
       }
       expect(holding).toEqual([]);
     });
 
     it('refuses what is not an email, or not a request, with 400 in the caller’s language', async () => {
-      expect(await ask('not-an-email', { locale: 'zh-hk' })).toMatchObject({ status: 400, body: { errors: { email: translate('zh-hk', 'validation.emailFormat') } } });
-      expect(await ask('', { locale: 'zh-cn' })).toMatchObject({ status: 400, body: { errors: { email: translate('zh-cn', 'validation.required') } } });
+      expect(await ask('not-an-email', { locale: 'zh-hk' })).toMatchObject({
+        status: 400,
+        body: { errors: { email: translate('zh-hk', 'validation.emailFormat') } },
+      });
+      expect(await ask('', { locale: 'zh-cn' })).toMatchObject({
+        status: 400,
+        body: { errors: { email: translate('zh-cn', 'validation.required') } },
+      });
       expect((await ask({ $ne: null })).status).toBe(400);
       expect((await ask(['a@example.test'])).status).toBe(400);
       expect((await call('POST', '/passwordResets', { body: { email: 'a@example.test', extra: 1 } })).status).toBe(400);
@@ -146,8 +204,18 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
     });
 
     it('does nothing but create: no list, no record, no change, no removal', async () => {
-      for (const [method, path] of [['GET', '/passwordResets'], ['GET', '/passwordResets/1'], ['PATCH', '/passwordResets/1'], ['PUT', '/passwordResets/1'], ['DELETE', '/passwordResets/1']] as const) {
-        const answer = await call(method, path, method === 'PATCH' || method === 'PUT' ? { body: { used_at: null } } : {});
+      for (const [method, path] of [
+        ['GET', '/passwordResets'],
+        ['GET', '/passwordResets/1'],
+        ['PATCH', '/passwordResets/1'],
+        ['PUT', '/passwordResets/1'],
+        ['DELETE', '/passwordResets/1'],
+      ] as const) {
+        const answer = await call(
+          method,
+          path,
+          method === 'PATCH' || method === 'PUT' ? { body: { used_at: null } } : {},
+        );
         expect(answer.status, `${method} ${path}`).toBe(405);
       }
     });
@@ -169,7 +237,8 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
       const account = await createAccount(knex, { label: 'reset-flood' });
       const unknown = uniqueEmail('reset-flood-unknown');
       for (const email of [account.email, unknown]) {
-        for (let i = 0; i < PASSWORD_RESET_LIMITS.requestsPerEmail.points; i += 1) expect((await ask(email)).status, email).toBe(201);
+        for (let i = 0; i < PASSWORD_RESET_LIMITS.requestsPerEmail.points; i += 1)
+          expect((await ask(email)).status, email).toBe(201);
       }
       const known = await ask(account.email);
       const nobody = await ask(unknown);
@@ -178,12 +247,18 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
       expect(nobody.body).toEqual(known.body);
       await mailsTo(account.email, PASSWORD_RESET_LIMITS.requestsPerEmail.points);
       await queueDone();
-      expect(await knex('outbox').where({ recipient: account.email })).toHaveLength(PASSWORD_RESET_LIMITS.requestsPerEmail.points);
+      expect(await knex('outbox').where({ recipient: account.email })).toHaveLength(
+        PASSWORD_RESET_LIMITS.requestsPerEmail.points,
+      );
     });
 
     it('drops a request its mail could not follow within a link’s life', async () => {
       const account = await createAccount(knex, { label: 'reset-late' });
-      const job = { email: account.email, locale: 'en', requestedAt: new Date(Date.now() - PASSWORD_RESET_RULES.ttlMs - 1000).toISOString() };
+      const job = {
+        email: account.email,
+        locale: 'en',
+        requestedAt: new Date(Date.now() - PASSWORD_RESET_RULES.ttlMs - 1000).toISOString(),
+      };
       await server.api.jobs.send('password-reset-mail', job);
       server.api.jobs.wake('password-reset-mail');
       await queueDone();
@@ -255,10 +330,18 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
       const { token } = await linkFor(account);
       // Another open link of the account (as a mail still on its way would leave).
       const other = 'x'.repeat(43);
-      await knex('password_resets').insert({ id: 'other-open-link', user_id: account._id, token_hash: resetTokenHash(other), created_at: new Date(), expires_at: new Date(Date.now() + 60_000) });
+      await knex('password_resets').insert({
+        id: 'other-open-link',
+        user_id: account._id,
+        token_hash: resetTokenHash(other),
+        created_at: new Date(),
+        expires_at: new Date(Date.now() + 60_000),
+      });
       expect((await reset(token, 'New-password-26')).status).toBe(201);
       expect((await reset(other, 'Other-password-27')).status).toBe(410);
-      expect((await knex('password_resets').where({ id: 'other-open-link' }).first('replaced_at')).replaced_at).not.toBeNull();
+      expect(
+        (await knex('password_resets').where({ id: 'other-open-link' }).first('replaced_at')).replaced_at,
+      ).not.toBeNull();
     });
 
     it('sets the password of the link’s account only, whoever sends it', async () => {
@@ -272,7 +355,9 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
       expect((await signIn(attacker.email, 'New-password-26')).status).toBe(401);
       expect((await signIn(attacker.email, attacker.password)).status).toBe(201);
       // The caller's own session is not the one reset: it goes on.
-      expect((await call('GET', `/users/${attacker._id}`, { token: attackerSession.body.accessToken })).status).toBe(200);
+      expect((await call('GET', `/users/${attacker._id}`, { token: attackerSession.body.accessToken })).status).toBe(
+        200,
+      );
     });
 
     it('refuses unknown and malformed links with 400, and query operators as tokens', async () => {
@@ -286,7 +371,13 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
         expect(answer.body.errors).toEqual({ token: translate('en', 'reset.invalidLink') });
       }
       expect((await call('POST', '/passwordResets', { body: { token: 'A'.repeat(43) } })).status).toBe(400);
-      expect((await call('POST', '/passwordResets', { body: { token: 'A'.repeat(43), password: 'New-password-26', email: 'a@example.test' } })).status).toBe(400);
+      expect(
+        (
+          await call('POST', '/passwordResets', {
+            body: { token: 'A'.repeat(43), password: 'New-password-26', email: 'a@example.test' },
+          })
+        ).status,
+      ).toBe(400);
     });
 
     it('refuses a password against the rules or breached with 400 at the field, and the link still works', async () => {
@@ -305,7 +396,9 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
         expect(answer.status, String(password)).toBe(400);
         expect(answer.body.errors, String(password)).toEqual({ password: translate('zh-hk', key) });
       }
-      const row = await knex('password_resets').where({ token_hash: resetTokenHash(token) }).first('used_at');
+      const row = await knex('password_resets')
+        .where({ token_hash: resetTokenHash(token) })
+        .first('used_at');
       expect(row.used_at).toBeNull();
       expect((await signIn(account.email, account.password)).status).toBe(201);
       expect((await reset(token, 'New-password-26')).status).toBe(201);
@@ -342,7 +435,10 @@ describe.skipIf(skipReason)('password reset by mailed link', () => {
         const { token } = await linkSentTo(account.email);
         const weak = await rejectionOf(resets.create({ token, password: 'weak' }));
         expect(weak).toMatchObject({ code: 400, errors: { password: translate('zh-hk', 'validation.passwordMin') } });
-        expect(await resets.create({ token, password: 'New-password-26' })).toEqual({ reset: true, email: account.email });
+        expect(await resets.create({ token, password: 'New-password-26' })).toEqual({
+          reset: true,
+          email: account.email,
+        });
         const used = await rejectionOf(resets.create({ token, password: 'New-password-26' }));
         expect(used).toMatchObject({ code: 410, message: translate('zh-hk', 'reset.linkUsed') });
         expect((await signIn(account.email, 'New-password-26')).status).toBe(201);

@@ -34,8 +34,25 @@ export async function eventually<T>(check: () => Promise<T>, ms = 15_000): Promi
 export function shipping(country: ShippingCountry = 'HK') {
   const date = deliveryDates(country)[0] as string;
   return country === 'SG'
-    ? { contactPerson: 'Ann Tan', contactNumber: '+65 8123 4567', street: '1 Orchard Road', city: 'Singapore', zipcode: '238801', country, shippingDate: date }
-    : { contactPerson: 'Mei Chan', contactNumber: '9123 4567', room: 'Flat 5A', street: '12 Nathan Road', district: 'Tsim Sha Tsui', city: 'Hong Kong', country, shippingDate: date };
+    ? {
+        contactPerson: 'Ann Tan',
+        contactNumber: '+65 8123 4567',
+        street: '1 Orchard Road',
+        city: 'Singapore',
+        zipcode: '238801',
+        country,
+        shippingDate: date,
+      }
+    : {
+        contactPerson: 'Mei Chan',
+        contactNumber: '9123 4567',
+        room: 'Flat 5A',
+        street: '12 Nathan Road',
+        district: 'Tsim Sha Tsui',
+        city: 'Hong Kong',
+        country,
+        shippingDate: date,
+      };
 }
 
 export const billingAddress = { name: 'Mei Chan', line1: '12 Nathan Road', city: 'Hong Kong', country: 'HK' };
@@ -55,13 +72,26 @@ export function paymentFixture() {
       const sandbox = state.server.paymentSandbox?.sandbox;
       if (!sandbox) throw new Error('no sandbox gateway');
       state.sandbox = sandbox;
-      const templates = (await state.server.api.service('appTemplates').find({ paginate: false })) as { _id: string; key: string; modules: { id: string }[] }[];
+      const templates = (await state.server.api.service('appTemplates').find({ paginate: false })) as {
+        _id: string;
+        key: string;
+        modules: { id: string }[];
+      }[];
       const lite = templates.find((template) => template.key === 'restaurant-lite');
       if (!lite) throw new Error('no restaurant-lite');
       state.plan = lite._id;
-      const modules = (await state.server.api.service('modules').find({ paginate: false })) as { _id: string; released: boolean; billing: string; counter: boolean }[];
+      const modules = (await state.server.api.service('modules').find({ paginate: false })) as {
+        _id: string;
+        released: boolean;
+        billing: string;
+        counter: boolean;
+      }[];
       const included = new Set(lite.modules.map((item) => item.id));
-      state.addOn = (modules.find((module) => module.released && !included.has(module._id) && module.billing === 'monthly' && !module.counter) as { _id: string })._id;
+      state.addOn = (
+        modules.find(
+          (module) => module.released && !included.has(module._id) && module.billing === 'monthly' && !module.counter,
+        ) as { _id: string }
+      )._id;
     },
     async buyer(label = 'buyer'): Promise<Caller & { email: string }> {
       const account = await createAccount(fixture.knex(), { label });
@@ -69,23 +99,58 @@ export function paymentFixture() {
     },
     async order(buyer: Caller, over: Partial<OrderRequest> = {}) {
       return typedService(state.server.api, 'orders').create(
-        { plan: state.plan, addOns: [{ id: state.addOn }], prepaidMonths: 24, shipping: shipping(), idempotencyKey: key(), ...over },
+        {
+          plan: state.plan,
+          addOns: [{ id: state.addOn }],
+          prepaidMonths: 24,
+          shipping: shipping(),
+          idempotencyKey: key(),
+          ...over,
+        },
         fixture.as(buyer),
       );
     },
     async token(number: string): Promise<string> {
       return (await state.sandbox.tokenize({ number, expMonth: 12, expYear: 2034, cvc: '123' })).paymentMethodId;
     },
-    async request(order: { _id: string; total: number }, number: string, over: Partial<PaymentRequest> = {}): Promise<PaymentRequest> {
-      return { order: order._id, paymentMethodId: await fixture.token(number), billingAddress, idempotencyKey: key(), expectedTotal: order.total, ...over };
+    async request(
+      order: { _id: string; total: number },
+      number: string,
+      over: Partial<PaymentRequest> = {},
+    ): Promise<PaymentRequest> {
+      return {
+        order: order._id,
+        paymentMethodId: await fixture.token(number),
+        billingAddress,
+        idempotencyKey: key(),
+        expectedTotal: order.total,
+        ...over,
+      };
     },
-    async pay(buyer: Caller, order: { _id: string; total: number }, number: string, over: Partial<PaymentRequest> = {}) {
+    async pay(
+      buyer: Caller,
+      order: { _id: string; total: number },
+      number: string,
+      over: Partial<PaymentRequest> = {},
+    ) {
       return fixture.payments().create(await fixture.request(order, number, over), fixture.as(buyer));
     },
     /** The sandbox's charges for an order (the gateway's side). */
-    charges: (orderId: string) => fixture.knex()('payment_sandbox_charges').whereRaw(`metadata->>'orderId' = ?`, [orderId]).select('id', 'status', 'amount'),
-    orderRow: (orderId: string) => fixture.knex()('orders').where('id', orderId).first() as Promise<{ status: string; card: unknown; history: { from: string; to: string; actor: string }[] }>,
-    attempts: (orderId: string) => fixture.knex()('payments').where('order_id', orderId).orderBy('created_at').select() as Promise<{ id: string; status: string; gateway_charge_id: string | null }[]>,
+    charges: (orderId: string) =>
+      fixture
+        .knex()('payment_sandbox_charges')
+        .whereRaw(`metadata->>'orderId' = ?`, [orderId])
+        .select('id', 'status', 'amount'),
+    orderRow: (orderId: string) =>
+      fixture.knex()('orders').where('id', orderId).first() as Promise<{
+        status: string;
+        card: unknown;
+        history: { from: string; to: string; actor: string }[];
+      }>,
+    attempts: (orderId: string) =>
+      fixture.knex()('payments').where('order_id', orderId).orderBy('created_at').select() as Promise<
+        { id: string; status: string; gateway_charge_id: string | null }[]
+      >,
   };
   return fixture;
 }

@@ -62,7 +62,9 @@ describe('choosing the gateway', () => {
     const logger = pino({ level: 'silent' });
     // A handle object stands for a database: createGateway keeps one sandbox per handle.
     const knex = {} as Parameters<typeof sandboxFor>[1];
-    expect(createGateway({ ...config, payments: { ...config.payments, provider: 'stripe', stripe } }, knex, logger)).toBeInstanceOf(StripeGateway);
+    expect(
+      createGateway({ ...config, payments: { ...config.payments, provider: 'stripe', stripe } }, knex, logger),
+    ).toBeInstanceOf(StripeGateway);
     expect(createGateway(config, knex, logger)).toBeInstanceOf(SandboxGateway);
     expect(sandboxFor(config, knex, logger)).toBe(sandboxFor(config, knex, logger));
   });

@@ -17,7 +17,13 @@ import { createTestDatabase, skipReason, testConfig } from './harness.ts';
  */
 
 const SITE = 'http://shop.test:3000';
-const SANDBOX_TABLES = ['payment_sandbox_customers', 'payment_sandbox_payment_methods', 'payment_sandbox_charges', 'payment_sandbox_idempotency_keys', 'payment_sandbox_webhook_deliveries'];
+const SANDBOX_TABLES = [
+  'payment_sandbox_customers',
+  'payment_sandbox_payment_methods',
+  'payment_sandbox_charges',
+  'payment_sandbox_idempotency_keys',
+  'payment_sandbox_webhook_deliveries',
+];
 
 interface Received {
   body: Buffer;
@@ -42,7 +48,12 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
         done();
       },
     });
-    sandbox = new PaymentSandbox({ knex: database.knex, logger: pino({ level: 'trace' }, logStream), webhookSecret: secret, origin: 'http://unset' });
+    sandbox = new PaymentSandbox({
+      knex: database.knex,
+      logger: pino({ level: 'trace' }, logStream),
+      webhookSecret: secret,
+      origin: 'http://unset',
+    });
     server = await startSandboxServer(sandbox, { port: 0, host: '127.0.0.1' });
     sandbox.siteOrigins = [SITE];
     gateway = new SandboxGateway(sandbox, { timeoutMs: 1_000 });
@@ -79,17 +90,31 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       headers: { 'content-type': 'application/json', origin: sandbox.origin },
       body: JSON.stringify({ number, expMonth: 12, expYear: 2034, cvc: '739', ...overrides }),
     });
-    return { status: response.status, body: (await response.json()) as { paymentMethodId: string; card: Charge['card']; error?: { code: string; problems: string[] } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        paymentMethodId: string;
+        card: Charge['card'];
+        error?: { code: string; problems: string[] };
+      },
+    };
   }
 
   async function customerWithCard(number: string) {
-    const { customerId } = await gateway.createCustomer({ userId: 'user-1', email: 'mei@example.test', name: 'Mei Chan' });
+    const { customerId } = await gateway.createCustomer({
+      userId: 'user-1',
+      email: 'mei@example.test',
+      name: 'Mei Chan',
+    });
     const { body } = await tokenize(number);
     return { customerId, paymentMethodId: body.paymentMethodId };
   }
 
   let keys = 0;
-  const request = (card: { customerId: string; paymentMethodId: string }, overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
+  const request = (
+    card: { customerId: string; paymentMethodId: string },
+    overrides: Partial<ChargeRequest> = {},
+  ): ChargeRequest => ({
     ...card,
     amount: 358800,
     currency: 'HKD',
@@ -99,7 +124,8 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
     ...overrides,
   });
 
-  const events = () => received.map(({ body, headers }) => gateway.parseWebhook(body, headers as Record<string, string>) as GatewayEvent);
+  const events = () =>
+    received.map(({ body, headers }) => gateway.parseWebhook(body, headers as Record<string, string>) as GatewayEvent);
 
   async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
     try {
@@ -111,7 +137,8 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
     throw new Error('expected a GatewayError');
   }
 
-  const count = async (table: string) => Number(((await database.knex(table).count({ n: '*' })) as { n: string | number }[])[0]?.n);
+  const count = async (table: string) =>
+    Number(((await database.knex(table).count({ n: '*' })) as { n: string | number }[])[0]?.n);
 
   describe('test cards', () => {
     it.each([
@@ -125,7 +152,12 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
     ])('%s on the buyer’s session: %s %s', async (number, status, failure) => {
       const card = await customerWithCard(number);
       const charge = await gateway.charge(request(card));
-      expect(charge).toMatchObject({ status, amount: 358800, currency: 'HKD', card: { brand: 'visa', last4: number.slice(-4), expMonth: 12, expYear: 2034 } });
+      expect(charge).toMatchObject({
+        status,
+        amount: 358800,
+        currency: 'HKD',
+        card: { brand: 'visa', last4: number.slice(-4), expMonth: 12, expYear: 2034 },
+      });
       expect(charge.failure?.code).toBe(failure);
       if (status === 'requires_action') expect(charge.action?.url).toBe(`${sandbox.origin}/challenge/${charge.id}`);
       else expect(charge.action).toBeUndefined();
@@ -138,7 +170,10 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       expect((await gateway.charge(request(saved, { offSession: true }))).status).toBe('succeeded');
       const always = await customerWithCard('4000000000003220');
       await gateway.attachPaymentMethod(always);
-      expect(await gateway.charge(request(always, { offSession: true }))).toMatchObject({ status: 'failed', failure: { code: 'authentication_failed' } });
+      expect(await gateway.charge(request(always, { offSession: true }))).toMatchObject({
+        status: 'failed',
+        failure: { code: 'authentication_failed' },
+      });
     });
 
     it('refuses an off-session charge on a card never attached to the customer, and a card of another customer', async () => {
@@ -148,19 +183,37 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       const other = await gateway.createCustomer({ userId: 'user-2', email: 'other@example.test' });
       const otherCustomers = await rejection(gateway.charge(request({ ...card, customerId: other.customerId })));
       expect(otherCustomers.code).toBe('invalid_request');
-      expect((await rejection(gateway.attachPaymentMethod({ ...card, customerId: other.customerId }))).code).toBe('invalid_request');
+      expect((await rejection(gateway.attachPaymentMethod({ ...card, customerId: other.customerId }))).code).toBe(
+        'invalid_request',
+      );
     });
 
     it('captures (a no-op on a captured charge), refunds in parts, and cancels only what is unfinished', async () => {
       const card = await customerWithCard('4242424242424242');
       const charge = await gateway.charge(request(card));
       expect((await gateway.capture(charge.id, `capture-${charge.id}`)).status).toBe('succeeded');
-      const part = await gateway.refund({ chargeId: charge.id, amount: 100000, idempotencyKey: `refund-a-${charge.id}` });
+      const part = await gateway.refund({
+        chargeId: charge.id,
+        amount: 100000,
+        idempotencyKey: `refund-a-${charge.id}`,
+      });
       expect(part).toMatchObject({ status: 'succeeded', amountRefunded: 100000 });
       // The same refund key again refunds nothing more.
-      expect((await gateway.refund({ chargeId: charge.id, amount: 100000, idempotencyKey: `refund-a-${charge.id}` })).amountRefunded).toBe(100000);
-      expect((await rejection(gateway.refund({ chargeId: charge.id, amount: 300000, idempotencyKey: `refund-b-${charge.id}` }))).code).toBe('invalid_request');
-      expect(await gateway.refund({ chargeId: charge.id, idempotencyKey: `refund-c-${charge.id}` })).toMatchObject({ status: 'refunded', amountRefunded: 358800 });
+      expect(
+        (await gateway.refund({ chargeId: charge.id, amount: 100000, idempotencyKey: `refund-a-${charge.id}` }))
+          .amountRefunded,
+      ).toBe(100000);
+      expect(
+        (
+          await rejection(
+            gateway.refund({ chargeId: charge.id, amount: 300000, idempotencyKey: `refund-b-${charge.id}` }),
+          )
+        ).code,
+      ).toBe('invalid_request');
+      expect(await gateway.refund({ chargeId: charge.id, idempotencyKey: `refund-c-${charge.id}` })).toMatchObject({
+        status: 'refunded',
+        amountRefunded: 358800,
+      });
       expect((await rejection(gateway.cancel(charge.id, `cancel-${charge.id}`))).code).toBe('invalid_request');
       const challenged = await gateway.charge(request(await customerWithCard('4000002500003155')));
       expect((await gateway.cancel(challenged.id, `cancel-${challenged.id}`)).status).toBe('cancelled');
@@ -169,7 +222,8 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
 
     it('refuses amounts that are not positive integers of minor units', async () => {
       const card = await customerWithCard('4242424242424242');
-      for (const amount of [0, -5, 12.5]) expect((await rejection(gateway.charge(request(card, { amount })))).code).toBe('invalid_request');
+      for (const amount of [0, -5, 12.5])
+        expect((await rejection(gateway.charge(request(card, { amount })))).code).toBe('invalid_request');
     });
   });
 
@@ -181,12 +235,20 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
         expect(status).toBe(201);
         expect(body.card).toEqual({ brand: 'visa', last4: number.slice(-4), expMonth: 12, expYear: 2034 });
         expect(body.paymentMethodId).toMatch(/^pm_/);
-        await gateway.charge(request({ customerId: (await gateway.createCustomer({ userId: 'u', email: 'u@example.test' })).customerId, paymentMethodId: body.paymentMethodId }));
+        await gateway.charge(
+          request({
+            customerId: (await gateway.createCustomer({ userId: 'u', email: 'u@example.test' })).customerId,
+            paymentMethodId: body.paymentMethodId,
+          }),
+        );
       }
       await sandbox.webhooks.idle();
       for (const table of SANDBOX_TABLES) {
         for (const number of numbers) {
-          const found = await database.knex(table).whereRaw(`${table}::text like ?`, [`%${number}%`]).count({ n: '*' });
+          const found = await database
+            .knex(table)
+            .whereRaw(`${table}::text like ?`, [`%${number}%`])
+            .count({ n: '*' });
           expect(Number(found[0]?.n), `${number} in ${table}`).toBe(0);
         }
         const columns = Object.keys(await database.knex(table).columnInfo());
@@ -202,7 +264,10 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
     it('gives the same card the same fingerprint', async () => {
       const first = await tokenize('4242424242424242');
       const second = await tokenize('4242 4242 4242 4242');
-      const rows = await database.knex('payment_sandbox_payment_methods').whereIn('id', [first.body.paymentMethodId, second.body.paymentMethodId]).select('fingerprint');
+      const rows = await database
+        .knex('payment_sandbox_payment_methods')
+        .whereIn('id', [first.body.paymentMethodId, second.body.paymentMethodId])
+        .select('fingerprint');
       expect(new Set(rows.map((row: { fingerprint: string }) => row.fingerprint)).size).toBe(1);
     });
 
@@ -242,7 +307,9 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       expect(html).toContain('卡號');
       expect(html).toContain('autocomplete="cc-number"');
       expect(html).toContain(JSON.stringify(SITE));
-      expect((await fetch(`${server.url}/frame?parent=${encodeURIComponent('https://evil.example')}`)).status).toBe(400);
+      expect((await fetch(`${server.url}/frame?parent=${encodeURIComponent('https://evil.example')}`)).status).toBe(
+        400,
+      );
     });
   });
 
@@ -252,8 +319,12 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       const first = request(card);
       const charge = await gateway.charge(first);
       expect(await gateway.charge(first)).toEqual(charge);
-      expect((await rejection(gateway.charge({ ...first, amount: first.amount + 1 }))).code).toBe('idempotency_conflict');
-      expect((await rejection(gateway.charge({ ...first, metadata: { orderId: 'order-2' } }))).code).toBe('idempotency_conflict');
+      expect((await rejection(gateway.charge({ ...first, amount: first.amount + 1 }))).code).toBe(
+        'idempotency_conflict',
+      );
+      expect((await rejection(gateway.charge({ ...first, metadata: { orderId: 'order-2' } }))).code).toBe(
+        'idempotency_conflict',
+      );
       const rows = await database.knex('payment_sandbox_charges').where({ payment_method_id: card.paymentMethodId });
       expect(rows).toHaveLength(1);
     });
@@ -265,7 +336,9 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       const patient = new SandboxGateway(sandbox);
       const charges = await Promise.all(Array.from({ length: 20 }, () => patient.charge(same)));
       expect(new Set(charges.map((charge) => charge.id)).size).toBe(1);
-      expect(await database.knex('payment_sandbox_charges').where({ payment_method_id: card.paymentMethodId })).toHaveLength(1);
+      expect(
+        await database.knex('payment_sandbox_charges').where({ payment_method_id: card.paymentMethodId }),
+      ).toHaveLength(1);
       await sandbox.webhooks.idle();
       expect(events().filter((event) => event.chargeId === charges[0]?.id)).toHaveLength(1);
     });
@@ -280,7 +353,9 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
 
   describe('3-D Secure and webhooks', () => {
     it('asks for a challenge; approving it succeeds the charge and sends signed webhooks', async () => {
-      const charge = await gateway.charge(request(await customerWithCard('4000002500003155'), { returnUrl: `${SITE}/en/subscription?step=payment` }));
+      const charge = await gateway.charge(
+        request(await customerWithCard('4000002500003155'), { returnUrl: `${SITE}/en/subscription?step=payment` }),
+      );
       expect(charge.status).toBe('requires_action');
       const page = await fetch(`${charge.action?.url}?parent=${encodeURIComponent(SITE)}&locale=en`);
       expect(page.status).toBe(200);
@@ -288,27 +363,48 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       const html = await page.text();
       expect(html).toContain('HK$3,588.00');
       expect(html).toContain('Confirm payment');
-      const answer = await fetch(`${server.url}/challenge/${charge.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'approve' }) });
+      const answer = await fetch(`${server.url}/challenge/${charge.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome: 'approve' }),
+      });
       expect(await answer.json()).toEqual({ id: charge.id, status: 'succeeded' });
       expect((await gateway.retrieve(charge.id)).status).toBe('succeeded');
       // A second answer (a double click, a replayed post) changes nothing.
-      await fetch(`${server.url}/challenge/${charge.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'fail' }) });
+      await fetch(`${server.url}/challenge/${charge.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome: 'fail' }),
+      });
       expect((await gateway.retrieve(charge.id)).status).toBe('succeeded');
       expect((await fetch(`${charge.action?.url}`)).status).toBe(404);
 
       await sandbox.webhooks.idle();
-      expect(received.every(({ headers }) => /^t=\d+,v1=[0-9a-f]{64}$/.test(String(headers[SANDBOX_SIGNATURE_HEADER])))).toBe(true);
+      expect(
+        received.every(({ headers }) => /^t=\d+,v1=[0-9a-f]{64}$/.test(String(headers[SANDBOX_SIGNATURE_HEADER]))),
+      ).toBe(true);
       const mine = events().filter((event) => event.chargeId === charge.id);
       expect(mine.map((event) => event.type)).toEqual(['charge.requires_action', 'charge.succeeded']);
-      expect(mine[1]?.charge).toMatchObject({ id: charge.id, status: 'succeeded', amount: 358800, card: { last4: '3155' } });
+      expect(mine[1]?.charge).toMatchObject({
+        id: charge.id,
+        status: 'succeeded',
+        amount: 358800,
+        card: { last4: '3155' },
+      });
       expect(mine[0]!.created.getTime()).toBeLessThanOrEqual(mine[1]!.created.getTime());
-      const delivery = await database.knex('payment_sandbox_webhook_deliveries').where({ charge_id: charge.id, event_type: 'charge.succeeded' }).first();
+      const delivery = await database
+        .knex('payment_sandbox_webhook_deliveries')
+        .where({ charge_id: charge.id, event_type: 'charge.succeeded' })
+        .first();
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, last_response_status: 204 });
     });
 
     it('fails the charge when the challenge is failed', async () => {
       const charge = await gateway.charge(request(await customerWithCard('4000000000003220')));
-      expect(await sandbox.completeChallenge(charge.id, 'fail')).toMatchObject({ status: 'failed', failure: { code: 'authentication_failed' } });
+      expect(await sandbox.completeChallenge(charge.id, 'fail')).toMatchObject({
+        status: 'failed',
+        failure: { code: 'authentication_failed' },
+      });
       await sandbox.webhooks.idle();
       expect(events().map((event) => event.type)).toEqual(['charge.requires_action', 'charge.failed']);
     });
@@ -318,7 +414,9 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       await sandbox.webhooks.idle();
       const [delivered] = received;
       if (!delivered) throw new Error('no webhook');
-      expect(gateway.parseWebhook(delivered.body, delivered.headers as Record<string, string>)?.chargeId).toBe(charge.id);
+      expect(gateway.parseWebhook(delivered.body, delivered.headers as Record<string, string>)?.chargeId).toBe(
+        charge.id,
+      );
       const body = delivered.body.toString();
       const header = String(delivered.headers[SANDBOX_SIGNATURE_HEADER]);
       const refused = (raw: string, signature: string | undefined) => {
@@ -347,7 +445,9 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       sandbox.setFaults({ api: 'error', count: 1 });
       const key = request(card);
       expect((await rejection(gateway.charge(key))).code).toBe('unavailable');
-      expect(await database.knex('payment_sandbox_charges').where({ payment_method_id: card.paymentMethodId })).toHaveLength(0);
+      expect(
+        await database.knex('payment_sandbox_charges').where({ payment_method_id: card.paymentMethodId }),
+      ).toHaveLength(0);
       // The switch was for one call: the retry goes through, once.
       expect((await gateway.charge(key)).status).toBe('succeeded');
     });
@@ -359,7 +459,9 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
       expect((await rejection(gateway.charge(key))).code).toBe('timeout');
       const retried = await gateway.charge(key);
       expect(retried.status).toBe('succeeded');
-      expect(await database.knex('payment_sandbox_charges').where({ payment_method_id: card.paymentMethodId })).toHaveLength(1);
+      expect(
+        await database.knex('payment_sandbox_charges').where({ payment_method_id: card.paymentMethodId }),
+      ).toHaveLength(1);
     });
 
     it('sends each webhook twice, with the same event id', async () => {
@@ -386,10 +488,18 @@ describe.skipIf(skipReason)('the sandbox payment gateway', () => {
 
     it('are switched over HTTP with the webhook secret as bearer token', async () => {
       const post = (body: unknown, token = secret) =>
-        fetch(`${server.url}/v1/test/faults`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+        fetch(`${server.url}/v1/test/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
       expect((await post({ api: 'error' }, 'wrong')).status).toBe(401);
       expect(sandbox.getFaults().api).toBe('none');
-      expect(await (await post({ api: 'error', count: 2, webhooks: 'duplicate' })).json()).toEqual({ api: 'error', count: 2, webhooks: 'duplicate' });
+      expect(await (await post({ api: 'error', count: 2, webhooks: 'duplicate' })).json()).toEqual({
+        api: 'error',
+        count: 2,
+        webhooks: 'duplicate',
+      });
       const card = await customerWithCard('4242424242424242').catch((error: unknown) => error);
       expect(card).toBeInstanceOf(GatewayError);
       const tokenised = await tokenize('4242424242424242');

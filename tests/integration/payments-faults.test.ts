@@ -6,7 +6,16 @@ import type { ChargeRequest } from '../../server/payments/gateway.ts';
 import { SandboxGateway } from '../../server/payments/sandbox/adapter.ts';
 import { SANDBOX_SIGNATURE_HEADER, signPayload } from '../../server/payments/sandbox/signature.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
-import { clientService, createTestDatabase, rejectionOf, restClient, skipReason, socketClient, testConfig, type FeathersErrorJSON } from './harness.ts';
+import {
+  clientService,
+  createTestDatabase,
+  rejectionOf,
+  restClient,
+  skipReason,
+  socketClient,
+  testConfig,
+  type FeathersErrorJSON,
+} from './harness.ts';
 import { CARDS, eventually, paymentFixture } from './payment-fixture.ts';
 
 /**
@@ -43,7 +52,11 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
   beforeAll(async () => {
     // The whole server, its log captured at the most verbose level.
     const database = await createTestDatabase();
-    f.state.server = (await startServer(testConfig({ logLevel: 'trace' }), { database, pages: false, logDestination: capture })) as RunningServer;
+    f.state.server = (await startServer(testConfig({ logLevel: 'trace' }), {
+      database,
+      pages: false,
+      logDestination: capture,
+    })) as RunningServer;
     await f.start();
     gateway = new FaultyCharges(f.state.sandbox);
     f.state.server.api.set('paymentGateway', gateway);
@@ -55,7 +68,11 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
 
   const webhookUrl = () => `${f.state.server.url}/api/paymentWebhooks/sandbox`;
   const post = (body: string, signature: string, url = webhookUrl()) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, body });
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      body,
+    });
 
   describe('the gateway', () => {
     it('times out: 503, the attempt stays processing, another card waits, and the webhook settles it without a second charge', async () => {
@@ -65,12 +82,19 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
       let error: FeathersErrorJSON;
       try {
         error = await rejectionOf(f.pay(buyer, order, CARDS.success));
-        expect(error).toMatchObject({ code: 503, message: translate('en', 'purchase.gatewayUnavailable'), data: { payment: expect.any(String) } });
+        expect(error).toMatchObject({
+          code: 503,
+          message: translate('en', 'purchase.gatewayUnavailable'),
+          data: { payment: expect.any(String) },
+        });
         const [attempt] = await f.attempts(order._id);
         expect(attempt).toMatchObject({ id: error.data?.payment, status: 'processing', gateway_charge_id: null });
         // The gateway did charge; we do not know it yet, so no other card is charged meanwhile.
         expect(await f.charges(order._id)).toHaveLength(1);
-        expect(await rejectionOf(f.pay(buyer, order, CARDS.success))).toMatchObject({ code: 409, message: translate('en', 'purchase.paymentInProgress') });
+        expect(await rejectionOf(f.pay(buyer, order, CARDS.success))).toMatchObject({
+          code: 409,
+          message: translate('en', 'purchase.paymentInProgress'),
+        });
       } finally {
         f.state.sandbox.setFaults({ webhooks: 'normal' });
       }
@@ -107,7 +131,10 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
       expect(await f.charges(order._id)).toHaveLength(0);
       const id = String(error.data?.payment);
       const [first, second] = await Promise.all([f.payments().get(id, f.as(buyer)), f.payments().get(id, f.as(buyer))]);
-      expect([first.status, second.status], lines.filter((line) => line.includes('settled')).join('\n')).toEqual(['succeeded', 'succeeded']);
+      expect([first.status, second.status], lines.filter((line) => line.includes('settled')).join('\n')).toEqual([
+        'succeeded',
+        'succeeded',
+      ]);
       expect((await f.payments().get(id, f.as(buyer))).status).toBe('succeeded');
       expect(await f.charges(order._id)).toHaveLength(1);
     });
@@ -128,7 +155,10 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
       const row = await f.orderRow(order._id);
       expect(row.history.filter((move) => move.to === 'paid')).toHaveLength(1);
       const [attempt] = await f.attempts(order._id);
-      const deliveries = await f.knex()('payment_sandbox_webhook_deliveries').where('charge_id', attempt?.gateway_charge_id).select('id', 'attempts');
+      const deliveries = await f
+        .knex()('payment_sandbox_webhook_deliveries')
+        .where('charge_id', attempt?.gateway_charge_id)
+        .select('id', 'attempts');
       expect(deliveries.map((delivery) => delivery.attempts)).toEqual([2, 2]);
       expect(await f.knex()('payment_webhook_events').where('charge_id', attempt?.gateway_charge_id)).toHaveLength(2);
       expect(await f.knex()('subscriptions').where('order_id', order._id)).toHaveLength(1);
@@ -138,9 +168,15 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
       const order = await f.order(buyer);
       const attempt = await f.pay(buyer, order, CARDS.success);
       await f.state.sandbox.webhooks.idle();
-      const delivery = (await f.knex()('payment_sandbox_webhook_deliveries').where('charge_id', attempt.gatewayChargeId).first('payload')) as { payload: unknown };
+      const delivery = (await f
+        .knex()('payment_sandbox_webhook_deliveries')
+        .where('charge_id', attempt.gatewayChargeId)
+        .first('payload')) as { payload: unknown };
       const body = typeof delivery.payload === 'string' ? delivery.payload : JSON.stringify(delivery.payload);
-      const before = { order: await f.orderRow(order._id), payment: await f.knex()('payments').where('id', attempt._id).first() };
+      const before = {
+        order: await f.orderRow(order._id),
+        payment: await f.knex()('payments').where('id', attempt._id).first(),
+      };
       const replay = await post(body, signPayload(body, f.state.sandbox.webhookSecret));
       expect(replay.status).toBe(200);
       expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
@@ -148,16 +184,35 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
       expect(await f.knex()('payments').where('id', attempt._id).first()).toEqual(before.payment);
 
       // A refund event forged with another secret, one unsigned, one with the signature of another body.
-      const forged = JSON.stringify({ ...JSON.parse(body), id: 'evt_forged', type: 'charge.refunded', charge: { ...JSON.parse(body).charge, status: 'refunded' } });
+      const forged = JSON.stringify({
+        ...JSON.parse(body),
+        id: 'evt_forged',
+        type: 'charge.refunded',
+        charge: { ...JSON.parse(body).charge, status: 'refunded' },
+      });
       expect((await post(forged, signPayload(forged, 'not-the-secret'))).status).toBe(400);
-      expect((await fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged })).status).toBe(400);
+      expect(
+        (await fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged }))
+          .status,
+      ).toBe(400);
       expect((await post(forged, signPayload(body, f.state.sandbox.webhookSecret))).status).toBe(400);
       // Signed long ago: refused too.
-      expect((await post(forged, signPayload(forged, f.state.sandbox.webhookSecret, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
+      expect(
+        (await post(forged, signPayload(forged, f.state.sandbox.webhookSecret, Math.floor(Date.now() / 1000) - 3600)))
+          .status,
+      ).toBe(400);
       expect(await f.knex()('payment_webhook_events').where('event_id', 'evt_forged')).toHaveLength(0);
       expect((await f.orderRow(order._id)).status).toBe('provisioning');
       // A gateway not in use has no receiver.
-      expect((await post(body, signPayload(body, f.state.sandbox.webhookSecret), `${f.state.server.url}/api/paymentWebhooks/stripe`)).status).toBe(404);
+      expect(
+        (
+          await post(
+            body,
+            signPayload(body, f.state.sandbox.webhookSecret),
+            `${f.state.server.url}/api/paymentWebhooks/stripe`,
+          )
+        ).status,
+      ).toBe(404);
     });
 
     it('out of order leave the final state right: a late “requires action” never undoes a success', async () => {
@@ -173,7 +228,11 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
         f.state.sandbox.setFaults({ webhooks: 'normal' });
       }
       await f.state.sandbox.webhooks.idle();
-      const events = await f.knex()('payment_webhook_events').where('charge_id', chargeId).orderBy('received_at').select('type', 'outcome');
+      const events = await f
+        .knex()('payment_webhook_events')
+        .where('charge_id', chargeId)
+        .orderBy('received_at')
+        .select('type', 'outcome');
       expect(events).toEqual([
         { type: 'charge.succeeded', outcome: 'applied' },
         { type: 'charge.requires_action', outcome: 'unchanged' },
@@ -198,70 +257,107 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
         f.state.sandbox.setFaults({ webhooks: 'normal' });
       }
       await f.state.sandbox.webhooks.idle();
-      const attempt = (await f.knex()('payments').where('id', id).first()) as { status: string; history: { from: string; to: string }[] };
+      const attempt = (await f.knex()('payments').where('id', id).first()) as {
+        status: string;
+        history: { from: string; to: string }[];
+      };
       expect(attempt.status).toBe('succeeded');
-      expect(attempt.history.map((move) => `${move.from}>${move.to}`)).toEqual(['created>processing', 'processing>succeeded']);
+      expect(attempt.history.map((move) => `${move.from}>${move.to}`)).toEqual([
+        'created>processing',
+        'processing>succeeded',
+      ]);
       expect((await f.orderRow(order._id)).status).toBe('provisioning');
       expect(await f.charges(order._id)).toHaveLength(1);
     });
   });
 
   describe('who may pay', () => {
-    it.each(['rest', 'socket.io'] as const)('refuses other members, anonymous callers and unverified accounts over %s', async (transport) => {
-      const order = await f.order(buyer);
-      const attempt = await f.pay(buyer, order, CARDS.declined);
-      const other = await f.buyer('other');
-      const unverified = await f.buyer('unverified');
-      await f.knex()('users').where('id', unverified._id).update({ email_verified_at: null });
-      const password = 'Account123';
-      const socket = transport === 'socket.io' ? socketClient(f.state.server.url) : undefined;
-      const client = socket?.client ?? restClient(f.state.server.url);
-      try {
-        {
-          const payments = clientService(client, 'payments');
-          // Anonymous.
-          expect(await rejectionOf(payments.create(await f.request(order, CARDS.success), {}))).toMatchObject({ code: 401 });
-          expect(await rejectionOf(payments.get(attempt._id))).toMatchObject({ code: 401 });
-          // Another member: the order and the attempt are as if they did not exist.
-          await client.authenticate({ strategy: 'local', email: other.email, password });
-          expect(await rejectionOf(payments.create(await f.request(order, CARDS.success)))).toMatchObject({ code: 404 });
-          expect(await rejectionOf(payments.get(attempt._id))).toMatchObject({ code: 404 });
-          expect((await payments.find({ query: { order: order._id } })).data).toEqual([]);
-          // Naming the buyer as the owner changes nothing: the attempt would be the caller's, and the order is not.
-          expect(await rejectionOf(payments.create({ ...(await f.request(order, CARDS.success)), user: buyer._id } as never))).toMatchObject({ code: 404 });
-          await client.logout();
-          // Unverified.
-          await client.authenticate({ strategy: 'local', email: unverified.email, password });
-          const unverifiedOrder = (await f.knex()('orders').where('id', order._id).first('total')) as { total: number };
-          expect(await rejectionOf(payments.create(await f.request({ _id: order._id, total: unverifiedOrder.total }, CARDS.success)))).toMatchObject({
-            code: 403,
-            message: translate('en', 'purchase.verifyFirst'),
-          });
-          await client.logout();
-          // The buyer reads it, and cannot change or remove it.
-          await client.authenticate({ strategy: 'local', email: buyer.email, password });
-          expect(await payments.get(attempt._id)).toMatchObject({ _id: attempt._id, status: 'failed' });
-          expect(await rejectionOf(payments.patch(attempt._id, {} as never))).toMatchObject({ code: expect.any(Number) });
-          expect(await rejectionOf(payments.remove(attempt._id))).toMatchObject({ code: expect.any(Number) });
-          await client.logout();
+    it.each(['rest', 'socket.io'] as const)(
+      'refuses other members, anonymous callers and unverified accounts over %s',
+      async (transport) => {
+        const order = await f.order(buyer);
+        const attempt = await f.pay(buyer, order, CARDS.declined);
+        const other = await f.buyer('other');
+        const unverified = await f.buyer('unverified');
+        await f.knex()('users').where('id', unverified._id).update({ email_verified_at: null });
+        const password = 'Account123';
+        const socket = transport === 'socket.io' ? socketClient(f.state.server.url) : undefined;
+        const client = socket?.client ?? restClient(f.state.server.url);
+        try {
+          {
+            const payments = clientService(client, 'payments');
+            // Anonymous.
+            expect(await rejectionOf(payments.create(await f.request(order, CARDS.success), {}))).toMatchObject({
+              code: 401,
+            });
+            expect(await rejectionOf(payments.get(attempt._id))).toMatchObject({ code: 401 });
+            // Another member: the order and the attempt are as if they did not exist.
+            await client.authenticate({ strategy: 'local', email: other.email, password });
+            expect(await rejectionOf(payments.create(await f.request(order, CARDS.success)))).toMatchObject({
+              code: 404,
+            });
+            expect(await rejectionOf(payments.get(attempt._id))).toMatchObject({ code: 404 });
+            expect((await payments.find({ query: { order: order._id } })).data).toEqual([]);
+            // Naming the buyer as the owner changes nothing: the attempt would be the caller's, and the order is not.
+            expect(
+              await rejectionOf(
+                payments.create({ ...(await f.request(order, CARDS.success)), user: buyer._id } as never),
+              ),
+            ).toMatchObject({ code: 404 });
+            await client.logout();
+            // Unverified.
+            await client.authenticate({ strategy: 'local', email: unverified.email, password });
+            const unverifiedOrder = (await f.knex()('orders').where('id', order._id).first('total')) as {
+              total: number;
+            };
+            expect(
+              await rejectionOf(
+                payments.create(await f.request({ _id: order._id, total: unverifiedOrder.total }, CARDS.success)),
+              ),
+            ).toMatchObject({
+              code: 403,
+              message: translate('en', 'purchase.verifyFirst'),
+            });
+            await client.logout();
+            // The buyer reads it, and cannot change or remove it.
+            await client.authenticate({ strategy: 'local', email: buyer.email, password });
+            expect(await payments.get(attempt._id)).toMatchObject({ _id: attempt._id, status: 'failed' });
+            expect(await rejectionOf(payments.patch(attempt._id, {} as never))).toMatchObject({
+              code: expect.any(Number),
+            });
+            expect(await rejectionOf(payments.remove(attempt._id))).toMatchObject({ code: expect.any(Number) });
+            await client.logout();
+          }
+        } finally {
+          socket?.close();
         }
-      } finally {
-        socket?.close();
-      }
-      expect(await f.attempts(order._id)).toHaveLength(1);
-      expect(await f.charges(order._id)).toHaveLength(1);
-      expect((await f.knex()('payments').where('id', attempt._id).first('status')).status).toBe('failed');
-    }, 90_000);
+        expect(await f.attempts(order._id)).toHaveLength(1);
+        expect(await f.charges(order._id)).toHaveLength(1);
+        expect((await f.knex()('payments').where('id', attempt._id).first('status')).status).toBe('failed');
+      },
+      90_000,
+    );
 
     it('refuses an order not awaiting payment (409) and a delivery day no longer on offer (400)', async () => {
       const cancelled = await f.order(buyer);
       await f.knex()('orders').where('id', cancelled._id).update({ status: 'cancelled' });
-      expect(await rejectionOf(f.pay(buyer, cancelled, CARDS.success))).toMatchObject({ code: 409, message: translate('en', 'purchase.orderNotPayable') });
+      expect(await rejectionOf(f.pay(buyer, cancelled, CARDS.success))).toMatchObject({
+        code: 409,
+        message: translate('en', 'purchase.orderNotPayable'),
+      });
       const late = await f.order(buyer);
-      const row = (await f.knex()('orders').where('id', late._id).first('shipping')) as { shipping: Record<string, string> };
-      await f.knex()('orders').where('id', late._id).update({ shipping: JSON.stringify({ ...row.shipping, shippingDate: '2020-01-06' }) });
+      const row = (await f.knex()('orders').where('id', late._id).first('shipping')) as {
+        shipping: Record<string, string>;
+      };
+      await f
+        .knex()('orders')
+        .where('id', late._id)
+        .update({ shipping: JSON.stringify({ ...row.shipping, shippingDate: '2020-01-06' }) });
       const error = await rejectionOf(f.pay(buyer, late, CARDS.success));
-      expect(error).toMatchObject({ code: 400, errors: { 'shipping.shippingDate': translate('en', 'purchase.chooseDate') } });
+      expect(error).toMatchObject({
+        code: 400,
+        errors: { 'shipping.shippingDate': translate('en', 'purchase.chooseDate') },
+      });
       expect(await f.charges(cancelled._id)).toHaveLength(0);
       expect(await f.charges(late._id)).toHaveLength(0);
     });
@@ -290,7 +386,11 @@ describe.skipIf(skipReason)('paying when things go wrong', () => {
     expect(attempt.status, lines.filter((line) => line.includes('"level":50')).join('\n')).toBe('succeeded');
     await f.state.sandbox.webhooks.idle();
 
-    const tables = (await f.knex().raw(`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`)) as { rows: { table_name: string }[] };
+    const tables = (await f
+      .knex()
+      .raw(
+        `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+      )) as { rows: { table_name: string }[] };
     expect(tables.rows.length).toBeGreaterThan(20);
     for (const { table_name: table } of tables.rows) {
       const text = JSON.stringify(await f.knex()(table).select());

@@ -13,7 +13,11 @@ import { createAccount, createTestApp, skipReason, type TestAccount, type TestAp
 const referencing: EntityDef = {
   service: 'referencing',
   table: 'referencing',
-  fields: { _id: { kind: 'id', column: 'id', readonly: true }, article: { kind: 'ref', ref: 'blogs' }, buyer: { kind: 'ref', ref: 'users' } },
+  fields: {
+    _id: { kind: 'id', column: 'id', readonly: true },
+    article: { kind: 'ref', ref: 'blogs' },
+    buyer: { kind: 'ref', ref: 'users' },
+  },
   populate: { article: { service: 'blogs', path: 'article' }, buyer: { service: 'users', path: 'buyer' } },
   defaultSort: { _id: 1 },
   access: { find: 'public', get: 'public', create: 'none', patch: 'none', remove: 'none' },
@@ -27,7 +31,10 @@ describe.skipIf(skipReason)('$populate under the row rules', () => {
   let other: TestAccount;
 
   const populate = async (records: EntityRecord[], paths: string[], user?: TestAccount) => {
-    await createPopulator(app.api)(referencing, records, paths, { provider: 'rest', ...(user ? { user: { _id: user._id, role: user.role } } : {}) });
+    await createPopulator(app.api)(referencing, records, paths, {
+      provider: 'rest',
+      ...(user ? { user: { _id: user._id, role: user.role } } : {}),
+    });
     return records;
   };
   const article = (status: 'draft' | 'published', slug: string) =>
@@ -52,7 +59,13 @@ describe.skipIf(skipReason)('$populate under the row rules', () => {
   });
 
   it('leaves a draft article an id for callers who are not staff, and fills it for staff', async () => {
-    const [draft, published] = await populate([{ _id: 'a', article: draftId }, { _id: 'b', article: publishedId }], ['article']);
+    const [draft, published] = await populate(
+      [
+        { _id: 'a', article: draftId },
+        { _id: 'b', article: publishedId },
+      ],
+      ['article'],
+    );
     expect(draft?.article).toBe(draftId);
     expect(published?.article).toMatchObject({ _id: publishedId, status: 'published' });
     const editor = await createAccount(app.database.knex, { role: 'editor' });
@@ -61,7 +74,14 @@ describe.skipIf(skipReason)('$populate under the row rules', () => {
   });
 
   it('fills a member’s own account and leaves another member’s an id', async () => {
-    const records = await populate([{ _id: 'a', buyer: member._id }, { _id: 'b', buyer: other._id }], ['buyer'], member);
+    const records = await populate(
+      [
+        { _id: 'a', buyer: member._id },
+        { _id: 'b', buyer: other._id },
+      ],
+      ['buyer'],
+      member,
+    );
     expect(records[0]?.buyer).toMatchObject({ _id: member._id, email: member.email });
     expect(records[0]?.buyer).not.toHaveProperty('password');
     expect(records[1]?.buyer).toBe(other._id);

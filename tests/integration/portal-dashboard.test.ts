@@ -13,9 +13,20 @@ import { ADMIN, createTestApp, skipReason, type TestApp } from './harness.ts';
 describe.skipIf(skipReason)('the subscription dashboard loader', () => {
   let app: TestApp;
   const sessionUser = async (email: string): Promise<SessionUser> => {
-    const row = await app.database.knex('users').where({ email }).first<{ id: string; email: string; name: string | null; role: string }>('id', 'email', 'name', 'role');
+    const row = await app.database
+      .knex('users')
+      .where({ email })
+      .first<{ id: string; email: string; name: string | null; role: string }>('id', 'email', 'name', 'role');
     if (!row) throw new Error(`No account ${email}`);
-    return { _id: row.id, email: row.email, name: row.name, firstName: null, lastName: null, role: row.role as SessionUser['role'], picture: null };
+    return {
+      _id: row.id,
+      email: row.email,
+      name: row.name,
+      firstName: null,
+      lastName: null,
+      role: row.role as SessionUser['role'],
+      picture: null,
+    };
   };
   beforeAll(async () => {
     app = await createTestApp();
@@ -45,7 +56,16 @@ describe.skipIf(skipReason)('the subscription dashboard loader', () => {
     const active = new Set(stored.modules.map((module: { id: string }) => module.id));
     expect(subscription?.overview.activated.map((module) => module.id)).toEqual([...active]);
     expect(subscription?.overview.inactiveAddOns.some((addOn) => active.has(addOn.id))).toBe(false);
-    expect(invoices).toEqual([{ _id: invoice.id, number: invoice.number, issuedOn: dayOf(invoice.issued_at), total: invoice.total, currency: 'HKD', status: 'issued' }]);
+    expect(invoices).toEqual([
+      {
+        _id: invoice.id,
+        number: invoice.number,
+        issuedOn: dayOf(invoice.issued_at),
+        total: invoice.total,
+        currency: 'HKD',
+        status: 'issued',
+      },
+    ]);
     // The card on file: what the member may see of it, never the gateway's references.
     expect(subscription?.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: expect.any(Number) });
   });
@@ -55,7 +75,10 @@ describe.skipIf(skipReason)('the subscription dashboard loader', () => {
     const stored = await app.database.knex('subscriptions').where({ user_id: member._id }).first();
     const before = await loadDashboard({ api: app.api }, member);
     expect(before.subscription?.overview).toMatchObject({ currency: 'SGD', balance: { state: 'settled' } });
-    const payment = await app.database.knex('payments').where({ order_id: stored.order_id, status: 'succeeded' }).first('id', 'amount');
+    const payment = await app.database
+      .knex('payments')
+      .where({ order_id: stored.order_id, status: 'succeeded' })
+      .first('id', 'amount');
     await app.database.knex('payments').where({ id: payment.id }).update({ status: 'refunded' });
     try {
       const after = await loadDashboard({ api: app.api }, member);

@@ -42,20 +42,31 @@ interface Session {
 
 function helpers(server: () => RunningServer) {
   const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${server().url}/api${path}`, { ...init, headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers } });
+    fetch(`${server().url}/api${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers },
+    });
 
   /** Signs in as a page of the site does (the cookie is set for the site's own origin). */
   async function login(account: { email: string; password: string }): Promise<Session> {
-    const response = await api('/authentication', { method: 'POST', headers: { origin: server().url }, body: JSON.stringify({ strategy: 'local', ...account }) });
+    const response = await api('/authentication', {
+      method: 'POST',
+      headers: { origin: server().url },
+      body: JSON.stringify({ strategy: 'local', ...account }),
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { accessToken: string; user: { _id: string } };
     return { token: body.accessToken, userId: body.user._id, cookie: `tp_session=${body.accessToken}` };
   }
 
   /** `POST /api/socketTickets` as a page of the site would send it (or with other headers). */
-  const askTicket = (headers: Record<string, string>) => fetch(`${server().url}/api/socketTickets`, { method: 'POST', headers });
+  const askTicket = (headers: Record<string, string>) =>
+    fetch(`${server().url}/api/socketTickets`, { method: 'POST', headers });
   async function ticketFor(session: Session, base = server()): Promise<string> {
-    const response = await fetch(`${base.url}/api/socketTickets`, { method: 'POST', headers: { cookie: session.cookie, origin: base.url } });
+    const response = await fetch(`${base.url}/api/socketTickets`, {
+      method: 'POST',
+      headers: { cookie: session.cookie, origin: base.url },
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as { ticket: string; expiresIn: number };
@@ -69,7 +80,8 @@ function helpers(server: () => RunningServer) {
 function watch(s: SocketClient): { path: string; event: string; data: Record<string, unknown> }[] {
   const events: { path: string; event: string; data: Record<string, unknown> }[] = [];
   for (const path of ['orders', 'subscriptions', 'invoices']) {
-    for (const event of ['created', 'patched']) s.client.service(path).on(event, (data: Record<string, unknown>) => events.push({ path, event, data }));
+    for (const event of ['created', 'patched'])
+      s.client.service(path).on(event, (data: Record<string, unknown>) => events.push({ path, event, data }));
   }
   return events;
 }
@@ -85,22 +97,32 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
     sockets.push(s);
     return s;
   };
-  const byTicket = (s: SocketClient, ticket: unknown) => s.client.service('authentication').create({ strategy: 'ticket', ticket });
+  const byTicket = (s: SocketClient, ticket: unknown) =>
+    s.client.service('authentication').create({ strategy: 'ticket', ticket });
 
   /** The member's order, patched by an admin with its own shipping: a `patched` event for its owner. */
   async function staffTouchesOrderOf(userId: string): Promise<string> {
     const headers = { authorization: `Bearer ${adminToken}` };
-    const found = (await (await api(`/orders?user=${userId}&$limit=1`, { headers })).json()) as { data: { _id: string; shipping: unknown }[] };
+    const found = (await (await api(`/orders?user=${userId}&$limit=1`, { headers })).json()) as {
+      data: { _id: string; shipping: unknown }[];
+    };
     const order = found.data[0];
     if (!order) throw new Error(`no order for ${userId}`);
-    const patched = await api(`/orders/${order._id}`, { method: 'PATCH', headers, body: JSON.stringify({ shipping: order.shipping }) });
+    const patched = await api(`/orders/${order._id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ shipping: order.shipping }),
+    });
     expect(patched.status).toBe(200);
     return order._id;
   }
 
   beforeAll(async () => {
     server = await startTestServer();
-    const admin = await api('/authentication', { method: 'POST', body: JSON.stringify({ strategy: 'local', ...ADMIN }) });
+    const admin = await api('/authentication', {
+      method: 'POST',
+      body: JSON.stringify({ strategy: 'local', ...ADMIN }),
+    });
     adminToken = ((await admin.json()) as { accessToken: string }).accessToken;
   });
   afterAll(async () => {
@@ -117,7 +139,10 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
     expect(fetchSite.status).toBe(201);
     // Neither the ticket's answer nor the store holds the token.
     expect(JSON.stringify(await fetchSite.json())).not.toContain(session.token);
-    const rows = (await server.database.knex('socket_tickets').select('hash', 'sealed')) as { hash: string; sealed: string }[];
+    const rows = (await server.database.knex('socket_tickets').select('hash', 'sealed')) as {
+      hash: string;
+      sealed: string;
+    }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.hash).not.toBe(ticket);
@@ -146,7 +171,9 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
       const body = (await response.json()) as { ticket?: string; name: string };
       expect(body.ticket).toBeUndefined();
     }
-    const get = await fetch(`${server.url}/api/socketTickets`, { headers: { cookie: session.cookie, origin: server.url } });
+    const get = await fetch(`${server.url}/api/socketTickets`, {
+      headers: { cookie: session.cookie, origin: server.url },
+    });
     expect(get.status).toBe(405);
     expect(get.headers.get('cache-control')).toBe('no-store');
   });
@@ -158,7 +185,10 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
     expect(result.accessToken).toBeUndefined();
     expect(JSON.stringify(result)).not.toContain(session.token);
     expect(JSON.stringify(result)).not.toContain('"password"');
-    expect(result).toMatchObject({ authentication: { strategy: 'ticket' }, user: { _id: session.userId, email: MONTHLY.email } });
+    expect(result).toMatchObject({
+      authentication: { strategy: 'ticket' },
+      user: { _id: session.userId, email: MONTHLY.email },
+    });
     // The socket acts as the member: their own account, not another's.
     expect(await s.client.service('users').get(session.userId)).toMatchObject({ _id: session.userId });
     const own = (await s.client.service('subscriptions').find({ query: {} })) as { data: { user: string }[] };
@@ -196,7 +226,11 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
   it('is redeemed over socket.io only, never over REST', async () => {
     const session = await login(MONTHLY);
     const ticket = await ticketFor(session);
-    const rest = await api('/authentication', { method: 'POST', headers: { origin: server.url }, body: JSON.stringify({ strategy: 'ticket', ticket }) });
+    const rest = await api('/authentication', {
+      method: 'POST',
+      headers: { origin: server.url },
+      body: JSON.stringify({ strategy: 'ticket', ticket }),
+    });
     expect(rest.status).toBe(401);
     expect(rest.headers.get('set-cookie')).toBeNull();
     // The REST attempt did not use it up.
@@ -206,7 +240,10 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
   it('refuses a ticket once its session has signed out, and no ticket is issued for it', async () => {
     const session = await login(MONTHLY);
     const ticket = await ticketFor(session);
-    expect((await api('/authentication', { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } })).status).toBe(200);
+    expect(
+      (await api('/authentication', { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } }))
+        .status,
+    ).toBe(200);
     expect(await rejectionOf(byTicket(socket(), ticket))).toMatchObject({ name: 'NotAuthenticated', code: 401 });
     expect((await askTicket({ cookie: session.cookie, origin: server.url })).status).toBe(401);
   });
@@ -222,9 +259,15 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
     const heardB = watch(b);
 
     const orderA = await staffTouchesOrderOf(monthly.userId);
-    await until(() => heardA.some((e) => e.path === 'orders' && e.data._id === orderA), 'the owner to hear of their order');
+    await until(
+      () => heardA.some((e) => e.path === 'orders' && e.data._id === orderA),
+      'the owner to hear of their order',
+    );
     const orderB = await staffTouchesOrderOf(prepaid.userId);
-    await until(() => heardB.some((e) => e.path === 'orders' && e.data._id === orderB), 'the other owner to hear of theirs');
+    await until(
+      () => heardB.some((e) => e.path === 'orders' && e.data._id === orderB),
+      'the other owner to hear of theirs',
+    );
     await sleep(QUIET_MS);
     expect(heardA.every((e) => e.data.user === monthly.userId)).toBe(true);
     expect(heardB.every((e) => e.data.user === prepaid.userId)).toBe(true);
@@ -240,7 +283,10 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
     await until(() => heard.length > 0, 'the event while signed in');
 
     // Signed out elsewhere (the page's sign-out revokes the same token over REST).
-    expect((await api('/authentication', { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } })).status).toBe(200);
+    expect(
+      (await api('/authentication', { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } }))
+        .status,
+    ).toBe(200);
     await sleep(100);
     heard.length = 0;
     await staffTouchesOrderOf(session.userId);
@@ -254,7 +300,9 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
     const s = socket();
     await byTicket(s, await ticketFor(session));
     await s.client.service('authentication').remove(null);
-    expect((await api(`/users/${session.userId}`, { headers: { authorization: `Bearer ${session.token}` } })).status).toBe(401);
+    expect(
+      (await api(`/users/${session.userId}`, { headers: { authorization: `Bearer ${session.token}` } })).status,
+    ).toBe(401);
     expect((await askTicket({ cookie: session.cookie, origin: server.url })).status).toBe(401);
     expect(await rejectionOf(s.client.service('users').get(session.userId))).toMatchObject({ code: 401 });
   });
@@ -264,7 +312,10 @@ describe.skipIf(skipReason)('portal live connection: socket tickets', () => {
     const s = socket();
     await byTicket(s, await ticketFor(session));
     const heard = watch(s);
-    const ended = await api(`/userSessions/${session.userId}`, { method: 'DELETE', headers: { authorization: `Bearer ${adminToken}` } });
+    const ended = await api(`/userSessions/${session.userId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(ended.status).toBeLessThan(300);
     await sleep(100);
     await staffTouchesOrderOf(session.userId);
@@ -297,7 +348,9 @@ describe.skipIf(skipReason)('portal live connection: several instances on one da
     const onA = socketClient(a.url);
     sockets.push(onB, onA);
     await onB.client.service('authentication').create({ strategy: 'ticket', ticket });
-    expect(await rejectionOf(onA.client.service('authentication').create({ strategy: 'ticket', ticket }))).toMatchObject({ code: 401 });
+    expect(
+      await rejectionOf(onA.client.service('authentication').create({ strategy: 'ticket', ticket })),
+    ).toMatchObject({ code: 401 });
   });
 });
 
@@ -342,11 +395,16 @@ describe.skipIf(skipReason || redisReason)('portal live connection: tickets in R
     sockets.push(onB, onA);
     await onB.client.service('authentication').create({ strategy: 'ticket', ticket });
     expect(await redis.keys(`${prefix}:ticket:*`)).toHaveLength(0);
-    expect(await rejectionOf(onA.client.service('authentication').create({ strategy: 'ticket', ticket }))).toMatchObject({ code: 401 });
+    expect(
+      await rejectionOf(onA.client.service('authentication').create({ strategy: 'ticket', ticket })),
+    ).toMatchObject({ code: 401 });
 
     // Signed out on A: B's socket is closed, and hears nothing more of the member.
     const heard = watch(onB);
-    const out = await fetch(`${a.url}/api/authentication`, { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } });
+    const out = await fetch(`${a.url}/api/authentication`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(out.status).toBe(200);
     expect(await onB.closedWithin()).toBe('io server disconnect');
     expect(heard).toEqual([]);

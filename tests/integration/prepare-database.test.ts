@@ -34,7 +34,10 @@ describe.skipIf(skipReason)('starting several instances on one fresh database', 
     const starts =
       kind === 'postgres'
         ? await Promise.allSettled([prepareDatabase(first, kind, options), prepareDatabase(second, kind, options)])
-        : [await prepareDatabase(first, kind, options).then(ok, ko), await prepareDatabase(second, kind, options).then(ok, ko)];
+        : [
+            await prepareDatabase(first, kind, options).then(ok, ko),
+            await prepareDatabase(second, kind, options).then(ok, ko),
+          ];
     expect(starts.map((start) => start.status)).toEqual(['fulfilled', 'fulfilled']);
 
     const migrations = await first('knex_migrations').select('name');
@@ -44,7 +47,9 @@ describe.skipIf(skipReason)('starting several instances on one fresh database', 
     const admins = await first('users').where({ email: ADMIN.email }).count<{ count: number }[]>({ count: '*' });
     expect(admins[0]?.count).toBe(1);
     const [{ count: industries } = { count: 0 }] = await first('industries').count<{ count: number }[]>({ count: '*' });
-    const [{ distinct } = { distinct: -1 }] = await first('industries').countDistinct<{ distinct: number }[]>({ distinct: 'key' });
+    const [{ distinct } = { distinct: -1 }] = await first('industries').countDistinct<{ distinct: number }[]>({
+      distinct: 'key',
+    });
     expect(industries).toBeGreaterThan(0);
     expect(distinct).toBe(industries);
   });

@@ -24,7 +24,9 @@ describe.skipIf(skipReason)('a member’s own profile', () => {
       const error = await rejectionOf(users.patch(account._id, { phone }, as('zh-hk')));
       expect(error).toMatchObject({ code: 400, errors: { phone: expect.any(String) } });
     }
-    expect((await rejectionOf(users.patch(account._id, { $set: { phone: 'call me' } }, as('en')))).errors).toEqual({ phone: 'Invalid phone format.' });
+    expect((await rejectionOf(users.patch(account._id, { $set: { phone: 'call me' } }, as('en')))).errors).toEqual({
+      phone: 'Invalid phone format.',
+    });
     expect((await users.patch(account._id, { phone: '+852 9123 4567' }, as('en'))).phone).toBe('+852 9123 4567');
     expect((await users.patch(account._id, { phone: '' }, as('en'))).phone).toBe('');
   });

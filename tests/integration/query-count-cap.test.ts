@@ -3,7 +3,18 @@ import { ADMIN_SCREENS } from '../../domain/admin/screens.ts';
 import type { appTemplates } from '../../domain/entities/app-templates.ts';
 import type { RecordOf } from '../../domain/entities/types.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, asRest, type Page, rejectionOf, restClient, skipReason, socketClient, startTestServer, typedService, untypedService } from './harness.ts';
+import {
+  ADMIN,
+  asRest,
+  type Page,
+  rejectionOf,
+  restClient,
+  skipReason,
+  socketClient,
+  startTestServer,
+  typedService,
+  untypedService,
+} from './harness.ts';
 
 /*
  * `$countUpTo` (decision 045): the total counted to a cap and no further. Exact at or below the
@@ -23,7 +34,8 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
   let plans: AppTemplate[];
   let keys: string[];
 
-  const find = (query: Query): Promise<Page<AppTemplate>> => server.api.service('appTemplates').find(asRest(undefined, query));
+  const find = (query: Query): Promise<Page<AppTemplate>> =>
+    server.api.service('appTemplates').find(asRest(undefined, query));
   /** Only this file's plans, whatever the seed holds. */
   const ours = (query: Query): Query => ({ key: { $in: keys }, ...query });
 
@@ -94,18 +106,32 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
     expect(exactEnd.cursors.next).toBeNull();
 
     // Past the end, or no rows asked for: the cap is all that is known.
-    expect(await find(ours({ $limit: 3, $skip: 30, $countUpTo: 4 }))).toMatchObject({ total: 4, totalCapped: true, data: [] });
+    expect(await find(ours({ $limit: 3, $skip: 30, $countUpTo: 4 }))).toMatchObject({
+      total: 4,
+      totalCapped: true,
+      data: [],
+    });
     expect(await find(ours({ $limit: 0, $countUpTo: 4 }))).toMatchObject({ total: 4, totalCapped: true, data: [] });
   });
 
   it('counts what every operator of the query language matches, exactly below the cap and capped above it', async () => {
     const matches = (test: (plan: AppTemplate) => boolean) => plans.filter(test).length;
     const cases: [string, Query, number][] = [
-      ['free text ($or of $regex)', { $or: [{ name: { $regex: 'harbour', $options: 'i' } }, { description: { $regex: 'harbour', $options: 'i' } }] }, matches((plan) => plan.monthPrice % 200 === 0)],
+      [
+        'free text ($or of $regex)',
+        {
+          $or: [{ name: { $regex: 'harbour', $options: 'i' } }, { description: { $regex: 'harbour', $options: 'i' } }],
+        },
+        matches((plan) => plan.monthPrice % 200 === 0),
+      ],
       ['$in', { type: { $in: ['lite', 'flexi'] } }, matches((plan) => plan.type !== 'enterprise')],
       ['$nin', { type: { $nin: ['lite'] } }, matches((plan) => plan.type !== 'lite')],
       ['$ne', { type: { $ne: 'flexi' } }, matches((plan) => plan.type !== 'flexi')],
-      ['$gt and $lte', { monthPrice: { $gt: 300, $lte: 1000 } }, matches((plan) => plan.monthPrice > 300 && plan.monthPrice <= 1000)],
+      [
+        '$gt and $lte',
+        { monthPrice: { $gt: 300, $lte: 1000 } },
+        matches((plan) => plan.monthPrice > 300 && plan.monthPrice <= 1000),
+      ],
       ['$gte and $lt', { monthPrice: { $gte: 500, $lt: 600 } }, 1],
       ['a yes/no value', { showOnHome: true }, matches((plan) => plan.showOnHome === true)],
       [
@@ -113,7 +139,11 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
         { $and: [{ $or: [{ type: 'lite' }, { type: 'enterprise' }] }, { monthPrice: { $lt: 900 } }] },
         matches((plan) => plan.type !== 'flexi' && plan.monthPrice < 900),
       ],
-      ['$regex with $or and a range', { $or: [{ name: { $regex: 'lotus', $options: 'i' } }], monthPrice: { $gte: 400 } }, matches((plan) => plan.monthPrice % 200 === 100 && plan.monthPrice >= 400)],
+      [
+        '$regex with $or and a range',
+        { $or: [{ name: { $regex: 'lotus', $options: 'i' } }], monthPrice: { $gte: 400 } },
+        matches((plan) => plan.monthPrice % 200 === 100 && plan.monthPrice >= 400),
+      ],
       ['nothing matches', { monthPrice: { $gt: 1_000_000 } }, 0],
     ];
     for (const [what, condition, expected] of cases) {
@@ -125,7 +155,10 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
         expect(page, `${what}, cap ${cap}`).toMatchObject({ total: expected, totalCapped: false });
         expect(page.data.map((plan) => plan._id)).toEqual(exact.data.map((plan) => plan._id));
         const counted = await find(ours({ ...condition, $limit: 0, $countUpTo: cap }));
-        expect(counted, `${what}, cap ${cap}, no rows`).toMatchObject({ total: Math.min(expected, cap), totalCapped: expected > cap });
+        expect(counted, `${what}, cap ${cap}, no rows`).toMatchObject({
+          total: Math.min(expected, cap),
+          totalCapped: expected > cap,
+        });
       }
     }
   });
@@ -137,7 +170,10 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
     const capped = await blogs.find(asRest(undefined, { $limit: 1, $countUpTo: 1 }));
     expect(capped).toMatchObject({ total: 1, totalCapped: true });
     expect(capped.data).toHaveLength(1);
-    expect(await blogs.find(asRest(undefined, { $limit: 0, $countUpTo: everyone.total }))).toMatchObject({ total: everyone.total, totalCapped: false });
+    expect(await blogs.find(asRest(undefined, { $limit: 0, $countUpTo: everyone.total }))).toMatchObject({
+      total: everyone.total,
+      totalCapped: false,
+    });
   });
 
   it('is taken by every table of the back office, as an admin reads it', async () => {
@@ -164,29 +200,43 @@ describe.skipIf(skipReason)('a total counted up to a cap', () => {
 
   it('in a caller’s transaction, counts exactly and answers as capped the same', async () => {
     const answer = await server.database.knex.transaction((transaction) =>
-      typedService(server.api, 'appTemplates').find({ query: { key: { $in: keys }, $limit: 2, $countUpTo: 5 }, transaction } as never),
+      typedService(server.api, 'appTemplates').find({
+        query: { key: { $in: keys }, $limit: 2, $countUpTo: 5 },
+        transaction,
+      } as never),
     );
     expect(answer).toMatchObject({ total: 5, totalCapped: true });
   });
 
   it('travels over REST as text and over socket.io as a number', async () => {
     const restPlans = restClient(server.url).service('appTemplates');
-    const overRest = (await restPlans.find({ query: { key: { $in: keys }, $limit: 2, $countUpTo: 3 } })) as Page<AppTemplate>;
+    const overRest = (await restPlans.find({
+      query: { key: { $in: keys }, $limit: 2, $countUpTo: 3 },
+    })) as Page<AppTemplate>;
     expect(overRest).toMatchObject({ total: 3, totalCapped: true, limit: 2 });
-    const rawAnswer = await fetch(`${server.url}/api/appTemplates?key[$in][]=${keys[0]}&key[$in][]=${keys[1]}&$limit=1&$countUpTo=5`);
+    const rawAnswer = await fetch(
+      `${server.url}/api/appTemplates?key[$in][]=${keys[0]}&key[$in][]=${keys[1]}&$limit=1&$countUpTo=5`,
+    );
     expect(await rawAnswer.json()).toMatchObject({ total: 2, totalCapped: false });
     const badRest = await fetch(`${server.url}/api/appTemplates?$countUpTo=none`);
     expect(badRest.status).toBe(400);
-    expect(await badRest.json()).toMatchObject({ name: 'BadRequest', message: '$countUpTo must be a whole number from 1 to 1000000000.' });
+    expect(await badRest.json()).toMatchObject({
+      name: 'BadRequest',
+      message: '$countUpTo must be a whole number from 1 to 1000000000.',
+    });
     const inChinese = await fetch(`${server.url}/api/appTemplates?$countUpTo=0`, { headers: { 'x-locale': 'zh-hk' } });
     expect(inChinese.status).toBe(400);
-    expect(((await inChinese.json()) as { message: string }).message).toBe('$countUpTo 必須是 1 至 1000000000 之間的整數。');
+    expect(((await inChinese.json()) as { message: string }).message).toBe(
+      '$countUpTo 必須是 1 至 1000000000 之間的整數。',
+    );
     // The largest cap is taken as text too.
     expect((await fetch(`${server.url}/api/appTemplates?$limit=0&$countUpTo=1000000000`)).status).toBe(200);
 
     const socket = socketClient(server.url);
     try {
-      const overSocket = (await socket.client.service('appTemplates').find({ query: { key: { $in: keys }, $limit: 2, $countUpTo: 3 } })) as Page<AppTemplate>;
+      const overSocket = (await socket.client
+        .service('appTemplates')
+        .find({ query: { key: { $in: keys }, $limit: 2, $countUpTo: 3 } })) as Page<AppTemplate>;
       expect(overSocket).toMatchObject({ total: 3, totalCapped: true });
       const error = await rejectionOf(socket.client.service('appTemplates').find({ query: { $countUpTo: 0 } }));
       expect(error.code).toBe(400);

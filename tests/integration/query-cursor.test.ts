@@ -17,7 +17,8 @@ const rest = asRest;
 const rejection = rejectionOf;
 
 const encode = (token: unknown) => Buffer.from(JSON.stringify(token)).toString('base64url');
-const decode = (cursor: string) => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s: string; d: string; k: unknown[] };
+const decode = (cursor: string) =>
+  JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s: string; d: string; k: unknown[] };
 
 describe.skipIf(skipReason)('query cursors', () => {
   let app: TestApp;
@@ -30,18 +31,19 @@ describe.skipIf(skipReason)('query cursors', () => {
   const MICROS = [100, 200, 200, 300, 999, 0, 1, 1, 500];
 
   const modules = () => app.api.service('modules');
-  const find = async (query: Record<string, unknown>) => (await modules().find(rest(undefined, query))) as Page<ModuleRecord>;
+  const find = async (query: Record<string, unknown>) =>
+    (await modules().find(rest(undefined, query))) as Page<ModuleRecord>;
 
   /** Every page from the first, following `cursors.next`; then back again with `cursors.previous`. */
   async function walk(query: Record<string, unknown>, limit: number) {
     const forward: Page<ModuleRecord>[] = [await find({ ...query, $limit: limit, $cursor: '' })];
-    for (let last = forward[0] as Page<ModuleRecord>; last.cursors.next !== null; ) {
+    for (let last = forward[0] as Page<ModuleRecord>; last.cursors.next !== null;) {
       if (forward.length > 50) throw new Error('cursor pages do not end');
       last = await find({ ...query, $limit: limit, $cursor: last.cursors.next });
       forward.push(last);
     }
     const backward: Page<ModuleRecord>[] = [forward[forward.length - 1] as Page<ModuleRecord>];
-    for (let first = backward[0] as Page<ModuleRecord>; first.cursors.previous !== null; ) {
+    for (let first = backward[0] as Page<ModuleRecord>; first.cursors.previous !== null;) {
       if (backward.length > 50) throw new Error('cursor pages do not end');
       first = await find({ ...query, $limit: limit, $cursor: first.cursors.previous });
       backward.unshift(first);
@@ -53,25 +55,45 @@ describe.skipIf(skipReason)('query cursors', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    const users = (await app.api.service('users').find({ query: { email: 'admin@tillpoint.test' }, paginate: false })) as Caller[];
+    const users = (await app.api
+      .service('users')
+      .find({ query: { email: 'admin@tillpoint.test' }, paginate: false })) as Caller[];
     admin = users[0] as Caller;
     for (const [i, key] of keys.entries()) {
       // Prices repeat, so ties are broken by the id.
-      await modules().create({ key, name: { en: `qc module ${String(24 - i).padStart(2, '0')}` }, monthPrice: (i % 4) * 100, order: 500 + (i % 3) }, rest(admin));
+      await modules().create(
+        {
+          key,
+          name: { en: `qc module ${String(24 - i).padStart(2, '0')}` },
+          monthPrice: (i % 4) * 100,
+          order: 500 + (i % 3),
+        },
+        rest(admin),
+      );
     }
     // Created as fast as the service goes: many fall within the same millisecond.
     for (const key of quickKeys) await modules().create({ key, name: { en: key } }, rest(admin));
     await Promise.all(sameMsKeys.map((key) => modules().create({ key, name: { en: key } }, rest(admin))));
     // And some made to differ only in microseconds, or not at all, whatever the clock's resolution.
     for (const [i, key] of sameMsKeys.entries()) {
-      await app.database.knex('modules').where({ key }).update({ created_at: `2031-05-06 07:08:09.${String(MICROS[i]).padStart(6, '0')}+00` });
+      await app.database
+        .knex('modules')
+        .where({ key })
+        .update({ created_at: `2031-05-06 07:08:09.${String(MICROS[i]).padStart(6, '0')}+00` });
     }
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  const SORTS: Record<string, unknown>[] = [{ monthPrice: 1 }, { monthPrice: -1 }, { monthPrice: -1, name: 1 }, { order: 1, monthPrice: -1, _id: -1 }, { name: -1 }, { _id: 1 }];
+  const SORTS: Record<string, unknown>[] = [
+    { monthPrice: 1 },
+    { monthPrice: -1 },
+    { monthPrice: -1, name: 1 },
+    { order: 1, monthPrice: -1, _id: -1 },
+    { name: -1 },
+    { _id: 1 },
+  ];
 
   for (const $sort of SORTS) {
     it(`walks forwards and back through every record with $sort ${JSON.stringify($sort)}`, async () => {
@@ -152,7 +174,12 @@ describe.skipIf(skipReason)('query cursors', () => {
   it("walks the users' default order (createdAt down, id up) through ties in createdAt", async () => {
     // Mixed directions take the OR form of the keyset with a range on createdAt in front of it.
     const label = `qc-user-${Date.now()}`;
-    const stamps = ['2031-01-02 03:04:05.000001+00', '2031-01-02 03:04:05.000002+00', '2031-01-02 03:04:05.000002+00', '2031-01-02 03:04:06+00'];
+    const stamps = [
+      '2031-01-02 03:04:05.000001+00',
+      '2031-01-02 03:04:05.000002+00',
+      '2031-01-02 03:04:05.000002+00',
+      '2031-01-02 03:04:06+00',
+    ];
     for (let i = 0; i < 14; i += 1) {
       await app.database.knex('users').insert({
         id: `${label}-${String(i).padStart(2, '0')}`,
@@ -163,20 +190,24 @@ describe.skipIf(skipReason)('query cursors', () => {
         created_at: stamps[i % stamps.length],
       });
     }
-    const users = async (query: Record<string, unknown>) => (await app.api.service('users').find(rest(admin, query))) as Page<{ _id: string }>;
+    const users = async (query: Record<string, unknown>) =>
+      (await app.api.service('users').find(rest(admin, query))) as Page<{ _id: string }>;
     const query = { _id: { $in: Array.from({ length: 14 }, (_, i) => `${label}-${String(i).padStart(2, '0')}`) } };
     const expected = (await users({ ...query, $limit: 100 })).data.map((r) => r._id);
     expect(expected).toHaveLength(14);
     expect((await users({ ...query, $limit: 1, $cursor: '' })).sortDesc).toEqual([true, false]);
 
     const forward: Page<{ _id: string }>[] = [await users({ ...query, $limit: 3, $cursor: '' })];
-    while (forward[forward.length - 1]!.cursors.next) forward.push(await users({ ...query, $limit: 3, $cursor: forward[forward.length - 1]!.cursors.next }));
+    while (forward[forward.length - 1]!.cursors.next)
+      forward.push(await users({ ...query, $limit: 3, $cursor: forward[forward.length - 1]!.cursors.next }));
     expect(forward.flatMap((p) => p.data.map((r) => r._id))).toEqual(expected);
     const backward: Page<{ _id: string }>[] = [forward[forward.length - 1]!];
-    while (backward[0]!.cursors.previous) backward.unshift(await users({ ...query, $limit: 3, $cursor: backward[0]!.cursors.previous }));
+    while (backward[0]!.cursors.previous)
+      backward.unshift(await users({ ...query, $limit: 3, $cursor: backward[0]!.cursors.previous }));
     expect(backward.map((p) => p.data.map((r) => r._id))).toEqual(forward.map((p) => p.data.map((r) => r._id)));
     // Each cursor page is the offset page at the same place.
-    for (const [i, page] of forward.entries()) expect(page.data.map((r) => r._id)).toEqual(expected.slice(i * 3, i * 3 + 3));
+    for (const [i, page] of forward.entries())
+      expect(page.data.map((r) => r._id)).toEqual(expected.slice(i * 3, i * 3 + 3));
   });
 
   it('refuses a cursor made for another $sort', async () => {
@@ -184,7 +215,9 @@ describe.skipIf(skipReason)('query cursors', () => {
     const cursor = first.cursors.next;
     expect(cursor).not.toBeNull();
     for (const $sort of [{ monthPrice: -1 }, { order: 1 }, { monthPrice: 1, name: 1 }, undefined]) {
-      const error = await rejection(find({ key: { $in: keys }, $limit: 5, $cursor: cursor, ...($sort ? { $sort } : {}) }));
+      const error = await rejection(
+        find({ key: { $in: keys }, $limit: 5, $cursor: cursor, ...($sort ? { $sort } : {}) }),
+      );
       expect(error.code, JSON.stringify($sort)).toBe(400);
       expect(error.name).toBe('BadRequest');
     }
@@ -226,7 +259,10 @@ describe.skipIf(skipReason)('query cursors', () => {
     // Clients may not forge cursors usefully, but a well-formed one must not break anything.
     const query = { key: { $in: keys }, $sort: { monthPrice: 1 }, $limit: 100 };
     const expected = (await find(query)).data.filter((r) => r.monthPrice > 100);
-    const page = await find({ ...query, $cursor: encode({ s: 'monthPrice:1,_id:1', d: 'n', k: [100, 'zzzzzzzzzzzzzzzzzzzzzzzz'] }) });
+    const page = await find({
+      ...query,
+      $cursor: encode({ s: 'monthPrice:1,_id:1', d: 'n', k: [100, 'zzzzzzzzzzzzzzzzzzzzzzzz'] }),
+    });
     expect(page.data.map((r) => r._id)).toEqual(expected.map((r) => r._id));
   });
 });

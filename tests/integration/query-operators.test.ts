@@ -2,7 +2,19 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
 import { MAX_CONDITIONS, MAX_LISTED_VALUES } from '../../server/services/entity/query.ts';
-import { asRest, createTestApp, type Page, rejectionOf, restClient, skipReason, socketClient, type SocketClient, startTestServer, type TestApp, untypedService } from './harness.ts';
+import {
+  asRest,
+  createTestApp,
+  type Page,
+  rejectionOf,
+  restClient,
+  skipReason,
+  socketClient,
+  type SocketClient,
+  startTestServer,
+  type TestApp,
+  untypedService,
+} from './harness.ts';
 
 /** Filters: `$or` searches, `$and`, comparisons, REST coercion, and what is refused before any SQL. */
 
@@ -59,12 +71,20 @@ describe.skipIf(skipReason)('query operators', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    const users = (await app.api.service('users').find({ query: { email: 'admin@tillpoint.test' }, paginate: false })) as Caller[];
+    const users = (await app.api
+      .service('users')
+      .find({ query: { email: 'admin@tillpoint.test' }, paginate: false })) as Caller[];
     admin = users[0] as Caller;
     const records: [string, Record<string, unknown>][] = [
-      ['qo-alpha', { name: { en: 'Qo Alpha Noodles', 'zh-hk': '阿爾法麵家', 'zh-cn': '阿尔法面家' }, order: 101, major: true }],
+      [
+        'qo-alpha',
+        { name: { en: 'Qo Alpha Noodles', 'zh-hk': '阿爾法麵家', 'zh-cn': '阿尔法面家' }, order: 101, major: true },
+      ],
       ['qo-beta', { name: { en: 'Qo Beta Bakery', 'zh-hk': '貝塔餅店' }, order: 102, major: false }],
-      ['qo-gamma', { name: { en: 'Qo axb Gamma' }, description: { en: 'Nothing special here' }, order: 103, major: false }],
+      [
+        'qo-gamma',
+        { name: { en: 'Qo axb Gamma' }, description: { en: 'Nothing special here' }, order: 103, major: false },
+      ],
       ['qo-lit', { name: { en: 'Qo literal .* 100% a_b' }, order: 104, major: true }],
       ['qo-resto', { name: { en: 'Resto Qo', 'zh-hk': '餐館 Qo' }, order: 105, major: false }],
     ];
@@ -73,17 +93,26 @@ describe.skipIf(skipReason)('query operators', () => {
       await sleep(3);
       made[key] = (await industries().create({ key, ...data }, rest(admin))) as Industry;
     }
-    made['qo-nokey'] = (await industries().create({ name: { en: 'Qo Without Key' }, order: 106 }, rest(admin))) as Industry;
+    made['qo-nokey'] = (await industries().create(
+      { name: { en: 'Qo Without Key' }, order: 106 },
+      rest(admin),
+    )) as Industry;
   });
   afterAll(async () => {
     await app?.close();
   });
 
   it('$or of case-insensitive $regex over translated fields matches English and zh-hk text', async () => {
-    const english = await findIndustries({ ...mine, $or: [{ name: { $regex: 'ALPHA noodles', $options: 'i' } }, { description: { $regex: 'ALPHA', $options: 'i' } }] });
+    const english = await findIndustries({
+      ...mine,
+      $or: [{ name: { $regex: 'ALPHA noodles', $options: 'i' } }, { description: { $regex: 'ALPHA', $options: 'i' } }],
+    });
     expect(keysOf(english)).toEqual(['qo-alpha']);
 
-    const chinese = await findIndustries({ ...mine, $or: [{ name: { $regex: '餅店', $options: 'i' } }, { description: { $regex: '餅店', $options: 'i' } }] });
+    const chinese = await findIndustries({
+      ...mine,
+      $or: [{ name: { $regex: '餅店', $options: 'i' } }, { description: { $regex: '餅店', $options: 'i' } }],
+    });
     expect(keysOf(chinese)).toEqual(['qo-beta']);
 
     // Simplified Chinese is searched too.
@@ -91,7 +120,10 @@ describe.skipIf(skipReason)('query operators', () => {
     expect(keysOf(simplified)).toEqual(['qo-alpha']);
 
     // Several branches: either one matching is enough.
-    const either = await findIndustries({ ...mine, $or: [{ name: { $regex: 'beta', $options: 'i' } }, { description: { $regex: 'nothing SPECIAL', $options: 'i' } }] });
+    const either = await findIndustries({
+      ...mine,
+      $or: [{ name: { $regex: 'beta', $options: 'i' } }, { description: { $regex: 'nothing SPECIAL', $options: 'i' } }],
+    });
     expect(keysOf(either)).toEqual(['qo-beta', 'qo-gamma']);
   });
 
@@ -102,7 +134,13 @@ describe.skipIf(skipReason)('query operators', () => {
 
   it('$or of $regex works case-insensitively over plain string fields (users email and name)', async () => {
     const page = (await app.api.service('users').find(
-      rest(admin, { $or: [{ email: { $regex: 'EDITOR@TILLPOINT', $options: 'i' } }, { name: { $regex: 'mei CHAN', $options: 'i' } }], $sort: { email: 1 } }),
+      rest(admin, {
+        $or: [
+          { email: { $regex: 'EDITOR@TILLPOINT', $options: 'i' } },
+          { name: { $regex: 'mei CHAN', $options: 'i' } },
+        ],
+        $sort: { email: 1 },
+      }),
     )) as Page<User>;
     expect(page.data.map((u) => u.email)).toEqual(['editor@tillpoint.test', 'owner@tillpoint.test']);
     expect(page.total).toBe(2);
@@ -128,7 +166,12 @@ describe.skipIf(skipReason)('query operators', () => {
   it('^ and $ anchor the match at the start and end of the text', async () => {
     expect(keysOf(await findIndustries({ ...mine, name: { $regex: '^Res', $options: 'i' } }))).toEqual(['qo-resto']);
     // Without the anchor, "Res" inside another name would match; there is none, but "qo" is everywhere.
-    expect(keysOf(await findIndustries({ ...mine, name: { $regex: '^qo', $options: 'i' } }))).toEqual(['qo-alpha', 'qo-beta', 'qo-gamma', 'qo-lit']);
+    expect(keysOf(await findIndustries({ ...mine, name: { $regex: '^qo', $options: 'i' } }))).toEqual([
+      'qo-alpha',
+      'qo-beta',
+      'qo-gamma',
+      'qo-lit',
+    ]);
     expect(keysOf(await findIndustries({ ...mine, name: { $regex: 'qo$', $options: 'i' } }))).toEqual(['qo-resto']);
     expect(keysOf(await findIndustries({ ...mine, name: { $regex: '^Qo Beta Bakery$' } }))).toEqual(['qo-beta']);
     expect(keysOf(await findIndustries({ ...mine, name: { $regex: '^Beta' } }))).toEqual([]);
@@ -152,7 +195,10 @@ describe.skipIf(skipReason)('query operators', () => {
   it('$and requires every branch', async () => {
     const both = await findIndustries({ ...mine, $and: [{ name: { $regex: 'qo', $options: 'i' } }, { major: true }] });
     expect(keysOf(both)).toEqual(['qo-alpha', 'qo-lit']);
-    const none = await findIndustries({ ...mine, $and: [{ name: { $regex: 'alpha', $options: 'i' } }, { major: false }] });
+    const none = await findIndustries({
+      ...mine,
+      $and: [{ name: { $regex: 'alpha', $options: 'i' } }, { major: false }],
+    });
     expect(none.data).toEqual([]);
     // $or nested in $and.
     const nested = await findIndustries({
@@ -167,13 +213,23 @@ describe.skipIf(skipReason)('query operators', () => {
 
   it('$in and $nin accept arrays, REST index objects, and comma lists', async () => {
     expect(keysOf(await findIndustries({ key: { $in: ['qo-alpha', 'qo-beta'] } }))).toEqual(['qo-alpha', 'qo-beta']);
-    expect(keysOf(await findIndustries({ key: { $in: { '0': 'qo-alpha', '1': 'qo-gamma' } } }))).toEqual(['qo-alpha', 'qo-gamma']);
+    expect(keysOf(await findIndustries({ key: { $in: { '0': 'qo-alpha', '1': 'qo-gamma' } } }))).toEqual([
+      'qo-alpha',
+      'qo-gamma',
+    ]);
     expect(keysOf(await findIndustries({ key: { $in: 'qo-beta,qo-lit' } }))).toEqual(['qo-beta', 'qo-lit']);
     expect(keysOf(await findIndustries({ order: { $in: ['101', '105'] } }))).toEqual(['qo-alpha', 'qo-resto']);
     expect((await findIndustries({ key: { $in: [] } })).data).toEqual([]);
 
-    expect(keysOf(await findIndustries({ ...mine, key: { $in: KEYS, $nin: ['qo-alpha', 'qo-beta'] } }))).toEqual(['qo-gamma', 'qo-lit', 'qo-resto']);
-    expect(keysOf(await findIndustries({ ...mine, order: { $nin: { '0': '101', '1': 102, '2': '103' } } }))).toEqual(['qo-lit', 'qo-resto']);
+    expect(keysOf(await findIndustries({ ...mine, key: { $in: KEYS, $nin: ['qo-alpha', 'qo-beta'] } }))).toEqual([
+      'qo-gamma',
+      'qo-lit',
+      'qo-resto',
+    ]);
+    expect(keysOf(await findIndustries({ ...mine, order: { $nin: { '0': '101', '1': 102, '2': '103' } } }))).toEqual([
+      'qo-lit',
+      'qo-resto',
+    ]);
   });
 
   it('$ne and $nin keep records whose field is empty, as Mongo-style clients expect', async () => {
@@ -181,26 +237,46 @@ describe.skipIf(skipReason)('query operators', () => {
     expect(all.data.map((r) => r._id).sort()).toEqual(
       ['qo-beta', 'qo-gamma', 'qo-lit', 'qo-resto', 'qo-nokey'].map((k) => (made[k] as Industry)._id).sort(),
     );
-    const nin = await findIndustries({ order: { $gte: 101, $lte: 106 }, key: { $nin: ['qo-alpha', 'qo-beta', 'qo-gamma', 'qo-lit'] } });
-    expect(nin.data.map((r) => r._id).sort()).toEqual([(made['qo-resto'] as Industry)._id, (made['qo-nokey'] as Industry)._id].sort());
+    const nin = await findIndustries({
+      order: { $gte: 101, $lte: 106 },
+      key: { $nin: ['qo-alpha', 'qo-beta', 'qo-gamma', 'qo-lit'] },
+    });
+    expect(nin.data.map((r) => r._id).sort()).toEqual(
+      [(made['qo-resto'] as Industry)._id, (made['qo-nokey'] as Industry)._id].sort(),
+    );
     const isNull = await findIndustries({ order: { $gte: 101 }, key: null });
     expect(isNull.data.map((r) => r._id)).toEqual([(made['qo-nokey'] as Industry)._id]);
     const notNull = await findIndustries({ order: { $gte: 101 }, key: { $ne: null } });
     expect(keysOf(notNull)).toEqual(['qo-alpha', 'qo-beta', 'qo-gamma', 'qo-lit', 'qo-resto']);
     const inWithNull = await findIndustries({ order: { $gte: 101 }, key: { $in: ['qo-beta', null] } });
-    expect(inWithNull.data.map((r) => r._id).sort()).toEqual([(made['qo-beta'] as Industry)._id, (made['qo-nokey'] as Industry)._id].sort());
+    expect(inWithNull.data.map((r) => r._id).sort()).toEqual(
+      [(made['qo-beta'] as Industry)._id, (made['qo-nokey'] as Industry)._id].sort(),
+    );
     // Listing null in $nin leaves the empty ones out too.
     const ninWithNull = await findIndustries({ order: { $gte: 101 }, key: { $nin: ['qo-alpha', null] } });
     expect(keysOf(ninWithNull)).toEqual(['qo-beta', 'qo-gamma', 'qo-lit', 'qo-resto']);
   });
 
   it('$ne, $gt, $gte, $lt, $lte compare integers', async () => {
-    expect(keysOf(await findIndustries({ ...mine, order: { $ne: 103 } }))).toEqual(['qo-alpha', 'qo-beta', 'qo-lit', 'qo-resto']);
+    expect(keysOf(await findIndustries({ ...mine, order: { $ne: 103 } }))).toEqual([
+      'qo-alpha',
+      'qo-beta',
+      'qo-lit',
+      'qo-resto',
+    ]);
     expect(keysOf(await findIndustries({ ...mine, order: { $gt: 103 } }))).toEqual(['qo-lit', 'qo-resto']);
     expect(keysOf(await findIndustries({ ...mine, order: { $gte: 103 } }))).toEqual(['qo-gamma', 'qo-lit', 'qo-resto']);
     expect(keysOf(await findIndustries({ ...mine, order: { $lt: 103 } }))).toEqual(['qo-alpha', 'qo-beta']);
-    expect(keysOf(await findIndustries({ ...mine, order: { $lte: 103 } }))).toEqual(['qo-alpha', 'qo-beta', 'qo-gamma']);
-    expect(keysOf(await findIndustries({ ...mine, order: { $gt: 101, $lt: 105 } }))).toEqual(['qo-beta', 'qo-gamma', 'qo-lit']);
+    expect(keysOf(await findIndustries({ ...mine, order: { $lte: 103 } }))).toEqual([
+      'qo-alpha',
+      'qo-beta',
+      'qo-gamma',
+    ]);
+    expect(keysOf(await findIndustries({ ...mine, order: { $gt: 101, $lt: 105 } }))).toEqual([
+      'qo-beta',
+      'qo-gamma',
+      'qo-lit',
+    ]);
     expect(keysOf(await findIndustries({ ...mine, order: 104 }))).toEqual(['qo-lit']);
   });
 
@@ -212,20 +288,53 @@ describe.skipIf(skipReason)('query operators', () => {
     // The stored time has microseconds; a record's own createdAt, as the client got it, still finds it.
     expect(keysOf(await findIndustries({ ...mine, createdAt: beta.createdAt }))).toEqual(['qo-beta']);
     expect(keysOf(await findIndustries({ ...mine, createdAt: at(beta) }))).toEqual(['qo-beta']);
-    expect(keysOf(await findIndustries({ ...mine, createdAt: { $ne: at(beta) } }))).toEqual(['qo-alpha', 'qo-gamma', 'qo-lit', 'qo-resto']);
-    expect(keysOf(await findIndustries({ ...mine, createdAt: { $gt: at(beta) } }))).toEqual(['qo-gamma', 'qo-lit', 'qo-resto']);
-    expect(keysOf(await findIndustries({ ...mine, createdAt: { $gte: at(beta) } }))).toEqual(['qo-beta', 'qo-gamma', 'qo-lit', 'qo-resto']);
+    expect(keysOf(await findIndustries({ ...mine, createdAt: { $ne: at(beta) } }))).toEqual([
+      'qo-alpha',
+      'qo-gamma',
+      'qo-lit',
+      'qo-resto',
+    ]);
+    expect(keysOf(await findIndustries({ ...mine, createdAt: { $gt: at(beta) } }))).toEqual([
+      'qo-gamma',
+      'qo-lit',
+      'qo-resto',
+    ]);
+    expect(keysOf(await findIndustries({ ...mine, createdAt: { $gte: at(beta) } }))).toEqual([
+      'qo-beta',
+      'qo-gamma',
+      'qo-lit',
+      'qo-resto',
+    ]);
     expect(keysOf(await findIndustries({ ...mine, createdAt: { $lt: beta.createdAt } }))).toEqual(['qo-alpha']);
     expect(keysOf(await findIndustries({ ...mine, createdAt: { $lte: at(beta) } }))).toEqual(['qo-alpha', 'qo-beta']);
-    expect(keysOf(await findIndustries({ ...mine, createdAt: { $gt: at(beta), $lte: at(lit) } }))).toEqual(['qo-gamma', 'qo-lit']);
-    expect(keysOf(await findIndustries({ ...mine, createdAt: { $in: [at(beta), at(lit)] } }))).toEqual(['qo-beta', 'qo-lit']);
-    expect(keysOf(await findIndustries({ ...mine, createdAt: { $nin: [at(beta), at(lit)] } }))).toEqual(['qo-alpha', 'qo-gamma', 'qo-resto']);
+    expect(keysOf(await findIndustries({ ...mine, createdAt: { $gt: at(beta), $lte: at(lit) } }))).toEqual([
+      'qo-gamma',
+      'qo-lit',
+    ]);
+    expect(keysOf(await findIndustries({ ...mine, createdAt: { $in: [at(beta), at(lit)] } }))).toEqual([
+      'qo-beta',
+      'qo-lit',
+    ]);
+    expect(keysOf(await findIndustries({ ...mine, createdAt: { $nin: [at(beta), at(lit)] } }))).toEqual([
+      'qo-alpha',
+      'qo-gamma',
+      'qo-resto',
+    ]);
     // Epoch milliseconds are dates too.
-    expect(keysOf(await findIndustries({ ...mine, createdAt: { $gte: beta.createdAt.getTime(), $lte: beta.createdAt.getTime() } }))).toEqual(['qo-beta']);
+    expect(
+      keysOf(
+        await findIndustries({
+          ...mine,
+          createdAt: { $gte: beta.createdAt.getTime(), $lte: beta.createdAt.getTime() },
+        }),
+      ),
+    ).toEqual(['qo-beta']);
     expect((await findIndustries({ ...mine, createdAt: { $lt: '2000-01-01' } })).data).toEqual([]);
     // Old and far dates are still dates.
     expect((await findIndustries({ ...mine, createdAt: { $lt: '1800-01-01T00:00:00Z' } })).data).toEqual([]);
-    expect((await findIndustries({ ...mine, createdAt: { $gt: '0050-06-01T00:00:00Z', $lt: '9000-01-01' } })).total).toBe(5);
+    expect(
+      (await findIndustries({ ...mine, createdAt: { $gt: '0050-06-01T00:00:00Z', $lt: '9000-01-01' } })).total,
+    ).toBe(5);
   });
 
   it('REST strings are coerced to the field type', async () => {
@@ -283,12 +392,24 @@ describe.skipIf(skipReason)('query operators', () => {
       ['translated field equality', () => findIndustries({ name: 'Qo Alpha Noodles' })],
       ['$or not a list', () => findIndustries({ $or: 'x' })],
       ['$or branch not an object', () => findIndustries({ $or: ['x'] })],
-      ['too deep', () => findIndustries({ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ order: 1 }] }] }] }] }] }] })],
+      [
+        'too deep',
+        () => findIndustries({ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ order: 1 }] }] }] }] }] }] }),
+      ],
       ['hidden password filter', () => untypedService(app.api, 'users').find(rest(admin, { password: 'x' }))],
-      ['hidden password regex', () => untypedService(app.api, 'users').find(rest(admin, { $or: [{ password: { $regex: '^\\$argon' } }] }))],
-      ['hidden password select', () => untypedService(app.api, 'users').find(rest(admin, { $select: ['email', 'password'] }))],
+      [
+        'hidden password regex',
+        () => untypedService(app.api, 'users').find(rest(admin, { $or: [{ password: { $regex: '^\\$argon' } }] })),
+      ],
+      [
+        'hidden password select',
+        () => untypedService(app.api, 'users').find(rest(admin, { $select: ['email', 'password'] })),
+      ],
       ['hidden password sort', () => untypedService(app.api, 'users').find(rest(admin, { $sort: { password: 1 } }))],
-      ['hidden password in get', () => untypedService(app.api, 'users').get(admin._id, rest(admin, { $select: ['password'] }))],
+      [
+        'hidden password in get',
+        () => untypedService(app.api, 'users').get(admin._id, rest(admin, { $select: ['password'] })),
+      ],
     ];
     for (const [label, call] of cases) {
       const { result: error, queries } = await countingQueries(knex, () => rejection(call()));
@@ -306,8 +427,12 @@ describe.skipIf(skipReason)('the size of a query, over REST and socket.io', () =
   let socket: SocketClient;
   /** A find as each transport's official client sends it: REST as a query string, the socket as JSON. */
   const transports = {
-    rest: (query: Record<string, unknown>) => restClient(server.url).service('industries').find({ query: { $limit: 1, ...query } }) as Promise<Page<Industry>>,
-    socket: (query: Record<string, unknown>) => socket.client.service('industries').find({ query: { $limit: 1, ...query } }) as Promise<Page<Industry>>,
+    rest: (query: Record<string, unknown>) =>
+      restClient(server.url)
+        .service('industries')
+        .find({ query: { $limit: 1, ...query } }) as Promise<Page<Industry>>,
+    socket: (query: Record<string, unknown>) =>
+      socket.client.service('industries').find({ query: { $limit: 1, ...query } }) as Promise<Page<Industry>>,
   };
 
   /**
@@ -317,7 +442,9 @@ describe.skipIf(skipReason)('the size of a query, over REST and socket.io', () =
    */
   const spread = (branches: number, leaves: number, top: Record<string, unknown> = {}) => ({
     ...top,
-    $or: Array.from({ length: branches }, () => ({ $and: Array.from({ length: leaves }, () => ({ order: { $gte: 0 } })) })),
+    $or: Array.from({ length: branches }, () => ({
+      $and: Array.from({ length: leaves }, () => ({ order: { $gte: 0 } })),
+    })),
   });
   // 1 + 11 × (1 + 17) = 199 conditions, and one or two more at the top.
   const atTheCap = spread(11, 17, { key: { $ne: 'qs-none' } });
@@ -338,49 +465,64 @@ describe.skipIf(skipReason)('the size of a query, over REST and socket.io', () =
     expect(MAX_LISTED_VALUES).toBe(1000);
   });
 
-  it.each(['rest', 'socket'] as const)('over %s, takes a query of 200 conditions spread over its levels and refuses 201, before any SQL', async (transport) => {
-    const find = transports[transport];
-    expect((await find(atTheCap)).total).toBeGreaterThanOrEqual(7);
-    const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(find(overTheCap)));
-    expect(error).toMatchObject({
-      name: 'BadRequest',
-      code: 400,
-      message: 'This query is too large: it has too many conditions or listed values. Please narrow it down.',
-      data: { maxConditions: 200, maxListedValues: 1000 },
-    });
-    expect(queries).toBe(0);
-  });
+  it.each(['rest', 'socket'] as const)(
+    'over %s, takes a query of 200 conditions spread over its levels and refuses 201, before any SQL',
+    async (transport) => {
+      const find = transports[transport];
+      expect((await find(atTheCap)).total).toBeGreaterThanOrEqual(7);
+      const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(find(overTheCap)));
+      expect(error).toMatchObject({
+        name: 'BadRequest',
+        code: 400,
+        message: 'This query is too large: it has too many conditions or listed values. Please narrow it down.',
+        data: { maxConditions: 200, maxListedValues: 1000 },
+      });
+      expect(queries).toBe(0);
+    },
+  );
 
-  it.each(['rest', 'socket'] as const)('over %s, counts a condition alike at the top and in a branch of its own', async (transport) => {
-    const find = transports[transport];
-    // 1 + 11 × 18 = 199, plus one more anywhere: an equality at the top...
-    expect((await rejection(find(spread(11, 17, { key: 'qs-none', major: true })))).code).toBe(400);
-    // ...or a twelfth branch of a single comparison (1 + 11 × 18 + 2 = 201).
-    const deeper = spread(11, 17);
-    deeper.$or.push({ $and: [{ order: { $gte: 0 } }] });
-    expect((await rejection(find(deeper))).code).toBe(400);
-    deeper.$or.pop();
-    expect((await find(deeper)).total).toBeGreaterThanOrEqual(7);
-  });
+  it.each(['rest', 'socket'] as const)(
+    'over %s, counts a condition alike at the top and in a branch of its own',
+    async (transport) => {
+      const find = transports[transport];
+      // 1 + 11 × 18 = 199, plus one more anywhere: an equality at the top...
+      expect((await rejection(find(spread(11, 17, { key: 'qs-none', major: true })))).code).toBe(400);
+      // ...or a twelfth branch of a single comparison (1 + 11 × 18 + 2 = 201).
+      const deeper = spread(11, 17);
+      deeper.$or.push({ $and: [{ order: { $gte: 0 } }] });
+      expect((await rejection(find(deeper))).code).toBe(400);
+      deeper.$or.pop();
+      expect((await find(deeper)).total).toBeGreaterThanOrEqual(7);
+    },
+  );
 
   it('refuses an $or of 50 branches, each an $and of 50 $or, over the socket before any SQL', async () => {
     // 10 000 comparisons in about 200 KB, within the socket's 1 MB message limit.
     const leaf = { order: { $gte: 0 } };
-    const huge = { $or: Array.from({ length: 50 }, () => ({ $and: Array.from({ length: 50 }, () => ({ $or: [leaf, leaf, leaf, leaf] })) })) };
-    const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(transports.socket(huge)));
+    const huge = {
+      $or: Array.from({ length: 50 }, () => ({
+        $and: Array.from({ length: 50 }, () => ({ $or: [leaf, leaf, leaf, leaf] })),
+      })),
+    };
+    const { result: error, queries } = await countingQueries(server.database.knex, () =>
+      rejection(transports.socket(huge)),
+    );
     expect(error).toMatchObject({ name: 'BadRequest', code: 400, data: { maxConditions: 200 } });
     expect(queries).toBe(0);
   });
 
-  it.each(['rest', 'socket'] as const)('over %s, takes two full $in/$nin lists and refuses a value more, however they are split', async (transport) => {
-    const find = transports[transport];
-    // REST sends a comma list (one parameter), as a query string of a thousand `$in[]=` would be cut short.
-    const list = (items: string[]) => (transport === 'rest' ? items.join(',') : items);
-    const full = { key: { $nin: list(values(500, 'qs-a')) }, _id: { $nin: list(values(500, 'qs-b')) } };
-    expect((await find(full)).total).toBeGreaterThanOrEqual(7);
-    const oneMore = { ...full, $or: [{ key: { $nin: list(['qs-c']) } }] };
-    const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(find(oneMore)));
-    expect(error).toMatchObject({ name: 'BadRequest', code: 400, data: { maxListedValues: 1000 } });
-    expect(queries).toBe(0);
-  });
+  it.each(['rest', 'socket'] as const)(
+    'over %s, takes two full $in/$nin lists and refuses a value more, however they are split',
+    async (transport) => {
+      const find = transports[transport];
+      // REST sends a comma list (one parameter), as a query string of a thousand `$in[]=` would be cut short.
+      const list = (items: string[]) => (transport === 'rest' ? items.join(',') : items);
+      const full = { key: { $nin: list(values(500, 'qs-a')) }, _id: { $nin: list(values(500, 'qs-b')) } };
+      expect((await find(full)).total).toBeGreaterThanOrEqual(7);
+      const oneMore = { ...full, $or: [{ key: { $nin: list(['qs-c']) } }] };
+      const { result: error, queries } = await countingQueries(server.database.knex, () => rejection(find(oneMore)));
+      expect(error).toMatchObject({ name: 'BadRequest', code: 400, data: { maxListedValues: 1000 } });
+      expect(queries).toBe(0);
+    },
+  );
 });

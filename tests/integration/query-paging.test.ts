@@ -4,7 +4,16 @@ import type { industries } from '../../domain/entities/industries.ts';
 import type { modules } from '../../domain/entities/modules.ts';
 import type { RecordOf } from '../../domain/entities/types.ts';
 import type { users } from '../../domain/entities/users.ts';
-import { asRest, createTestApp, type Page, rejectionOf, skipReason, type TestApp, typedService, untypedService } from './harness.ts';
+import {
+  asRest,
+  createTestApp,
+  type Page,
+  rejectionOf,
+  skipReason,
+  type TestApp,
+  typedService,
+  untypedService,
+} from './harness.ts';
 
 /** `$limit`, `$skip`, `$sort`, `$select`, `$populate`, the page's shape, and `get`. */
 
@@ -41,7 +50,8 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
 
   const templates = () => typedService(app.api, 'appTemplates');
   /** A query as REST sends it (numbers as text, anything at all): the answers are still the definition's records. */
-  const find = (query: Record<string, unknown>): Promise<Page<AppTemplate>> => app.api.service('appTemplates').find(rest(undefined, query));
+  const find = (query: Record<string, unknown>): Promise<Page<AppTemplate>> =>
+    app.api.service('appTemplates').find(rest(undefined, query));
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -49,11 +59,17 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
       if (!records[0]) throw new Error(`The seed has no ${what}`);
       return records[0];
     };
-    const editors = await typedService(app.api, 'users').find({ query: { email: 'editor@tillpoint.test' }, paginate: false });
+    const editors = await typedService(app.api, 'users').find({
+      query: { email: 'editor@tillpoint.test' },
+      paginate: false,
+    });
     editor = first(editors, 'editor');
-    const industries = await typedService(app.api, 'industries').find(rest(undefined, { $limit: 1, $sort: { order: 1 } }));
+    const industries = await typedService(app.api, 'industries').find(
+      rest(undefined, { $limit: 1, $sort: { order: 1 } }),
+    );
     industry = first(industries.data, 'industry');
-    const catalogue = (await typedService(app.api, 'modules').find(rest(undefined, { $limit: 2, $sort: { order: 1 } }))).data;
+    const catalogue = (await typedService(app.api, 'modules').find(rest(undefined, { $limit: 2, $sort: { order: 1 } })))
+      .data;
     [moduleA, moduleB] = [first(catalogue, 'module'), first(catalogue.slice(1), 'second module')];
     populated = await templates().create(
       {
@@ -133,26 +149,67 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
     expect(descending.map((t) => t.monthPrice)).not.toEqual(ascending.map((t) => t.monthPrice));
     // Ids alone, descending.
     const byId = (await find({ $sort: { _id: -1 }, $limit: 100 })).data.map((t) => t._id);
-    expect(byId).toEqual(all.map((t) => t._id).sort().reverse());
+    expect(byId).toEqual(
+      all
+        .map((t) => t._id)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('$sort orders by several fields, in the order given', async () => {
     const page = await find({ $sort: { type: 1, monthPrice: -1 }, $limit: 100 });
-    expect(page.data.map((t) => t._id)).toEqual([...all].sort(compareBy([['type', 1], ['monthPrice', -1]])).map((t) => t._id));
+    expect(page.data.map((t) => t._id)).toEqual(
+      [...all]
+        .sort(
+          compareBy([
+            ['type', 1],
+            ['monthPrice', -1],
+          ]),
+        )
+        .map((t) => t._id),
+    );
     expect(page.sortBy).toEqual(['type', 'monthPrice', '_id']);
     expect(page.sortDesc).toEqual([false, true, false]);
     const swapped = await find({ $sort: { monthPrice: 1, type: -1 }, $limit: 100 });
-    expect(swapped.data.map((t) => t._id)).toEqual([...all].sort(compareBy([['monthPrice', 1], ['type', -1]])).map((t) => t._id));
+    expect(swapped.data.map((t) => t._id)).toEqual(
+      [...all]
+        .sort(
+          compareBy([
+            ['monthPrice', 1],
+            ['type', -1],
+          ]),
+        )
+        .map((t) => t._id),
+    );
   });
 
   it('$sort takes REST string directions', async () => {
     const page = await find({ $sort: { type: '-1', monthPrice: '1' }, $limit: '100' });
-    expect(page.data.map((t) => t._id)).toEqual([...all].sort(compareBy([['type', -1], ['monthPrice', 1]])).map((t) => t._id));
+    expect(page.data.map((t) => t._id)).toEqual(
+      [...all]
+        .sort(
+          compareBy([
+            ['type', -1],
+            ['monthPrice', 1],
+          ]),
+        )
+        .map((t) => t._id),
+    );
     expect(page.sortDesc).toEqual([true, false, false]);
   });
 
   it('$sort refuses unsortable and unknown fields and other directions', async () => {
-    for (const $sort of [{ description: 1 }, { modules: 1 }, { key: 1 }, { industry: -1 }, { nope: 1 }, { monthPrice: 2 }, { monthPrice: 'asc' }, 'monthPrice']) {
+    for (const $sort of [
+      { description: 1 },
+      { modules: 1 },
+      { key: 1 },
+      { industry: -1 },
+      { nope: 1 },
+      { monthPrice: 2 },
+      { monthPrice: 'asc' },
+      'monthPrice',
+    ]) {
       const error = await rejection(find({ $sort }));
       expect(error.code, JSON.stringify($sort)).toBe(400);
     }
@@ -170,10 +227,14 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
   });
 
   it('$populate replaces the industry id and the modules ids with their records, keeping price and count', async () => {
-    const page = await templates().find(rest(undefined, { key: 'qp-populated', $populate: ['industry', 'modules.id'] }));
+    const page = await templates().find(
+      rest(undefined, { key: 'qp-populated', $populate: ['industry', 'modules.id'] }),
+    );
     expect(page.total).toBe(1);
     const record = page.data[0];
-    expect(record?.industry).toEqual(expect.objectContaining({ _id: industry._id, key: industry.key, name: industry.name }));
+    expect(record?.industry).toEqual(
+      expect.objectContaining({ _id: industry._id, key: industry.key, name: industry.name }),
+    );
     expect(record?.modules).toHaveLength(2);
     const [first, second] = record?.modules ?? [];
     expect(first?.monthPrice).toBe(11);
@@ -183,7 +244,12 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
       [first, moduleA],
       [second, moduleB],
     ] as const) {
-      expect(item?.id).toMatchObject({ _id: source._id, name: source.name, shortDesc: source.shortDesc, counter: source.counter });
+      expect(item?.id).toMatchObject({
+        _id: source._id,
+        name: source.name,
+        shortDesc: source.shortDesc,
+        counter: source.counter,
+      });
     }
     // Without $populate the ids stay ids.
     const plain = (await templates().find(rest(undefined, { key: 'qp-populated' }))).data[0];
@@ -214,7 +280,9 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
       const error = await rejection(find({ $populate }));
       expect(error.code, JSON.stringify($populate)).toBe(400);
     }
-    const error = await rejection(untypedService(app.api, 'industries').find(rest(undefined, { $populate: 'industry' })));
+    const error = await rejection(
+      untypedService(app.api, 'industries').find(rest(undefined, { $populate: 'industry' })),
+    );
     expect(error.code).toBe(400);
   });
 
@@ -222,7 +290,10 @@ describe.skipIf(skipReason)('query paging, sorting, selecting and populating', (
     const whole = await templates().get(populated._id, rest());
     expect(whole).toMatchObject({ _id: populated._id, key: 'qp-populated', monthPrice: 1234, industry: industry._id });
 
-    const some = await templates().get(populated._id, rest(undefined, { $select: ['name', 'industry'], $populate: 'industry' }));
+    const some = await templates().get(
+      populated._id,
+      rest(undefined, { $select: ['name', 'industry'], $populate: 'industry' }),
+    );
     expect(Object.keys(some).sort()).toEqual(['_id', 'industry', 'name']);
     expect(some.industry).toMatchObject({ _id: industry._id, name: industry.name });
 

@@ -37,7 +37,13 @@ describe.skipIf(skipReason)('query language over REST', () => {
   it('answers a paginated find with exactly the spec fields', async () => {
     const body = await page('appTemplates?$limit=3&$sort[monthPrice]=-1');
     expect(Object.keys(body).sort()).toEqual(['cursors', 'data', 'limit', 'skip', 'sortBy', 'sortDesc', 'total']);
-    expect(body).toMatchObject({ total: 21, limit: 3, skip: 0, sortBy: ['monthPrice', '_id'], sortDesc: [true, false] });
+    expect(body).toMatchObject({
+      total: 21,
+      limit: 3,
+      skip: 0,
+      sortBy: ['monthPrice', '_id'],
+      sortDesc: [true, false],
+    });
     const prices = body.data.map((t) => t.monthPrice as number);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(body.cursors.previous).toBeNull();
@@ -64,7 +70,9 @@ describe.skipIf(skipReason)('query language over REST', () => {
   });
 
   it('takes $or of case-insensitive $regex searches and $populate', async () => {
-    const found = await page('industries?$or[0][name][$regex]=RESTAUR&$or[0][name][$options]=i&$or[1][description][$regex]=RESTAUR&$or[1][description][$options]=i');
+    const found = await page(
+      'industries?$or[0][name][$regex]=RESTAUR&$or[0][name][$options]=i&$or[1][description][$regex]=RESTAUR&$or[1][description][$options]=i',
+    );
     expect(found.total).toBeGreaterThanOrEqual(1);
     expect(found.data.some((i) => i.key === 'restaurant')).toBe(true);
     const literal = await page(`industries?name[$regex]=${encodeURIComponent('.*')}&name[$options]=i`);

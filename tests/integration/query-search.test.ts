@@ -33,13 +33,17 @@ describe.skipIf(skipReason)('free-text search', () => {
   let editor: Caller;
 
   const search = async (text: string) => {
-    const page = (await untypedService(app.api, 'contactForms').find(asRest(editor, { ...freeText(text), $limit: 100 }))) as Page<ContactForm>;
+    const page = (await untypedService(app.api, 'contactForms').find(
+      asRest(editor, { ...freeText(text), $limit: 100 }),
+    )) as Page<ContactForm>;
     return page.data.map((form) => form._id).sort();
   };
 
   beforeAll(async () => {
     app = await createTestApp();
-    const users = (await app.api.service('users').find({ query: { email: 'editor@tillpoint.test' }, paginate: false })) as Caller[];
+    const users = (await app.api
+      .service('users')
+      .find({ query: { email: 'editor@tillpoint.test' }, paginate: false })) as Caller[];
     editor = users[0] as Caller;
     await app.database.knex('contact_forms').insert(FORMS.map((form) => ({ ...form, phone: '9123 4567' })));
   });
@@ -97,7 +101,11 @@ describe.skipIf(skipReason)('free-text search', () => {
       const fields = new EntityFields(contactForms);
       for (const text of ['ab', 'chan', '50%']) {
         const plan = await planOf(app.database.knex, 'contact_forms', fields, freeText(text));
-        for (const index of ['contact_forms_name_trgm', 'contact_forms_email_trgm', 'contact_forms_company_name_trgm']) {
+        for (const index of [
+          'contact_forms_name_trgm',
+          'contact_forms_email_trgm',
+          'contact_forms_company_name_trgm',
+        ]) {
           expect(plan, text).toContain(`Bitmap Index Scan on ${index}`);
         }
         expect(plan).not.toContain('Seq Scan');
@@ -105,7 +113,9 @@ describe.skipIf(skipReason)('free-text search', () => {
     });
 
     it('uses the index of each language of a translated field', async () => {
-      const plan = await planOf(app.database.knex, 'industries', new EntityFields(industries), { name: { $regex: 'noodle', $options: 'i' } });
+      const plan = await planOf(app.database.knex, 'industries', new EntityFields(industries), {
+        name: { $regex: 'noodle', $options: 'i' },
+      });
       for (const index of ['industries_name_en_trgm', 'industries_name_zh_hk_trgm', 'industries_name_zh_cn_trgm']) {
         expect(plan).toContain(`Bitmap Index Scan on ${index}`);
       }

@@ -49,10 +49,16 @@ describe.skipIf(skipReason)('realtime channels', () => {
     sockets[name] = s;
     received[name] = [];
     for (const path of ['industries', 'users']) {
-      for (const event of EVENTS) s.client.service(path).on(event, (data: Record<string, unknown>) => received[name]!.push({ path, event, data }));
+      for (const event of EVENTS)
+        s.client
+          .service(path)
+          .on(event, (data: Record<string, unknown>) => received[name]!.push({ path, event, data }));
     }
     if (account) await s.client.authenticate({ strategy: 'local', email: account.email, password: account.password });
-    else await new Promise<void>((resolve) => (s.socket.connected ? resolve() : s.socket.once('connect', () => resolve())));
+    else
+      await new Promise<void>((resolve) =>
+        s.socket.connected ? resolve() : s.socket.once('connect', () => resolve()),
+      );
     return s;
   }
 
@@ -64,7 +70,12 @@ describe.skipIf(skipReason)('realtime channels', () => {
       createAccount(server.database.knex, { label: 'member-a' }),
       createAccount(server.database.knex, { label: 'member-b' }),
     ]);
-    await Promise.all([watcher('anonymous'), watcher('admin', ADMIN), watcher('memberA', memberA), watcher('memberB', memberB)]);
+    await Promise.all([
+      watcher('anonymous'),
+      watcher('admin', ADMIN),
+      watcher('memberA', memberA),
+      watcher('memberB', memberB),
+    ]);
   });
   afterAll(async () => {
     for (const s of Object.values(sockets)) s.close();
@@ -72,43 +83,72 @@ describe.skipIf(skipReason)('realtime channels', () => {
   });
 
   it('sends patched events of a public service (industries) to anonymous and signed-in sockets', async () => {
-    const page = (await admin.service('industries').find({ query: { $limit: 1 } })) as { data: { _id: string; order: number }[] };
+    const page = (await admin.service('industries').find({ query: { $limit: 1 } })) as {
+      data: { _id: string; order: number }[];
+    };
     const industry = page.data[0]!;
     await admin.service('industries').patch(industry._id, { order: industry.order + 100 });
     for (const name of ['anonymous', 'admin', 'memberA', 'memberB']) {
-      await until(() => of(name, 'industries', 'patched').some((e) => e.data._id === industry._id), `${name} to get industries patched`);
+      await until(
+        () => of(name, 'industries', 'patched').some((e) => e.data._id === industry._id),
+        `${name} to get industries patched`,
+      );
     }
-    expect(of('anonymous', 'industries', 'patched').find((e) => e.data._id === industry._id)?.data).toMatchObject({ order: industry.order + 100 });
+    expect(of('anonymous', 'industries', 'patched').find((e) => e.data._id === industry._id)?.data).toMatchObject({
+      order: industry.order + 100,
+    });
     await admin.service('industries').patch(industry._id, { order: industry.order });
   });
 
   it('sends a user record event to admins and that user, never to anonymous sockets or other members', async () => {
     await admin.service('users').patch(memberA._id, { name: 'Renamed by admin' });
-    await until(() => of('admin', 'users', 'patched').some((e) => e.data._id === memberA._id), 'the admin to get users patched');
-    await until(() => of('memberA', 'users', 'patched').some((e) => e.data._id === memberA._id), 'the member to get their own record');
+    await until(
+      () => of('admin', 'users', 'patched').some((e) => e.data._id === memberA._id),
+      'the admin to get users patched',
+    );
+    await until(
+      () => of('memberA', 'users', 'patched').some((e) => e.data._id === memberA._id),
+      'the member to get their own record',
+    );
     await sleep(QUIET_MS);
     expect(of('anonymous', 'users')).toEqual([]);
     expect(of('memberB', 'users')).toEqual([]);
-    expect(of('admin', 'users', 'patched').find((e) => e.data._id === memberA._id)?.data).toMatchObject({ name: 'Renamed by admin' });
+    expect(of('admin', 'users', 'patched').find((e) => e.data._id === memberA._id)?.data).toMatchObject({
+      name: 'Renamed by admin',
+    });
   });
 
   it('never sends a password, not even when a member changes theirs over the socket', async () => {
-    await sockets.memberA!.client.service('users').patch(memberA._id, { password: 'Changed123', currentPassword: memberA.password });
+    await sockets
+      .memberA!.client.service('users')
+      .patch(memberA._id, { password: 'Changed123', currentPassword: memberA.password });
     memberA.password = 'Changed123';
-    await until(() => of('admin', 'users', 'patched').filter((e) => e.data._id === memberA._id).length >= 2, 'the admin to see the change');
+    await until(
+      () => of('admin', 'users', 'patched').filter((e) => e.data._id === memberA._id).length >= 2,
+      'the admin to see the change',
+    );
     // A change made inside the server (no transport: its result keeps the hash) is cleaned for events too.
     await server.api.service('users').patch(memberA._id, { name: 'Changed in-process' });
-    await until(() => of('admin', 'users', 'patched').some((e) => e.data.name === 'Changed in-process'), 'the in-process change');
+    await until(
+      () => of('admin', 'users', 'patched').some((e) => e.data.name === 'Changed in-process'),
+      'the in-process change',
+    );
     await sleep(QUIET_MS);
     expect(of('memberB', 'users')).toEqual([]);
     expect(of('anonymous', 'users')).toEqual([]);
-    for (const [name, events] of Object.entries(received)) expect(containsPassword(events), `events of ${name}`).toBe(false);
+    for (const [name, events] of Object.entries(received))
+      expect(containsPassword(events), `events of ${name}`).toBe(false);
   });
 
   it('sends a registration (users created) to admins only', async () => {
     const email = uniqueEmail('late');
-    const user = (await restClient(server.url).service('users').create({ email, password: 'Member123' })) as { _id: string };
-    await until(() => of('admin', 'users', 'created').some((e) => e.data._id === user._id), 'the admin to get users created');
+    const user = (await restClient(server.url).service('users').create({ email, password: 'Member123' })) as {
+      _id: string;
+    };
+    await until(
+      () => of('admin', 'users', 'created').some((e) => e.data._id === user._id),
+      'the admin to get users created',
+    );
     await sleep(QUIET_MS);
     expect(of('anonymous', 'users')).toEqual([]);
     expect(of('memberB', 'users')).toEqual([]);
@@ -118,7 +158,10 @@ describe.skipIf(skipReason)('realtime channels', () => {
 
   /** Waits for the admin to see a change to `userId`, then for the quiet period. */
   async function adminSees(userId: string, name: string) {
-    await until(() => of('admin', 'users', 'patched').some((e) => e.data._id === userId && e.data.name === name), `the admin to see ${name}`);
+    await until(
+      () => of('admin', 'users', 'patched').some((e) => e.data._id === userId && e.data.name === name),
+      `the admin to see ${name}`,
+    );
     await sleep(QUIET_MS);
   }
 
@@ -126,7 +169,10 @@ describe.skipIf(skipReason)('realtime channels', () => {
     const account = await createAccount(server.database.knex, { label: 'member-c' });
     const c = await watcher('memberC', account);
     const token = (await c.client.authentication.getAccessToken()) as string;
-    const logout = await fetch(`${server.url}/api/authentication`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const logout = await fetch(`${server.url}/api/authentication`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(logout.status).toBe(200);
     await admin.service('users').patch(account._id, { name: 'After REST logout' });
     await adminSees(account._id, 'After REST logout');
@@ -158,9 +204,14 @@ describe.skipIf(skipReason)('realtime channels', () => {
     await sockets.memberB!.client.logout();
     received.memberB = [];
     await admin.service('users').patch(memberB._id, { name: 'After logout' });
-    const page = (await admin.service('industries').find({ query: { $limit: 1 } })) as { data: { _id: string; order: number }[] };
+    const page = (await admin.service('industries').find({ query: { $limit: 1 } })) as {
+      data: { _id: string; order: number }[];
+    };
     await admin.service('industries').patch(page.data[0]!._id, { order: page.data[0]!.order });
-    await until(() => of('admin', 'users', 'patched').some((e) => e.data._id === memberB._id && e.data.name === 'After logout'), 'the admin');
+    await until(
+      () => of('admin', 'users', 'patched').some((e) => e.data._id === memberB._id && e.data.name === 'After logout'),
+      'the admin',
+    );
     await until(() => of('memberB', 'industries', 'patched').length > 0, 'the signed-out socket to get public events');
     await sleep(QUIET_MS);
     expect(of('memberB', 'users')).toEqual([]);

@@ -46,7 +46,11 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
   const sockets: SocketClient[] = [];
 
   beforeAll(async () => {
-    [a, b] = (await startTestServers(2, { redisUrl: TEST_REDIS_URL, redisPrefix: prefix, newsletterLimit: NEWSLETTER_TEST_LIMIT })) as [RunningServer, RunningServer];
+    [a, b] = (await startTestServers(2, {
+      redisUrl: TEST_REDIS_URL,
+      redisPrefix: prefix,
+      newsletterLimit: NEWSLETTER_TEST_LIMIT,
+    })) as [RunningServer, RunningServer];
     redis = new Redis(TEST_REDIS_URL);
     subscriber = new Redis(TEST_REDIS_URL);
     subscriber.on('message', (_channel: string, message: string) => published.push(message));
@@ -61,7 +65,12 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     redis?.disconnect();
   });
 
-  async function api(server: RunningServer, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  async function api(
+    server: RunningServer,
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) {
     const response = await fetch(`${server.url}/api${path}`, {
       method,
       headers: {
@@ -72,10 +81,16 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Record<string, unknown>,
+    };
   }
   const signIn = async (server: RunningServer, account: { email: string; password: string }) => {
-    const { status, body } = await api(server, 'POST', '/authentication', { body: { strategy: 'local', email: account.email, password: account.password } });
+    const { status, body } = await api(server, 'POST', '/authentication', {
+      body: { strategy: 'local', email: account.email, password: account.password },
+    });
     expect(status).toBe(201);
     return body as { accessToken: string; authentication: { payload: { jti: string } }; user: { _id: string } };
   };
@@ -88,7 +103,9 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     expect((await api(a, 'DELETE', '/authentication', { token: session.accessToken })).status).toBe(200);
 
     expect((await api(b, 'GET', `/users/${member._id}`, { token: session.accessToken })).status).toBe(401);
-    expect((await api(b, 'POST', '/authentication', { body: { strategy: 'jwt', accessToken: session.accessToken } })).status).toBe(401);
+    expect(
+      (await api(b, 'POST', '/authentication', { body: { strategy: 'jwt', accessToken: session.accessToken } })).status,
+    ).toBe(401);
     const jti = session.authentication.payload.jti;
     expect(await redis.exists(`${prefix}:revoked:${jti}`)).toBe(1);
     expect(await redis.ttl(`${prefix}:revoked:${jti}`)).toBeGreaterThan(6 * 24 * 60 * 60);
@@ -100,7 +117,11 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     const member = await createAccount(a.database.knex);
     const s = socketClient(b.url);
     sockets.push(s);
-    const { accessToken } = await s.client.authenticate({ strategy: 'local', email: member.email, password: member.password });
+    const { accessToken } = await s.client.authenticate({
+      strategy: 'local',
+      email: member.email,
+      password: member.password,
+    });
     expect(await s.client.service('users').get(member._id)).toMatchObject({ _id: member._id });
 
     expect((await api(a, 'DELETE', '/authentication', { token: accessToken })).status).toBe(200);
@@ -108,7 +129,10 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     // No waiting for the event: the revocation list in Redis is asked on every sign-in and call.
     const again = socketClient(b.url);
     sockets.push(again);
-    await expect(again.client.authenticate({ strategy: 'jwt', accessToken })).rejects.toMatchObject({ name: 'NotAuthenticated', code: 401 });
+    await expect(again.client.authenticate({ strategy: 'jwt', accessToken })).rejects.toMatchObject({
+      name: 'NotAuthenticated',
+      code: 401,
+    });
     // The event closes the socket that signed in with it.
     expect(await s.closedWithin()).toBe('io server disconnect');
   });
@@ -117,12 +141,15 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     const editor = await createAccount(a.database.knex, { role: 'editor' });
     const session = await signIn(a, editor);
     const admin = await signIn(a, ADMIN);
-    const total = async (server: RunningServer) => (await api(server, 'GET', '/users?$limit=1', { token: session.accessToken })).body.total;
+    const total = async (server: RunningServer) =>
+      (await api(server, 'GET', '/users?$limit=1', { token: session.accessToken })).body.total;
     // Both instances have just verified the editor's token and keep the session for a few seconds.
     expect(await total(a)).toBeGreaterThan(1);
     expect(await total(b)).toBeGreaterThan(1);
 
-    expect((await api(a, 'PATCH', `/users/${editor._id}`, { body: { role: 'member' }, token: admin.accessToken })).status).toBe(200);
+    expect(
+      (await api(a, 'PATCH', `/users/${editor._id}`, { body: { role: 'member' }, token: admin.accessToken })).status,
+    ).toBe(200);
 
     expect(await total(a)).toBe(1);
     // On B when the event arrives through Redis: well before the cached session would expire.
@@ -137,10 +164,18 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     const member = await createAccount(a.database.knex);
     for (let attempt = 0; attempt < LOGIN_LIMITS.consecutiveFailures.points; attempt += 1) {
       const server = attempt % 2 === 0 ? a : b;
-      expect((await api(server, 'POST', '/authentication', { body: { strategy: 'local', email: member.email, password: 'Wrong1234' } })).status).toBe(401);
+      expect(
+        (
+          await api(server, 'POST', '/authentication', {
+            body: { strategy: 'local', email: member.email, password: 'Wrong1234' },
+          })
+        ).status,
+      ).toBe(401);
     }
     for (const server of [a, b]) {
-      const locked = await api(server, 'POST', '/authentication', { body: { strategy: 'local', email: member.email, password: member.password } });
+      const locked = await api(server, 'POST', '/authentication', {
+        body: { strategy: 'local', email: member.email, password: member.password },
+      });
       expect(locked.status).toBe(429);
     }
     // Every call of this file comes from 127.0.0.1.
@@ -149,8 +184,12 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
 
   it('newsletter subscriptions from one address on both instances count against one limit', async () => {
     const subscribe = (server: RunningServer, n: number) =>
-      api(server, 'POST', '/subscribers', { body: { campaign: '23hkrace', email: `limit-${n}@shop.hk` }, headers: { 'x-locale': 'zh-cn' } });
-    for (let n = 0; n < NEWSLETTER_TEST_LIMIT.points; n += 1) expect((await subscribe(n % 2 === 0 ? a : b, n)).status).toBe(201);
+      api(server, 'POST', '/subscribers', {
+        body: { campaign: '23hkrace', email: `limit-${n}@shop.hk` },
+        headers: { 'x-locale': 'zh-cn' },
+      });
+    for (let n = 0; n < NEWSLETTER_TEST_LIMIT.points; n += 1)
+      expect((await subscribe(n % 2 === 0 ? a : b, n)).status).toBe(201);
     for (const server of [a, b]) {
       const limited = await subscribe(server, 99);
       expect(limited.status).toBe(429);
@@ -161,7 +200,11 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
   });
 
   it('a service event on one instance reaches sockets on the other, within the channel rules', async () => {
-    const received: Record<string, { path: string; data: Record<string, unknown> }[]> = { anonymousB: [], adminB: [], anonymousA: [] };
+    const received: Record<string, { path: string; data: Record<string, unknown> }[]> = {
+      anonymousB: [],
+      adminB: [],
+      anonymousA: [],
+    };
     const watch = async (name: string, server: RunningServer, account?: { email: string; password: string }) => {
       const s = socketClient(server.url);
       sockets.push(s);
@@ -169,23 +212,49 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
         s.client.service(path).on('patched', (data: Record<string, unknown>) => received[name]!.push({ path, data }));
       }
       if (account) await s.client.authenticate({ strategy: 'local', ...account });
-      else await new Promise<void>((resolve) => (s.socket.connected ? resolve() : s.socket.once('connect', () => resolve())));
+      else
+        await new Promise<void>((resolve) =>
+          s.socket.connected ? resolve() : s.socket.once('connect', () => resolve()),
+        );
     };
     await Promise.all([watch('anonymousB', b), watch('adminB', b, ADMIN), watch('anonymousA', a)]);
 
     const admin = await signIn(a, ADMIN);
     const industries = await api(a, 'GET', '/industries?$limit=1');
     const industry = (industries.body.data as { _id: string; order: number }[])[0]!;
-    expect((await api(a, 'PATCH', `/industries/${industry._id}`, { body: { order: industry.order + 1 }, token: admin.accessToken })).status).toBe(200);
-    await until(() => received.anonymousB!.some((e) => e.path === 'industries' && e.data._id === industry._id), 'the socket on B');
-    await until(() => received.anonymousA!.some((e) => e.path === 'industries' && e.data._id === industry._id), 'the socket on A');
+    expect(
+      (
+        await api(a, 'PATCH', `/industries/${industry._id}`, {
+          body: { order: industry.order + 1 },
+          token: admin.accessToken,
+        })
+      ).status,
+    ).toBe(200);
+    await until(
+      () => received.anonymousB!.some((e) => e.path === 'industries' && e.data._id === industry._id),
+      'the socket on B',
+    );
+    await until(
+      () => received.anonymousA!.some((e) => e.path === 'industries' && e.data._id === industry._id),
+      'the socket on A',
+    );
     expect(received.anonymousB!.filter((e) => e.path === 'industries')).toHaveLength(1);
 
     // A user record: to the admin's socket on the other instance, not to the anonymous one.
     const member: TestAccount = await createAccount(a.database.knex);
     const newPassword = 'Plaintext-Secret-987';
-    expect((await api(a, 'PATCH', `/users/${member._id}`, { body: { name: 'Synced', password: newPassword }, token: admin.accessToken })).status).toBe(200);
-    await until(() => received.adminB!.some((e) => e.path === 'users' && e.data._id === member._id), 'the admin socket on B');
+    expect(
+      (
+        await api(a, 'PATCH', `/users/${member._id}`, {
+          body: { name: 'Synced', password: newPassword },
+          token: admin.accessToken,
+        })
+      ).status,
+    ).toBe(200);
+    await until(
+      () => received.adminB!.some((e) => e.path === 'users' && e.data._id === member._id),
+      'the admin socket on B',
+    );
     await sleep(300);
     expect(received.anonymousB!.filter((e) => e.path === 'users')).toEqual([]);
     expect(received.adminB!.find((e) => e.data._id === member._id)?.data).toMatchObject({ name: 'Synced' });
@@ -194,7 +263,8 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     // What went through Redis: the records as clients see them, no password (plain or hashed), no token.
     expect(published.length).toBeGreaterThanOrEqual(2);
     const wire = published.join('\n');
-    for (const secret of [newPassword, '$argon2', '"password"', admin.accessToken, 'authorization']) expect(wire).not.toContain(secret);
+    for (const secret of [newPassword, '$argon2', '"password"', admin.accessToken, 'authorization'])
+      expect(wire).not.toContain(secret);
   });
 
   it('signing out on one instance stops the events of a socket on the other that used that token', async () => {
@@ -203,9 +273,15 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     sockets.push(s);
     const seen: Record<string, unknown>[] = [];
     s.client.service('users').on('patched', (data: Record<string, unknown>) => seen.push(data));
-    const { accessToken } = await s.client.authenticate({ strategy: 'local', email: member.email, password: member.password });
+    const { accessToken } = await s.client.authenticate({
+      strategy: 'local',
+      email: member.email,
+      password: member.password,
+    });
     const admin = await signIn(a, ADMIN);
-    expect((await api(a, 'PATCH', `/users/${member._id}`, { body: { name: 'Before' }, token: admin.accessToken })).status).toBe(200);
+    expect(
+      (await api(a, 'PATCH', `/users/${member._id}`, { body: { name: 'Before' }, token: admin.accessToken })).status,
+    ).toBe(200);
     await until(() => seen.some((e) => e.name === 'Before'), 'the member socket on B');
 
     expect((await api(a, 'DELETE', '/authentication', { token: accessToken })).status).toBe(200);
@@ -215,7 +291,9 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     const adminSeen: Record<string, unknown>[] = [];
     adminSocket.client.service('users').on('patched', (data: Record<string, unknown>) => adminSeen.push(data));
     await adminSocket.client.authenticate({ strategy: 'local', ...ADMIN });
-    expect((await api(a, 'PATCH', `/users/${member._id}`, { body: { name: 'After' }, token: admin.accessToken })).status).toBe(200);
+    expect(
+      (await api(a, 'PATCH', `/users/${member._id}`, { body: { name: 'After' }, token: admin.accessToken })).status,
+    ).toBe(200);
     await until(() => adminSeen.some((e) => e.name === 'After'), 'the admin socket on B');
     await sleep(300);
     expect(seen.map((e) => e.name)).toEqual(['Before']);
@@ -226,10 +304,18 @@ describe.skipIf(redisReason)('several instances sharing PostgreSQL and Redis', (
     const caches = [new PageCache(), new PageCache()] as const;
     invalidateOnCatalogueChanges(a.api, caches[0]);
     invalidateOnCatalogueChanges(b.api, caches[1]);
-    for (const cache of caches) cache.set('/en', { status: 200, headers: [], body: Buffer.from('<html>'), etag: 'e' }, cache.generation);
+    for (const cache of caches)
+      cache.set('/en', { status: 200, headers: [], body: Buffer.from('<html>'), etag: 'e' }, cache.generation);
     const admin = await signIn(a, ADMIN);
     const industry = ((await api(a, 'GET', '/industries?$limit=1')).body.data as { _id: string; name: unknown }[])[0];
-    expect((await api(a, 'PATCH', `/industries/${industry?._id}`, { body: { name: industry?.name }, token: admin.accessToken })).status).toBe(200);
+    expect(
+      (
+        await api(a, 'PATCH', `/industries/${industry?._id}`, {
+          body: { name: industry?.name },
+          token: admin.accessToken,
+        })
+      ).status,
+    ).toBe(200);
     await until(() => caches.every((cache) => cache.size === 0), 'both page caches to empty');
   });
 });

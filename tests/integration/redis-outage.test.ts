@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, createAccount, redisSkipReason, socketClient, startTestServers, TEST_REDIS_URL, type SocketClient, type TestAccount, validEnquiry } from './harness.ts';
+import {
+  ADMIN,
+  createAccount,
+  redisSkipReason,
+  socketClient,
+  startTestServers,
+  TEST_REDIS_URL,
+  type SocketClient,
+  type TestAccount,
+  validEnquiry,
+} from './harness.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /**
@@ -30,7 +40,12 @@ async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number
   return { result, ms: performance.now() - started };
 }
 
-async function api(server: RunningServer, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+async function api(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+) {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
@@ -40,11 +55,20 @@ async function api(server: RunningServer, method: string, path: string, options:
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 /** The request within a second; its answer. */
-async function quickly(server: RunningServer, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+async function quickly(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+) {
   const { result, ms } = await timed(() => api(server, method, path, options));
   expect(ms, `${method} ${path} took ${Math.round(ms)} ms`).toBeLessThan(WITHIN_MS);
   return result;
@@ -73,7 +97,11 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
 
   beforeAll(async () => {
     proxy = await startTcpProxy(TEST_REDIS_URL);
-    [a, b] = (await startTestServers(2, { redisUrl: proxy.url, redisPrefix: prefix, newsletterLimit: NEWSLETTER_TEST_LIMIT })) as [RunningServer, RunningServer];
+    [a, b] = (await startTestServers(2, {
+      redisUrl: proxy.url,
+      redisPrefix: prefix,
+      newsletterLimit: NEWSLETTER_TEST_LIMIT,
+    })) as [RunningServer, RunningServer];
     redis = new Redis(TEST_REDIS_URL);
     member = await createAccount(a.database.knex);
   });
@@ -87,7 +115,9 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
   });
 
   const signIn = async (server: RunningServer, account: { email: string; password: string }) => {
-    const { status, body } = await quickly(server, 'POST', '/api/authentication', { body: { strategy: 'local', email: account.email, password: account.password } });
+    const { status, body } = await quickly(server, 'POST', '/api/authentication', {
+      body: { strategy: 'local', email: account.email, password: account.password },
+    });
     expect(status).toBe(201);
     return body as { accessToken: string; authentication: { payload: { jti: string } } };
   };
@@ -103,7 +133,10 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
   const patchAnIndustry = async (server: RunningServer) => {
     const { body } = await quickly(server, 'GET', '/api/industries?$limit=1');
     const industry = (body.data as { _id: string; order: number }[])[0]!;
-    const patched = await quickly(server, 'PATCH', `/api/industries/${industry._id}`, { body: { order: industry.order + 1 }, token: adminToken });
+    const patched = await quickly(server, 'PATCH', `/api/industries/${industry._id}`, {
+      body: { order: industry.order + 1 },
+      token: adminToken,
+    });
     expect(patched.status).toBe(200);
     return { _id: industry._id, order: industry.order + 1 };
   };
@@ -113,10 +146,18 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     const onB = socketClient(b.url);
     sockets.push(onB);
     onB.socket.on('resync', () => resyncsOnB.push(Date.now()));
-    await new Promise<void>((resolve) => (onB.socket.connected ? resolve() : onB.socket.once('connect', () => resolve())));
+    await new Promise<void>((resolve) =>
+      onB.socket.connected ? resolve() : onB.socket.once('connect', () => resolve()),
+    );
     const health = await api(a, 'GET', '/health');
     expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: 'ok', instance: expect.any(String), database: { status: 'ok' }, redis: { status: 'ok' }, jobs: { status: 'ok' } });
+    expect(health.body).toMatchObject({
+      status: 'ok',
+      instance: expect.any(String),
+      database: { status: 'ok' },
+      redis: { status: 'ok' },
+      jobs: { status: 'ok' },
+    });
   });
 
   it('while it is away, every request answers within a second, and /health says Redis is down', async () => {
@@ -127,7 +168,12 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
 
     const health = await quickly(a, 'GET', '/health');
     expect(health.status).toBe(503);
-    expect(health.body).toMatchObject({ status: 'unavailable', redis: { status: 'down' }, database: { status: 'ok' }, jobs: { status: 'ok' } });
+    expect(health.body).toMatchObject({
+      status: 'unavailable',
+      redis: { status: 'down' },
+      database: { status: 'ok' },
+      jobs: { status: 'ok' },
+    });
     expect((await quickly(a, 'GET', '/health/live')).status).toBe(200);
 
     // Sign-in, an authenticated read, a form.
@@ -138,7 +184,12 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     expect(enquiry.status).toBe(201);
 
     // A portal page's socket ticket: issued on A, redeemed on B, through the table.
-    const ticketed = await timed(() => fetch(`${a.url}/api/socketTickets`, { method: 'POST', headers: { cookie: `tp_session=${session.accessToken}`, origin: a.url } }));
+    const ticketed = await timed(() =>
+      fetch(`${a.url}/api/socketTickets`, {
+        method: 'POST',
+        headers: { cookie: `tp_session=${session.accessToken}`, origin: a.url },
+      }),
+    );
     expect(ticketed.ms).toBeLessThan(WITHIN_MS);
     expect(ticketed.result.status).toBe(201);
     const { ticket } = (await ticketed.result.json()) as { ticket: string };
@@ -152,20 +203,31 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
 
     // An event reaches the sockets of the instance that made the change (feathers-sync could not publish it).
     const change = await patchAnIndustry(a);
-    const waited = await until(() => onA.some((event) => event._id === change._id && event.order === change.order), 'the event on A', WITHIN_MS);
+    const waited = await until(
+      () => onA.some((event) => event._id === change._id && event.order === change.order),
+      'the event on A',
+      WITHIN_MS,
+    );
     expect(waited).toBeLessThan(WITHIN_MS);
 
     // Sign-out succeeds, and the token is refused on both instances (the table is the record).
     expect((await quickly(a, 'DELETE', '/api/authentication', { token: session.accessToken })).status).toBe(200);
     expect((await quickly(a, 'GET', `/api/users/${member._id}`, { token: session.accessToken })).status).toBe(401);
     // B reuses a "not revoked" answer from the table for at most a second while Redis is away.
-    const refusedOnB = await until(async () => (await quickly(b, 'GET', `/api/users/${member._id}`, { token: session.accessToken })).status === 401, 'B to refuse the token', 2_000);
+    const refusedOnB = await until(
+      async () => (await quickly(b, 'GET', `/api/users/${member._id}`, { token: session.accessToken })).status === 401,
+      'B to refuse the token',
+      2_000,
+    );
     expect(refusedOnB).toBeLessThan(1_500);
     expect((await quickly(b, 'DELETE', '/api/authentication', { token: sessionOnB.accessToken })).status).toBe(200);
     expect((await quickly(a, 'GET', `/api/users/${member._id}`, { token: sessionOnB.accessToken })).status).toBe(401);
 
     // The newsletter limit holds on each instance, counted by each alone.
-    const subscribe = (server: RunningServer, n: number) => quickly(server, 'POST', '/api/subscribers', { body: { campaign: '23hkrace', email: `limit-${outage}-${n}@shop.hk` } });
+    const subscribe = (server: RunningServer, n: number) =>
+      quickly(server, 'POST', '/api/subscribers', {
+        body: { campaign: '23hkrace', email: `limit-${outage}-${n}@shop.hk` },
+      });
     for (let n = 0; n < NEWSLETTER_TEST_LIMIT.points; n += 1) expect((await subscribe(a, n)).status).toBe(201);
     const limited = await subscribe(a, 99);
     expect(limited.status).toBe(429);
@@ -175,7 +237,7 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     expect(resyncsOnB).toEqual([]);
   });
 
-  it('a role changed on one instance while it is away moves that account\'s sockets on the other within moments', async () => {
+  it("a role changed on one instance while it is away moves that account's sockets on the other within moments", async () => {
     const editor = await createAccount(a.database.knex, { role: 'editor' });
     const watcher = socketClient(b.url);
     sockets.push(watcher);
@@ -188,7 +250,9 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     await until(() => heard.includes(before), 'the editor to hear of the enquiry', WITHIN_MS);
 
     // Made a member on A: the event cannot reach B; B's check of its signed-in sockets finds it.
-    expect((await quickly(a, 'PATCH', `/api/users/${editor._id}`, { body: { role: 'member' }, token: adminToken })).status).toBe(200);
+    expect(
+      (await quickly(a, 'PATCH', `/api/users/${editor._id}`, { body: { role: 'member' }, token: adminToken })).status,
+    ).toBe(200);
     await sleep(1_500);
     const after = `role-after-${outage}@example.test`;
     expect((await quickly(b, 'POST', '/api/enquiries', { body: validEnquiry(after) })).status).toBe(201);
@@ -200,21 +264,36 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
   it('when it is back, everything is shared again without a restart, sign-outs made meanwhile included, and sockets are told to fetch again', async () => {
     await proxy.restore();
     const restoredAt = Date.now();
-    const recovered = await until(async () => (await api(a, 'GET', '/health')).status === 200 && (await api(b, 'GET', '/health')).status === 200, 'both instances healthy', 10_000);
+    const recovered = await until(
+      async () => (await api(a, 'GET', '/health')).status === 200 && (await api(b, 'GET', '/health')).status === 200,
+      'both instances healthy',
+      10_000,
+    );
     expect(recovered).toBeLessThan(10_000);
 
     // The sign-outs made while Redis was away were copied into it.
     const revoked = await a.database.knex('revoked_tokens').select('jti');
     expect(revoked.length).toBeGreaterThanOrEqual(2);
-    await until(async () => (await Promise.all(revoked.map(({ jti }: { jti: string }) => redis.exists(`${prefix}:revoked:${jti}`)))).every((found) => found === 1), 'the revocations in Redis', 5_000);
+    await until(
+      async () =>
+        (await Promise.all(revoked.map(({ jti }: { jti: string }) => redis.exists(`${prefix}:revoked:${jti}`)))).every(
+          (found) => found === 1,
+        ),
+      'the revocations in Redis',
+      5_000,
+    );
 
     // Events cross instances again, and a new sign-out is refused on the other instance at once.
     const onB = await watchIndustries(b);
-    await until(async () => {
-      const change = await patchAnIndustry(a);
-      await sleep(200);
-      return onB.some((event) => event._id === change._id && event.order === change.order);
-    }, 'an event from A on B', 5_000);
+    await until(
+      async () => {
+        const change = await patchAnIndustry(a);
+        await sleep(200);
+        return onB.some((event) => event._id === change._id && event.order === change.order);
+      },
+      'an event from A on B',
+      5_000,
+    );
     const session = await signIn(a, member);
     expect((await api(b, 'GET', `/api/users/${member._id}`, { token: session.accessToken })).status).toBe(200);
     expect((await api(a, 'DELETE', '/api/authentication', { token: session.accessToken })).status).toBe(200);
@@ -225,4 +304,3 @@ describe.skipIf(redisReason).each(['refused', 'blackholed'] as const)('Redis %s'
     expect(resyncsOnB[0]! - restoredAt).toBeLessThan(10_000);
   });
 });
-

@@ -5,7 +5,17 @@ import { jobsSchemaOf } from '../../server/jobs/queue.ts';
 import { translate } from '../../server/i18n.ts';
 import { VERIFICATION_RULES } from '../../server/services/email-verifications/verifications.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { clientService, createAccount, rejectionOf, skipReason, socketClient, startTestServer, typedService, uniqueEmail, type FeathersErrorJSON } from './harness.ts';
+import {
+  clientService,
+  createAccount,
+  rejectionOf,
+  skipReason,
+  socketClient,
+  startTestServer,
+  typedService,
+  uniqueEmail,
+  type FeathersErrorJSON,
+} from './harness.ts';
 
 /**
  * Registration and email verification over REST (decision 020): every message of the registration
@@ -15,7 +25,15 @@ import { clientService, createAccount, rejectionOf, skipReason, socketClient, st
  */
 
 interface Registered {
-  user: { _id: string; email: string; role: string; emailVerifiedAt: string | null; companyName: string; phone: string; locale: string };
+  user: {
+    _id: string;
+    email: string;
+    role: string;
+    emailVerifiedAt: string | null;
+    companyName: string;
+    phone: string;
+    locale: string;
+  };
   verification: { expiresAt: string; resendAfter: string };
 }
 
@@ -40,7 +58,11 @@ describe.skipIf(skipReason)('registration and email verification', () => {
   let knex: Knex;
   let offset = 0;
 
-  async function call<T = unknown>(method: string, path: string, options: { body?: unknown; token?: string; locale?: Locale } = {}) {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; locale?: Locale } = {},
+  ) {
     const response = await fetch(`${server.url}/api${path}`, {
       method,
       headers: {
@@ -52,34 +74,61 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as T & FeathersErrorJSON };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as T & FeathersErrorJSON,
+    };
   }
-  const register = (body: Record<string, unknown>, locale?: Locale) => call<Registered>('POST', '/registrations', { body, ...(locale ? { locale } : {}) });
-  const verify = (body: Record<string, unknown>, token?: string) => call<{ verified: boolean; resendAfter?: string; expiresAt?: string }>('POST', '/emailVerifications', { body, ...(token ? { token } : {}) });
+  const register = (body: Record<string, unknown>, locale?: Locale) =>
+    call<Registered>('POST', '/registrations', { body, ...(locale ? { locale } : {}) });
+  const verify = (body: Record<string, unknown>, token?: string) =>
+    call<{ verified: boolean; resendAfter?: string; expiresAt?: string }>('POST', '/emailVerifications', {
+      body,
+      ...(token ? { token } : {}),
+    });
   const signIn = async (email: string, password: string) => {
-    const answer = await call<{ accessToken: string }>('POST', '/authentication', { body: { strategy: 'local', email, password } });
+    const answer = await call<{ accessToken: string }>('POST', '/authentication', {
+      body: { strategy: 'local', email, password },
+    });
     expect(answer.status).toBe(201);
     return answer.body.accessToken;
   };
-  const userRow = (id: string) => knex('users').where({ id }).first('email', 'email_verified_at') as Promise<{ email: string; email_verified_at: Date | null }>;
+  const userRow = (id: string) =>
+    knex('users').where({ id }).first('email', 'email_verified_at') as Promise<{
+      email: string;
+      email_verified_at: Date | null;
+    }>;
 
   /** The mails sent to an address, oldest first, once at least `count` have arrived. */
   async function mailsTo(email: string, count = 1): Promise<{ subject: string; text: string; html: string }[]> {
     for (let i = 0; i < 200; i += 1) {
-      const mails = (await knex('outbox').where({ recipient: email }).orderBy('created_at', 'asc').select('subject', 'text', 'html')) as { subject: string; text: string; html: string }[];
+      const mails = (await knex('outbox')
+        .where({ recipient: email })
+        .orderBy('created_at', 'asc')
+        .select('subject', 'text', 'html')) as { subject: string; text: string; html: string }[];
       if (mails.length >= count) return mails;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`fewer than ${count} mails reached ${email}`);
   }
   /** The code and the link's token of the latest mail to an address. */
-  async function codeSentTo(email: string, count = 1): Promise<{ code: string; linkToken: string; link: string; subject: string; text: string }> {
+  async function codeSentTo(
+    email: string,
+    count = 1,
+  ): Promise<{ code: string; linkToken: string; link: string; subject: string; text: string }> {
     const mails = await mailsTo(email, count);
     const mail = mails[count - 1]!;
     const code = /(\d{6})/.exec(mail.subject)?.[1];
     const link = /(http\S+\/verify\?token=\S+)/.exec(mail.text)?.[1];
     if (!code || !link) throw new Error(`no code or link in ${mail.text}`);
-    return { code, link, linkToken: new URL(link).searchParams.get('token') ?? '', subject: mail.subject, text: mail.text };
+    return {
+      code,
+      link,
+      linkToken: new URL(link).searchParams.get('token') ?? '',
+      subject: mail.subject,
+      text: mail.text,
+    };
   }
   /** Registers, signs in and reads the code sent. */
   async function newOwner(over: Record<string, unknown> = {}) {
@@ -87,7 +136,12 @@ describe.skipIf(skipReason)('registration and email verification', () => {
     const registered = await register(body);
     expect(registered.status).toBe(201);
     const jwt = await signIn(String(body.email), String(body.password));
-    return { ...registered.body.user, password: String(body.password), jwt, ...(await codeSentTo(registered.body.user.email)) };
+    return {
+      ...registered.body.user,
+      password: String(body.password),
+      jwt,
+      ...(await codeSentTo(registered.body.user.email)),
+    };
   }
   const moveClock = (ms: number) => {
     offset += ms;
@@ -107,47 +161,127 @@ describe.skipIf(skipReason)('registration and email verification', () => {
 
   describe('registering', () => {
     const cases: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['every answer missing', { email: '', name: '', companyName: '', companyAddress: '', phone: '', phoneConfirm: '', password: '', passwordConfirm: '' }, {
-        email: 'validation.required', name: 'validation.required', companyName: 'validation.required', companyAddress: 'validation.required',
-        phone: 'validation.required', phoneConfirm: 'validation.required', password: 'validation.required', passwordConfirm: 'validation.required',
-      }],
+      [
+        'every answer missing',
+        {
+          email: '',
+          name: '',
+          companyName: '',
+          companyAddress: '',
+          phone: '',
+          phoneConfirm: '',
+          password: '',
+          passwordConfirm: '',
+        },
+        {
+          email: 'validation.required',
+          name: 'validation.required',
+          companyName: 'validation.required',
+          companyAddress: 'validation.required',
+          phone: 'validation.required',
+          phoneConfirm: 'validation.required',
+          password: 'validation.required',
+          passwordConfirm: 'validation.required',
+        },
+      ],
       ['an invalid email', { email: 'mei.chan.hk' }, { email: 'validation.emailFormat' }],
       ['an invalid phone', { phone: 'call me', phoneConfirm: 'call me' }, { phone: 'validation.phoneFormat' }],
       ['phones inconsistent', { phoneConfirm: '+852 9123 4568' }, { phoneConfirm: 'validation.phoneMismatch' }],
-      ['an invalid password', { password: 'Noodles\t2024', passwordConfirm: 'Noodles\t2024' }, { password: 'validation.passwordInvalid' }],
-      ['a password over 200 characters', { password: `Aa1${'x'.repeat(198)}`, passwordConfirm: `Aa1${'x'.repeat(198)}` }, { password: 'validation.passwordInvalid' }],
-      ['a password under 8 characters', { password: 'Ab1', passwordConfirm: 'Ab1' }, { password: 'validation.passwordMin' }],
-      ['a password without a number', { password: 'Abcdefghi', passwordConfirm: 'Abcdefghi' }, { password: 'validation.passwordDigit' }],
-      ['a password without a lower-case letter', { password: 'ABCDEFG12', passwordConfirm: 'ABCDEFG12' }, { password: 'validation.passwordLower' }],
-      ['a password without an upper-case letter', { password: 'abcdefg12', passwordConfirm: 'abcdefg12' }, { password: 'validation.passwordUpper' }],
-      ['passwords inconsistent', { passwordConfirm: 'Noodles-2025' }, { passwordConfirm: 'validation.passwordMismatch' }],
-      ['a common breached password', { password: 'Password1', passwordConfirm: 'Password1' }, { password: 'validation.passwordBreached' }],
-      ['a breached password in other letter cases', { password: 'qWERTY123', passwordConfirm: 'qWERTY123' }, { password: 'validation.passwordBreached' }],
+      [
+        'an invalid password',
+        { password: 'Noodles\t2024', passwordConfirm: 'Noodles\t2024' },
+        { password: 'validation.passwordInvalid' },
+      ],
+      [
+        'a password over 200 characters',
+        { password: `Aa1${'x'.repeat(198)}`, passwordConfirm: `Aa1${'x'.repeat(198)}` },
+        { password: 'validation.passwordInvalid' },
+      ],
+      [
+        'a password under 8 characters',
+        { password: 'Ab1', passwordConfirm: 'Ab1' },
+        { password: 'validation.passwordMin' },
+      ],
+      [
+        'a password without a number',
+        { password: 'Abcdefghi', passwordConfirm: 'Abcdefghi' },
+        { password: 'validation.passwordDigit' },
+      ],
+      [
+        'a password without a lower-case letter',
+        { password: 'ABCDEFG12', passwordConfirm: 'ABCDEFG12' },
+        { password: 'validation.passwordLower' },
+      ],
+      [
+        'a password without an upper-case letter',
+        { password: 'abcdefg12', passwordConfirm: 'abcdefg12' },
+        { password: 'validation.passwordUpper' },
+      ],
+      [
+        'passwords inconsistent',
+        { passwordConfirm: 'Noodles-2025' },
+        { passwordConfirm: 'validation.passwordMismatch' },
+      ],
+      [
+        'a common breached password',
+        { password: 'Password1', passwordConfirm: 'Password1' },
+        { password: 'validation.passwordBreached' },
+      ],
+      [
+        'a breached password in other letter cases',
+        { password: 'qWERTY123', passwordConfirm: 'qWERTY123' },
+        { password: 'validation.passwordBreached' },
+      ],
     ];
     const locales: Locale[] = ['en', 'zh-hk', 'zh-cn'];
 
-    it.each(cases)('refuses %s with 400 and each field’s message, in every language', async (_label, change, expected) => {
-      for (const locale of locales) {
-        const body = answers(change);
-        const { status, body: error } = await register(body, locale);
-        expect(status, locale).toBe(400);
-        expect(error).toMatchObject({ name: 'BadRequest', code: 400 });
-        const missing = Object.values(expected).includes('validation.required');
-        expect(error.message, locale).toBe(translate(locale, missing ? 'registration.incomplete' : Object.values(expected)[0]!));
-        expect(error.errors, locale).toEqual(Object.fromEntries(Object.entries(expected).map(([field, key]) => [field, translate(locale, key)])));
-        expect(await knex('users').where({ email: String(body.email).toLowerCase() }).first('id'), locale).toBeUndefined();
-      }
-      expect(translate('en', 'registration.incomplete')).toBe('Please fill in the blanks.');
-    });
+    it.each(cases)(
+      'refuses %s with 400 and each field’s message, in every language',
+      async (_label, change, expected) => {
+        for (const locale of locales) {
+          const body = answers(change);
+          const { status, body: error } = await register(body, locale);
+          expect(status, locale).toBe(400);
+          expect(error).toMatchObject({ name: 'BadRequest', code: 400 });
+          const missing = Object.values(expected).includes('validation.required');
+          expect(error.message, locale).toBe(
+            translate(locale, missing ? 'registration.incomplete' : Object.values(expected)[0]!),
+          );
+          expect(error.errors, locale).toEqual(
+            Object.fromEntries(Object.entries(expected).map(([field, key]) => [field, translate(locale, key)])),
+          );
+          expect(
+            await knex('users')
+              .where({ email: String(body.email).toLowerCase() })
+              .first('id'),
+            locale,
+          ).toBeUndefined();
+        }
+        expect(translate('en', 'registration.incomplete')).toBe('Please fill in the blanks.');
+      },
+    );
 
     it('makes an unverified member of a valid registration, with a 64-character passphrase, and mails the code in the account’s language', async () => {
       const passphrase = 'Correct horse battery staple, 42 bowls of wonton noodles in Mong Kok';
       expect(passphrase.length).toBeGreaterThanOrEqual(64);
-      const body = answers({ email: uniqueEmail('Long').replace('long', 'LONG'), password: passphrase, passwordConfirm: passphrase, locale: 'zh-hk', role: 'admin' });
+      const body = answers({
+        email: uniqueEmail('Long').replace('long', 'LONG'),
+        password: passphrase,
+        passwordConfirm: passphrase,
+        locale: 'zh-hk',
+        role: 'admin',
+      });
       const before = Date.now();
       const { status, body: answer, headers } = await register(body);
       expect(status).toBe(201);
-      expect(answer.user).toMatchObject({ email: String(body.email).toLowerCase(), role: 'member', emailVerifiedAt: null, companyName: 'Chan Noodles', phone: '+852 9123 4567', locale: 'zh-hk' });
+      expect(answer.user).toMatchObject({
+        email: String(body.email).toLowerCase(),
+        role: 'member',
+        emailVerifiedAt: null,
+        companyName: 'Chan Noodles',
+        phone: '+852 9123 4567',
+        locale: 'zh-hk',
+      });
       expect(JSON.stringify(answer)).not.toMatch(/password|accessToken|sessionVersion/);
       expect(headers.get('set-cookie')).toBeNull();
       const expiresAt = new Date(answer.verification.expiresAt).getTime();
@@ -167,20 +301,37 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       expect(await signIn(answer.user.email, passphrase)).toEqual(expect.any(String));
     });
 
-    it('answers 409 "Account already exist" for an email that has an account, in any letter case', { timeout: 120_000 }, async () => {
-      const body = answers();
-      expect((await register(body)).status).toBe(201);
-      for (const email of [String(body.email).toUpperCase(), ` ${String(body.email)} `, 'owner@tillpoint.test']) {
-        for (const locale of ['en', 'zh-hk', 'zh-cn'] as const) {
-          const { status, body: error } = await register(answers({ email }), locale);
-          expect(status).toBe(409);
-          expect(error).toMatchObject({ name: 'Conflict', code: 409, message: translate(locale, 'registration.accountExists') });
-          expect(error.errors?.email).toBe(translate(locale, 'registration.accountExists'));
+    it(
+      'answers 409 "Account already exist" for an email that has an account, in any letter case',
+      { timeout: 120_000 },
+      async () => {
+        const body = answers();
+        expect((await register(body)).status).toBe(201);
+        for (const email of [String(body.email).toUpperCase(), ` ${String(body.email)} `, 'owner@tillpoint.test']) {
+          for (const locale of ['en', 'zh-hk', 'zh-cn'] as const) {
+            const { status, body: error } = await register(answers({ email }), locale);
+            expect(status).toBe(409);
+            expect(error).toMatchObject({
+              name: 'Conflict',
+              code: 409,
+              message: translate(locale, 'registration.accountExists'),
+            });
+            expect(error.errors?.email).toBe(translate(locale, 'registration.accountExists'));
+          }
         }
-      }
-      expect(translate('en', 'registration.accountExists')).toBe('Account already exist');
-      expect(Number((await knex('users').whereRaw('lower(email) = ?', [String(body.email)]).count({ n: '*' }).first())?.n)).toBe(1);
-    });
+        expect(translate('en', 'registration.accountExists')).toBe('Account already exist');
+        expect(
+          Number(
+            (
+              await knex('users')
+                .whereRaw('lower(email) = ?', [String(body.email)])
+                .count({ n: '*' })
+                .first()
+            )?.n,
+          ),
+        ).toBe(1);
+      },
+    );
   });
 
   describe('the code', () => {
@@ -224,7 +375,11 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       const owner = await newOwner();
       moveClock(VERIFICATION_RULES.ttlMs + 1000);
       for (const locale of ['en', 'zh-hk', 'zh-cn'] as const) {
-        const answer = await call('POST', '/emailVerifications', { body: { code: owner.code }, token: owner.jwt, locale });
+        const answer = await call('POST', '/emailVerifications', {
+          body: { code: owner.code },
+          token: owner.jwt,
+          locale,
+        });
         expect(answer.status).toBe(410);
         expect(answer.body.message).toBe(translate(locale, 'verification.expired'));
       }
@@ -252,19 +407,33 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       expect(rows[0]).toMatchObject({ email: owner.email, reason: 'registration', attempts: 0 });
       expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
       const schemas = [String((await knex.raw('select current_schema() as s')).rows[0].s), jobsSchemaOf(knex)];
-      const tables = (await knex.raw('select table_schema, table_name from information_schema.tables where table_schema = any(?) and table_type = ?', [schemas, 'BASE TABLE'])).rows as { table_schema: string; table_name: string }[];
-      expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['email_verifications', 'users', 'outbox']));
+      const tables = (
+        await knex.raw(
+          'select table_schema, table_name from information_schema.tables where table_schema = any(?) and table_type = ?',
+          [schemas, 'BASE TABLE'],
+        )
+      ).rows as { table_schema: string; table_name: string }[];
+      expect(tables.map((t) => t.table_name)).toEqual(
+        expect.arrayContaining(['email_verifications', 'users', 'outbox']),
+      );
       const holding: string[] = [];
       for (const { table_schema: schema, table_name: table } of tables) {
         if (table === 'outbox') continue;
-        const token = await knex.raw('select count(*)::int as n from ??.?? t where t::text like ?', [schema, table, `%${owner.linkToken}%`]);
+        const token = await knex.raw('select count(*)::int as n from ??.?? t where t::text like ?', [
+          schema,
+          table,
+          `%${owner.linkToken}%`,
+        ]);
         if (token.rows[0].n > 0) holding.push(`${schema}.${table}`);
       }
       // The code's six digits could turn up by chance in an id or a hash elsewhere: its own row is what counts.
-      for (const row of rows) expect(JSON.stringify(row)).not.toMatch(new RegExp(`(^|[^0-9a-f])${owner.code}([^0-9a-f]|$)`));
+      for (const row of rows)
+        expect(JSON.stringify(row)).not.toMatch(new RegExp(`(^|[^0-9a-f])${owner.code}([^0-9a-f]|$)`));
       expect(holding).toEqual([]);
       // The job that mailed it holds only an encrypted copy.
-      const jobs = (await knex.raw(`select data::text as data from ??.job where name = 'verification-mail'`, [jobsSchemaOf(knex)])).rows as { data: string }[];
+      const jobs = (
+        await knex.raw(`select data::text as data from ??.job where name = 'verification-mail'`, [jobsSchemaOf(knex)])
+      ).rows as { data: string }[];
       expect(jobs.length).toBeGreaterThan(0);
       for (const job of jobs) expect(job.data).not.toContain(owner.code);
     });
@@ -316,7 +485,11 @@ describe.skipIf(skipReason)('registration and email verification', () => {
         moveClock(VERIFICATION_RULES.resendAfterMs + 1000);
         const answer = await verify({ resend: true }, owner.jwt);
         expect(answer.status, `resend ${resend}`).toBe(201);
-        expect(answer.body).toMatchObject({ verified: false, expiresAt: expect.any(String), resendAfter: expect.any(String) });
+        expect(answer.body).toMatchObject({
+          verified: false,
+          expiresAt: expect.any(String),
+          resendAfter: expect.any(String),
+        });
         // Each code is mailed before the next replaces it (a replaced code's mail is not sent).
         await mailsTo(owner.email, 1 + resend);
       }
@@ -343,7 +516,10 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       const owner = await newOwner();
       expect((await verify({ code: owner.code }, owner.jwt)).body).toEqual({ verified: true });
       const email = uniqueEmail('moved');
-      const patched = await call<{ email: string; emailVerifiedAt: string | null }>('PATCH', `/users/${owner._id}`, { body: { email, currentPassword: owner.password }, token: owner.jwt });
+      const patched = await call<{ email: string; emailVerifiedAt: string | null }>('PATCH', `/users/${owner._id}`, {
+        body: { email, currentPassword: owner.password },
+        token: owner.jwt,
+      });
       expect(patched.status).toBe(200);
       expect(patched.body).toMatchObject({ email, emailVerifiedAt: null });
       expect((await userRow(owner._id)).email_verified_at).toBeNull();
@@ -351,7 +527,10 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       if (sent.code !== owner.code) expect((await verify({ code: owner.code }, owner.jwt)).status).toBe(400);
       expect((await verify({ code: sent.code }, owner.jwt)).body).toEqual({ verified: true });
       // A patch that leaves the email as it is changes nothing.
-      const same = await call<{ emailVerifiedAt: string | null }>('PATCH', `/users/${owner._id}`, { body: { email: email.toUpperCase(), currentPassword: owner.password }, token: owner.jwt });
+      const same = await call<{ emailVerifiedAt: string | null }>('PATCH', `/users/${owner._id}`, {
+        body: { email: email.toUpperCase(), currentPassword: owner.password },
+        token: owner.jwt,
+      });
       expect(same.body.emailVerifiedAt).toEqual(expect.any(String));
     });
 
@@ -360,7 +539,10 @@ describe.skipIf(skipReason)('registration and email verification', () => {
       expect((await userRow(member._id)).email_verified_at).toBeInstanceOf(Date);
       const adminToken = await signIn('admin@tillpoint.test', 'Admin12345');
       const email = uniqueEmail('staff-moved');
-      const patched = await call<{ emailVerifiedAt: string | null }>('PATCH', `/users/${member._id}`, { body: { email }, token: adminToken });
+      const patched = await call<{ emailVerifiedAt: string | null }>('PATCH', `/users/${member._id}`, {
+        body: { email },
+        token: adminToken,
+      });
       expect(patched.status).toBe(200);
       expect(patched.body.emailVerifiedAt).toBeNull();
       expect((await codeSentTo(email)).code).toMatch(/^\d{6}$/);
@@ -371,9 +553,16 @@ describe.skipIf(skipReason)('registration and email verification', () => {
     it('registers in-process for a visitor (as a page does), with the same rules', async () => {
       const registrations = typedService(server.api, 'registrations');
       const params = { provider: 'ssr', ip: newAddress(), headers: { 'x-locale': 'zh-cn' } };
-      const refused = await rejectionOf(registrations.create(answers({ phoneConfirm: '+852 0000 0000', password: 'Trustno1!', passwordConfirm: 'Trustno1!' }), params));
+      const refused = await rejectionOf(
+        registrations.create(
+          answers({ phoneConfirm: '+852 0000 0000', password: 'Trustno1!', passwordConfirm: 'Trustno1!' }),
+          params,
+        ),
+      );
       expect(refused.errors).toEqual({ phoneConfirm: translate('zh-cn', 'validation.phoneMismatch') });
-      const breached = await rejectionOf(registrations.create(answers({ password: 'Trustno1', passwordConfirm: 'Trustno1' }), params));
+      const breached = await rejectionOf(
+        registrations.create(answers({ password: 'Trustno1', passwordConfirm: 'Trustno1' }), params),
+      );
       expect(breached.errors).toEqual({ password: translate('zh-cn', 'validation.passwordBreached') });
       const body = answers({ locale: 'zh-cn' });
       const { user, verification } = await registrations.create(body, params);
@@ -389,7 +578,11 @@ describe.skipIf(skipReason)('registration and email verification', () => {
         await socket.client.authenticate({ strategy: 'jwt', accessToken: owner.jwt });
         const verifications = clientService(socket.client, 'emailVerifications');
         const wrong = await rejectionOf(verifications.create({ code: owner.code === '123456' ? '654321' : '123456' }));
-        expect(wrong).toMatchObject({ code: 400, message: '驗證碼不正確。尚餘嘗試次數：4。', data: { attemptsLeft: 4 } });
+        expect(wrong).toMatchObject({
+          code: 400,
+          message: '驗證碼不正確。尚餘嘗試次數：4。',
+          data: { attemptsLeft: 4 },
+        });
         expect(await verifications.create({ code: owner.code })).toEqual({ verified: true });
       } finally {
         socket.close();
@@ -399,7 +592,9 @@ describe.skipIf(skipReason)('registration and email verification', () => {
   });
 
   it('the seed’s demo accounts are verified', async () => {
-    const rows = (await knex('users').whereIn('email', ['owner@tillpoint.test', 'editor@tillpoint.test', 'admin@tillpoint.test']).select('email_verified_at')) as { email_verified_at: Date | null }[];
+    const rows = (await knex('users')
+      .whereIn('email', ['owner@tillpoint.test', 'editor@tillpoint.test', 'admin@tillpoint.test'])
+      .select('email_verified_at')) as { email_verified_at: Date | null }[];
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.email_verified_at).toBeInstanceOf(Date);
   });

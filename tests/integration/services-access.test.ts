@@ -28,16 +28,31 @@ describe.skipIf(skipReason)('service access', () => {
   const newData = (name: CatalogueService): Record<string, unknown> => {
     sequence += 1;
     if (name === 'industries') return { key: `sa-industry-${sequence}`, name: { en: `Sa industry ${sequence}` } };
-    if (name === 'modules') return { key: `sa-module-${sequence}`, name: { en: `Sa module ${sequence}` }, monthPrice: 10 };
-    return { key: `sa-plan-${sequence}`, name: { en: `Sa plan ${sequence}` }, type: 'lite', monthPrice: 1, industry: industryId };
+    if (name === 'modules')
+      return { key: `sa-module-${sequence}`, name: { en: `Sa module ${sequence}` }, monthPrice: 10 };
+    return {
+      key: `sa-plan-${sequence}`,
+      name: { en: `Sa plan ${sequence}` },
+      type: 'lite',
+      monthPrice: 1,
+      industry: industryId,
+    };
   };
-  const count = async (table: string) => Number(((await app.database.knex(table).count({ n: '*' }).first()) as { n: number | string }).n);
-  const tableOf: Record<CatalogueService, string> = { industries: 'industries', modules: 'modules', appTemplates: 'app_templates' };
+  const count = async (table: string) =>
+    Number(((await app.database.knex(table).count({ n: '*' }).first()) as { n: number | string }).n);
+  const tableOf: Record<CatalogueService, string> = {
+    industries: 'industries',
+    modules: 'modules',
+    appTemplates: 'app_templates',
+  };
 
   beforeAll(async () => {
     app = await createTestApp();
-    const byEmail = async (email: string) => ((await service('users').find({ query: { email }, paginate: false })) as Caller[])[0] as Caller;
-    [admin, editor, member] = await Promise.all(['admin@tillpoint.test', 'editor@tillpoint.test', 'owner@tillpoint.test'].map(byEmail)) as [Caller, Caller, Caller];
+    const byEmail = async (email: string) =>
+      ((await service('users').find({ query: { email }, paginate: false })) as Caller[])[0] as Caller;
+    [admin, editor, member] = (await Promise.all(
+      ['admin@tillpoint.test', 'editor@tillpoint.test', 'owner@tillpoint.test'].map(byEmail),
+    )) as [Caller, Caller, Caller];
     expect([admin.role, editor.role, member.role]).toEqual(['admin', 'editor', 'member']);
     records.industries = (await service('industries').create(newData('industries'))) as Row;
     industryId = records.industries._id;
@@ -59,7 +74,10 @@ describe.skipIf(skipReason)('service access', () => {
       expect(one.key).toBe(records[name].key);
     }
     // Populating a public reference is public too.
-    const plan = (await service('appTemplates').get(records.appTemplates._id, rest(undefined, { $populate: 'industry' }))) as Row;
+    const plan = (await service('appTemplates').get(
+      records.appTemplates._id,
+      rest(undefined, { $populate: 'industry' }),
+    )) as Row;
     expect(plan.industry).toMatchObject({ _id: industryId });
   });
 
@@ -106,7 +124,11 @@ describe.skipIf(skipReason)('service access', () => {
     for (const name of CATALOGUE) {
       const created = (await service(name).create(newData(name), rest(editor))) as Row;
       expect(((await service(name).get(created._id)) as Row).key).toBe(created.key);
-      const patched = (await service(name).patch(created._id, { name: { en: 'Edited by editor' } }, rest(editor))) as Row;
+      const patched = (await service(name).patch(
+        created._id,
+        { name: { en: 'Edited by editor' } },
+        rest(editor),
+      )) as Row;
       expect(patched.name).toEqual({ en: 'Edited by editor' });
       expect(((await service(name).get(created._id)) as Row).name).toEqual({ en: 'Edited by editor' });
 

@@ -49,22 +49,36 @@ describe.skipIf(skipReason)('service writes', () => {
 
   const templates = () => untypedService(app.api, 'appTemplates');
   const industries = () => untypedService(app.api, 'industries');
-  const count = async (table: string) => Number(((await app.database.knex(table).count({ n: '*' }).first()) as { n: number | string }).n);
+  const count = async (table: string) =>
+    Number(((await app.database.knex(table).count({ n: '*' }).first()) as { n: number | string }).n);
   let sequence = 0;
   /** A valid new plan; each has its own key. */
   const newTemplate = async (extra: Record<string, unknown> = {}) =>
     (await templates().create(
-      { key: `sw-plan-${(sequence += 1)}`, name: { en: 'Sw Plan' }, type: 'lite', monthPrice: 688, industry: industry._id, ...extra },
+      {
+        key: `sw-plan-${(sequence += 1)}`,
+        name: { en: 'Sw Plan' },
+        type: 'lite',
+        monthPrice: 688,
+        industry: industry._id,
+        ...extra,
+      },
       rest(editor),
     )) as AppTemplate;
 
   beforeAll(async () => {
     app = await createTestApp();
-    const byEmail = async (email: string) => ((await app.api.service('users').find({ query: { email }, paginate: false })) as Caller[])[0] as Caller;
+    const byEmail = async (email: string) =>
+      ((await app.api.service('users').find({ query: { email }, paginate: false })) as Caller[])[0] as Caller;
     editor = await byEmail('editor@tillpoint.test');
     admin = await byEmail('admin@tillpoint.test');
-    industry = (await industries().create({ key: 'sw-industry', name: { en: 'Sw Industry' } }, rest(admin))) as Industry;
-    const modules = (await app.api.service('modules').find(rest(undefined, { $limit: 3, $sort: { order: 1 } }))) as Page<{ _id: string }>;
+    industry = (await industries().create(
+      { key: 'sw-industry', name: { en: 'Sw Industry' } },
+      rest(admin),
+    )) as Industry;
+    const modules = (await app.api
+      .service('modules')
+      .find(rest(undefined, { $limit: 3, $sort: { order: 1 } }))) as Page<{ _id: string }>;
     moduleIds = modules.data.map((m) => m._id) as [string, string, string];
   });
   afterAll(async () => {
@@ -73,7 +87,9 @@ describe.skipIf(skipReason)('service writes', () => {
 
   it('answers a null that the table refuses as a 400 naming the field, and writes nothing', async () => {
     const plan = await newTemplate();
-    const patched = await rejection(templates().patch(plan._id, { showOnHome: null, name: { en: 'Not written' } }, rest(editor)));
+    const patched = await rejection(
+      templates().patch(plan._id, { showOnHome: null, name: { en: 'Not written' } }, rest(editor)),
+    );
     expect(patched).toMatchObject({ name: 'BadRequest', code: 400, errors: { showOnHome: 'Required' } });
     expect(((await templates().get(plan._id)) as AppTemplate).name.en).toBe('Sw Plan');
     const before = await count('app_templates');
@@ -110,7 +126,17 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('refuses unknown fields', async () => {
       const error = await rejection(
-        templates().create({ key: 'sw-unknown', name: { en: 'x', fr: 'y' }, type: 'lite', monthPrice: 1, industry: industry._id, colour: 'red' }, rest(editor)),
+        templates().create(
+          {
+            key: 'sw-unknown',
+            name: { en: 'x', fr: 'y' },
+            type: 'lite',
+            monthPrice: 1,
+            industry: industry._id,
+            colour: 'red',
+          },
+          rest(editor),
+        ),
       );
       expect(error.code).toBe(400);
       expect(error.errors).toEqual({ colour: expect.any(String), 'name.fr': expect.any(String) });
@@ -132,11 +158,28 @@ describe.skipIf(skipReason)('service writes', () => {
         ),
       );
       expect(error.code).toBe(400);
-      expect(Object.keys(error.errors as object).sort()).toEqual(['industry', 'key', 'modules.0.monthPrice', 'monthPrice', 'name', 'showOnHome', 'type']);
+      expect(Object.keys(error.errors as object).sort()).toEqual([
+        'industry',
+        'key',
+        'modules.0.monthPrice',
+        'monthPrice',
+        'name',
+        'showOnHome',
+        'type',
+      ]);
       // A value of the wrong kind is invalid, not missing.
       expect((error.errors as Record<string, string>).monthPrice).toBe('This value is not valid.');
 
-      const internal = await rejection(templates().create({ name: { en: 'x' }, type: 'gold', monthPrice: '688', showOnHome: 1, industry: 5, prepayMonth: 500 }));
+      const internal = await rejection(
+        templates().create({
+          name: { en: 'x' },
+          type: 'gold',
+          monthPrice: '688',
+          showOnHome: 1,
+          industry: 5,
+          prepayMonth: 500,
+        }),
+      );
       expect(internal.errors).toEqual({
         type: 'validation.invalid',
         monthPrice: 'validation.invalid',
@@ -149,13 +192,23 @@ describe.skipIf(skipReason)('service writes', () => {
     it('refuses read-only fields', async () => {
       const error = await rejection(
         templates().create(
-          { _id: 'my-own-id', createdAt: new Date(0).toISOString(), updatedAt: new Date(0).toISOString(), name: { en: 'x' }, type: 'lite', monthPrice: 1, industry: industry._id },
+          {
+            _id: 'my-own-id',
+            createdAt: new Date(0).toISOString(),
+            updatedAt: new Date(0).toISOString(),
+            name: { en: 'x' },
+            type: 'lite',
+            monthPrice: 1,
+            industry: industry._id,
+          },
           rest(editor),
         ),
       );
       expect(error.code).toBe(400);
       expect(Object.keys(error.errors as object).sort()).toEqual(['_id', 'createdAt', 'updatedAt']);
-      expect((await templates().find(rest(undefined, { _id: 'my-own-id' }))) as Page<AppTemplate>).toMatchObject({ total: 0 });
+      expect((await templates().find(rest(undefined, { _id: 'my-own-id' }))) as Page<AppTemplate>).toMatchObject({
+        total: 0,
+      });
     });
 
     it('refuses text PostgreSQL cannot store with a 400, not a database error', async () => {
@@ -175,7 +228,13 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('refuses an array of records with MethodNotAllowed', async () => {
       const before = await count('app_templates');
-      const data = [1, 2].map((i) => ({ key: `sw-many-${i}`, name: { en: 'x' }, type: 'lite', monthPrice: 1, industry: industry._id }));
+      const data = [1, 2].map((i) => ({
+        key: `sw-many-${i}`,
+        name: { en: 'x' },
+        type: 'lite',
+        monthPrice: 1,
+        industry: industry._id,
+      }));
       const error = await rejection(templates().create(data, rest(editor)));
       expect(error.code).toBe(405);
       expect(error.name).toBe('MethodNotAllowed');
@@ -184,7 +243,12 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('refuses a reference to a missing industry with errors.industry', async () => {
       const before = await count('app_templates');
-      const error = await rejection(templates().create({ name: { en: 'x' }, type: 'lite', monthPrice: 1, industry: '000000000000000000000000' }, rest(editor)));
+      const error = await rejection(
+        templates().create(
+          { name: { en: 'x' }, type: 'lite', monthPrice: 1, industry: '000000000000000000000000' },
+          rest(editor),
+        ),
+      );
       expect(error.code).toBe(400);
       expect(Object.keys(error.errors as object)).toEqual(['industry']);
       expect(await count('app_templates')).toBe(before);
@@ -207,7 +271,15 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('gives industry items generated _ids, keeping the ones given', async () => {
       const created = (await industries().create(
-        { key: 'sw-items', name: { en: 'Items' }, items: [{ name: { en: 'One' } }, { name: { en: 'Two' }, icon: 'star' }, { _id: 'given-id', name: { en: 'Three' } }] },
+        {
+          key: 'sw-items',
+          name: { en: 'Items' },
+          items: [
+            { name: { en: 'One' } },
+            { name: { en: 'Two' }, icon: 'star' },
+            { _id: 'given-id', name: { en: 'Three' } },
+          ],
+        },
         rest(admin),
       )) as Industry;
       const [one, two, three] = created.items as [IndustryItem, IndustryItem, IndustryItem];
@@ -217,14 +289,26 @@ describe.skipIf(skipReason)('service writes', () => {
       expect(two).toMatchObject({ name: { en: 'Two' }, icon: 'star' });
       expect(three._id).toBe('given-id');
       // Stored, not only answered.
-      expect(((await industries().get(created._id)) as Industry).items.map((i) => i._id)).toEqual([one._id, two._id, 'given-id']);
+      expect(((await industries().get(created._id)) as Industry).items.map((i) => i._id)).toEqual([
+        one._id,
+        two._id,
+        'given-id',
+      ]);
 
-      const pushed = (await industries().patch(created._id, { $push: { items: { name: { en: 'Four' } } } }, rest(admin))) as Industry;
+      const pushed = (await industries().patch(
+        created._id,
+        { $push: { items: { name: { en: 'Four' } } } },
+        rest(admin),
+      )) as Industry;
       expect(pushed.items).toHaveLength(4);
       expect((pushed.items[3] as IndustryItem)._id).toMatch(OBJECT_ID);
 
       // `items.$` is matched by _id, which stays.
-      const renamed = (await industries().patch(created._id, { $set: { 'items.$.name': { en: 'Uno' } } }, rest(admin, { 'items._id': one._id }))) as Industry;
+      const renamed = (await industries().patch(
+        created._id,
+        { $set: { 'items.$.name': { en: 'Uno' } } },
+        rest(admin, { 'items._id': one._id }),
+      )) as Industry;
       expect(renamed.items[0]).toEqual({ _id: one._id, name: { en: 'Uno' } });
       expect(renamed.items.map((i) => i._id)).toEqual(pushed.items.map((i) => i._id));
     });
@@ -232,20 +316,31 @@ describe.skipIf(skipReason)('service writes', () => {
 
   describe('users', () => {
     it('writes a hidden password field, stored hashed and never answered', async () => {
-      const created = (await app.api.service('users').create({ email: 'SW-Writer@Example.com', password: 'Valid1234', name: 'Sw Writer' }, rest(admin))) as Record<string, unknown>;
+      const created = (await app.api
+        .service('users')
+        .create({ email: 'SW-Writer@Example.com', password: 'Valid1234', name: 'Sw Writer' }, rest(admin))) as Record<
+        string,
+        unknown
+      >;
       expect(created).toMatchObject({ email: 'sw-writer@example.com', name: 'Sw Writer', role: 'member' });
       expect(created).not.toHaveProperty('password');
-      const stored = async () => ((await app.database.knex('users').where({ id: created._id }).first('password')) as { password: string }).password;
+      const stored = async () =>
+        ((await app.database.knex('users').where({ id: created._id }).first('password')) as { password: string })
+          .password;
       const hash = await stored();
       expect(hash).toMatch(/^\$argon2/);
 
-      const patched = (await app.api.service('users').patch(created._id as string, { password: 'Other5678' }, rest(admin))) as Record<string, unknown>;
+      const patched = (await app.api
+        .service('users')
+        .patch(created._id as string, { password: 'Other5678' }, rest(admin))) as Record<string, unknown>;
       expect(patched).not.toHaveProperty('password');
       const newHash = await stored();
       expect(newHash).toMatch(/^\$argon2/);
       expect(newHash).not.toBe(hash);
 
-      const weak = await rejection(app.api.service('users').patch(created._id as string, { password: 'short' }, rest(admin)));
+      const weak = await rejection(
+        app.api.service('users').patch(created._id as string, { password: 'short' }, rest(admin)),
+      );
       expect(weak.code).toBe(400);
       expect(Object.keys(weak.errors as object)).toEqual(['password']);
       expect(await stored()).toBe(newHash);
@@ -255,7 +350,11 @@ describe.skipIf(skipReason)('service writes', () => {
   describe('patch', () => {
     it('$push appends a validated item to appTemplates.modules', async () => {
       const plan = await newTemplate({ modules: [{ id: moduleIds[0], monthPrice: 100, count: 1 }] });
-      const patched = (await templates().patch(plan._id, { $push: { modules: { id: moduleIds[1], monthPrice: 200 } } }, rest(editor))) as AppTemplate;
+      const patched = (await templates().patch(
+        plan._id,
+        { $push: { modules: { id: moduleIds[1], monthPrice: 200 } } },
+        rest(editor),
+      )) as AppTemplate;
       expect(patched.modules).toEqual([
         { id: moduleIds[0], monthPrice: 100, count: 1 },
         { id: moduleIds[1], monthPrice: 200, count: 1 },
@@ -275,7 +374,13 @@ describe.skipIf(skipReason)('service writes', () => {
       const plan = await newTemplate();
       const prices = Array.from({ length: 8 }, (_, i) => i + 1);
       await Promise.all(
-        prices.map((monthPrice) => templates().patch(plan._id, { $push: { modules: { id: moduleIds[monthPrice % 3] as string, monthPrice } } }, rest(editor))),
+        prices.map((monthPrice) =>
+          templates().patch(
+            plan._id,
+            { $push: { modules: { id: moduleIds[monthPrice % 3] as string, monthPrice } } },
+            rest(editor),
+          ),
+        ),
       );
       const after = (await templates().get(plan._id)) as AppTemplate;
       expect(after.modules.map((m) => m.monthPrice).sort((a, b) => a - b)).toEqual(prices);
@@ -283,16 +388,27 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('$push of an invalid item is a 400 and writes nothing', async () => {
       const plan = await newTemplate({ modules: [{ id: moduleIds[0], monthPrice: 100 }] });
-      for (const item of [{ id: moduleIds[1], monthPrice: 'free' }, { id: moduleIds[1] }, { id: moduleIds[1], monthPrice: 1, extra: true }, 'just-an-id']) {
+      for (const item of [
+        { id: moduleIds[1], monthPrice: 'free' },
+        { id: moduleIds[1] },
+        { id: moduleIds[1], monthPrice: 1, extra: true },
+        'just-an-id',
+      ]) {
         const error = await rejection(templates().patch(plan._id, { $push: { modules: item } }, rest(editor)));
         expect(error.code, JSON.stringify(item)).toBe(400);
         expect(Object.keys(error.errors as object).length).toBeGreaterThan(0);
       }
-      const error = await rejection(templates().patch(plan._id, { $push: { modules: { id: moduleIds[1], monthPrice: -1 } } }, rest(editor)));
+      const error = await rejection(
+        templates().patch(plan._id, { $push: { modules: { id: moduleIds[1], monthPrice: -1 } } }, rest(editor)),
+      );
       expect(error.errors).toEqual({ 'modules.monthPrice': expect.any(String) });
       // Valid and invalid together: all or nothing.
       const mixed = await rejection(
-        templates().patch(plan._id, { monthPrice: 5, $push: { modules: { $each: [{ id: moduleIds[1], monthPrice: 1 }, { id: moduleIds[2] }] } } }, rest(editor)),
+        templates().patch(
+          plan._id,
+          { monthPrice: 5, $push: { modules: { $each: [{ id: moduleIds[1], monthPrice: 1 }, { id: moduleIds[2] }] } } },
+          rest(editor),
+        ),
       );
       expect(mixed.code).toBe(400);
       const after = (await templates().get(plan._id)) as AppTemplate;
@@ -303,45 +419,89 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('$pull removes items by their id', async () => {
       const plan = await newTemplate({ modules: moduleIds.map((id, i) => ({ id, monthPrice: i })) });
-      const pulled = (await templates().patch(plan._id, { $pull: { modules: moduleIds[1] } }, rest(editor))) as AppTemplate;
+      const pulled = (await templates().patch(
+        plan._id,
+        { $pull: { modules: moduleIds[1] } },
+        rest(editor),
+      )) as AppTemplate;
       expect(pulled.modules.map((m) => m.id)).toEqual([moduleIds[0], moduleIds[2]]);
-      const byObject = (await templates().patch(plan._id, { $pull: { modules: { id: moduleIds[0] } } }, rest(editor))) as AppTemplate;
+      const byObject = (await templates().patch(
+        plan._id,
+        { $pull: { modules: { id: moduleIds[0] } } },
+        rest(editor),
+      )) as AppTemplate;
       expect(byObject.modules.map((m) => m.id)).toEqual([moduleIds[2]]);
       expect(((await templates().get(plan._id)) as AppTemplate).modules.map((m) => m.id)).toEqual([moduleIds[2]]);
       // Pulling what is not there changes nothing.
-      const none = (await templates().patch(plan._id, { $pull: { modules: 'not-there' } }, rest(editor))) as AppTemplate;
+      const none = (await templates().patch(
+        plan._id,
+        { $pull: { modules: 'not-there' } },
+        rest(editor),
+      )) as AppTemplate;
       expect(none.modules.map((m) => m.id)).toEqual([moduleIds[2]]);
     });
 
     it("$set 'modules.$' replaces the item matched by the id in the value", async () => {
-      const plan = await newTemplate({ modules: [{ id: moduleIds[0], monthPrice: 100, count: 1 }, { id: moduleIds[1], monthPrice: 200, count: 4 }] });
-      const patched = (await templates().patch(plan._id, { $set: { 'modules.$': { id: moduleIds[1], monthPrice: 250 } } }, rest(editor))) as AppTemplate;
+      const plan = await newTemplate({
+        modules: [
+          { id: moduleIds[0], monthPrice: 100, count: 1 },
+          { id: moduleIds[1], monthPrice: 200, count: 4 },
+        ],
+      });
+      const patched = (await templates().patch(
+        plan._id,
+        { $set: { 'modules.$': { id: moduleIds[1], monthPrice: 250 } } },
+        rest(editor),
+      )) as AppTemplate;
       expect(patched.modules).toEqual([
         { id: moduleIds[0], monthPrice: 100, count: 1 },
         { id: moduleIds[1], monthPrice: 250, count: 4 },
       ]);
-      const missing = await rejection(templates().patch(plan._id, { $set: { 'modules.$': { id: moduleIds[2], monthPrice: 1 } } }, rest(editor)));
+      const missing = await rejection(
+        templates().patch(plan._id, { $set: { 'modules.$': { id: moduleIds[2], monthPrice: 1 } } }, rest(editor)),
+      );
       expect(missing.code).toBe(400);
-      const invalid = await rejection(templates().patch(plan._id, { $set: { 'modules.$': { id: moduleIds[1], monthPrice: -3 } } }, rest(editor)));
+      const invalid = await rejection(
+        templates().patch(plan._id, { $set: { 'modules.$': { id: moduleIds[1], monthPrice: -3 } } }, rest(editor)),
+      );
       expect(invalid.code).toBe(400);
       expect(((await templates().get(plan._id)) as AppTemplate).modules).toEqual(patched.modules);
     });
 
     it("$set 'modules.$.count' changes one property of the item the query names", async () => {
-      const plan = await newTemplate({ modules: [{ id: moduleIds[0], monthPrice: 100, count: 1 }, { id: moduleIds[1], monthPrice: 200, count: 1 }] });
-      const patched = (await templates().patch(plan._id, { $set: { 'modules.$.count': 7 } }, rest(editor, { 'modules.id': moduleIds[1] }))) as AppTemplate;
+      const plan = await newTemplate({
+        modules: [
+          { id: moduleIds[0], monthPrice: 100, count: 1 },
+          { id: moduleIds[1], monthPrice: 200, count: 1 },
+        ],
+      });
+      const patched = (await templates().patch(
+        plan._id,
+        { $set: { 'modules.$.count': 7 } },
+        rest(editor, { 'modules.id': moduleIds[1] }),
+      )) as AppTemplate;
       expect(patched.modules).toEqual([
         { id: moduleIds[0], monthPrice: 100, count: 1 },
         { id: moduleIds[1], monthPrice: 200, count: 7 },
       ]);
       expect(((await templates().get(plan._id)) as AppTemplate).modules).toEqual(patched.modules);
       // A query naming an item the record does not hold finds no record.
-      const notFound = await rejection(templates().patch(plan._id, { $set: { 'modules.$.count': 2 } }, rest(editor, { 'modules.id': moduleIds[2] })));
+      const notFound = await rejection(
+        templates().patch(plan._id, { $set: { 'modules.$.count': 2 } }, rest(editor, { 'modules.id': moduleIds[2] })),
+      );
       expect(notFound.code).toBe(404);
       // The value is validated as part of the item.
-      const invalid = await rejection(templates().patch(plan._id, { $set: { 'modules.$.count': -1 } }, rest(editor, { 'modules.id': moduleIds[1] })));
+      const invalid = await rejection(
+        templates().patch(plan._id, { $set: { 'modules.$.count': -1 } }, rest(editor, { 'modules.id': moduleIds[1] })),
+      );
       expect(invalid.code).toBe(400);
-      const unknown = await rejection(templates().patch(plan._id, { $set: { 'modules.$.colour': 'red' } }, rest(editor, { 'modules.id': moduleIds[1] })));
+      const unknown = await rejection(
+        templates().patch(
+          plan._id,
+          { $set: { 'modules.$.colour': 'red' } },
+          rest(editor, { 'modules.id': moduleIds[1] }),
+        ),
+      );
       expect(unknown.code).toBe(400);
       const noKey = await rejection(templates().patch(plan._id, { $set: { 'modules.$.count': 3 } }, rest(editor)));
       expect(noKey.code).toBe(400);
@@ -350,12 +510,22 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('$set on a plain field works like plain patch data, validated', async () => {
       const plan = await newTemplate();
-      const patched = (await templates().patch(plan._id, { $set: { monthPrice: 777, showOnHome: true } }, rest(editor))) as AppTemplate;
+      const patched = (await templates().patch(
+        plan._id,
+        { $set: { monthPrice: 777, showOnHome: true } },
+        rest(editor),
+      )) as AppTemplate;
       expect(patched).toMatchObject({ monthPrice: 777, showOnHome: true });
       const plain = (await templates().patch(plan._id, { monthPrice: 778 }, rest(editor))) as AppTemplate;
       expect(plain.monthPrice).toBe(778);
       expect(plain.updatedAt.getTime()).toBeGreaterThanOrEqual(plan.updatedAt.getTime());
-      for (const data of [{ $set: { monthPrice: 'lots' } }, { $set: { colour: 'red' } }, { $set: { createdAt: new Date().toISOString() } }, { name: null }, { type: 'gold' }]) {
+      for (const data of [
+        { $set: { monthPrice: 'lots' } },
+        { $set: { colour: 'red' } },
+        { $set: { createdAt: new Date().toISOString() } },
+        { name: null },
+        { type: 'gold' },
+      ]) {
         const error = await rejection(templates().patch(plan._id, data, rest(editor)));
         expect(error.code, JSON.stringify(data)).toBe(400);
       }
@@ -364,7 +534,14 @@ describe.skipIf(skipReason)('service writes', () => {
 
     it('refuses unknown patch operators and list operators on other fields', async () => {
       const plan = await newTemplate();
-      for (const data of [{ $inc: { monthPrice: 1 } }, { $unset: { key: 1 } }, { $push: { name: { en: 'x' } } }, { $pull: { monthPrice: 1 } }, { $push: 'x' }, []]) {
+      for (const data of [
+        { $inc: { monthPrice: 1 } },
+        { $unset: { key: 1 } },
+        { $push: { name: { en: 'x' } } },
+        { $pull: { monthPrice: 1 } },
+        { $push: 'x' },
+        [],
+      ]) {
         const error = await rejection(templates().patch(plan._id, data, rest(editor)));
         expect(error.code, JSON.stringify(data)).toBe(400);
       }
@@ -384,7 +561,9 @@ describe.skipIf(skipReason)('service writes', () => {
         const patch = await rejection(templates().patch(null, { monthPrice: 1, showOnHome: false }, rest(caller)));
         expect(patch.code).toBe(405);
         expect(patch.name).toBe('MethodNotAllowed');
-        const withQuery = await rejection(templates().patch(null, { monthPrice: 1 }, rest(caller, { showOnHome: true })));
+        const withQuery = await rejection(
+          templates().patch(null, { monthPrice: 1 }, rest(caller, { showOnHome: true })),
+        );
         expect(withQuery.code).toBe(405);
       }
       const remove = await rejection(templates().remove(null, rest(admin)));
@@ -397,7 +576,9 @@ describe.skipIf(skipReason)('service writes', () => {
     });
 
     it('patch and remove of a missing id are NotFound', async () => {
-      expect((await rejection(templates().patch('000000000000000000000000', { monthPrice: 1 }, rest(editor)))).code).toBe(404);
+      expect(
+        (await rejection(templates().patch('000000000000000000000000', { monthPrice: 1 }, rest(editor)))).code,
+      ).toBe(404);
       expect((await rejection(templates().remove('000000000000000000000000', rest(admin)))).code).toBe(404);
     });
   });

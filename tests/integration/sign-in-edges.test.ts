@@ -233,15 +233,24 @@ describe.skipIf(skipReason)('the edges of sign-in', () => {
 
   describe('the pages’ Content-Security-Policy', () => {
     it('allows connections to our own origin only (no ws:/wss: wildcard) and no <base>', async () => {
-      for (const [base, analytics] of [[server, false], [secure, true]] as const) {
+      for (const [base, analytics] of [
+        [server, false],
+        [secure, true],
+      ] as const) {
         for (const path of ['/en', '/en/portal', '/health']) {
           const response = await fetch(`${base.url}${path}`);
           const csp = directives(response.headers.get('content-security-policy') ?? '');
           const connect = csp.get('connect-src') ?? [];
           expect(connect[0], path).toBe("'self'");
-          expect(connect.some((source) => /^wss?:/i.test(source)), `${path}: ${connect.join(' ')}`).toBe(false);
+          expect(
+            connect.some((source) => /^wss?:/i.test(source)),
+            `${path}: ${connect.join(' ')}`,
+          ).toBe(false);
           // With analytics, only Google's hosts are added, each over https.
-          expect(connect.slice(1).every((source) => source.startsWith('https://')), path).toBe(true);
+          expect(
+            connect.slice(1).every((source) => source.startsWith('https://')),
+            path,
+          ).toBe(true);
           expect(connect.length > 1, path).toBe(analytics);
           expect(csp.get('base-uri'), path).toEqual(["'none'"]);
           expect(csp.get('object-src'), path).toEqual(["'none'"]);

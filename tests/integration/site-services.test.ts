@@ -31,7 +31,13 @@ describe.skipIf(skipReason)('the features service', () => {
   beforeAll(async () => {
     app = await createTestApp();
     const knex = app.database.knex;
-    [admin, editor, member] = (await Promise.all([createAccount(knex, { role: 'admin' }), createAccount(knex, { role: 'editor' }), createAccount(knex)])).map(caller) as [Caller, Caller, Caller];
+    [admin, editor, member] = (
+      await Promise.all([
+        createAccount(knex, { role: 'admin' }),
+        createAccount(knex, { role: 'editor' }),
+        createAccount(knex),
+      ])
+    ).map(caller) as [Caller, Caller, Caller];
   });
   afterAll(async () => {
     await app?.close();
@@ -39,7 +45,13 @@ describe.skipIf(skipReason)('the features service', () => {
 
   it('answers the spec defaults to anyone: region hk, currency HKD, currencies SGD and HKD, both flags on', async () => {
     const payload = (await features().find(asRest())) as FeaturesPayload;
-    expect(payload).toMatchObject({ contactForm: true, subscription: true, region: 'hk', currency: 'HKD', currencies: ['SGD', 'HKD'] });
+    expect(payload).toMatchObject({
+      contactForm: true,
+      subscription: true,
+      region: 'hk',
+      currency: 'HKD',
+      currencies: ['SGD', 'HKD'],
+    });
     expect(payload.regions?.map((region) => region.code)).toEqual(['hk', 'sg']);
     expect(await features().get('current', asRest(member))).toEqual(payload);
   });
@@ -53,7 +65,9 @@ describe.skipIf(skipReason)('the features service', () => {
   });
 
   it('refuses changes from anyone but an admin', async () => {
-    expect((await rejectionOf(features().patch(null, { subscription: false }, asRest()))).name).toBe('NotAuthenticated');
+    expect((await rejectionOf(features().patch(null, { subscription: false }, asRest()))).name).toBe(
+      'NotAuthenticated',
+    );
     expect((await rejectionOf(features().patch(null, { subscription: false }, asRest(member)))).name).toBe('Forbidden');
     expect((await rejectionOf(features().patch(null, { subscription: false }, asRest(editor)))).name).toBe('Forbidden');
     expect(((await features().find(asRest())) as FeaturesPayload).subscription).toBe(true);
@@ -75,9 +89,17 @@ describe.skipIf(skipReason)('the features service', () => {
   });
 
   it('changes market and currency together when both are valid', async () => {
-    const changed = (await features().patch(null, { region: 'sg', currencies: ['SGD', 'HKD', 'MYR'], currency: 'SGD' }, asRest(admin))) as unknown as FeaturesPayload;
+    const changed = (await features().patch(
+      null,
+      { region: 'sg', currencies: ['SGD', 'HKD', 'MYR'], currency: 'SGD' },
+      asRest(admin),
+    )) as unknown as FeaturesPayload;
     expect(changed).toMatchObject({ region: 'sg', currency: 'SGD', currencies: ['SGD', 'HKD', 'MYR'] });
-    await features().patch(null, { region: DEFAULT_MARKET.region, currencies: DEFAULT_MARKET.currencies, currency: DEFAULT_MARKET.currency }, asRest(admin));
+    await features().patch(
+      null,
+      { region: DEFAULT_MARKET.region, currencies: DEFAULT_MARKET.currencies, currency: DEFAULT_MARKET.currency },
+      asRest(admin),
+    );
   });
 });
 
@@ -89,7 +111,9 @@ describe.skipIf(skipReason)('features over socket.io', () => {
     const staff = socketClient(server.url);
     try {
       await staff.client.authenticate({ strategy: 'local', email: account.email, password: account.password });
-      const heard = new Promise<FeaturesPayload>((resolve) => visitor.client.service('features').on('patched', resolve));
+      const heard = new Promise<FeaturesPayload>((resolve) =>
+        visitor.client.service('features').on('patched', resolve),
+      );
       expect(await visitor.client.service('features').find()).toMatchObject({ subscription: true });
       await staff.client.service('features').patch(null, { subscription: false });
       expect((await heard).subscription).toBe(false);
@@ -107,7 +131,7 @@ describe.skipIf(skipReason)('the missingTranslate service', () => {
   let member: Caller;
   const service = () => app.api.service('missingTranslate');
   type Row = { _id: string; key: string; locale: string; url: string; count: number };
-  const list = async () => ((await service().find(asRest(editor, { $limit: 100 }))) as { total: number; data: Row[] });
+  const list = async () => (await service().find(asRest(editor, { $limit: 100 }))) as { total: number; data: Row[] };
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -137,7 +161,13 @@ describe.skipIf(skipReason)('the missingTranslate service', () => {
   it('rejects what is not a message key or a language, storing nothing of the batch', async () => {
     const before = (await list()).total;
     const bad = await rejectionOf(
-      service().create([{ key: 'ok.key', url: '/', locale: 'en' }, { key: "x'; drop table users; --", url: '/', locale: 'en' }], asRest()),
+      service().create(
+        [
+          { key: 'ok.key', url: '/', locale: 'en' },
+          { key: "x'; drop table users; --", url: '/', locale: 'en' },
+        ],
+        asRest(),
+      ),
     );
     expect(bad.name).toBe('BadRequest');
     expect(bad.errors).toHaveProperty(['1.key']);
@@ -155,11 +185,27 @@ describe.skipIf(skipReason)('the missingTranslate service', () => {
   it('stops taking new keys when full but still counts known ones', async () => {
     const knex = app.database.knex;
     const existing = (await list()).total;
-    const filler = Array.from({ length: MAX_MISSING_KEYS - existing }, (_, i) => ({ id: `fill${i}`, locale: 'en', key: `filler.k${i}`, url: '/' }));
+    const filler = Array.from({ length: MAX_MISSING_KEYS - existing }, (_, i) => ({
+      id: `fill${i}`,
+      locale: 'en',
+      key: `filler.k${i}`,
+      url: '/',
+    }));
     await knex.batchInsert('missing_translations', filler, 500);
-    await service().create([{ key: 'brand.new', url: '/', locale: 'en' }, { key: 'filler.k0', url: '/en/x', locale: 'en' }], asRest());
-    expect(Number(((await knex('missing_translations').count({ n: '*' }).first()) as { n: string | number }).n)).toBe(MAX_MISSING_KEYS);
-    expect(await knex('missing_translations').where({ key: 'filler.k0' }).first()).toMatchObject({ count: 2, url: '/en/x' });
+    await service().create(
+      [
+        { key: 'brand.new', url: '/', locale: 'en' },
+        { key: 'filler.k0', url: '/en/x', locale: 'en' },
+      ],
+      asRest(),
+    );
+    expect(Number(((await knex('missing_translations').count({ n: '*' }).first()) as { n: string | number }).n)).toBe(
+      MAX_MISSING_KEYS,
+    );
+    expect(await knex('missing_translations').where({ key: 'filler.k0' }).first()).toMatchObject({
+      count: 2,
+      url: '/en/x',
+    });
     await knex('missing_translations').where('key', 'like', 'filler.%').delete();
   });
 
@@ -184,7 +230,12 @@ describe.skipIf(skipReason)('missingTranslate from outside, over REST and socket
   };
 
   /** A REST call as a browser or a script sends it, optionally signed in. */
-  async function call(server: RunningServer, method: string, path: string, options: { body?: unknown; token?: string; address?: string; locale?: string } = {}) {
+  async function call(
+    server: RunningServer,
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; address?: string; locale?: string } = {},
+  ) {
     const response = await fetch(`${server.url}/api/${path}`, {
       method,
       headers: {
@@ -196,11 +247,20 @@ describe.skipIf(skipReason)('missingTranslate from outside, over REST and socket
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as FeathersErrorJSON & Record<string, unknown> };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as FeathersErrorJSON & Record<string, unknown>,
+    };
   }
   const signIn = async (server: RunningServer, account: TestAccount) =>
-    (await call(server, 'POST', 'authentication', { body: { strategy: 'local', email: account.email, password: account.password } })).body.accessToken as string;
-  const keys = async (server: RunningServer) => (await server.database.knex('missing_translations').orderBy('key').pluck('key')) as string[];
+    (
+      await call(server, 'POST', 'authentication', {
+        body: { strategy: 'local', email: account.email, password: account.password },
+      })
+    ).body.accessToken as string;
+  const keys = async (server: RunningServer) =>
+    (await server.database.knex('missing_translations').orderBy('key').pluck('key')) as string[];
 
   afterAll(() => {
     for (const opened of sockets) opened.close();
@@ -226,21 +286,35 @@ describe.skipIf(skipReason)('missingTranslate from outside, over REST and socket
       const sameAddress = socket(server.url, address);
       expect(await sameAddress.client.service('missingTranslate').create(report('rl.three'))).toEqual({ received: 1 });
 
-      const refused = await call(server, 'POST', 'missingTranslate', { body: report('rl.four'), address, locale: 'zh-hk' });
+      const refused = await call(server, 'POST', 'missingTranslate', {
+        body: report('rl.four'),
+        address,
+        locale: 'zh-hk',
+      });
       expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ name: 'TooManyRequests', message: '你的網絡傳送的缺漏翻譯報告太多，請一分鐘後再試。' });
+      expect(refused.body).toMatchObject({
+        name: 'TooManyRequests',
+        message: '你的網絡傳送的缺漏翻譯報告太多，請一分鐘後再試。',
+      });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await rejectionOf(sameAddress.client.service('missingTranslate').create(report('rl.five')))).toMatchObject({ name: 'TooManyRequests', code: 429 });
+      expect(await rejectionOf(sameAddress.client.service('missingTranslate').create(report('rl.five')))).toMatchObject(
+        { name: 'TooManyRequests', code: 429 },
+      );
 
       // Other addresses still report, over either transport.
       expect((await call(server, 'POST', 'missingTranslate', { body: report('rl.other') })).status).toBe(201);
-      expect(await socket(server.url).client.service('missingTranslate').create(report('rl.socket'))).toEqual({ received: 1 });
+      expect(await socket(server.url).client.service('missingTranslate').create(report('rl.socket'))).toEqual({
+        received: 1,
+      });
       expect(await keys(server)).toEqual(['rl.one', 'rl.other', 'rl.socket', 'rl.three', 'rl.two']);
     });
 
     it('lets an editor remove one key but only an admin empty the list, over REST and the socket', async () => {
       const knex = server.database.knex;
-      const [editor, admin] = await Promise.all([createAccount(knex, { role: 'editor' }), createAccount(knex, { role: 'admin' })]);
+      const [editor, admin] = await Promise.all([
+        createAccount(knex, { role: 'editor' }),
+        createAccount(knex, { role: 'admin' }),
+      ]);
       const editorToken = await signIn(server, editor);
       await call(server, 'POST', 'missingTranslate', { body: [...report('rm.one'), ...report('rm.two')] });
       const before = await keys(server);
@@ -251,7 +325,10 @@ describe.skipIf(skipReason)('missingTranslate from outside, over REST and socket
       expect(multi.body).toMatchObject({ name: 'Forbidden', message: 'You do not have permission to do this.' });
       const editorSocket = socket(server.url);
       await editorSocket.client.authenticate({ strategy: 'local', email: editor.email, password: editor.password });
-      expect(await rejectionOf(editorSocket.client.service('missingTranslate').remove(null))).toMatchObject({ name: 'Forbidden', code: 403 });
+      expect(await rejectionOf(editorSocket.client.service('missingTranslate').remove(null))).toMatchObject({
+        name: 'Forbidden',
+        code: 403,
+      });
       expect(await keys(server)).toEqual(before);
 
       const one = (await knex('missing_translations').where({ key: 'rm.one' }).first('id')) as { id: string };
@@ -262,7 +339,9 @@ describe.skipIf(skipReason)('missingTranslate from outside, over REST and socket
 
       const adminSocket = socket(server.url);
       await adminSocket.client.authenticate({ strategy: 'local', email: admin.email, password: admin.password });
-      expect(((await adminSocket.client.service('missingTranslate').remove(null)) as unknown[]).length).toBe(before.length - 2);
+      expect(((await adminSocket.client.service('missingTranslate').remove(null)) as unknown[]).length).toBe(
+        before.length - 2,
+      );
       expect(await keys(server)).toEqual([]);
       await call(server, 'POST', 'missingTranslate', { body: report('rm.three') });
       const emptied = await call(server, 'DELETE', 'missingTranslate', { token: await signIn(server, admin) });
@@ -283,14 +362,28 @@ describe.skipIf(skipReason)('missingTranslate from outside, over REST and socket
     it('refuses every report from outside, anonymous or signed in, and stores nothing', async () => {
       const anonymous = await call(server, 'POST', 'missingTranslate', { body: report('prod.anonymous') });
       expect(anonymous.status).toBe(405);
-      expect(anonymous.body).toMatchObject({ name: 'MethodNotAllowed', message: 'This server does not take missing-translation reports; only a development server does.' });
-      expect(await rejectionOf(socket(server.url).client.service('missingTranslate').create(report('prod.socket')))).toMatchObject({ name: 'MethodNotAllowed', code: 405 });
+      expect(anonymous.body).toMatchObject({
+        name: 'MethodNotAllowed',
+        message: 'This server does not take missing-translation reports; only a development server does.',
+      });
+      expect(
+        await rejectionOf(socket(server.url).client.service('missingTranslate').create(report('prod.socket'))),
+      ).toMatchObject({ name: 'MethodNotAllowed', code: 405 });
 
       const editor = await createAccount(server.database.knex, { role: 'editor' });
-      expect((await call(server, 'POST', 'missingTranslate', { body: report('prod.editor'), token: await signIn(server, editor) })).status).toBe(405);
+      expect(
+        (
+          await call(server, 'POST', 'missingTranslate', {
+            body: report('prod.editor'),
+            token: await signIn(server, editor),
+          })
+        ).status,
+      ).toBe(405);
       expect(await keys(server)).toEqual([]);
       // Staff still read the list.
-      expect((await call(server, 'GET', 'missingTranslate', { token: await signIn(server, editor) })).body).toMatchObject({ total: 0 });
+      expect(
+        (await call(server, 'GET', 'missingTranslate', { token: await signIn(server, editor) })).body,
+      ).toMatchObject({ total: 0 });
     });
   });
 });

@@ -5,7 +5,17 @@ import { JOB_HEARTBEAT_SECONDS, loadConfig, MAIL_RETRY } from '../../server/conf
 import { JOB_EXPIRY_SECONDS, jobsSchemaOf } from '../../server/jobs/queue.ts';
 import type { Database } from '../../server/database.ts';
 import { STAFF_MAIL_JOB } from '../../server/services/forms/forms.ts';
-import { asRest, createTestApp, createTestDatabase, skipReason, TEST_MAIL_RETRY, type TestApp, uniqueEmail, validEnquiry, untypedService } from './harness.ts';
+import {
+  asRest,
+  createTestApp,
+  createTestDatabase,
+  skipReason,
+  TEST_MAIL_RETRY,
+  type TestApp,
+  uniqueEmail,
+  validEnquiry,
+  untypedService,
+} from './harness.ts';
 import { type ReceivedMail, TestSmtpServer } from './smtp.ts';
 
 /**
@@ -22,7 +32,11 @@ type Submission = { _id: string; [key: string]: unknown };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `check` answers something truthy. */
-async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, ms = 15_000): Promise<T> {
+async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  ms = 15_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -69,7 +83,12 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
 
   beforeAll(async () => {
     smtp = await TestSmtpServer.start(SMTP_USER);
-    const env = loadConfig({ APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-000', SMTP_URL: smtp.url, MAIL_FROM, STAFF_EMAIL });
+    const env = loadConfig({
+      APP_SECRET: 'test-secret-that-is-long-enough-for-hs256-000',
+      SMTP_URL: smtp.url,
+      MAIL_FROM,
+      STAFF_EMAIL,
+    });
     config = { mail: { ...env.mail, ...TEST_MAIL_RETRY } };
     database = await createTestDatabase();
     app = await startApp();
@@ -82,11 +101,26 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
 
   it('mails a contact form to STAFF_EMAIL from MAIL_FROM, signed in as SMTP_URL says, once', async () => {
     const email = uniqueEmail('ken');
-    const created = await submit('contactForms', { name: 'Ken Lee', phone: '+65 8123 4567', email, companyName: 'Lee Hardware' });
+    const created = await submit('contactForms', {
+      name: 'Ken Lee',
+      phone: '+65 8123 4567',
+      email,
+      companyName: 'Lee Hardware',
+    });
     const mail = await deliveredOnce(created);
     expect(mail).toMatchObject({ from: 'forms@tillpoint.test', to: [STAFF_EMAIL], user: SMTP_USER.user });
-    expect(mail.headers).toMatchObject({ from: MAIL_FROM, to: STAFF_EMAIL, subject: 'Tillpoint: Contact form from Ken Lee (Lee Hardware)' });
-    for (const line of ['Name: Ken Lee', 'Phone number: +65 8123 4567', `Email: ${email}`, 'Company name: Lee Hardware']) expect(mail.text).toContain(line);
+    expect(mail.headers).toMatchObject({
+      from: MAIL_FROM,
+      to: STAFF_EMAIL,
+      subject: 'Tillpoint: Contact form from Ken Lee (Lee Hardware)',
+    });
+    for (const line of [
+      'Name: Ken Lee',
+      'Phone number: +65 8123 4567',
+      `Email: ${email}`,
+      'Company name: Lee Hardware',
+    ])
+      expect(mail.text).toContain(line);
     expect(mail.html).toContain('<td style="white-space:pre-wrap">Lee Hardware</td>');
     // With SMTP_URL set nothing is kept in the outbox.
     expect(Number(((await app.database.knex('outbox').count({ n: '*' }).first()) as { n: unknown }).n)).toBe(0);
@@ -130,7 +164,12 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
   it('retries when the SMTP server refuses (451), and the mail arrives once', async () => {
     smtp.refuse(2);
     const before = smtp.attempts;
-    const created = await submit('contactForms', { name: 'Refused Twice', phone: '91234567', email: uniqueEmail('refused'), companyName: 'Slow Mail Ltd' });
+    const created = await submit('contactForms', {
+      name: 'Refused Twice',
+      phone: '91234567',
+      email: uniqueEmail('refused'),
+      companyName: 'Slow Mail Ltd',
+    });
     await deliveredOnce(created);
     expect(smtp.attempts - before).toBe(3);
     expect((await jobOf(created))?.retryCount).toBe(2);
@@ -139,7 +178,12 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
   it('retries while the SMTP server is down, and the mail arrives once it is back', async () => {
     await smtp.stop();
     try {
-      const created = await submit('contactForms', { name: 'Server Down', phone: '91234567', email: uniqueEmail('down'), companyName: 'Down Ltd' });
+      const created = await submit('contactForms', {
+        name: 'Server Down',
+        phone: '91234567',
+        email: uniqueEmail('down'),
+        companyName: 'Down Ltd',
+      });
       const failed = await eventually(async () => {
         const job = await jobOf(created);
         return job && job.retryCount >= 1 && job;
@@ -162,7 +206,12 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
   it('sends a mail refused before a restart from the next app on the same database, once', async () => {
     smtp.refuse(Number.POSITIVE_INFINITY);
     try {
-      const created = await submit('contactForms', { name: 'Across Restart', phone: '91234567', email: uniqueEmail('restart'), companyName: 'Restart Ltd' });
+      const created = await submit('contactForms', {
+        name: 'Across Restart',
+        phone: '91234567',
+        email: uniqueEmail('restart'),
+        companyName: 'Restart Ltd',
+      });
       await eventually(async () => ((await jobOf(created))?.retryCount ?? 0) >= 1, 'a refused attempt');
       await app.close();
       smtp.refuse(0);
@@ -177,7 +226,12 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
     smtp.hold(1_000);
     try {
       const before = smtp.attempts;
-      const created = await submit('contactForms', { name: 'Mid Delivery', phone: '91234567', email: uniqueEmail('mid'), companyName: 'Mid Ltd' });
+      const created = await submit('contactForms', {
+        name: 'Mid Delivery',
+        phone: '91234567',
+        email: uniqueEmail('mid'),
+        companyName: 'Mid Ltd',
+      });
       await eventually(() => smtp.attempts > before, 'the delivery to start');
       await restart();
       await deliveredOnce(created);
@@ -198,17 +252,28 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
       await app.close();
       app = await startApp(logger);
       smtp.refuse(3);
-      const created = await submit('contactForms', { name: 'Never Delivered', phone: '91234567', email: uniqueEmail('never'), companyName: 'Lost Mail Ltd' });
+      const created = await submit('contactForms', {
+        name: 'Never Delivered',
+        phone: '91234567',
+        email: uniqueEmail('never'),
+        companyName: 'Lost Mail Ltd',
+      });
       const job = await eventually(async () => {
         const found = await jobOf(created);
         return found?.state === 'failed' && found;
       }, 'the mail job to fail');
       expect(job.retryCount).toBe(2);
       expect(smtp.about(created._id)).toEqual([]);
-      expect(lines.filter((line) => line.level === 40 && line.msg === 'job failed; it will be retried')).toHaveLength(2);
+      expect(lines.filter((line) => line.level === 40 && line.msg === 'job failed; it will be retried')).toHaveLength(
+        2,
+      );
       const errors = lines.filter((line) => line.level === 50);
       expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatchObject({ msg: 'job failed on its last attempt; it will not be retried', data: { id: created._id }, attempts: 3 });
+      expect(errors[0]).toMatchObject({
+        msg: 'job failed on its last attempt; it will not be retried',
+        data: { id: created._id },
+        attempts: 3,
+      });
     } finally {
       config = testing;
       await restart();
@@ -217,13 +282,37 @@ describe.skipIf(skipReason)('staff mail over SMTP', () => {
 
   it('keeps the retry settings of the configuration in the queue, also when they change', async () => {
     const queue = async () =>
-      (await app.database.knex(`${jobsSchemaOf(app.database.knex)}.queue`).where({ name: STAFF_MAIL_JOB }).first('retry_limit', 'retry_delay', 'retry_delay_max', 'retry_backoff', 'expire_seconds', 'heartbeat_seconds')) as Record<string, unknown>;
-    expect(await queue()).toEqual({ retry_limit: 10, retry_delay: 0, retry_delay_max: 0, retry_backoff: true, expire_seconds: JOB_EXPIRY_SECONDS, heartbeat_seconds: JOB_HEARTBEAT_SECONDS });
+      (await app.database
+        .knex(`${jobsSchemaOf(app.database.knex)}.queue`)
+        .where({ name: STAFF_MAIL_JOB })
+        .first(
+          'retry_limit',
+          'retry_delay',
+          'retry_delay_max',
+          'retry_backoff',
+          'expire_seconds',
+          'heartbeat_seconds',
+        )) as Record<string, unknown>;
+    expect(await queue()).toEqual({
+      retry_limit: 10,
+      retry_delay: 0,
+      retry_delay_max: 0,
+      retry_backoff: true,
+      expire_seconds: JOB_EXPIRY_SECONDS,
+      heartbeat_seconds: JOB_HEARTBEAT_SECONDS,
+    });
     const testing = config;
     config = { mail: { ...testing.mail!, ...MAIL_RETRY } };
     try {
       await restart();
-      expect(await queue()).toEqual({ retry_limit: 10, retry_delay: 30, retry_delay_max: 3600, retry_backoff: true, expire_seconds: JOB_EXPIRY_SECONDS, heartbeat_seconds: JOB_HEARTBEAT_SECONDS });
+      expect(await queue()).toEqual({
+        retry_limit: 10,
+        retry_delay: 30,
+        retry_delay_max: 3600,
+        retry_backoff: true,
+        expire_seconds: JOB_EXPIRY_SECONDS,
+        heartbeat_seconds: JOB_HEARTBEAT_SECONDS,
+      });
     } finally {
       config = testing;
       await restart();

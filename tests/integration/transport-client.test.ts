@@ -93,7 +93,10 @@ describe.skipIf(skipReason)('official Feathers client', () => {
 
       const removed = await industries.remove(created._id);
       expect(removed).toMatchObject({ _id: created._id });
-      expect(await rejectionOf(client.service('industries').get(created._id))).toMatchObject({ name: 'NotFound', code: 404 });
+      expect(await rejectionOf(client.service('industries').get(created._id))).toMatchObject({
+        name: 'NotFound',
+        code: 404,
+      });
     });
 
     it('creates a user (registration and by an admin) without a password in the result', async () => {

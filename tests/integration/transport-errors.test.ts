@@ -24,7 +24,11 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
   let memberToken: string;
   const sockets: SocketClient[] = [];
 
-  async function request(method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string>; token?: string } = {}) {
+  async function request(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; headers?: Record<string, string>; token?: string } = {},
+  ) {
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: {
@@ -33,13 +37,25 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : options.raw !== undefined ? { body: options.raw } : {}),
+      ...(options.body !== undefined
+        ? { body: JSON.stringify(options.body) }
+        : options.raw !== undefined
+          ? { body: options.raw }
+          : {}),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : null) as FeathersErrorJSON };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: (text ? JSON.parse(text) : null) as FeathersErrorJSON,
+    };
   }
   const token = async (email: string, password: string) =>
-    ((await request('POST', '/api/authentication', { body: { strategy: 'local', email, password } })).body as unknown as { accessToken: string }).accessToken;
+    (
+      (await request('POST', '/api/authentication', { body: { strategy: 'local', email, password } }))
+        .body as unknown as { accessToken: string }
+    ).accessToken;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -51,7 +67,10 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
       },
     });
     const member = await createAccount(server.database.knex);
-    [adminToken, memberToken] = await Promise.all([token(ADMIN.email, ADMIN.password), token(member.email, member.password)]);
+    [adminToken, memberToken] = await Promise.all([
+      token(ADMIN.email, ADMIN.password),
+      token(member.email, member.password),
+    ]);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -62,7 +81,8 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
   function expectFeathersError(body: FeathersErrorJSON, name: string, code: number) {
     expect(body).toMatchObject({ name, code, className: expect.any(String), message: expect.any(String) });
     expect(body.message.length).toBeGreaterThan(0);
-    for (const key of Object.keys(body)) expect(['name', 'message', 'code', 'className', 'data', 'errors']).toContain(key);
+    for (const key of Object.keys(body))
+      expect(['name', 'message', 'code', 'className', 'data', 'errors']).toContain(key);
   }
 
   describe('status codes and bodies over REST', () => {
@@ -104,7 +124,10 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
     });
 
     it('405 for a method the service does not offer', async () => {
-      const update = await request('PUT', '/api/industries/some-id', { body: { name: { en: 'x' } }, token: adminToken });
+      const update = await request('PUT', '/api/industries/some-id', {
+        body: { name: { en: 'x' } },
+        token: adminToken,
+      });
       expect(update.status).toBe(405);
       expectFeathersError(update.body, 'MethodNotAllowed', 405);
       const removeAll = await request('DELETE', '/api/industries', { token: adminToken });
@@ -113,7 +136,9 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
     });
 
     it('409 for an email that has an account', async () => {
-      const { status, body } = await request('POST', '/api/users', { body: { email: ADMIN.email, password: 'Valid1234' } });
+      const { status, body } = await request('POST', '/api/users', {
+        body: { email: ADMIN.email, password: 'Valid1234' },
+      });
       expect(status).toBe(409);
       expectFeathersError(body, 'Conflict', 409);
       expect(body.message).toBe('Account already exist');
@@ -122,9 +147,13 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
     it('429 after too many failed sign-ins', async () => {
       const account = await createAccount(server.database.knex);
       for (let i = 0; i < LOGIN_LIMITS.consecutiveFailures.points; i += 1) {
-        await request('POST', '/api/authentication', { body: { strategy: 'local', email: account.email, password: 'Wrong1234' } });
+        await request('POST', '/api/authentication', {
+          body: { strategy: 'local', email: account.email, password: 'Wrong1234' },
+        });
       }
-      const { status, body, headers } = await request('POST', '/api/authentication', { body: { strategy: 'local', email: account.email, password: account.password } });
+      const { status, body, headers } = await request('POST', '/api/authentication', {
+        body: { strategy: 'local', email: account.email, password: account.password },
+      });
       expect(status).toBe(429);
       expectFeathersError(body, 'TooManyRequests', 429);
       // When to try again, in seconds: what is left of this account's wait at this address.
@@ -152,14 +181,19 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
       const s = socketClient(server.url);
       sockets.push(s);
       const error = await rejectionOf(s.client.service('boom').find({}));
-      expect(error).toMatchObject({ name: 'GeneralError', code: 500, message: 'Something went wrong. Please try again.' });
+      expect(error).toMatchObject({
+        name: 'GeneralError',
+        code: 500,
+        message: 'Something went wrong. Please try again.',
+      });
       expect(JSON.stringify(error)).not.toContain('hunter2');
       expect(error).not.toHaveProperty('stack', expect.stringContaining('hunter2'));
     });
   });
 
   describe('the caller’s language', () => {
-    const validation = (headers: Record<string, string>) => request('POST', '/api/users', { body: { email: 'not-an-email' }, headers });
+    const validation = (headers: Record<string, string>) =>
+      request('POST', '/api/users', { body: { email: 'not-an-email' }, headers });
 
     it('x-locale: zh-hk answers in Traditional Chinese, message and fields', async () => {
       const { status, body } = await validation({ 'x-locale': 'zh-hk' });
@@ -177,7 +211,9 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
     it('the language cookie, Accept-Language for Taiwan and Hong Kong, and x-locale first', async () => {
       expect((await validation({ cookie: 'i18n_redirected=zh-hk' })).body.message).toBe('請檢查標示的欄位。');
       expect((await validation({ 'accept-language': 'fr-FR, zh-TW;q=0.8' })).body.message).toBe('請檢查標示的欄位。');
-      expect((await validation({ 'x-locale': 'en', 'accept-language': 'zh-CN' })).body.message).toBe('Please check the highlighted fields.');
+      expect((await validation({ 'x-locale': 'en', 'accept-language': 'zh-CN' })).body.message).toBe(
+        'Please check the highlighted fields.',
+      );
       expect((await validation({})).body.message).toBe('Please check the highlighted fields.');
     });
 
@@ -188,9 +224,16 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
       });
       expect(login.status).toBe(401);
       expect(login.body.message).toBe('電郵或密碼不正確。');
-      const forbidden = await request('POST', '/api/industries', { body: { name: { en: 'x' } }, token: memberToken, headers: { 'x-locale': 'zh-cn' } });
+      const forbidden = await request('POST', '/api/industries', {
+        body: { name: { en: 'x' } },
+        token: memberToken,
+        headers: { 'x-locale': 'zh-cn' },
+      });
       expect(forbidden.body.message).toBe('你没有权限执行此操作。');
-      const conflict = await request('POST', '/api/users', { body: { email: ADMIN.email, password: 'Valid1234' }, headers: { 'x-locale': 'zh-hk' } });
+      const conflict = await request('POST', '/api/users', {
+        body: { email: ADMIN.email, password: 'Valid1234' },
+        headers: { 'x-locale': 'zh-hk' },
+      });
       expect(conflict.body).toMatchObject({ message: '帳戶已存在', errors: { email: '帳戶已存在' } });
     });
 
@@ -217,13 +260,20 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
       expectFeathersError(body, 'PayloadTooLarge', 413);
       expect(text).not.toContain('stack');
       // Just under the limit is read (and then judged by the service: too long a name).
-      const under = await request('POST', '/api/industries', { body: { name: { en: 'x'.repeat(200 * 1024) } }, token: adminToken });
+      const under = await request('POST', '/api/industries', {
+        body: { name: { en: 'x'.repeat(200 * 1024) } },
+        token: adminToken,
+      });
       expect(under.status).toBe(400);
       expect(under.body.errors).toHaveProperty(['name.en']);
     });
 
     it('malformed JSON is a 400 BadRequest, not a 500 with the parser’s message', async () => {
-      const { status, body, text } = await request('POST', '/api/industries', { raw: '{"name": ', token: adminToken, headers: { 'x-locale': 'zh-hk' } });
+      const { status, body, text } = await request('POST', '/api/industries', {
+        raw: '{"name": ',
+        token: adminToken,
+        headers: { 'x-locale': 'zh-hk' },
+      });
       expect(status).toBe(400);
       expectFeathersError(body, 'BadRequest', 400);
       expect(body.message).toBe('無法讀取請求內容。');
@@ -245,7 +295,10 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
     });
 
     it('responses carry security headers, with a Content-Security-Policy (the strictest on the API)', async () => {
-      for (const [path, policy] of [['/health', "default-src 'self'"], ['/api/industries', "default-src 'none'"]] as const) {
+      for (const [path, policy] of [
+        ['/health', "default-src 'self'"],
+        ['/api/industries', "default-src 'none'"],
+      ] as const) {
         const response = await fetch(`${server.url}${path}`);
         const csp = response.headers.get('content-security-policy') ?? '';
         expect(csp, path).toContain(policy);
@@ -257,8 +310,15 @@ describe.skipIf(skipReason)('errors and HTTP behaviour', () => {
       }
     });
 
-    it('isolates every window but the public site\'s pages from cross-origin openers', async () => {
-      for (const path of ['/health', '/api/industries', '/en/portal', '/zh-hk/login', '/zh-cn/subscription', '/admin']) {
+    it("isolates every window but the public site's pages from cross-origin openers", async () => {
+      for (const path of [
+        '/health',
+        '/api/industries',
+        '/en/portal',
+        '/zh-hk/login',
+        '/zh-cn/subscription',
+        '/admin',
+      ]) {
         const response = await fetch(`${server.url}${path}`);
         expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       }

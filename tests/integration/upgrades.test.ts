@@ -41,7 +41,14 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
   const subscriptionRow = () =>
     f.knex()('subscriptions').where('id', subscriptionId).first() as Promise<{
       monthly: number;
-      modules: { id: string; count: number; status?: string; order?: string; availableOn?: string; monthPrice: number }[];
+      modules: {
+        id: string;
+        count: number;
+        status?: string;
+        order?: string;
+        availableOn?: string;
+        monthPrice: number;
+      }[];
     }>;
 
   beforeAll(async () => {
@@ -53,8 +60,12 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
     subscriptionId = ((await f.knex()('subscriptions').where('order_id', order._id).first('id')) as { id: string }).id;
     const catalogue = (await f.state.server.api.service('modules').find({ paginate: false })) as ModuleRow[];
     const has = new Set((await subscriptionRow()).modules.map((module) => module.id));
-    counterModule = catalogue.find((module) => module.released && module.counter && module.billing === 'monthly' && !has.has(module._id)) as ModuleRow;
-    oneTimeModule = catalogue.find((module) => module.released && module.billing === 'one_time' && !has.has(module._id)) as ModuleRow;
+    counterModule = catalogue.find(
+      (module) => module.released && module.counter && module.billing === 'monthly' && !has.has(module._id),
+    ) as ModuleRow;
+    oneTimeModule = catalogue.find(
+      (module) => module.released && module.billing === 'one_time' && !has.has(module._id),
+    ) as ModuleRow;
     expect(counterModule && oneTimeModule).toBeTruthy();
     const admin = (await f.knex()('users').where('role', 'admin').first('id')) as { id: string };
     staff = { _id: admin.id, role: 'admin' };
@@ -64,51 +75,99 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
   });
 
   it('quotes the prorated share for its owner alone, and the order is priced the same', async () => {
-    const choice = { subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 2 }, { id: oneTimeModule._id }] };
+    const choice = {
+      subscription: subscriptionId,
+      addOns: [{ id: counterModule._id, count: 2 }, { id: oneTimeModule._id }],
+    };
     const quote: UpgradePrice = await quotes().create(choice, f.as(owner));
     const counterLine = quote.items[0];
-    expect(counterLine).toMatchObject({ module: counterModule._id, count: 2, unitPrice: counterModule.monthPrice, billing: 'monthly' });
+    expect(counterLine).toMatchObject({
+      module: counterModule._id,
+      count: 2,
+      unitPrice: counterModule.monthPrice,
+      billing: 'monthly',
+    });
     expect(counterLine?.amount).toBeLessThanOrEqual(counterModule.monthPrice * 2 * 24);
-    expect(quote.items[1]).toMatchObject({ module: oneTimeModule._id, amount: oneTimeModule.monthPrice, remainingDays: 0 });
+    expect(quote.items[1]).toMatchObject({
+      module: oneTimeModule._id,
+      amount: oneTimeModule.monthPrice,
+      remainingDays: 0,
+    });
     expect(quote.total).toBe(quote.items.reduce((sum, line) => sum + line.amount, 0));
     expect(quote.monthlyAfter - quote.monthlyBefore).toBe(counterModule.monthPrice * 2);
 
     // Another member, or nobody, cannot price it.
     expect(await rejectionOf(quotes().create(choice, f.as(other)))).toMatchObject({ code: 404 });
-    expect(await rejectionOf(quotes().create(choice, { provider: 'rest', ip: '10.9.9.9' }))).toMatchObject({ code: 401 });
-    expect(await rejectionOf(orders().create({ ...choice, idempotencyKey: key() }, f.as(other)))).toMatchObject({ code: 404 });
+    expect(await rejectionOf(quotes().create(choice, { provider: 'rest', ip: '10.9.9.9' }))).toMatchObject({
+      code: 401,
+    });
+    expect(await rejectionOf(orders().create({ ...choice, idempotencyKey: key() }, f.as(other)))).toMatchObject({
+      code: 404,
+    });
 
     const order = await orders().create({ ...choice, idempotencyKey: key() }, f.as(owner));
-    expect(order).toMatchObject({ kind: 'addon', subscription: subscriptionId, status: 'pending_payment', total: quote.total, currency: 'HKD' });
+    expect(order).toMatchObject({
+      kind: 'addon',
+      subscription: subscriptionId,
+      status: 'pending_payment',
+      total: quote.total,
+      currency: 'HKD',
+    });
     expect(order.items[0]).toMatchObject({ amount: counterLine?.amount, to: counterLine?.periodEnd });
   });
 
   it('refuses a module the subscription has, one not sold to its industry, and an empty choice, in the caller’s language', async () => {
     const has = (await subscriptionRow()).modules[0]?.id as string;
-    const active = await rejectionOf(quotes().create({ subscription: subscriptionId, addOns: [{ id: has }] }, { ...f.as(owner), headers: { 'x-locale': 'zh-hk' } }));
+    const active = await rejectionOf(
+      quotes().create(
+        { subscription: subscriptionId, addOns: [{ id: has }] },
+        { ...f.as(owner), headers: { 'x-locale': 'zh-hk' } },
+      ),
+    );
     expect(active).toMatchObject({ code: 400, errors: { 'addOns.0': translate('zh-hk', 'upgrade.alreadyActive') } });
-    const empty = await rejectionOf(orders().create({ subscription: subscriptionId, addOns: [], idempotencyKey: key() }, f.as(owner)));
+    const empty = await rejectionOf(
+      orders().create({ subscription: subscriptionId, addOns: [], idempotencyKey: key() }, f.as(owner)),
+    );
     expect(empty).toMatchObject({ code: 400, errors: { addOns: translate('en', 'upgrade.empty') } });
 
     const retail = (await f.knex()('industries').where('key', 'retail').first('id')) as { id: string };
     const modules = typedService(f.state.server.api, 'modules');
     await modules.patch(counterModule._id, { industries: [retail.id] }, asRest(staff));
     try {
-      const notForIndustry = await rejectionOf(quotes().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id }] }, f.as(owner)));
-      expect(notForIndustry).toMatchObject({ code: 400, errors: { 'addOns.0': translate('en', 'upgrade.notForIndustry') } });
+      const notForIndustry = await rejectionOf(
+        quotes().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id }] }, f.as(owner)),
+      );
+      expect(notForIndustry).toMatchObject({
+        code: 400,
+        errors: { 'addOns.0': translate('en', 'upgrade.notForIndustry') },
+      });
     } finally {
       await modules.patch(counterModule._id, { industries: [] }, asRest(staff));
     }
   });
 
   it('replaces an unpaid add-on order with a newer one, and answers a repeated key with the same order', async () => {
-    const first = await orders().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id }], idempotencyKey: key() }, f.as(owner));
+    const first = await orders().create(
+      { subscription: subscriptionId, addOns: [{ id: counterModule._id }], idempotencyKey: key() },
+      f.as(owner),
+    );
     const again = key();
-    const second = await orders().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 3 }], idempotencyKey: again }, f.as(owner));
+    const second = await orders().create(
+      { subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 3 }], idempotencyKey: again },
+      f.as(owner),
+    );
     expect((await f.orderRow(first._id)).status).toBe('cancelled');
-    const repeated = await orders().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 3 }], idempotencyKey: again }, f.as(owner));
+    const repeated = await orders().create(
+      { subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 3 }], idempotencyKey: again },
+      f.as(owner),
+    );
     expect(repeated._id).toBe(second._id);
-    const mismatch = await rejectionOf(orders().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 4 }], idempotencyKey: again }, f.as(owner)));
+    const mismatch = await rejectionOf(
+      orders().create(
+        { subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 4 }], idempotencyKey: again },
+        f.as(owner),
+      ),
+    );
     expect(mismatch).toMatchObject({ code: 422 });
     // A cancelled order cannot be paid.
     expect(await rejectionOf(f.pay(owner, first, CARDS.success))).toMatchObject({ code: 409 });
@@ -116,9 +175,15 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
 
   it('charges once on a double submit, adds the modules as pending, invoices the share, and keeps the balance settled', async () => {
     const before = await subscriptionRow();
-    const order = await orders().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 2 }], idempotencyKey: key() }, f.as(owner));
+    const order = await orders().create(
+      { subscription: subscriptionId, addOns: [{ id: counterModule._id, count: 2 }], idempotencyKey: key() },
+      f.as(owner),
+    );
     const request = await f.request(order, CARDS.success);
-    const [a, b] = await Promise.all([f.payments().create(request, f.as(owner)), f.payments().create(request, f.as(owner))]);
+    const [a, b] = await Promise.all([
+      f.payments().create(request, f.as(owner)),
+      f.payments().create(request, f.as(owner)),
+    ]);
     expect(a._id).toBe(b._id);
     expect(a.status).toBe('succeeded');
     const charges = await f.charges(order._id);
@@ -127,31 +192,65 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
 
     const after = await subscriptionRow();
     const added = after.modules.find((module) => module.id === counterModule._id);
-    expect(added).toMatchObject({ count: 2, status: 'pending', order: order._id, monthPrice: counterModule.monthPrice, availableOn: estimatedAvailableDay('HK', new Date()) });
+    expect(added).toMatchObject({
+      count: 2,
+      status: 'pending',
+      order: order._id,
+      monthPrice: counterModule.monthPrice,
+      availableOn: estimatedAvailableDay('HK', new Date()),
+    });
     expect(after.monthly).toBe(before.monthly + counterModule.monthPrice * 2);
     expect((await f.orderRow(order._id)).status).toBe('provisioning');
     const invoice = await f.knex()('invoices').where('order_id', order._id).first('total', 'subscription_id', 'lines');
     expect(invoice).toMatchObject({ total: order.total, subscription_id: subscriptionId });
 
     // Adding it again is refused now that the subscription has it.
-    const twice = await rejectionOf(orders().create({ subscription: subscriptionId, addOns: [{ id: counterModule._id }], idempotencyKey: key() }, f.as(owner)));
+    const twice = await rejectionOf(
+      orders().create(
+        { subscription: subscriptionId, addOns: [{ id: counterModule._id }], idempotencyKey: key() },
+        f.as(owner),
+      ),
+    );
     expect(twice).toMatchObject({ code: 400, errors: { 'addOns.0': translate('en', 'upgrade.alreadyActive') } });
 
     // The dashboard counts the add-on's invoice and its payment: nothing is owed; the module shows as pending.
-    const account = (await f.knex()('users').where('id', owner._id).first('id', 'email', 'name', 'role')) as { id: string; email: string; name: string | null; role: string };
-    const member: SessionUser = { _id: account.id, email: account.email, name: account.name, firstName: null, lastName: null, role: 'member', picture: null };
+    const account = (await f.knex()('users').where('id', owner._id).first('id', 'email', 'name', 'role')) as {
+      id: string;
+      email: string;
+      name: string | null;
+      role: string;
+    };
+    const member: SessionUser = {
+      _id: account.id,
+      email: account.email,
+      name: account.name,
+      firstName: null,
+      lastName: null,
+      role: 'member',
+      picture: null,
+    };
     const dashboard = await loadDashboard({ api: f.state.server.api }, member);
     expect(dashboard.subscription?.overview.balance).toMatchObject({ amount: 0, state: 'settled' });
-    expect(dashboard.subscription?.overview.activated.find((module) => module.id === counterModule._id)).toMatchObject({ pending: true, availableOn: added?.availableOn });
-    expect(dashboard.subscription?.overview.inactiveAddOns.some((module) => module.id === counterModule._id)).toBe(false);
+    expect(dashboard.subscription?.overview.activated.find((module) => module.id === counterModule._id)).toMatchObject({
+      pending: true,
+      availableOn: added?.availableOn,
+    });
+    expect(dashboard.subscription?.overview.inactiveAddOns.some((module) => module.id === counterModule._id)).toBe(
+      false,
+    );
     expect(dashboard.invoices.map((row) => row.total)).toContain(order.total);
 
     // Staff set it up: the member cannot; the module turns active, the order completes, and listeners hear of it.
     expect(await rejectionOf(fulfilments().create({ order: order._id }, f.as(owner)))).toMatchObject({ code: 403 });
     const heard = new Promise<{ _id: string; modules: { id: string; status?: string }[] }>((resolve) => {
-      f.state.server.api.service('subscriptions').once('patched', (record: { _id: string; modules: { id: string; status?: string }[] }) => resolve(record));
+      f.state.server.api
+        .service('subscriptions')
+        .once('patched', (record: { _id: string; modules: { id: string; status?: string }[] }) => resolve(record));
     });
-    expect(await fulfilments().create({ order: order._id }, asRest(staff))).toEqual({ order: order._id, status: 'completed' });
+    expect(await fulfilments().create({ order: order._id }, asRest(staff))).toEqual({
+      order: order._id,
+      status: 'completed',
+    });
     const event = await heard;
     expect(event._id).toBe(subscriptionId);
     expect(event.modules.find((module) => module.id === counterModule._id)?.status).toBe('active');
@@ -159,7 +258,10 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
     expect(await rejectionOf(fulfilments().create({ order: order._id }, asRest(staff)))).toMatchObject({ code: 409 });
     expect(await rejectionOf(fulfilments().create({ order: '../x' }, asRest(staff)))).toMatchObject({ code: 400 });
     const overview = (await loadDashboard({ api: f.state.server.api }, member)).subscription?.overview;
-    expect(overview?.activated.find((module) => module.id === counterModule._id)).toMatchObject({ pending: false, availableOn: null });
+    expect(overview?.activated.find((module) => module.id === counterModule._id)).toMatchObject({
+      pending: false,
+      availableOn: null,
+    });
     expect(dayOf(new Date())).toBeTruthy();
   });
 
@@ -173,12 +275,17 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
   });
 
   it('keeps a member’s add-on orders from other members, over every path', async () => {
-    const order = await orders().create({ subscription: subscriptionId, addOns: [{ id: oneTimeModule._id }], idempotencyKey: key() }, f.as(owner));
+    const order = await orders().create(
+      { subscription: subscriptionId, addOns: [{ id: oneTimeModule._id }], idempotencyKey: key() },
+      f.as(owner),
+    );
     expect(await rejectionOf(orders().get(order._id, f.as(other)))).toMatchObject({ code: 404 });
     expect(await rejectionOf(f.pay(other, order, CARDS.success))).toMatchObject({ code: 404 });
     const listed = await orders().find({ ...f.as(other), query: { subscription: subscriptionId } });
     expect(listed.total).toBe(0);
     // The fields that make an order an upgrade are the server's.
-    expect(await rejectionOf(orders().patch(order._id, { kind: 'plan' } as never, asRest(staff)))).toMatchObject({ code: 400 });
+    expect(await rejectionOf(orders().patch(order._id, { kind: 'plan' } as never, asRest(staff)))).toMatchObject({
+      code: 400,
+    });
   });
 });

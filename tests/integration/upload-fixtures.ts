@@ -21,7 +21,9 @@ export async function photo(width: number, height: number, options: { orientatio
 }
 
 export async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -43,7 +45,12 @@ export function pngBomb(size = 50_000): Buffer {
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const rows = deflateSync(Buffer.alloc((size * 3 + 1) * 2));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A minimal PDF padded with spaces to exactly `size` bytes. */
@@ -53,5 +60,9 @@ export function pdfOf(size: number): Buffer {
   return Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, 0x20), tail]);
 }
 
-export const HTML_PAGE = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
-export const SVG_IMAGE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+export const HTML_PAGE = Buffer.from(
+  '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+);
+export const SVG_IMAGE = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+);

@@ -11,7 +11,15 @@ import { uploadsOf } from '../../server/services/attachments/attachments.ts';
 import { storageKeys } from '../../server/services/attachments/uploads.ts';
 import { IMAGE_WIDTHS } from '../../domain/uploads/limits.ts';
 import { startLocalS3, type LocalS3 } from '../s3-server.ts';
-import { containsPassword, createAccount, skipReason, socketClient, startTestServer, testConfig, type TestAccount } from './harness.ts';
+import {
+  containsPassword,
+  createAccount,
+  skipReason,
+  socketClient,
+  startTestServer,
+  testConfig,
+  type TestAccount,
+} from './harness.ts';
 import { HTML_PAGE, pdfOf, photo, png, pngBomb, SVG_IMAGE } from './upload-fixtures.ts';
 
 const MAX_BYTES = 400_000;
@@ -54,7 +62,9 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<b
 async function startCutUpload(server: RunningServer, token: string, files: Part[]): Promise<net.Socket> {
   const boundary = `----cut${Date.now()}`;
   const parts = files.map((file) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
     file.body,
     Buffer.from('\r\n'),
   ]);
@@ -83,12 +93,25 @@ async function startCutUpload(server: RunningServer, token: string, files: Part[
 }
 
 /** Uploads over HTTP as a client does: multipart, field `file`. */
-async function upload(server: RunningServer, files: Part[], options: { token?: string; folder?: string; headers?: Record<string, string> } = {}) {
+async function upload(
+  server: RunningServer,
+  files: Part[],
+  options: { token?: string; folder?: string; headers?: Record<string, string> } = {},
+) {
   const form = new FormData();
-  for (const file of files) form.append('file', new Blob([new Uint8Array(file.body)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of files)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(file.body)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   const response = await fetch(`${server.url}/api/attachments/upload${options.folder ? `/${options.folder}` : ''}`, {
     method: 'POST',
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), 'x-forwarded-for': `10.15.0.${nextAddress++ % 250}`, ...options.headers },
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      'x-forwarded-for': `10.15.0.${nextAddress++ % 250}`,
+      ...options.headers,
+    },
     body: form,
   });
   const body = (await response.json()) as { data?: { info: Info; files: Info[] }; message?: string; name?: string };
@@ -179,7 +202,11 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
     editor = await createAccount(knex, { role: 'editor' });
     member = await createAccount(knex, { label: 'pic-member' });
     other = await createAccount(knex, { label: 'pic-other' });
-    [editorToken, memberToken, otherToken] = await Promise.all([signIn(server, editor), signIn(server, member), signIn(server, other)]);
+    [editorToken, memberToken, otherToken] = await Promise.all([
+      signIn(server, editor),
+      signIn(server, member),
+      signIn(server, other),
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -192,12 +219,33 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
     it('answers the info existing clients read, with the image turned upright and its metadata gone', async () => {
       expect(storage().kind).toBe(adapter);
       // Stored sideways (EXIF orientation 6): 300 wide, 200 high, shown 200 × 300.
-      const { status, body, headers } = await upload(server, [{ body: await photo(300, 200, { orientation: 6 }), name: '../../etc/夏日 photo.jpg', type: 'image/jpeg' }], { token: editorToken, folder: 'news' });
+      const { status, body, headers } = await upload(
+        server,
+        [{ body: await photo(300, 200, { orientation: 6 }), name: '../../etc/夏日 photo.jpg', type: 'image/jpeg' }],
+        { token: editorToken, folder: 'news' },
+      );
       expect(status).toBe(201);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       const info = body.data?.info as Info;
-      expect(Object.keys(info).sort()).toEqual(['_id', 'height', 'id', 'mime', 'name', 'size', 'src', 'thumb', 'width']);
-      expect(info).toMatchObject({ name: '夏日 photo.jpg', mime: 'image/jpeg', width: 200, height: 300, src: `/api/attachments/${info.id}`, thumb: `/api/thumbs/${info.id}` });
+      expect(Object.keys(info).sort()).toEqual([
+        '_id',
+        'height',
+        'id',
+        'mime',
+        'name',
+        'size',
+        'src',
+        'thumb',
+        'width',
+      ]);
+      expect(info).toMatchObject({
+        name: '夏日 photo.jpg',
+        mime: 'image/jpeg',
+        width: 200,
+        height: 300,
+        src: `/api/attachments/${info.id}`,
+        thumb: `/api/thumbs/${info.id}`,
+      });
       expect(info._id).toBe(info.id);
       expect(body.data?.files).toEqual([info]);
       // Kept under its generated id, never the sender's name.
@@ -213,17 +261,34 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
     });
 
     it('decides the type from the content, not the name or the browser', async () => {
-      const { status, body } = await upload(server, [{ body: await png(40, 30), name: 'picture.jpg', type: 'image/jpeg' }], { token: editorToken, folder: 'products' });
+      const { status, body } = await upload(
+        server,
+        [{ body: await png(40, 30), name: 'picture.jpg', type: 'image/jpeg' }],
+        { token: editorToken, folder: 'products' },
+      );
       expect(status).toBe(201);
       expect(body.data?.info.mime).toBe('image/png');
     });
 
     it('takes a file of exactly the size limit; one byte more is a 413 that leaves nothing, not even a temporary file', async () => {
-      const exact = await upload(server, [{ body: pdfOf(MAX_BYTES), name: 'price list.pdf', type: 'application/pdf' }], { token: editorToken, folder: 'settings' });
+      const exact = await upload(
+        server,
+        [{ body: pdfOf(MAX_BYTES), name: 'price list.pdf', type: 'application/pdf' }],
+        { token: editorToken, folder: 'settings' },
+      );
       expect(exact.status).toBe(201);
-      expect(exact.body.data?.info).toMatchObject({ size: MAX_BYTES, mime: 'application/pdf', thumb: null, width: null });
+      expect(exact.body.data?.info).toMatchObject({
+        size: MAX_BYTES,
+        mime: 'application/pdf',
+        thumb: null,
+        width: null,
+      });
       const before = [await rowCount(), await storedIds()];
-      const over = await upload(server, [{ body: pdfOf(MAX_BYTES + 1), name: 'price list.pdf', type: 'application/pdf' }], { token: editorToken, folder: 'settings' });
+      const over = await upload(
+        server,
+        [{ body: pdfOf(MAX_BYTES + 1), name: 'price list.pdf', type: 'application/pdf' }],
+        { token: editorToken, folder: 'settings' },
+      );
       expect(over.status).toBe(413);
       expect(over.body.message).toBe('This file is too large: the limit is 391 KB.');
       expect([await rowCount(), await storedIds()]).toEqual(before);
@@ -241,19 +306,28 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       socket.destroy();
       expect(await eventually(async () => (await readdir(tempDir)).length === 0)).toBe(true);
       expect([await rowCount(), await storedIds()]).toEqual(before);
-      const next = await upload(server, [{ body: await png(20, 20), name: 'after.png' }], { token: editorToken, folder: 'news' });
+      const next = await upload(server, [{ body: await png(20, 20), name: 'after.png' }], {
+        token: editorToken,
+        folder: 'news',
+      });
       expect(next.status).toBe(201);
       expect(await storedIds()).toContain(next.body.data?.info.id);
     });
 
     it('stores several files at once, or none when one of them is refused', async () => {
-      const good = [{ body: await png(20, 20), name: 'a.png' }, { body: await photo(30, 20), name: 'b.jpg' }];
+      const good = [
+        { body: await png(20, 20), name: 'a.png' },
+        { body: await photo(30, 20), name: 'b.jpg' },
+      ];
       const ok = await upload(server, good, { token: editorToken, folder: 'blogs' });
       expect(ok.status).toBe(201);
       expect(ok.body.data?.files.map((file) => file.name)).toEqual(['a.png', 'b.jpg']);
       expect(ok.body.data?.info.name).toBe('a.png');
       const before = [await rowCount(), await storedIds()];
-      const mixed = await upload(server, [...good, { body: HTML_PAGE, name: 'c.png' }], { token: editorToken, folder: 'blogs' });
+      const mixed = await upload(server, [...good, { body: HTML_PAGE, name: 'c.png' }], {
+        token: editorToken,
+        folder: 'blogs',
+      });
       expect(mixed.status).toBe(415);
       expect([await rowCount(), await storedIds()]).toEqual(before);
     });
@@ -262,7 +336,11 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
   describe('serving', () => {
     let image: Info;
     beforeAll(async () => {
-      const answer = await upload(server, [{ body: await photo(1000, 750), name: '菜單 2026.jpg', type: 'image/jpeg' }], { token: editorToken, folder: 'news' });
+      const answer = await upload(
+        server,
+        [{ body: await photo(1000, 750), name: '菜單 2026.jpg', type: 'image/jpeg' }],
+        { token: editorToken, folder: 'news' },
+      );
       image = answer.body.data?.info as Info;
     });
 
@@ -283,18 +361,46 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         }
       }
       // Widths past the original share one stored variant per format.
-      expect(await storedNames(image.id)).toEqual(['original', 'thumb.webp', 'w1000.jpg', 'w1000.webp', 'w400.jpg', 'w400.webp', 'w800.jpg', 'w800.webp']);
+      expect(await storedNames(image.id)).toEqual([
+        'original',
+        'thumb.webp',
+        'w1000.jpg',
+        'w1000.webp',
+        'w400.jpg',
+        'w400.webp',
+        'w800.jpg',
+        'w800.webp',
+      ]);
     });
 
     it('makes every width up to 4000 from an original wider than that, and never enlarges a narrower one', async () => {
       // 4200 wide yet 60 high: few pixels, so making the widest variants stays quick.
-      const wide = (await upload(server, [{ body: await photo(4200, 60), name: 'panorama.jpg' }], { token: editorToken, folder: 'news' })).body.data?.info as Info;
+      const wide = (
+        await upload(server, [{ body: await photo(4200, 60), name: 'panorama.jpg' }], {
+          token: editorToken,
+          folder: 'news',
+        })
+      ).body.data?.info as Info;
       expect(wide).toMatchObject({ width: 4200, height: 60 });
-      const narrow = (await upload(server, [{ body: await photo(1500, 40), name: 'banner.jpg' }], { token: editorToken, folder: 'news' })).body.data?.info as Info;
-      const expected = { small: [400, 400], medium: [800, 800], large: [1200, 1200], exlarge: [2000, 1500], exlargex2: [4000, 1500] };
+      const narrow = (
+        await upload(server, [{ body: await photo(1500, 40), name: 'banner.jpg' }], {
+          token: editorToken,
+          folder: 'news',
+        })
+      ).body.data?.info as Info;
+      const expected = {
+        small: [400, 400],
+        medium: [800, 800],
+        large: [1200, 1200],
+        exlarge: [2000, 1500],
+        exlargex2: [4000, 1500],
+      };
       for (const [width, [fromWide, fromNarrow]] of Object.entries(expected)) {
         for (const format of ['webp', 'jpg'] as const) {
-          for (const [source, pixels] of [[wide, fromWide], [narrow, fromNarrow]] as const) {
+          for (const [source, pixels] of [
+            [wide, fromWide],
+            [narrow, fromNarrow],
+          ] as const) {
             const answer = await get(server, `${source.src}?width=${width}&format=${format}`);
             expect(answer.status).toBe(200);
             const meta = await sharp(answer.body).metadata();
@@ -318,7 +424,9 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       const thumb = await get(server, image.thumb as string);
       expect(thumb.status).toBe(200);
       expect(thumb.headers.get('content-type')).toBe('image/webp');
-      expect((await get(server, image.thumb as string, { 'if-none-match': thumb.headers.get('etag') as string })).status).toBe(304);
+      expect(
+        (await get(server, image.thumb as string, { 'if-none-match': thumb.headers.get('etag') as string })).status,
+      ).toBe(304);
     });
 
     it('makes a variant asked for by many at once a single time', async () => {
@@ -330,7 +438,12 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         return put(key, body, type);
       };
       try {
-        const fresh = (await upload(server, [{ body: await photo(640, 480), name: 'fresh.jpg' }], { token: editorToken, folder: 'news' })).body.data?.info as Info;
+        const fresh = (
+          await upload(server, [{ body: await photo(640, 480), name: 'fresh.jpg' }], {
+            token: editorToken,
+            folder: 'news',
+          })
+        ).body.data?.info as Info;
         puts.length = 0;
         const answers = await Promise.all(Array.from({ length: 5 }, () => get(server, `${fresh.src}?format=jpg`)));
         expect(answers.every((answer) => answer.status === 200)).toBe(true);
@@ -342,7 +455,12 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
 
     it('reads an original only in its turn of the image queue: requests waiting their turn hold no image', async () => {
       const uploads = uploadsOf(server.api);
-      const fresh = (await upload(server, [{ body: await photo(1600, 1200), name: 'queued.jpg' }], { token: editorToken, folder: 'news' })).body.data?.info as Info;
+      const fresh = (
+        await upload(server, [{ body: await photo(1600, 1200), name: 'queued.jpg' }], {
+          token: editorToken,
+          folder: 'news',
+        })
+      ).body.data?.info as Info;
       const { storage: stored, media } = uploads;
       const read = stored.get.bind(stored);
       const run = media.queue.run.bind(media.queue);
@@ -367,7 +485,9 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         });
       try {
         // Every width in both formats at once: 1600 wide, exlarge and exlargex2 are one variant per format.
-        const queries = Object.keys(IMAGE_WIDTHS).flatMap((width) => ['webp', 'jpg'].map((format) => `width=${width}&format=${format}`));
+        const queries = Object.keys(IMAGE_WIDTHS).flatMap((width) =>
+          ['webp', 'jpg'].map((format) => `width=${width}&format=${format}`),
+        );
         const answers = await Promise.all(queries.map((query) => get(server, `${fresh.src}?${query}`)));
         expect(answers.map((answer) => answer.status)).toEqual(queries.map(() => 200));
       } finally {
@@ -393,18 +513,29 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
   describe('removing', () => {
     it('removes a file with all its variants, and the picture that referred to it', async () => {
       const owner = await createAccount(server.database.knex, { label: 'removed-picture' });
-      const sent = await upload(server, [{ body: await photo(900, 600), name: 'me.jpg' }], { token: await signIn(server, owner) });
+      const sent = await upload(server, [{ body: await photo(900, 600), name: 'me.jpg' }], {
+        token: await signIn(server, owner),
+      });
       const id = sent.body.data?.info.id as string;
-      expect(await server.database.knex('users').where('id', owner._id).first('picture_id')).toEqual({ picture_id: id });
+      expect(await server.database.knex('users').where('id', owner._id).first('picture_id')).toEqual({
+        picture_id: id,
+      });
       for (const query of ['width=small&format=jpg', 'width=medium&format=webp']) {
-        expect((await get(server, `/api/attachments/${id}?${query}`, { authorization: `Bearer ${editorToken}` })).status).toBe(200);
+        expect(
+          (await get(server, `/api/attachments/${id}?${query}`, { authorization: `Bearer ${editorToken}` })).status,
+        ).toBe(200);
       }
       expect(await storedNames(id)).toEqual(['original', 'thumb.webp', 'w400.jpg', 'w800.webp']);
-      const remove = await fetch(`${server.url}/api/attachments/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${editorToken}` } });
+      const remove = await fetch(`${server.url}/api/attachments/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${editorToken}` },
+      });
       expect(remove.status).toBe(200);
       expect(await storedNames(id)).toEqual([]);
       expect(await storedIds()).not.toContain(id);
-      expect(await server.database.knex('users').where('id', owner._id).first('picture_id')).toEqual({ picture_id: null });
+      expect(await server.database.knex('users').where('id', owner._id).first('picture_id')).toEqual({
+        picture_id: null,
+      });
       expect((await get(server, `/api/attachments/${id}/download`)).status).toBe(404);
     });
   });
@@ -449,18 +580,32 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       const uploads = uploadsOf(server.api);
       const knex = server.database.knex;
       const stored = async (name: string) => {
-        const answer = await upload(server, [{ body: await png(40, 30), name }], { token: editorToken, folder: 'blogs' });
+        const answer = await upload(server, [{ body: await png(40, 30), name }], {
+          token: editorToken,
+          folder: 'blogs',
+        });
         expect(answer.status).toBe(201);
         return answer.body.data?.info as Info;
       };
-      const [cover, inBody, replaced, library] = [await stored('cover.png'), await stored('inline.png'), await stored('old-cover.png'), await upload(server, [{ body: await png(20, 20), name: 'library.png' }], { token: editorToken, folder: 'general' })];
+      const [cover, inBody, replaced, library] = [
+        await stored('cover.png'),
+        await stored('inline.png'),
+        await stored('old-cover.png'),
+        await upload(server, [{ body: await png(20, 20), name: 'library.png' }], {
+          token: editorToken,
+          folder: 'general',
+        }),
+      ];
       const libraryId = library.body.data?.info.id as string;
       const blogs = server.api.service('blogs');
       const article = (await blogs.create({
         title: { en: 'Cleanup' },
         slug: 'cleanup-article',
         summary: { en: 'Summary' },
-        body: { en: '<p>Intro</p>', 'zh-hk': `<p>圖片</p><p><img src="${inBody.src}?width=medium&amp;format=webp" alt=""></p>` },
+        body: {
+          en: '<p>Intro</p>',
+          'zh-hk': `<p>圖片</p><p><img src="${inBody.src}?width=medium&amp;format=webp" alt=""></p>`,
+        },
         category: 'product-news',
         status: 'draft',
         coverImage: replaced.src,
@@ -472,7 +617,8 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       await knex('attachments').whereIn('id', ids).update({ created_at: old });
 
       expect(await cleanUpAttachments(uploads)).toMatchObject({ attachments: 1 });
-      const left = async () => ((await knex('attachments').whereIn('id', ids).select('id')) as { id: string }[]).map((row) => row.id).sort();
+      const left = async () =>
+        ((await knex('attachments').whereIn('id', ids).select('id')) as { id: string }[]).map((row) => row.id).sort();
       expect(await left()).toEqual([cover.id, inBody.id, libraryId].sort());
       expect(await storedIds()).not.toContain(replaced.id);
 
@@ -490,15 +636,30 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       const uploads = uploadsOf(server.api);
       const knex = server.database.knex;
       const stored = async (name: string) => {
-        const answer = await upload(server, [{ body: await png(40, 30), name }], { token: editorToken, folder: 'settings' });
+        const answer = await upload(server, [{ body: await png(40, 30), name }], {
+          token: editorToken,
+          folder: 'settings',
+        });
         expect(answer.status).toBe(201);
         return answer.body.data?.info.id as string;
       };
-      const [first, second, dropped] = [await stored('first.png'), await stored('second.png'), await stored('dropped.png')];
+      const [first, second, dropped] = [
+        await stored('first.png'),
+        await stored('second.png'),
+        await stored('dropped.png'),
+      ];
       const settings = server.api.service('appSettings');
       const point = { latitude: 22.3, longitude: 114.1, latitudeDelta: 0.3, longitudeDelta: 0.3 };
       const existing = (await settings.find({ query: { $limit: 1 } })).data[0];
-      const row = existing ?? (await settings.create({ header: { en: 'Home' }, footerColor1: '#112233', footerColor2: '#445566', mapHongKong: point, mapCanada: point }));
+      const row =
+        existing ??
+        (await settings.create({
+          header: { en: 'Home' },
+          footerColor1: '#112233',
+          footerColor2: '#445566',
+          mapHongKong: point,
+          mapCanada: point,
+        }));
       const before = row.homeGallery;
       try {
         await settings.patch(row._id, { homeGallery: [second, dropped, first] });
@@ -509,9 +670,13 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         await expect(settings.patch(row._id, { homeGallery: [first, first] })).rejects.toMatchObject({ code: 400 });
 
         const ids = [first, second, dropped];
-        await knex('attachments').whereIn('id', ids).update({ created_at: new Date(Date.now() - CLEANUP_AGE_MS - 60_000) });
+        await knex('attachments')
+          .whereIn('id', ids)
+          .update({ created_at: new Date(Date.now() - CLEANUP_AGE_MS - 60_000) });
         await cleanUpAttachments(uploads);
-        const left = ((await knex('attachments').whereIn('id', ids).select('id')) as { id: string }[]).map((file) => file.id).sort();
+        const left = ((await knex('attachments').whereIn('id', ids).select('id')) as { id: string }[])
+          .map((file) => file.id)
+          .sort();
         expect(left).toEqual([first, second].sort());
         expect(await storedIds()).not.toContain(dropped);
       } finally {
@@ -527,10 +692,18 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
   describe('refusing an upload', () => {
     it('refuses HTML (renamed as a picture) and SVG, in the caller’s language, storing nothing', async () => {
       const before = [await rowCount(), await storedIds()];
-      const html = await upload(server, [{ body: HTML_PAGE, name: 'cat.png', type: 'image/png' }], { token: editorToken, folder: 'news', headers: { 'x-locale': 'zh-hk' } });
+      const html = await upload(server, [{ body: HTML_PAGE, name: 'cat.png', type: 'image/png' }], {
+        token: editorToken,
+        folder: 'news',
+        headers: { 'x-locale': 'zh-hk' },
+      });
       expect(html.status).toBe(415);
       expect(html.body.message).toBe('不接受這類檔案。請上載 JPEG、PNG、WebP 或 GIF 圖片，或 PDF 檔案。');
-      const svg = await upload(server, [{ body: SVG_IMAGE, name: 'logo.svg', type: 'image/svg+xml' }], { token: editorToken, folder: 'news', headers: { 'x-locale': 'zh-cn' } });
+      const svg = await upload(server, [{ body: SVG_IMAGE, name: 'logo.svg', type: 'image/svg+xml' }], {
+        token: editorToken,
+        folder: 'news',
+        headers: { 'x-locale': 'zh-cn' },
+      });
       expect(svg.status).toBe(415);
       expect(svg.body.message).toBe('不接受此类文件。请上传 JPEG、PNG、WebP 或 GIF 图片，或 PDF 文件。');
       expect([await rowCount(), await storedIds()]).toEqual(before);
@@ -539,7 +712,9 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
 
     it('refuses one file more than the limit, and keeps none of the others', async () => {
       const before = [await rowCount(), await storedIds()];
-      const files = await Promise.all(Array.from({ length: MAX_FILES + 1 }, async (_, i) => ({ body: await png(10 + i, 10), name: `p${i}.png` })));
+      const files = await Promise.all(
+        Array.from({ length: MAX_FILES + 1 }, async (_, i) => ({ body: await png(10 + i, 10), name: `p${i}.png` })),
+      );
       const { status, body } = await upload(server, files, { token: editorToken, folder: 'ads' });
       expect(status).toBe(413);
       expect(body.message).toBe(`Too many files: send at most ${MAX_FILES} at once.`);
@@ -552,7 +727,10 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       expect(bomb.length).toBeLessThan(2_000);
       const before = process.memoryUsage().rss;
       const started = performance.now();
-      const { status, body } = await upload(server, [{ body: bomb, name: 'bomb.png', type: 'image/png' }], { token: editorToken, folder: 'news' });
+      const { status, body } = await upload(server, [{ body: bomb, name: 'bomb.png', type: 'image/png' }], {
+        token: editorToken,
+        folder: 'news',
+      });
       expect(status).toBe(422);
       expect(body.message).toBe('This image has too many pixels to process: at most 20 megapixels.');
       expect(performance.now() - started).toBeLessThan(3_000);
@@ -562,18 +740,39 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
 
     it('refuses a damaged image', async () => {
       const jpeg = await photo(200, 200);
-      const { status, body } = await upload(server, [{ body: jpeg.subarray(0, 600), name: 'broken.jpg' }], { token: editorToken, folder: 'news' });
+      const { status, body } = await upload(server, [{ body: jpeg.subarray(0, 600), name: 'broken.jpg' }], {
+        token: editorToken,
+        folder: 'news',
+      });
       expect(status).toBe(422);
       expect(body.message).toMatch(/could not be read/);
     });
 
     it('refuses what is not an upload: no file, another body type, an unknown folder, a path as a folder', async () => {
-      const none = await fetch(`${server.url}/api/attachments/upload/news`, { method: 'POST', headers: { authorization: `Bearer ${editorToken}` }, body: new FormData() });
+      const none = await fetch(`${server.url}/api/attachments/upload/news`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${editorToken}` },
+        body: new FormData(),
+      });
       expect(none.status).toBe(400);
-      const json = await fetch(`${server.url}/api/attachments/upload/news`, { method: 'POST', headers: { authorization: `Bearer ${editorToken}`, 'content-type': 'application/json' }, body: '{}' });
+      const json = await fetch(`${server.url}/api/attachments/upload/news`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${editorToken}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(json.status).toBe(415);
-      expect((await upload(server, [{ body: await png(5, 5), name: 'x.png' }], { token: editorToken, folder: 'secret' })).status).toBe(404);
-      expect((await upload(server, [{ body: await png(5, 5), name: 'x.png' }], { token: editorToken, folder: '..%2F..%2Fetc' })).status).toBe(404);
+      expect(
+        (await upload(server, [{ body: await png(5, 5), name: 'x.png' }], { token: editorToken, folder: 'secret' }))
+          .status,
+      ).toBe(404);
+      expect(
+        (
+          await upload(server, [{ body: await png(5, 5), name: 'x.png' }], {
+            token: editorToken,
+            folder: '..%2F..%2Fetc',
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it('works images a few at a time, whatever arrives at once', async () => {
@@ -583,7 +782,11 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         peak = Math.max(peak, uploads.media.queue.load.active);
       }, 2);
       const image = await photo(1600, 1200);
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(server, [{ body: image, name: `p${i}.jpg` }], { token: editorToken, folder: 'news' })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          upload(server, [{ body: image, name: `p${i}.jpg` }], { token: editorToken, folder: 'news' }),
+        ),
+      );
       clearInterval(sampler);
       expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201, 201]);
       expect(peak).toBeGreaterThan(0);
@@ -596,7 +799,10 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       const image = [{ body: await png(5, 5), name: 'x.png' }];
       expect((await upload(server, image, { folder: 'news' })).status).toBe(401);
       const cookie = `tp_session=${editorToken}`;
-      const foreign = await upload(server, image, { folder: 'news', headers: { cookie, origin: 'https://evil.example' } });
+      const foreign = await upload(server, image, {
+        folder: 'news',
+        headers: { cookie, origin: 'https://evil.example' },
+      });
       expect(foreign.status).toBe(401);
       const own = await upload(server, image, { folder: 'news', headers: { cookie, origin: server.url } });
       expect(own.status).toBe(201);
@@ -604,10 +810,17 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
 
     it('lets a member upload their own picture only', async () => {
       const image = [{ body: await png(60, 60), name: 'me.png' }];
-      const refused = await upload(server, image, { token: memberToken, folder: 'news', headers: { 'x-locale': 'zh-hk' } });
+      const refused = await upload(server, image, {
+        token: memberToken,
+        folder: 'news',
+        headers: { 'x-locale': 'zh-hk' },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe('你在這裏只可以上載自己的頭像。');
-      expect((await upload(server, [{ body: pdfOf(2_000), name: 'cv.pdf' }], { token: memberToken, folder: 'profile' })).status).toBe(415);
+      expect(
+        (await upload(server, [{ body: pdfOf(2_000), name: 'cv.pdf' }], { token: memberToken, folder: 'profile' }))
+          .status,
+      ).toBe(415);
       expect((await upload(server, [...image, ...image], { token: memberToken, folder: 'profile' })).status).toBe(413);
     });
 
@@ -615,19 +828,28 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       const first = await upload(server, [{ body: await png(500, 500), name: 'first.png' }], { token: memberToken });
       expect(first.status).toBe(201);
       const firstId = first.body.data?.info.id as string;
-      expect(await server.database.knex('users').where('id', member._id).first('picture_id')).toEqual({ picture_id: firstId });
+      expect(await server.database.knex('users').where('id', member._id).first('picture_id')).toEqual({
+        picture_id: firstId,
+      });
       const pic = await get(server, `/api/users/pic/${member._id}`, { authorization: `Bearer ${memberToken}` });
       expect(pic.status).toBe(200);
       expect(pic.headers.get('cache-control')).toBe('private, max-age=300');
       expect(pic.headers.get('content-type')).toBe('image/webp');
       expect((await sharp(pic.body).metadata()).width).toBe(400);
 
-      const second = await upload(server, [{ body: await photo(100, 80), name: 'second.jpg' }], { token: memberToken, folder: 'profile' });
+      const second = await upload(server, [{ body: await photo(100, 80), name: 'second.jpg' }], {
+        token: memberToken,
+        folder: 'profile',
+      });
       const secondId = second.body.data?.info.id as string;
-      expect(await server.database.knex('users').where('id', member._id).first('picture_id')).toEqual({ picture_id: secondId });
+      expect(await server.database.knex('users').where('id', member._id).first('picture_id')).toEqual({
+        picture_id: secondId,
+      });
       expect(await server.database.knex('attachments').where('id', firstId).first()).toBeUndefined();
       expect(await storedIds()).not.toContain(firstId);
-      const replaced = await get(server, `/api/users/pic/${member._id}?width=medium&format=jpg`, { authorization: `Bearer ${memberToken}` });
+      const replaced = await get(server, `/api/users/pic/${member._id}?width=medium&format=jpg`, {
+        authorization: `Bearer ${memberToken}`,
+      });
       expect(replaced.headers.get('content-type')).toBe('image/jpeg');
       // Never enlarged: the picture is 100 wide.
       expect((await sharp(replaced.body).metadata()).width).toBe(100);
@@ -637,10 +859,15 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
       const socket = socketClient(server.url);
       try {
         await socket.client.authenticate({ strategy: 'jwt', accessToken: memberToken });
-        const heard = new Promise<Record<string, unknown>>((resolve) => socket.client.service('users').once('patched', resolve));
+        const heard = new Promise<Record<string, unknown>>((resolve) =>
+          socket.client.service('users').once('patched', resolve),
+        );
         // The session is read (and kept for a few seconds) before the change.
         const before = await authenticated(server, memberToken);
-        const sent = await upload(server, [{ body: await png(120, 120), name: 'new-me.png' }], { token: memberToken, folder: 'profile' });
+        const sent = await upload(server, [{ body: await png(120, 120), name: 'new-me.png' }], {
+          token: memberToken,
+          folder: 'profile',
+        });
         const pictureId = sent.body.data?.info.id as string;
         const event = await heard;
         expect(event).toMatchObject({ _id: member._id, picture: pictureId });
@@ -664,15 +891,27 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         staff.client.service('attachments').on('created', (record: Record<string, unknown>) => created.push(record));
         staff.client.service('attachments').on('removed', (record: Record<string, unknown>) => removed.push(record));
         stranger.client.service('attachments').on('created', (record: unknown) => overheard.push(record));
-        const previous = (await server.database.knex('users').where('id', member._id).first('picture_id')) as { picture_id: string | null };
-        const sent = await upload(server, [{ body: await png(60, 60), name: 'announced.png' }], { token: memberToken, folder: 'profile' });
+        const previous = (await server.database.knex('users').where('id', member._id).first('picture_id')) as {
+          picture_id: string | null;
+        };
+        const sent = await upload(server, [{ body: await png(60, 60), name: 'announced.png' }], {
+          token: memberToken,
+          folder: 'profile',
+        });
         const id = sent.body.data?.info.id as string;
         const deadline = Date.now() + 5000;
-        while (!created.some((record) => record._id === id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(created.find((record) => record._id === id)).toMatchObject({ _id: id, name: 'announced.png', folder: 'profile', uploadedBy: member._id });
+        while (!created.some((record) => record._id === id) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(created.find((record) => record._id === id)).toMatchObject({
+          _id: id,
+          name: 'announced.png',
+          folder: 'profile',
+          uploadedBy: member._id,
+        });
         // The member had a picture (the test before): replaced, it leaves the lists.
         expect(previous.picture_id).toEqual(expect.any(String));
-        while (!removed.some((record) => record._id === previous.picture_id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        while (!removed.some((record) => record._id === previous.picture_id) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
         expect(removed.map((record) => record._id)).toContain(previous.picture_id);
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(overheard).toEqual([]);
@@ -684,7 +923,9 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
 
     it('serves a default picture to an account without one, and to staff for an id that is no account', async () => {
       const none = await get(server, `/api/users/pic/${other._id}`, { authorization: `Bearer ${otherToken}` });
-      const unknown = await get(server, '/api/users/pic/000000000000000000000000', { authorization: `Bearer ${editorToken}` });
+      const unknown = await get(server, '/api/users/pic/000000000000000000000000', {
+        authorization: `Bearer ${editorToken}`,
+      });
       expect([none.status, unknown.status]).toEqual([200, 200]);
       expect(none.headers.get('content-type')).toBe('image/webp');
       expect(none.body.equals(unknown.body)).toBe(true);
@@ -693,11 +934,18 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
     });
 
     it('shows a member’s picture to them and to staff only: anyone else is answered 404 for any id, in their language', async () => {
-      const { picture_id: pictureId } = (await server.database.knex('users').where('id', member._id).first('picture_id')) as { picture_id: string };
+      const { picture_id: pictureId } = (await server.database
+        .knex('users')
+        .where('id', member._id)
+        .first('picture_id')) as { picture_id: string };
       expect(pictureId).toEqual(expect.any(String));
       // The owner, by token or by the session cookie (an <img> on the site's pages), and staff.
       const cookie = `tp_session=${memberToken}`;
-      const readers: Record<string, string>[] = [{ authorization: `Bearer ${memberToken}` }, { cookie }, { authorization: `Bearer ${editorToken}` }];
+      const readers: Record<string, string>[] = [
+        { authorization: `Bearer ${memberToken}` },
+        { cookie },
+        { authorization: `Bearer ${editorToken}` },
+      ];
       for (const headers of readers) {
         expect((await get(server, `/api/users/pic/${member._id}`, headers)).status).toBe(200);
         const file = await get(server, `/api/attachments/${pictureId}?width=small`, headers);
@@ -707,7 +955,11 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         expect((await get(server, `/api/attachments/${pictureId}/download`, headers)).status).toBe(200);
       }
       // Another member, a visitor, and a token that is no longer valid: not found, like an id that is no account.
-      const strangers: Record<string, string>[] = [{ authorization: `Bearer ${otherToken}` }, {}, { authorization: 'Bearer not-a-token' }];
+      const strangers: Record<string, string>[] = [
+        { authorization: `Bearer ${otherToken}` },
+        {},
+        { authorization: 'Bearer not-a-token' },
+      ];
       for (const headers of strangers) {
         for (const url of [
           `/api/users/pic/${member._id}`,
@@ -725,7 +977,9 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         }
       }
       // A content image stays public: the site's pages show it to everyone.
-      const [content] = (await server.database.knex('attachments').where('folder', 'news').select('id')) as { id: string }[];
+      const [content] = (await server.database.knex('attachments').where('folder', 'news').select('id')) as {
+        id: string;
+      }[];
       expect((await get(server, `/api/attachments/${content?.id}?width=small`)).status).toBe(200);
     });
 
@@ -739,14 +993,20 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
         });
         expect([400, 403]).toContain(response.status);
       }
-      expect(await server.database.knex('users').where('id', other._id).first('picture_id')).toEqual({ picture_id: null });
+      expect(await server.database.knex('users').where('id', other._id).first('picture_id')).toEqual({
+        picture_id: null,
+      });
     });
   });
 
   describe('refusing a request for a file', () => {
     let image: Info;
     beforeAll(async () => {
-      const answer = await upload(server, [{ body: await photo(1000, 750), name: '菜單 2026.jpg', type: 'image/jpeg' }], { token: editorToken, folder: 'news' });
+      const answer = await upload(
+        server,
+        [{ body: await photo(1000, 750), name: '菜單 2026.jpg', type: 'image/jpeg' }],
+        { token: editorToken, folder: 'news' },
+      );
       image = answer.body.data?.info as Info;
     });
 
@@ -763,15 +1023,25 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
     it('hands a JSON request to the attachments service, which keeps its access rules', async () => {
       const anonymous = await get(server, `/api/attachments/${image.id}`, { accept: 'application/json' });
       expect(anonymous.status).toBe(401);
-      const staff = await get(server, `/api/attachments/${image.id}`, { accept: 'application/json', authorization: `Bearer ${editorToken}` });
+      const staff = await get(server, `/api/attachments/${image.id}`, {
+        accept: 'application/json',
+        authorization: `Bearer ${editorToken}`,
+      });
       expect(staff.status).toBe(200);
-      expect(JSON.parse(staff.body.toString())).toMatchObject({ _id: image.id, name: '菜單 2026.jpg', folder: 'news', uploadedBy: editor._id });
+      expect(JSON.parse(staff.body.toString())).toMatchObject({
+        _id: image.id,
+        name: '菜單 2026.jpg',
+        folder: 'news',
+        uploadedBy: editor._id,
+      });
     });
   });
 
   describe('the attachments service', () => {
     it('lists every file to staff with the query language, and a member’s own to them', async () => {
-      const staff = await fetch(`${server.url}/api/attachments?folder=news&$sort[createdAt]=-1&$limit=2`, { headers: { authorization: `Bearer ${editorToken}` } });
+      const staff = await fetch(`${server.url}/api/attachments?folder=news&$sort[createdAt]=-1&$limit=2`, {
+        headers: { authorization: `Bearer ${editorToken}` },
+      });
       const page = (await staff.json()) as { total: number; data: { folder: string }[] };
       expect(page.data).toHaveLength(2);
       expect(page.total).toBeGreaterThan(2);
@@ -785,14 +1055,23 @@ describe.skipIf(skipReason).each<Adapter>(['folder', 's3'])('uploads kept in %s 
     it('lets a member rename their file but not describe it or remove it; staff may', async () => {
       const [mine] = await server.database.knex('attachments').where('uploaded_by', member._id).select('id');
       const patch = (token: string, data: unknown) =>
-        fetch(`${server.url}/api/attachments/${mine.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(data) });
+        fetch(`${server.url}/api/attachments/${mine.id}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(data),
+        });
       expect((await patch(memberToken, { name: 'me.png' })).status).toBe(200);
       expect((await patch(memberToken, { alt: { en: 'Me' } })).status).toBe(403);
       expect((await patch(memberToken, { $set: { alt: { en: 'Me' } } })).status).toBe(403);
       expect((await patch(memberToken, { folder: 'news' })).status).toBe(400);
       expect((await patch(otherToken, { name: 'theirs.png' })).status).toBe(404);
-      expect((await patch(editorToken, { alt: { en: 'A smiling owner', 'zh-hk': '笑容滿面的店主' } })).status).toBe(200);
-      const remove = await fetch(`${server.url}/api/attachments/${mine.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${memberToken}` } });
+      expect((await patch(editorToken, { alt: { en: 'A smiling owner', 'zh-hk': '笑容滿面的店主' } })).status).toBe(
+        200,
+      );
+      const remove = await fetch(`${server.url}/api/attachments/${mine.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${memberToken}` },
+      });
       expect(remove.status).toBe(403);
     });
   });
@@ -806,20 +1085,24 @@ describe.skipIf(skipReason)('the cleanup schedule', () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'uploads-schedule-'));
     const base = testConfig();
     // Asked for every second rather than every hour; the queue runs it as in production.
-    server = await startTestServer({ uploads: { ...base.uploads, storage: { kind: 'folder', root } }, jobs: { ...base.jobs, attachmentCleanupSeconds: 1 } });
+    server = await startTestServer({
+      uploads: { ...base.uploads, storage: { kind: 'folder', root } },
+      jobs: { ...base.jobs, attachmentCleanupSeconds: 1 },
+    });
   });
   afterAll(async () => {
     await server?.close();
     await rm(root, { recursive: true, force: true });
   });
 
-  it('runs by itself on every instance\'s timer and removes what nothing uses', async () => {
+  it("runs by itself on every instance's timer and removes what nothing uses", async () => {
     const knex = server.database.knex;
     const member = await createAccount(knex, { label: 'schedule-member' });
     const token = await signIn(server, member);
     const answer = await upload(server, [{ body: await png(30, 30), name: 'first.png' }], { token });
     const first = answer.body.data?.info.id as string;
-    const second = (await upload(server, [{ body: await png(30, 30), name: 'second.png' }], { token })).body.data?.info.id as string;
+    const second = (await upload(server, [{ body: await png(30, 30), name: 'second.png' }], { token })).body.data?.info
+      .id as string;
     expect(await knex('users').where('id', member._id).first('picture_id')).toEqual({ picture_id: second });
     // The first picture was replaced (and removed at once); make the picture in use look old too.
     const orphan = '0000aaaa0000bbbb0000eeee';

@@ -36,12 +36,21 @@ describe('the compatibility lint rule', () => {
   const lint = async (filePath: string, code: string) => (await eslint.lintText(code, { filePath }))[0]?.messages ?? [];
 
   it('refuses, in browser code, an API that a browser of the policy lacks', async () => {
-    const messages = await lint('app/components/probe.tsx', 'export const start = () => requestIdleCallback(() => undefined);\n');
-    expect(messages).toEqual([expect.objectContaining({ ruleId: 'compat/compat', message: expect.stringContaining('Safari 16.4') })]);
+    const messages = await lint(
+      'app/components/probe.tsx',
+      'export const start = () => requestIdleCallback(() => undefined);\n',
+    );
+    expect(messages).toEqual([
+      expect.objectContaining({ ruleId: 'compat/compat', message: expect.stringContaining('Safari 16.4') }),
+    ]);
   }, 30_000);
 
   it('leaves the server alone, which runs on Node', async () => {
-    expect(await lint('server/probe.ts', 'export const start = () => requestIdleCallback(() => undefined);\n')).toEqual([]);
-    expect(await lint('app/probe.server.ts', 'export const start = () => requestIdleCallback(() => undefined);\n')).toEqual([]);
+    expect(await lint('server/probe.ts', 'export const start = () => requestIdleCallback(() => undefined);\n')).toEqual(
+      [],
+    );
+    expect(
+      await lint('app/probe.server.ts', 'export const start = () => requestIdleCallback(() => undefined);\n'),
+    ).toEqual([]);
   }, 30_000);
 });

@@ -28,12 +28,17 @@ function sources(dir: string): string[] {
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
 }
-const code = ['app', 'server', 'domain'].flatMap((dir) => sources(dir)).map((file) => readFileSync(file, 'utf8')).join('\n');
+const code = ['app', 'server', 'domain']
+  .flatMap((dir) => sources(dir))
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
 /** Keys written out whole in quotes, and prefixes of keys built at run time (`campaign.${name}`). */
 const literalKeys = new Set([...code.matchAll(/['"`]([a-zA-Z][\w-]*(?:\.[\w-]+)+)['"`]/g)].map((m) => m[1] ?? ''));
 const dynamicPrefixes = [...code.matchAll(/`([a-zA-Z][\w-]*(?:\.[\w-]+)*\.[\w-]*)\$\{/g)].map((m) => m[1] ?? '');
 /** Top-level groups used as a whole: the error page imports its group from each file. */
-const wholeGroups = [...code.matchAll(/import \{ (\w+)(?: as \w+)? \} from '[./]*locales\/en\.json'/g)].map((m) => `${m[1]}.`);
+const wholeGroups = [...code.matchAll(/import \{ (\w+)(?: as \w+)? \} from '[./]*locales\/en\.json'/g)].map(
+  (m) => `${m[1]}.`,
+);
 
 describe('locale files', () => {
   it('have the same keys in en, zh-hk and zh-cn', () => {
@@ -58,9 +63,13 @@ describe('locale files', () => {
     const properNames = (key: string) => key.startsWith('pay.method.');
     for (const locale of ['zh-hk', 'zh-cn']) {
       const english = [...flat[locale]!].filter(
-        ([key, text]) => !properNames(key) && !/[\u3400-\u9fff]/.test(text.replace(/\{\w+\}/g, '')) && /[a-z]{3}/i.test(text),
+        ([key, text]) =>
+          !properNames(key) && !/[\u3400-\u9fff]/.test(text.replace(/\{\w+\}/g, '')) && /[a-z]{3}/i.test(text),
       );
-      expect(english.map(([key]) => key), locale).toEqual([]);
+      expect(
+        english.map(([key]) => key),
+        locale,
+      ).toEqual([]);
     }
   });
 
@@ -68,15 +77,22 @@ describe('locale files', () => {
     // Common characters that exist in only one of the two scripts.
     const simplifiedOnly = /[们这说为时会个来对发后经过还没进开关动业务员页语设户钱单产现标击览载码录换统销约择选]/;
     const traditionalOnly = /[們這說為時會個來對發後經過還沒進開關動業務員頁語設戶錢單產現標擊覽載碼錄換統銷約擇選]/;
-    const wrongInHk = [...flat['zh-hk']!].filter(([, text]) => simplifiedOnly.test(text)).map(([key, text]) => `${key}: ${text}`);
-    const wrongInCn = [...flat['zh-cn']!].filter(([, text]) => traditionalOnly.test(text)).map(([key, text]) => `${key}: ${text}`);
+    const wrongInHk = [...flat['zh-hk']!]
+      .filter(([, text]) => simplifiedOnly.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    const wrongInCn = [...flat['zh-cn']!]
+      .filter(([, text]) => traditionalOnly.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
     expect(wrongInHk).toEqual([]);
     expect(wrongInCn).toEqual([]);
   });
 
   it('have no unused key', () => {
     const unused = [...flat.en!.keys()].filter(
-      (key) => !literalKeys.has(key) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix)) && !wholeGroups.some((group) => key.startsWith(group)),
+      (key) =>
+        !literalKeys.has(key) &&
+        !dynamicPrefixes.some((prefix) => key.startsWith(prefix)) &&
+        !wholeGroups.some((group) => key.startsWith(group)),
     );
     expect(unused).toEqual([]);
   });
@@ -85,7 +101,9 @@ describe('locale files', () => {
     const groups = new Set([...flat.en!.keys()].map((key) => key.split('.')[0]));
     // A quoted dotted word whose first part is a message group is a message key.
     const asked = [...literalKeys].filter((key) => groups.has(key.split('.')[0]!) && !key.endsWith('.'));
-    const missing = asked.filter((key) => !flat.en!.has(key) && ![...flat.en!.keys()].some((known) => known.startsWith(`${key}.`)));
+    const missing = asked.filter(
+      (key) => !flat.en!.has(key) && ![...flat.en!.keys()].some((known) => known.startsWith(`${key}.`)),
+    );
     expect(missing).toEqual([]);
   });
 });

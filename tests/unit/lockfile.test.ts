@@ -27,7 +27,11 @@ describe('lock:platforms', () => {
     };
     expect(completeLock(lock)).toEqual(['node_modules/native-win32-x64']);
     expect(lock.packages['node_modules/native-win32-x64']).toEqual({
-      version: '1.0.0', os: ['win32'], cpu: ['x64'], dev: true, optional: true,
+      version: '1.0.0',
+      os: ['win32'],
+      cpu: ['x64'],
+      dev: true,
+      optional: true,
     });
     expect(Object.keys(lock.packages)).toEqual(['', 'node_modules/native', 'node_modules/native-win32-x64']);
     const broken: Lock = { packages: { '': { optionalDependencies: { 'left-pad': '1.0.0' } } } };

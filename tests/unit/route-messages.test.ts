@@ -37,7 +37,9 @@ function groupsUsed(file: string, seen = new Set<string>()): Set<string> {
 }
 
 const routes = readFileSync(path.join(ROOT, 'app/routes.ts'), 'utf8');
-const routeFiles = [...new Set([...routes.matchAll(/'(routes\/[^']+\.tsx)'/g)].map((m) => path.join(ROOT, 'app', m[1]!)))];
+const routeFiles = [
+  ...new Set([...routes.matchAll(/'(routes\/[^']+\.tsx)'/g)].map((m) => path.join(ROOT, 'app', m[1]!))),
+];
 
 /** The groups a route module names for its loader to send. */
 function declaredGroups(file: string | null): string[] {

@@ -4,7 +4,9 @@ import { useLocale } from '../../i18n/messages';
 
 const item = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm whitespace-nowrap ${
-    isActive ? 'bg-brand-50 font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200' : 'text-muted hover:bg-sunken hover:text-ink'
+    isActive
+      ? 'bg-brand-50 font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200'
+      : 'text-muted hover:bg-sunken hover:text-ink'
   }`;
 
 /**
@@ -15,7 +17,11 @@ export function AdminMenu({ screens }: { screens: readonly AdminSource[] }) {
   const { t, locale } = useLocale();
   const base = `/${locale}/admin`;
   return (
-    <nav aria-label={t('admin.menu')} className="border-b border-line bg-raised lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0" data-testid="admin-menu">
+    <nav
+      aria-label={t('admin.menu')}
+      className="border-b border-line bg-raised lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
+      data-testid="admin-menu"
+    >
       <div className="flex gap-1 overflow-x-auto px-2 py-2 lg:sticky lg:top-0 lg:flex-col lg:gap-4 lg:overflow-visible lg:px-3 lg:py-5">
         <NavLink to={base} end className={item} data-testid="admin-menu-home">
           {t('admin.home')}
@@ -25,7 +31,10 @@ export function AdminMenu({ screens }: { screens: readonly AdminSource[] }) {
           if (inGroup.length === 0) return null;
           return (
             <section key={group} aria-labelledby={`admin-group-${group}`} className="contents lg:block">
-              <h2 id={`admin-group-${group}`} className="sr-only px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase lg:not-sr-only lg:block">
+              <h2
+                id={`admin-group-${group}`}
+                className="sr-only px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase lg:not-sr-only lg:block"
+              >
                 {t(`admin.groups.${group}`)}
               </h2>
               <ul className="contents lg:block lg:space-y-0.5">

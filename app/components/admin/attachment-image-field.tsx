@@ -41,13 +41,27 @@ export function AttachmentImageField({
     [onChange],
   );
   return (
-    <div className="mt-1.5 space-y-3" role="group" aria-labelledby={labelledBy} data-testid={`image-${id.replace(/^field-/, '')}`}>
+    <div
+      className="mt-1.5 space-y-3"
+      role="group"
+      aria-labelledby={labelledBy}
+      data-testid={`image-${id.replace(/^field-/, '')}`}
+    >
       <input type="hidden" id={id} name={name} value={photo.id} />
       {photo.id ? (
         <div className="flex flex-wrap items-end gap-3">
-          <img src={`/api/attachments/${encodeURIComponent(photo.id)}?width=small`} alt="" className="h-32 w-auto rounded-lg border border-line object-cover" data-testid="image-preview" />
+          <img
+            src={`/api/attachments/${encodeURIComponent(photo.id)}?width=small`}
+            alt=""
+            className="h-32 w-auto rounded-lg border border-line object-cover"
+            data-testid="image-preview"
+          />
           <div className="min-w-0 space-y-2 text-sm">
-            {photo.name ? <p className="truncate" data-testid="image-name">{photo.name}</p> : null}
+            {photo.name ? (
+              <p className="truncate" data-testid="image-name">
+                {photo.name}
+              </p>
+            ) : null}
             <button
               type="button"
               className={smallButton}

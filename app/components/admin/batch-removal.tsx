@@ -19,7 +19,17 @@ type Progress = { state: 'running' | 'stopped' | 'done'; done: number; removed: 
  * the staff member), with a progress bar: a record that cannot be deleted is reported and the rest
  * still go; Stop keeps what is not deleted yet. Ends with what was deleted and what was not.
  */
-export function BatchRemoval({ live, source, targets, onFinished }: { live: Live; source: string; targets: BatchTarget[]; onFinished: (removed: number) => void }) {
+export function BatchRemoval({
+  live,
+  source,
+  targets,
+  onFinished,
+}: {
+  live: Live;
+  source: string;
+  targets: BatchTarget[];
+  onFinished: (removed: number) => void;
+}) {
   const { t } = useLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   const stopped = useRef(false);
@@ -39,12 +49,23 @@ export function BatchRemoval({ live, source, targets, onFinished }: { live: Live
           removed += 1;
         } catch (caught) {
           const error = caught as { code?: unknown; message?: unknown };
-          const message = error.code === 404 ? t('admin.notFound') : typeof error.message === 'string' && error.message ? error.message : t('errors.generic');
+          const message =
+            error.code === 404
+              ? t('admin.notFound')
+              : typeof error.message === 'string' && error.message
+                ? error.message
+                : t('errors.generic');
           failures.push({ ...target, message });
         }
         if (active) setProgress({ state: 'running', done: index + 1, removed, failures: [...failures] });
       }
-      if (active) setProgress((current) => ({ ...current, removed, failures: [...failures], state: stopped.current ? 'stopped' : 'done' }));
+      if (active)
+        setProgress((current) => ({
+          ...current,
+          removed,
+          failures: [...failures],
+          state: stopped.current ? 'stopped' : 'done',
+        }));
     })();
     return () => {
       active = false;
@@ -71,17 +92,28 @@ export function BatchRemoval({ live, source, targets, onFinished }: { live: Live
       data-state={progress.state}
     >
       <h2 id="batch-title" className="text-lg font-semibold">
-        {running ? t('admin.batch.running', { done: progress.done, total: targets.length }) : t('admin.batch.finished', { removed: progress.removed, total: targets.length })}
+        {running
+          ? t('admin.batch.running', { done: progress.done, total: targets.length })
+          : t('admin.batch.finished', { removed: progress.removed, total: targets.length })}
       </h2>
-      <progress className="mt-4 h-2 w-full accent-brand-700" max={targets.length} value={progress.done} aria-label={t('admin.batch.progress')} data-testid="batch-progress" />
-      {progress.state === 'stopped' ? <p className="mt-3 text-muted">{t('admin.batch.stopped', { kept: targets.length - progress.done })}</p> : null}
+      <progress
+        className="mt-4 h-2 w-full accent-brand-700"
+        max={targets.length}
+        value={progress.done}
+        aria-label={t('admin.batch.progress')}
+        data-testid="batch-progress"
+      />
+      {progress.state === 'stopped' ? (
+        <p className="mt-3 text-muted">{t('admin.batch.stopped', { kept: targets.length - progress.done })}</p>
+      ) : null}
       {progress.failures.length > 0 ? (
         <div className="mt-4" data-testid="batch-failures">
           <p className="font-semibold">{t('admin.batch.notRemoved', { count: progress.failures.length })}</p>
           <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm">
             {progress.failures.map((failure) => (
               <li key={failure.id} data-testid="batch-failure">
-                <span className="font-medium">{failure.name}</span>: <span className="text-muted">{failure.message}</span>
+                <span className="font-medium">{failure.name}</span>:{' '}
+                <span className="text-muted">{failure.message}</span>
               </li>
             ))}
           </ul>
@@ -89,7 +121,12 @@ export function BatchRemoval({ live, source, targets, onFinished }: { live: Live
       ) : null}
       <div className="mt-6 flex justify-end gap-3">
         {running ? (
-          <button type="button" className={secondaryButton} onClick={() => (stopped.current = true)} data-testid="batch-stop">
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => (stopped.current = true)}
+            data-testid="batch-stop"
+          >
             {t('admin.batch.stop')}
           </button>
         ) : (

@@ -24,7 +24,16 @@ const TONES: Record<string, string> = {
 };
 const GOOD = new Set(['paid', 'completed', 'succeeded', 'active', 'published', 'issued']);
 const BAD = new Set(['payment_failed', 'failed', 'unpaid', 'past_due', 'cancelled', 'expired', 'void', 'refunded']);
-const WAIT = new Set(['pending_payment', 'provisioning', 'processing', 'requires_action', 'draft', 'incomplete', 'non_renewing', 'created']);
+const WAIT = new Set([
+  'pending_payment',
+  'provisioning',
+  'processing',
+  'requires_action',
+  'draft',
+  'incomplete',
+  'non_renewing',
+  'created',
+]);
 
 function tone(value: string): string {
   return TONES[GOOD.has(value) ? 'good' : BAD.has(value) ? 'bad' : WAIT.has(value) ? 'wait' : 'plain'] as string;
@@ -48,20 +57,32 @@ export function CellValue({
   t: Translate;
   locale: Locale;
 }) {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="text-muted">—</span>;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+    return <span className="text-muted">—</span>;
   // A text in each language, whatever box it is written in: the language's own.
-  if (field.def.kind === 'i18n' && field.widget !== 'richText' && typeof value === 'object') return <span>{localized(value as I18nText, locale)}</span>;
+  if (field.def.kind === 'i18n' && field.widget !== 'richText' && typeof value === 'object')
+    return <span>{localized(value as I18nText, locale)}</span>;
   switch (field.widget) {
     case 'boolean':
       return <span>{value === true ? t('admin.yes') : t('admin.no')}</span>;
     case 'money': {
       const currency = isCurrency(row.currency) ? row.currency : 'HKD';
-      return <span className="tabular-nums">{typeof value === 'number' ? formatMoney({ amount: value, currency }, locale) : String(value)}</span>;
+      return (
+        <span className="tabular-nums">
+          {typeof value === 'number' ? formatMoney({ amount: value, currency }, locale) : String(value)}
+        </span>
+      );
     }
     case 'number':
-      return <span className="tabular-nums">{typeof value === 'number' ? formatNumber(value, locale) : String(value)}</span>;
+      return (
+        <span className="tabular-nums">{typeof value === 'number' ? formatNumber(value, locale) : String(value)}</span>
+      );
     case 'date':
-      return <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">{formatIsoDate(value as string)}</time>;
+      return (
+        <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">
+          {formatIsoDate(value as string)}
+        </time>
+      );
     case 'enum':
       return field.name === 'status' ? (
         <span className={`${badge} ${tone(String(value))}`}>{enumLabel(t, source, field.name, String(value))}</span>
@@ -71,23 +92,43 @@ export function CellValue({
     case 'i18nText':
       return <span>{localized(value as I18nText, locale)}</span>;
     case 'richText':
-      return <span>{textOfHtml(typeof value === 'object' ? localized(value as I18nText, locale) : String(value))}</span>;
+      return (
+        <span>{textOfHtml(typeof value === 'object' ? localized(value as I18nText, locale) : String(value))}</span>
+      );
     case 'ref':
       return <span>{references?.[String(value)] ?? String(value)}</span>;
     case 'gallery':
       return (
         <span className="inline-flex gap-1">
           {(Array.isArray(value) ? value.map(String) : []).map((id) => (
-            <img key={id} src={`/api/thumbs/${encodeURIComponent(id)}`} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" />
+            <img
+              key={id}
+              src={`/api/thumbs/${encodeURIComponent(id)}`}
+              alt=""
+              width={32}
+              height={32}
+              className="h-8 w-8 rounded object-cover"
+            />
           ))}
         </span>
       );
     case 'list':
-      return <span>{Array.isArray(value) ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(value)}</span>;
+      return (
+        <span>
+          {Array.isArray(value)
+            ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ')
+            : String(value)}
+        </span>
+      );
     case 'color':
       return (
         <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-4 w-6 shrink-0 rounded border border-line" style={{ backgroundColor: String(value) }} data-testid="colour-swatch" />
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-6 shrink-0 rounded border border-line"
+            style={{ backgroundColor: String(value) }}
+            data-testid="colour-swatch"
+          />
           <span className="font-mono text-xs">{String(value)}</span>
         </span>
       );
@@ -97,7 +138,10 @@ export function CellValue({
       const degrees = (number: number | undefined) => (typeof number === 'number' ? String(number) : '?');
       return (
         <span className="tabular-nums whitespace-nowrap">
-          {degrees(point.latitude)}, {degrees(point.longitude)} <span className="text-muted">(±{degrees(point.latitudeDelta)}, ±{degrees(point.longitudeDelta)})</span>
+          {degrees(point.latitude)}, {degrees(point.longitude)}{' '}
+          <span className="text-muted">
+            (±{degrees(point.latitudeDelta)}, ±{degrees(point.longitudeDelta)})
+          </span>
         </span>
       );
     }
@@ -108,7 +152,12 @@ export function CellValue({
     case 'image':
       // An attachment's id: its thumbnail. An address (a blog's cover) shows as the text it is.
       return field.def.kind === 'ref' ? (
-        <img src={`/api/thumbs/${encodeURIComponent(String(value))}`} alt={references?.[String(value)] ?? ''} className="h-10 w-16 rounded border border-line object-cover" data-testid="image-thumb" />
+        <img
+          src={`/api/thumbs/${encodeURIComponent(String(value))}`}
+          alt={references?.[String(value)] ?? ''}
+          className="h-10 w-16 rounded border border-line object-cover"
+          data-testid="image-thumb"
+        />
       ) : (
         <span>{String(value)}</span>
       );

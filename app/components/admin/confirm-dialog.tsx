@@ -6,7 +6,19 @@ import { secondaryButton } from '../ui/buttons';
  * Asks before something that cannot be undone: a modal dialog (focus kept inside, Escape or
  * Cancel closes it), its safe choice focused first.
  */
-export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }: { title: string; body: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

@@ -1,4 +1,10 @@
-import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
+import {
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowSelectionState,
+} from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminAction, AdminField, RowAction } from '../../../domain/admin/screens';
@@ -64,7 +70,8 @@ export function DataTable({
   const { t, locale } = useLocale();
   const selectable = actions.has('select');
   const hasRowActions = actions.has('edit') || actions.has('clone') || actions.has('remove') || rowAction !== null;
-  const fits = (row: Row) => rowAction !== null && Object.entries(rowAction.when).every(([field, value]) => row[field] === value);
+  const fits = (row: Row) =>
+    rowAction !== null && Object.entries(rowAction.when).every(([field, value]) => row[field] === value);
 
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
@@ -72,7 +79,17 @@ export function DataTable({
         id: field.name,
         accessorFn: (row: Row) => row[field.name],
         header: () => t(`resources.${source}.fields.${field.name}`),
-        cell: (info) => <CellValue field={field} value={info.getValue()} row={info.row.original} source={source} references={references[field.name]} t={t} locale={locale} />,
+        cell: (info) => (
+          <CellValue
+            field={field}
+            value={info.getValue()}
+            row={info.row.original}
+            source={source}
+            references={references[field.name]}
+            t={t}
+            locale={locale}
+          />
+        ),
       })),
     [columns, references, source, t, locale],
   );
@@ -100,7 +117,10 @@ export function DataTable({
       onOpen: (element) => {
         const id = element.dataset.id;
         if (!id) return;
-        navigate(actions.has('edit') ? editHref(id) : expandHref(id), { preventScrollReset: true, replace: !actions.has('edit') });
+        navigate(actions.has('edit') ? editHref(id) : expandHref(id), {
+          preventScrollReset: true,
+          replace: !actions.has('edit'),
+        });
       },
       onSelect: (element) => {
         const id = element.dataset.id;
@@ -117,7 +137,12 @@ export function DataTable({
     // Positioned, so the visually hidden labels inside (absolute) scroll with the table instead of
     // widening the whole page past a wide table's end.
     <div className="relative overflow-x-auto rounded-2xl border border-line bg-raised">
-      <table className="w-full text-left text-sm" role="grid" aria-label={t(`resources.${source}.name`)} data-testid="admin-table">
+      <table
+        className="w-full text-left text-sm"
+        role="grid"
+        aria-label={t(`resources.${source}.name`)}
+        data-testid="admin-table"
+      >
         <thead className="border-b border-line bg-sunken/60 text-xs tracking-wide text-muted uppercase">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -151,10 +176,22 @@ export function DataTable({
                     aria-sort={sorted === 1 ? 'ascending' : sorted === -1 ? 'descending' : undefined}
                   >
                     {field?.def.sortable ? (
-                      <Link to={sortHref(header.column.id)} className="inline-flex items-center gap-1 hover:text-ink" data-testid={`sort-${header.column.id}`} replace preventScrollReset>
+                      <Link
+                        to={sortHref(header.column.id)}
+                        className="inline-flex items-center gap-1 hover:text-ink"
+                        data-testid={`sort-${header.column.id}`}
+                        replace
+                        preventScrollReset
+                      >
                         {label}
-                        <ArrowUpIcon className={`h-3.5 w-3.5 transition-transform ${sorted === 0 ? 'opacity-30' : ''} ${sorted === -1 ? 'rotate-180' : ''}`} />
-                        {sorted !== 0 ? <span className="sr-only">{t(sorted === 1 ? 'admin.sortedAscending' : 'admin.sortedDescending')}</span> : null}
+                        <ArrowUpIcon
+                          className={`h-3.5 w-3.5 transition-transform ${sorted === 0 ? 'opacity-30' : ''} ${sorted === -1 ? 'rotate-180' : ''}`}
+                        />
+                        {sorted !== 0 ? (
+                          <span className="sr-only">
+                            {t(sorted === 1 ? 'admin.sortedAscending' : 'admin.sortedDescending')}
+                          </span>
+                        ) : null}
                       </Link>
                     ) : (
                       label
@@ -170,87 +207,130 @@ export function DataTable({
             </tr>
           ))}
         </thead>
-        <tbody ref={body} className="divide-y divide-line" onKeyDown={onGridKey} onFocus={(event) => {
-          const target = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-target]');
-          if (target) focused.current = target;
-        }}>
+        <tbody
+          ref={body}
+          className="divide-y divide-line"
+          onKeyDown={onGridKey}
+          onFocus={(event) => {
+            const target = (event.target as HTMLElement).closest<HTMLElement>('[data-grid-target]');
+            if (target) focused.current = target;
+          }}
+        >
           {table.getRowModel().rows.map((row) => {
             const name = nameOf(row.original);
             const open = expanded.has(row.id);
             const columnCount = columns.length + (selectable ? 1 : 0) + (hasRowActions ? 1 : 0) + 1;
             return (
               <Fragment key={row.id}>
-              <tr className={row.getIsSelected() ? 'bg-brand-50/60 dark:bg-brand-950/40' : 'hover:bg-sunken/50'} data-testid="admin-row" data-id={row.id}>
-                {selectable ? (
-                  <td className="px-3 py-2.5">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-brand-700"
-                      aria-label={t('admin.selectRow', { name })}
-                      checked={row.getIsSelected()}
-                      onChange={(event) => row.toggleSelected(event.target.checked)}
-                      data-testid="select-row"
+                <tr
+                  className={row.getIsSelected() ? 'bg-brand-50/60 dark:bg-brand-950/40' : 'hover:bg-sunken/50'}
+                  data-testid="admin-row"
+                  data-id={row.id}
+                >
+                  {selectable ? (
+                    <td className="px-3 py-2.5">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-brand-700"
+                        aria-label={t('admin.selectRow', { name })}
+                        checked={row.getIsSelected()}
+                        onChange={(event) => row.toggleSelected(event.target.checked)}
+                        data-testid="select-row"
+                        data-grid-target=""
+                      />
+                    </td>
+                  ) : null}
+                  <td className="px-1 py-1.5">
+                    <Link
+                      to={expandHref(row.id)}
+                      className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted hover:bg-sunken hover:text-ink"
+                      aria-expanded={open}
+                      aria-controls={open ? `detail-${row.id}` : undefined}
+                      aria-label={t(open ? 'admin.hideDetails' : 'admin.showDetails', { name })}
+                      data-testid="row-expand"
                       data-grid-target=""
-                    />
+                      replace
+                      preventScrollReset
+                    >
+                      <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+                    </Link>
                   </td>
-                ) : null}
-                <td className="px-1 py-1.5">
-                  <Link
-                    to={expandHref(row.id)}
-                    className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted hover:bg-sunken hover:text-ink"
-                    aria-expanded={open}
-                    aria-controls={open ? `detail-${row.id}` : undefined}
-                    aria-label={t(open ? 'admin.hideDetails' : 'admin.showDetails', { name })}
-                    data-testid="row-expand"
-                    data-grid-target=""
-                    replace
-                    preventScrollReset
-                  >
-                    <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-                  </Link>
-                </td>
-                {row.getAllCells().map((cell) => (
-                  // Clipped inside the cell, not by it: WebKit does not hit-test a cell that clips (or sticks).
-                  <td key={cell.id} className="px-3 py-2.5 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600" data-column={cell.column.id} role="gridcell" data-grid-target="">
-                    <div className="max-w-xs truncate">
-                      <table.FlexRender cell={cell} />
-                    </div>
-                  </td>
-                ))}
-                {hasRowActions ? (
-                  <td className="px-2 py-1.5 text-right whitespace-nowrap">
-                    <span className="inline-flex gap-1" role="group" aria-label={t('admin.rowActions', { name })}>
-                      {rowAction && fits(row.original) ? (
-                        <button type="button" onClick={() => onRowAction(row.original)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid={`row-${rowAction.key}`} data-grid-target="">
-                          {t(`admin.rowActions.${rowAction.key}`)}
-                        </button>
-                      ) : null}
-                      {actions.has('edit') ? (
-                        <Link to={editHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-edit" data-grid-target="" preventScrollReset>
-                          {t('admin.edit')}
-                        </Link>
-                      ) : null}
-                      {actions.has('clone') ? (
-                        <Link to={cloneHref(row.id)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" data-testid="row-clone" data-grid-target="">
-                          {t('admin.clone')}
-                        </Link>
-                      ) : null}
-                      {actions.has('remove') ? (
-                        <button type="button" onClick={() => onRemove(row.original)} className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-sunken dark:text-red-300" data-testid="row-remove" data-grid-target="">
-                          {t('admin.remove')}
-                        </button>
-                      ) : null}
-                    </span>
-                  </td>
-                ) : null}
-              </tr>
-              {open ? (
-                <tr id={`detail-${row.id}`} className="bg-sunken/40" data-testid="row-detail">
-                  <td colSpan={columnCount} className="px-4 py-4 sm:px-6">
-                    <RecordDetail source={source} fields={detailFields} record={row.original} references={references} />
-                  </td>
+                  {row.getAllCells().map((cell) => (
+                    // Clipped inside the cell, not by it: WebKit does not hit-test a cell that clips (or sticks).
+                    <td
+                      key={cell.id}
+                      className="px-3 py-2.5 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600"
+                      data-column={cell.column.id}
+                      role="gridcell"
+                      data-grid-target=""
+                    >
+                      <div className="max-w-xs truncate">
+                        <table.FlexRender cell={cell} />
+                      </div>
+                    </td>
+                  ))}
+                  {hasRowActions ? (
+                    <td className="px-2 py-1.5 text-right whitespace-nowrap">
+                      <span className="inline-flex gap-1" role="group" aria-label={t('admin.rowActions', { name })}>
+                        {rowAction && fits(row.original) ? (
+                          <button
+                            type="button"
+                            onClick={() => onRowAction(row.original)}
+                            className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
+                            data-testid={`row-${rowAction.key}`}
+                            data-grid-target=""
+                          >
+                            {t(`admin.rowActions.${rowAction.key}`)}
+                          </button>
+                        ) : null}
+                        {actions.has('edit') ? (
+                          <Link
+                            to={editHref(row.id)}
+                            className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
+                            data-testid="row-edit"
+                            data-grid-target=""
+                            preventScrollReset
+                          >
+                            {t('admin.edit')}
+                          </Link>
+                        ) : null}
+                        {actions.has('clone') ? (
+                          <Link
+                            to={cloneHref(row.id)}
+                            className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
+                            data-testid="row-clone"
+                            data-grid-target=""
+                          >
+                            {t('admin.clone')}
+                          </Link>
+                        ) : null}
+                        {actions.has('remove') ? (
+                          <button
+                            type="button"
+                            onClick={() => onRemove(row.original)}
+                            className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-sunken dark:text-red-300"
+                            data-testid="row-remove"
+                            data-grid-target=""
+                          >
+                            {t('admin.remove')}
+                          </button>
+                        ) : null}
+                      </span>
+                    </td>
+                  ) : null}
                 </tr>
-              ) : null}
+                {open ? (
+                  <tr id={`detail-${row.id}`} className="bg-sunken/40" data-testid="row-detail">
+                    <td colSpan={columnCount} className="px-4 py-4 sm:px-6">
+                      <RecordDetail
+                        source={source}
+                        fields={detailFields}
+                        record={row.original}
+                        references={references}
+                      />
+                    </td>
+                  </tr>
+                ) : null}
               </Fragment>
             );
           })}

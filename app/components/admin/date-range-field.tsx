@@ -14,7 +14,17 @@ export type DateRangeFieldProps = PartsFieldProps<DayRangePart> & {
  * A span of days in Hong Kong: the first and the last, both included. The browser's own day
  * pickers, the last one starting from the first day chosen; both empty is no span at all.
  */
-export function DateRangeField({ id, field, legend, required, values, error, partErrors, autoFocus, onChange }: DateRangeFieldProps) {
+export function DateRangeField({
+  id,
+  field,
+  legend,
+  required,
+  values,
+  error,
+  partErrors,
+  autoFocus,
+  onChange,
+}: DateRangeFieldProps) {
   const { t } = useLocale();
   const [days, setDays] = useState<Record<DayRangePart, string>>({ from: values.from ?? '', to: values.to ?? '' });
   const from = days.from;

@@ -150,12 +150,24 @@ export function ExportDialog({
           <fieldset className={fieldset}>
             <legend className={legend}>{t('admin.export.scope')}</legend>
             <label className={choice}>
-              <input type="radio" name="export-scope" checked={scope === 'query'} onChange={() => setScope('query')} data-testid="export-scope-query" />
+              <input
+                type="radio"
+                name="export-scope"
+                checked={scope === 'query'}
+                onChange={() => setScope('query')}
+                data-testid="export-scope-query"
+              />
               {t('admin.export.scopeQuery')}
             </label>
             {selectedIds.length > 0 ? (
               <label className={choice}>
-                <input type="radio" name="export-scope" checked={scope === 'selection'} onChange={() => setScope('selection')} data-testid="export-scope-selection" />
+                <input
+                  type="radio"
+                  name="export-scope"
+                  checked={scope === 'selection'}
+                  onChange={() => setScope('selection')}
+                  data-testid="export-scope-selection"
+                />
                 {t('admin.export.scopeSelection', { count: selectedIds.length })}
               </label>
             ) : null}
@@ -165,7 +177,12 @@ export function ExportDialog({
             <div className="grid max-h-56 grid-cols-1 gap-x-4 overflow-y-auto sm:grid-cols-2">
               {columns.map((column) => (
                 <label key={column.name} className={choice}>
-                  <input type="checkbox" checked={chosen.has(column.name)} onChange={() => toggle(column.name)} data-testid={`export-column-${column.name}`} />
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(column.name)}
+                    onChange={() => toggle(column.name)}
+                    data-testid={`export-column-${column.name}`}
+                  />
                   {t(`resources.${source}.fields.${column.name}`)}
                 </label>
               ))}
@@ -174,11 +191,23 @@ export function ExportDialog({
           <fieldset className={fieldset}>
             <legend className={legend}>{t('admin.export.format')}</legend>
             <label className={choice}>
-              <input type="radio" name="export-format" checked={format === 'csv'} onChange={() => setFormat('csv')} data-testid="export-format-csv" />
+              <input
+                type="radio"
+                name="export-format"
+                checked={format === 'csv'}
+                onChange={() => setFormat('csv')}
+                data-testid="export-format-csv"
+              />
               {t('admin.export.csv')}
             </label>
             <label className={choice}>
-              <input type="radio" name="export-format" checked={format === 'xlsx'} onChange={() => setFormat('xlsx')} data-testid="export-format-xlsx" />
+              <input
+                type="radio"
+                name="export-format"
+                checked={format === 'xlsx'}
+                onChange={() => setFormat('xlsx')}
+                data-testid="export-format-xlsx"
+              />
               {t('admin.export.xlsx')}
             </label>
           </fieldset>
@@ -203,7 +232,9 @@ export function ExportDialog({
             aria-label={t('admin.export.progress')}
             data-testid="export-progress"
           />
-          {status.state === 'failed' && status.error ? <p className="mt-2 text-sm text-muted">{t(status.error)}</p> : null}
+          {status.state === 'failed' && status.error ? (
+            <p className="mt-2 text-sm text-muted">{t(status.error)}</p>
+          ) : null}
         </div>
       )}
       {error ? (
@@ -217,7 +248,13 @@ export function ExportDialog({
             <button type="button" className={secondaryButton} onClick={close} data-testid="export-close">
               {t('admin.cancel')}
             </button>
-            <button type="button" className={primaryButton} onClick={() => void start()} disabled={starting || chosen.size === 0} data-testid="export-start">
+            <button
+              type="button"
+              className={primaryButton}
+              onClick={() => void start()}
+              disabled={starting || chosen.size === 0}
+              data-testid="export-start"
+            >
               {t('admin.export.start')}
             </button>
           </>
@@ -228,7 +265,12 @@ export function ExportDialog({
         ) : (
           <>
             {status.state === 'done' ? (
-              <a className={primaryButton} href={`/api/exports/${encodeURIComponent(status._id)}/download`} download data-testid="export-download">
+              <a
+                className={primaryButton}
+                href={`/api/exports/${encodeURIComponent(status._id)}/download`}
+                download
+                data-testid="export-download"
+              >
                 {t('admin.export.download')}
               </a>
             ) : null}

@@ -47,7 +47,12 @@ export function GalleryField({
     [onChange],
   );
   return (
-    <div className="mt-1.5" role="group" aria-labelledby={labelledBy} data-testid={`gallery-${id.replace(/^field-/, '')}`}>
+    <div
+      className="mt-1.5"
+      role="group"
+      aria-labelledby={labelledBy}
+      data-testid={`gallery-${id.replace(/^field-/, '')}`}
+    >
       <input type="hidden" id={id} name={name} value={ids} />
       <Uploader url={`/api/attachments/upload/${folder}`} multiple reorderable initial={initial} onChange={changed} />
     </div>

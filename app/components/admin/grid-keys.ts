@@ -24,7 +24,11 @@ export function rovingTabIndex(body: HTMLElement, current: HTMLElement | null): 
   return keep;
 }
 
-export function handleGridKey(event: KeyboardEvent, body: HTMLElement, actions: { onOpen: (row: HTMLElement) => void; onSelect: (row: HTMLElement) => void }): HTMLElement | null {
+export function handleGridKey(
+  event: KeyboardEvent,
+  body: HTMLElement,
+  actions: { onOpen: (row: HTMLElement) => void; onSelect: (row: HTMLElement) => void },
+): HTMLElement | null {
   const target = (event.target as HTMLElement).closest<HTMLElement>(TARGET);
   if (!target || !body.contains(target)) return null;
   const row = target.closest('tr') as HTMLElement;

@@ -11,10 +11,21 @@ export interface HistoryItem {
   changes: Record<string, { before?: unknown; after?: unknown }>;
 }
 
-const time = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Hong_Kong' }).format(new Date(iso));
+const time = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Hong_Kong' }).format(
+    new Date(iso),
+  );
 
 /** A record's latest changes by staff, newest first: who, when, and each field before and after. */
-export function RecordHistory({ source, fields, entries }: { source: string; fields: AdminField[]; entries: HistoryItem[] }) {
+export function RecordHistory({
+  source,
+  fields,
+  entries,
+}: {
+  source: string;
+  fields: AdminField[];
+  entries: HistoryItem[];
+}) {
   const { t, locale } = useLocale();
   const byName = new Map(fields.map((field) => [field.name, field]));
   return (
@@ -47,9 +58,31 @@ export function RecordHistory({ source, fields, entries }: { source: string; fie
                       <div key={name} className="flex flex-wrap gap-x-2">
                         <dt className="text-muted">{t(`resources.${source}.fields.${name}`)}:</dt>
                         <dd className="min-w-0">
-                          {field ? <CellValue field={field} value={change.before} row={{}} source={source} t={t} locale={locale} /> : String(change.before ?? '—')}
+                          {field ? (
+                            <CellValue
+                              field={field}
+                              value={change.before}
+                              row={{}}
+                              source={source}
+                              t={t}
+                              locale={locale}
+                            />
+                          ) : (
+                            String(change.before ?? '—')
+                          )}
                           {' → '}
-                          {field ? <CellValue field={field} value={change.after} row={{}} source={source} t={t} locale={locale} /> : String(change.after ?? '—')}
+                          {field ? (
+                            <CellValue
+                              field={field}
+                              value={change.after}
+                              row={{}}
+                              source={source}
+                              t={t}
+                              locale={locale}
+                            />
+                          ) : (
+                            String(change.after ?? '—')
+                          )}
                         </dd>
                       </div>
                     );

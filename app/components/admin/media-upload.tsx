@@ -27,7 +27,11 @@ export function MediaUpload({ onUploaded }: { onUploaded: () => void }) {
     [onUploaded],
   );
   return (
-    <section aria-labelledby={headingId} className="mb-4 rounded-2xl border border-line bg-raised p-4 shadow-sm sm:p-5" data-testid="media-upload">
+    <section
+      aria-labelledby={headingId}
+      className="mb-4 rounded-2xl border border-line bg-raised p-4 shadow-sm sm:p-5"
+      data-testid="media-upload"
+    >
       <h2 id={headingId} className="text-lg font-semibold">
         {t('admin.upload.title')}
       </h2>
@@ -54,7 +58,13 @@ export function MediaUpload({ onUploaded }: { onUploaded: () => void }) {
       </div>
       <div className="mt-4">
         {/* A new folder starts a new list: the files shown are those sent into it. */}
-        <Uploader key={folder} url={`/api/attachments/upload/${folder}`} accept={MEDIA_ACCEPT} multiple onChange={changed} />
+        <Uploader
+          key={folder}
+          url={`/api/attachments/upload/${folder}`}
+          accept={MEDIA_ACCEPT}
+          multiple
+          onChange={changed}
+        />
       </div>
     </section>
   );

@@ -14,9 +14,16 @@ import { Pagination } from './pagination';
  */
 
 type Locale = 'en' | 'zh-hk' | 'zh-cn';
-const messagesOf = (locale: Locale) => JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const messagesOf = (locale: Locale) =>
+  JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
-function render(locale: Locale, props: { view: TableView; total: number; totalCapped: boolean; shown: number }): string {
+function render(
+  locale: Locale,
+  props: { view: TableView; total: number; totalCapped: boolean; shown: number },
+): string {
   const messages = messagesOf(locale);
   const element = createElement(Pagination, {
     ...props,

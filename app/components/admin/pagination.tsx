@@ -4,7 +4,17 @@ import { formatNumber } from '../../../domain/format';
 import { useLocale } from '../../i18n/messages';
 
 /** Previous or Next: a link, or the same words greyed out where there is no such page. */
-function StepLink({ to, testId, label, className }: { to: string | null; testId: string; label: string; className: string }) {
+function StepLink({
+  to,
+  testId,
+  label,
+  className,
+}: {
+  to: string | null;
+  testId: string;
+  label: string;
+  className: string;
+}) {
   return to ? (
     <Link to={to} className={className} data-testid={testId} preventScrollReset>
       {label}
@@ -42,7 +52,8 @@ export function Pagination({
   const navigate = useNavigate();
   const cursorMode = view.mode === 'cursor';
   const { from, to, pages, more, hasNext } = pagerState(view, total, totalCapped);
-  const pageLink = 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold hover:bg-sunken';
+  const pageLink =
+    'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-semibold hover:bg-sunken';
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex flex-wrap items-center gap-3">
@@ -51,8 +62,17 @@ export function Pagination({
             {t('admin.cursorTotal', { count: formatNumber(shown, locale), total: formatNumber(CURSOR_TOTAL, locale) })}
           </p>
         ) : (
-          <p className="text-muted" data-testid="admin-total" data-total={total} data-total-capped={more ? '' : undefined}>
-            {t(more ? 'admin.totalCapped' : 'admin.total', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(total, locale) })}
+          <p
+            className="text-muted"
+            data-testid="admin-total"
+            data-total={total}
+            data-total-capped={more ? '' : undefined}
+          >
+            {t(more ? 'admin.totalCapped' : 'admin.total', {
+              from: formatNumber(from, locale),
+              to: formatNumber(to, locale),
+              total: formatNumber(total, locale),
+            })}
           </p>
         )}
         <Link
@@ -69,7 +89,12 @@ export function Pagination({
           {t('admin.pageSize')}
           <select
             value={view.size}
-            onChange={(event) => navigate(href({ size: Number(event.target.value), page: 1, cursor: '' }), { replace: true, preventScrollReset: true })}
+            onChange={(event) =>
+              navigate(href({ size: Number(event.target.value), page: 1, cursor: '' }), {
+                replace: true,
+                preventScrollReset: true,
+              })
+            }
             className="rounded-lg border border-line bg-raised px-2 py-1.5 text-ink"
             data-testid="page-size"
           >
@@ -84,41 +109,61 @@ export function Pagination({
           {cursorMode ? (
             <ul className="flex items-center gap-0.5">
               <li>
-                <StepLink to={cursors.previous ? href({ cursor: cursors.previous }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
+                <StepLink
+                  to={cursors.previous ? href({ cursor: cursors.previous }) : null}
+                  testId="page-previous"
+                  label={t('admin.previous')}
+                  className={pageLink}
+                />
               </li>
               <li>
-                <StepLink to={cursors.next ? href({ cursor: cursors.next }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
+                <StepLink
+                  to={cursors.next ? href({ cursor: cursors.next }) : null}
+                  testId="page-next"
+                  label={t('admin.next')}
+                  className={pageLink}
+                />
               </li>
             </ul>
           ) : (
-          <ul className="flex items-center gap-0.5">
-            <li>
-              <StepLink to={view.page > 1 ? href({ page: view.page - 1 }) : null} testId="page-previous" label={t('admin.previous')} className={pageLink} />
-            </li>
-            {pageButtons(view.page, pages).map((page) => (
-              <li key={page}>
-                <Link
-                  to={href({ page })}
-                  aria-current={page === view.page ? 'page' : undefined}
-                  aria-label={t('admin.page', { page })}
-                  className={`${pageLink} ${page === view.page ? 'bg-brand-700 text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950' : ''}`}
-                  data-testid={`page-${page}`}
-                  preventScrollReset
-                >
-                  {page}
-                </Link>
+            <ul className="flex items-center gap-0.5">
+              <li>
+                <StepLink
+                  to={view.page > 1 ? href({ page: view.page - 1 }) : null}
+                  testId="page-previous"
+                  label={t('admin.previous')}
+                  className={pageLink}
+                />
               </li>
-            ))}
-            {more && pageButtons(view.page, pages).at(-1) === pages ? (
-              // Pages past what was counted: Next reaches them.
-              <li aria-hidden="true" className="px-1 text-muted" data-testid="page-more">
-                …
+              {pageButtons(view.page, pages).map((page) => (
+                <li key={page}>
+                  <Link
+                    to={href({ page })}
+                    aria-current={page === view.page ? 'page' : undefined}
+                    aria-label={t('admin.page', { page })}
+                    className={`${pageLink} ${page === view.page ? 'bg-brand-700 text-white hover:bg-brand-700 dark:bg-brand-400 dark:text-brand-950' : ''}`}
+                    data-testid={`page-${page}`}
+                    preventScrollReset
+                  >
+                    {page}
+                  </Link>
+                </li>
+              ))}
+              {more && pageButtons(view.page, pages).at(-1) === pages ? (
+                // Pages past what was counted: Next reaches them.
+                <li aria-hidden="true" className="px-1 text-muted" data-testid="page-more">
+                  …
+                </li>
+              ) : null}
+              <li>
+                <StepLink
+                  to={hasNext ? href({ page: view.page + 1 }) : null}
+                  testId="page-next"
+                  label={t('admin.next')}
+                  className={pageLink}
+                />
               </li>
-            ) : null}
-            <li>
-              <StepLink to={hasNext ? href({ page: view.page + 1 }) : null} testId="page-next" label={t('admin.next')} className={pageLink} />
-            </li>
-          </ul>
+            </ul>
           )}
         </nav>
       </div>

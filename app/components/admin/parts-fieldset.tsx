@@ -61,7 +61,17 @@ export function PartsFieldset({
 }
 
 /** One part: its label, its input, its message. */
-export function PartInput({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+export function PartInput({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="block text-sm">

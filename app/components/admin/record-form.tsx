@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Path, type UseFormRegisterReturn } from 'react-hook-form';
 import { Form, useBlocker, useNavigation, useSubmit } from 'react-router';
 import { inputName, inputValue, partsOf, translated } from '../../../domain/admin/form';
-import { editorDefaults, editorErrors, editorResolver, errorTexts, type EditorValue, type EditorValues } from '../../../domain/admin/resolver';
+import {
+  editorDefaults,
+  editorErrors,
+  editorResolver,
+  errorTexts,
+  type EditorValue,
+  type EditorValues,
+} from '../../../domain/admin/resolver';
 import type { AdminField } from '../../../domain/admin/screens';
 import { entities, type EntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
@@ -21,15 +28,26 @@ import { SubListEditor } from './sub-list';
 import { TranslatedField } from './translated-field';
 
 /** Where an entity's images are uploaded to (the attachments' folders). */
-const IMAGE_FOLDERS: Record<string, string> = { blogs: 'blogs', modules: 'products', appTemplates: 'products', industries: 'products', appSettings: 'settings' };
+const IMAGE_FOLDERS: Record<string, string> = {
+  blogs: 'blogs',
+  modules: 'products',
+  appTemplates: 'products',
+  industries: 'products',
+  appSettings: 'settings',
+};
 
 /** The messages of a value's parts (`mapHongKong.latitude`), by part. */
 function partErrorsOf(errors: Record<string, string>, name: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).flatMap(([key, text]) => (key.startsWith(`${name}.`) ? [[key.slice(name.length + 1), text]] : [])));
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([key, text]) =>
+      key.startsWith(`${name}.`) ? [[key.slice(name.length + 1), text]] : [],
+    ),
+  );
 }
 
 /** Whether a field, or one of its parts, has a message. */
-const hasError = (errors: Record<string, string>, name: string) => Boolean(errors[name]) || Object.keys(errors).some((key) => key.startsWith(`${name}.`));
+const hasError = (errors: Record<string, string>, name: string) =>
+  Boolean(errors[name]) || Object.keys(errors).some((key) => key.startsWith(`${name}.`));
 
 export type EditorField = AdminField & { editable: boolean };
 
@@ -73,14 +91,24 @@ function Label({ field, source, htmlFor }: { field: EditorField; source: string;
 }
 
 /** One language of a plain translated text: a line, or a box for a longer text. */
-function PlainTranslation({ multiline, ...props }: { multiline: boolean; ref?: React.Ref<HTMLInputElement & HTMLTextAreaElement> } & React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+function PlainTranslation({
+  multiline,
+  ...props
+}: {
+  multiline: boolean;
+  ref?: React.Ref<HTMLInputElement & HTMLTextAreaElement>;
+} & React.InputHTMLAttributes<HTMLInputElement> &
+  React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return multiline ? <textarea rows={3} {...props} /> : <input {...props} />;
 }
 
 /** How a field's inputs are tied to the form's state (react-hook-form). */
 interface FieldBinding {
   /** A native input's name, ref and change handlers; `onChange` hears it change too. */
-  input: (name: string, onChange?: (event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>) => void) => UseFormRegisterReturn;
+  input: (
+    name: string,
+    onChange?: (event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>) => void,
+  ) => UseFormRegisterReturn;
   /** A widget that is not one native input (rich text, a reference, parts, rows) says its value changed. */
   set: (name: string, value: EditorValue) => void;
 }
@@ -110,7 +138,11 @@ function FieldInput({
   const { t } = useLocale();
   const id = `field-${field.name}`;
   const shown = inputValue(field, value);
-  const invalid = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, autoFocus: focus || undefined };
+  const invalid = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    autoFocus: focus || undefined,
+  };
   const name = inputName(field.name);
   const text = typeof shown === 'string' ? shown : '';
   const required = field.def.required === true;
@@ -119,7 +151,14 @@ function FieldInput({
     return (
       <fieldset className="min-w-0">
         <legend className="font-medium">{t(`resources.${source}.fields.${field.name}`)}</legend>
-        <SubListEditor source={source} name={field.name} columns={field.items} items={Array.isArray(value) ? (value as Record<string, unknown>[]) : []} options={options} onChange={(rows) => bind.set(name, rows)} />
+        <SubListEditor
+          source={source}
+          name={field.name}
+          columns={field.items}
+          items={Array.isArray(value) ? (value as Record<string, unknown>[]) : []}
+          options={options}
+          onChange={(rows) => bind.set(name, rows)}
+        />
         <FieldError id={`${id}-error`} text={error} />
       </fieldset>
     );
@@ -145,7 +184,14 @@ function FieldInput({
         <div>
           <input type="hidden" name={`${name}.present`} value="1" />
           <label className="inline-flex items-center gap-2 font-medium">
-            <input type="checkbox" {...bind.input(name)} id={id} defaultChecked={shown === true} className="h-4 w-4 accent-brand-700" {...invalid} />
+            <input
+              type="checkbox"
+              {...bind.input(name)}
+              id={id}
+              defaultChecked={shown === true}
+              className="h-4 w-4 accent-brand-700"
+              {...invalid}
+            />
             {t(`resources.${source}.fields.${field.name}`)}
           </label>
           <FieldError id={`${id}-error`} text={error} />
@@ -155,7 +201,17 @@ function FieldInput({
     case 'richText':
     case 'textarea': {
       if (field.def.kind !== 'i18n' && field.widget === 'textarea') {
-        control = <textarea id={id} {...bind.input(name)} rows={6} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+        control = (
+          <textarea
+            id={id}
+            {...bind.input(name)}
+            rows={6}
+            defaultValue={text}
+            required={required}
+            className={inputClass}
+            {...invalid}
+          />
+        );
         break;
       }
       if (field.def.kind !== 'i18n' && field.widget === 'richText') {
@@ -176,7 +232,13 @@ function FieldInput({
       }
       const texts = shown as Record<string, string>;
       return (
-        <TranslatedField id={id} legend={t(`resources.${source}.fields.${field.name}`)} required={required} texts={texts} error={error}>
+        <TranslatedField
+          id={id}
+          legend={t(`resources.${source}.fields.${field.name}`)}
+          required={required}
+          texts={texts}
+          error={error}
+        >
           {(language, labelledBy, report) =>
             field.widget === 'richText' ? (
               <RichText
@@ -213,7 +275,14 @@ function FieldInput({
     }
     case 'enum':
       control = (
-        <select id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid}>
+        <select
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+        >
           {required ? null : <option value="">—</option>}
           {(field.def.enum ?? []).map((choice) => (
             <option key={choice} value={choice}>
@@ -224,19 +293,54 @@ function FieldInput({
       );
       break;
     case 'ref': {
-      const initial = text ? (options ?? []).find((option) => option.value === text) ?? { value: text, label: text } : null;
+      const initial = text
+        ? ((options ?? []).find((option) => option.value === text) ?? { value: text, label: text })
+        : null;
       control = (
-        <ReferencePicker id={id} name={name} target={field.def.ref ?? ''} initial={initial} choices={options} invalid={invalid} autoFocus={focus} testId={`reference-${field.name}`} onChange={(chosen) => bind.set(name, chosen)} />
+        <ReferencePicker
+          id={id}
+          name={name}
+          target={field.def.ref ?? ''}
+          initial={initial}
+          choices={options}
+          invalid={invalid}
+          autoFocus={focus}
+          testId={`reference-${field.name}`}
+          onChange={(chosen) => bind.set(name, chosen)}
+        />
       );
       break;
     }
     case 'list':
       control = (
-        <textarea id={id} {...bind.input(name)} rows={field.widget === 'list' ? 4 : 6} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], field.widget === 'list' ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined} />
+        <textarea
+          id={id}
+          {...bind.input(name)}
+          rows={field.widget === 'list' ? 4 : 6}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+          aria-describedby={
+            [invalid['aria-describedby'], field.widget === 'list' ? `${id}-hint` : undefined]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+        />
       );
       break;
     case 'date':
-      control = <input type="date" id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+      control = (
+        <input
+          type="date"
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+        />
+      );
       break;
     case 'image':
       control =
@@ -251,7 +355,14 @@ function FieldInput({
             onChange={(chosen) => bind.set(name, chosen)}
           />
         ) : (
-          <ImageField id={id} name={name} value={text} folder={IMAGE_FOLDERS[source] ?? 'general'} invalid={invalid} onChange={(address) => bind.set(name, address)} />
+          <ImageField
+            id={id}
+            name={name}
+            value={text}
+            folder={IMAGE_FOLDERS[source] ?? 'general'}
+            invalid={invalid}
+            onChange={(address) => bind.set(name, address)}
+          />
         );
       break;
     case 'gallery':
@@ -267,14 +378,44 @@ function FieldInput({
       );
       break;
     case 'color':
-      control = <ColourField id={id} name={name} value={text} label={t(`resources.${source}.fields.${field.name}`)} invalid={invalid} onChange={(colour) => bind.set(name, colour)} />;
+      control = (
+        <ColourField
+          id={id}
+          name={name}
+          value={text}
+          label={t(`resources.${source}.fields.${field.name}`)}
+          invalid={invalid}
+          onChange={(colour) => bind.set(name, colour)}
+        />
+      );
       break;
     case 'number':
-      control = <input type="text" inputMode="numeric" id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid} />;
+      control = (
+        <input
+          type="text"
+          inputMode="numeric"
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+        />
+      );
       break;
     case 'money':
       control = (
-        <input type="text" inputMode="decimal" id={id} {...bind.input(name)} defaultValue={text} required={required} className={inputClass} {...invalid} aria-describedby={[invalid['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')} />
+        <input
+          type="text"
+          inputMode="decimal"
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+          aria-describedby={[invalid['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')}
+        />
       );
       break;
     default:
@@ -313,7 +454,9 @@ function FieldInput({
 /** The server's messages by field (its answer to a save), where the form keeps its own; none: undefined. */
 function serverErrors(problem: SaveProblem | null | undefined) {
   const entries = Object.entries(problem?.errors ?? {});
-  return entries.length > 0 ? editorErrors(Object.fromEntries(entries.map(([name, text]) => [name, { key: 'server', text }]))) : undefined;
+  return entries.length > 0
+    ? editorErrors(Object.fromEntries(entries.map(([name, text]) => [name, { key: 'server', text }])))
+    : undefined;
 }
 
 /**
@@ -324,7 +467,20 @@ function serverErrors(problem: SaveProblem | null | undefined) {
  * itself to the route that shows it, as it posts without the page's scripts. Leaving with unsaved
  * changes asks first.
  */
-export function RecordForm({ source, fields, record, id, version: currentVersion, options, problem, action, onCancel, onReload, formId, children }: RecordFormProps) {
+export function RecordForm({
+  source,
+  fields,
+  record,
+  id,
+  version: currentVersion,
+  options,
+  problem,
+  action,
+  onCancel,
+  onReload,
+  formId,
+  children,
+}: RecordFormProps) {
   const { t, locale } = useLocale();
   // The version the edits started from: a save is checked against it, whatever has been read since.
   const [version] = useState(currentVersion);
@@ -337,18 +493,25 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
   const values = useMemo(() => editorDefaults(fields, record), [fields, record]);
   // The server's messages the page was drawn with (also without the page's scripts).
   const [drawnWith] = useState(() => serverErrors(problem));
-  const { register, setValue, setError, clearErrors, getFieldState, setFocus, handleSubmit, formState } = useForm<EditorValues>({
-    defaultValues: values,
-    values,
-    resetOptions: { keepDirtyValues: true, keepErrors: true },
-    errors: drawnWith,
-    resolver: editorResolver({ fields, record, creating, recordRules: entities[source as EntityName]?.recordRules, translate: t }),
-    // Checked on save only; a field changed after it loses its message until the next save.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    // The first field in the form's order gets the focus, a widget's own input included (`focusFirst`).
-    shouldFocusError: false,
-  });
+  const { register, setValue, setError, clearErrors, getFieldState, setFocus, handleSubmit, formState } =
+    useForm<EditorValues>({
+      defaultValues: values,
+      values,
+      resetOptions: { keepDirtyValues: true, keepErrors: true },
+      errors: drawnWith,
+      resolver: editorResolver({
+        fields,
+        record,
+        creating,
+        recordRules: entities[source as EntityName]?.recordRules,
+        translate: t,
+      }),
+      // Checked on save only; a field changed after it loses its message until the next save.
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+      // The first field in the form's order gets the focus, a widget's own input included (`focusFirst`).
+      shouldFocusError: false,
+    });
   const errors = errorTexts(formState.errors);
   // A save sent (or cancelled) settles the edits until the next change, whatever the service answers.
   const [settled, setSettledState] = useState(false);
@@ -373,7 +536,11 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
     if (!first) return;
     const parts = partsOf(first);
     const part = parts?.find((name) => texts[`${first.name}.${name}`]) ?? parts?.[0];
-    const name = part ? inputName(first.name, part) : translated(first) ? inputName(first.name, 'en') : inputName(first.name);
+    const name = part
+      ? inputName(first.name, part)
+      : translated(first)
+        ? inputName(first.name, 'en')
+        : inputName(first.name);
     if (registered.current.has(name)) {
       setFocus(name as Path<EditorValues>);
       return;
@@ -412,12 +579,17 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
     const texts = problem?.errors ?? {};
     if (Object.keys(texts).length === 0) return;
     clearErrors();
-    for (const name of Object.keys(texts).sort((a, b) => a.length - b.length)) setError(`v.${name}` as Path<EditorValues>, { type: 'server', message: texts[name] });
+    for (const name of Object.keys(texts).sort((a, b) => a.length - b.length))
+      setError(`v.${name}` as Path<EditorValues>, { type: 'server', message: texts[name] });
     focusFirst(texts);
     // Only a new answer is shown.
   }, [problem]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyNow.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyNow.current &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(t('admin.editor.unsaved'))) blocker.proceed();
@@ -437,7 +609,9 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
   };
 
   const editable = fields.filter((field) => field.editable);
-  const readOnly = record ? fields.filter((field) => !field.editable && record[field.name] !== undefined && field.def.kind !== 'password') : [];
+  const readOnly = record
+    ? fields.filter((field) => !field.editable && record[field.name] !== undefined && field.def.kind !== 'password')
+    : [];
   const currency = typeof record?.currency === 'string' ? record.currency : 'HKD';
 
   return (
@@ -466,7 +640,11 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {problem?.conflict || changedElsewhere ? (
-        <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="edit-conflict">
+        <div
+          role="alert"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+          data-testid="edit-conflict"
+        >
           <p>{t('admin.editor.conflict')}</p>
           {onReload ? (
             <button
@@ -484,7 +662,11 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
           ) : null}
         </div>
       ) : Object.keys(errors).length > 0 || problem?.message ? (
-        <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="edit-error">
+        <div
+          role="alert"
+          className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          data-testid="edit-error"
+        >
           {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : problem?.message}
         </div>
       ) : null}
@@ -505,12 +687,22 @@ export function RecordForm({ source, fields, record, id, version: currentVersion
         ))}
       </div>
       {readOnly.length > 0 ? (
-        <dl className="mt-6 grid gap-x-6 gap-y-3 border-t border-line pt-5 text-sm sm:grid-cols-2" data-testid="record-readonly">
+        <dl
+          className="mt-6 grid gap-x-6 gap-y-3 border-t border-line pt-5 text-sm sm:grid-cols-2"
+          data-testid="record-readonly"
+        >
           {readOnly.map((field) => (
             <div key={field.name} className="min-w-0">
               <dt className="text-muted">{t(`resources.${source}.fields.${field.name}`)}</dt>
               <dd className="truncate">
-                <CellValue field={field} value={record?.[field.name]} row={record ?? {}} source={source} t={t} locale={locale} />
+                <CellValue
+                  field={field}
+                  value={record?.[field.name]}
+                  row={record ?? {}}
+                  source={source}
+                  t={t}
+                  locale={locale}
+                />
               </dd>
             </div>
           ))}

@@ -6,7 +6,9 @@ describe('a reference’s search', () => {
     const query = referenceQuery('users', ' wing ');
     expect(query).toMatchObject({ $select: ['_id', 'email'], $limit: REFERENCE_RESULTS });
     expect(query?.$or).toEqual(
-      ['email', 'name', 'firstName', 'lastName', 'companyName', 'phone'].map((field) => ({ [field]: { $regex: 'wing', $options: 'i' } })),
+      ['email', 'name', 'firstName', 'lastName', 'companyName', 'phone'].map((field) => ({
+        [field]: { $regex: 'wing', $options: 'i' },
+      })),
     );
   });
 

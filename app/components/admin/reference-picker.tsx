@@ -52,7 +52,17 @@ export function referenceQuery(target: string, text: string): Record<string, unk
  * record is picked from the list by mouse or keyboard (arrows, Enter, Escape). Until the
  * connection is up, the records known from the page are searched instead.
  */
-export function ReferencePicker({ id, name, target, initial, choices = [], invalid, autoFocus, testId, onChange }: ReferencePickerProps) {
+export function ReferencePicker({
+  id,
+  name,
+  target,
+  initial,
+  choices = [],
+  invalid,
+  autoFocus,
+  testId,
+  onChange,
+}: ReferencePickerProps) {
   const { t, locale } = useLocale();
   const live = useLive();
   const listId = useId();
@@ -70,7 +80,9 @@ export function ReferencePicker({ id, name, target, initial, choices = [], inval
     const ask = ++asked.current;
     const local = () => {
       const needle = words.trim().toLowerCase();
-      return choices.filter((choice) => !needle || choice.label.toLowerCase().includes(needle) || choice.value === words.trim()).slice(0, REFERENCE_RESULTS);
+      return choices
+        .filter((choice) => !needle || choice.label.toLowerCase().includes(needle) || choice.value === words.trim())
+        .slice(0, REFERENCE_RESULTS);
     };
     const query = referenceQuery(target, words);
     if (!live || !query) {
@@ -83,7 +95,9 @@ export function ReferencePicker({ id, name, target, initial, choices = [], inval
         .call<{ data: Record<string, unknown>[] }>(target, 'find', { query })
         .then((page) => {
           if (ask !== asked.current) return;
-          setResults(page.data.map((record) => ({ value: String(record._id), label: recordName(target, record, locale) })));
+          setResults(
+            page.data.map((record) => ({ value: String(record._id), label: recordName(target, record, locale) })),
+          );
         })
         .catch(() => {
           if (ask === asked.current) setResults(local());
@@ -176,7 +190,11 @@ export function ReferencePicker({ id, name, target, initial, choices = [], inval
             {choice.label}
           </li>
         ))}
-        {results.length === 0 ? <li className="px-3.5 py-2 text-muted">{searching ? t('admin.reference.searching') : t('admin.reference.none')}</li> : null}
+        {results.length === 0 ? (
+          <li className="px-3.5 py-2 text-muted">
+            {searching ? t('admin.reference.searching') : t('admin.reference.none')}
+          </li>
+        ) : null}
       </ul>
     </div>
   );

@@ -4,7 +4,17 @@ import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
-import { BoldIcon, BulletListIcon, ItalicIcon, LinkIcon, NumberedListIcon, PictureIcon, QuoteIcon, RedoIcon, UndoIcon } from '../ui/icons';
+import {
+  BoldIcon,
+  BulletListIcon,
+  ItalicIcon,
+  LinkIcon,
+  NumberedListIcon,
+  PictureIcon,
+  QuoteIcon,
+  RedoIcon,
+  UndoIcon,
+} from '../ui/icons';
 import { smallButton } from '../ui/buttons';
 import type { UploadedInfo } from '../uploader/upload-items';
 import { Uploader } from '../uploader/uploader';
@@ -42,13 +52,31 @@ function extensions() {
       horizontalRule: false,
       hardBreak: false,
       trailingNode: false,
-      link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'], HTMLAttributes: { rel: 'noopener', target: null } },
+      link: {
+        openOnClick: false,
+        autolink: true,
+        defaultProtocol: 'https',
+        protocols: ['http', 'https', 'mailto'],
+        HTMLAttributes: { rel: 'noopener', target: null },
+      },
     }),
     Image.configure({ inline: false }),
   ];
 }
 
-function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: React.ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -119,7 +147,13 @@ function PicturePanel({ editor, folder, onClose }: { editor: Editor; folder: str
           <label htmlFor={altId} className="text-xs font-semibold text-muted">
             {t('admin.richText.pictureAlt')}
           </label>
-          <input id={altId} value={alt} autoFocus onChange={(event) => setAlt(event.target.value)} className={`${inputClass} mt-0.5 py-1.5`} />
+          <input
+            id={altId}
+            value={alt}
+            autoFocus
+            onChange={(event) => setAlt(event.target.value)}
+            className={`${inputClass} mt-0.5 py-1.5`}
+          />
         </div>
         <button
           type="button"
@@ -182,16 +216,29 @@ function Toolbar({ editor, controls, pictureFolder }: { editor: Editor; controls
       setWrong(true);
       return;
     }
-    if (editor.state.selection.empty && !state.link) chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+    if (editor.state.selection.empty && !state.link)
+      chain()
+        .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+        .run();
     else chain().extendMarkRange('link').setLink({ href }).run();
     setLinking(false);
   };
 
   return (
     <div className="border-b border-line">
-      <div role="toolbar" aria-label={t('admin.richText.toolbar')} aria-controls={controls} className="flex flex-wrap items-center gap-0.5 p-1">
+      <div
+        role="toolbar"
+        aria-label={t('admin.richText.toolbar')}
+        aria-controls={controls}
+        className="flex flex-wrap items-center gap-0.5 p-1"
+      >
         {([2, 3, 4] as const).map((level) => (
-          <ToolButton key={level} label={t('admin.richText.heading', { level })} active={state[`h${level}`]} onClick={() => chain().toggleHeading({ level }).run()}>
+          <ToolButton
+            key={level}
+            label={t('admin.richText.heading', { level })}
+            active={state[`h${level}`]}
+            onClick={() => chain().toggleHeading({ level }).run()}
+          >
             H{level}
           </ToolButton>
         ))}
@@ -199,7 +246,11 @@ function Toolbar({ editor, controls, pictureFolder }: { editor: Editor; controls
         <ToolButton label={t('admin.richText.bold')} active={state.bold} onClick={() => chain().toggleBold().run()}>
           <BoldIcon className="h-4 w-4" />
         </ToolButton>
-        <ToolButton label={t('admin.richText.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <ToolButton
+          label={t('admin.richText.italic')}
+          active={state.italic}
+          onClick={() => chain().toggleItalic().run()}
+        >
           <ItalicIcon className="h-4 w-4" />
         </ToolButton>
         <ToolButton label={t('admin.richText.link')} active={state.link} onClick={openLink}>
@@ -218,13 +269,25 @@ function Toolbar({ editor, controls, pictureFolder }: { editor: Editor; controls
           </ToolButton>
         ) : null}
         <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
-        <ToolButton label={t('admin.richText.bulletList')} active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
+        <ToolButton
+          label={t('admin.richText.bulletList')}
+          active={state.bulletList}
+          onClick={() => chain().toggleBulletList().run()}
+        >
           <BulletListIcon className="h-4 w-4" />
         </ToolButton>
-        <ToolButton label={t('admin.richText.orderedList')} active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+        <ToolButton
+          label={t('admin.richText.orderedList')}
+          active={state.orderedList}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
           <NumberedListIcon className="h-4 w-4" />
         </ToolButton>
-        <ToolButton label={t('admin.richText.quote')} active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+        <ToolButton
+          label={t('admin.richText.quote')}
+          active={state.blockquote}
+          onClick={() => chain().toggleBlockquote().run()}
+        >
           <QuoteIcon className="h-4 w-4" />
         </ToolButton>
         <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
@@ -292,7 +355,9 @@ function Toolbar({ editor, controls, pictureFolder }: { editor: Editor; controls
           ) : null}
         </div>
       ) : null}
-      {picturing && pictureFolder ? <PicturePanel editor={editor} folder={pictureFolder} onClose={closePicture} /> : null}
+      {picturing && pictureFolder ? (
+        <PicturePanel editor={editor} folder={pictureFolder} onClose={closePicture} />
+      ) : null}
     </div>
   );
 }
@@ -317,7 +382,17 @@ export interface RichTextProps {
  * A rich-text field: a toolbar and the text, its HTML kept in a hidden input named `name`. Until
  * the page's scripts run, the saved text shows as it reads, and the hidden input keeps it.
  */
-export function RichText({ id, name, lang, initial, labelledBy, invalid, autoFocus, pictureFolder, onChange }: RichTextProps) {
+export function RichText({
+  id,
+  name,
+  lang,
+  initial,
+  labelledBy,
+  invalid,
+  autoFocus,
+  pictureFolder,
+  onChange,
+}: RichTextProps) {
   const [html, setHtml] = useState(initial);
   const editor = useEditor({
     immediatelyRender: false,

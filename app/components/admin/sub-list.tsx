@@ -28,10 +28,16 @@ export function SubListEditor({
   onChange: (rows: Record<string, string>[]) => void;
 }) {
   const { t } = useLocale();
-  const [rows, setRows] = useState<Row[]>(() => items.map((item, index) => ({ key: index, values: Object.fromEntries(columns.map((column) => [column.name, itemInputValue(column, item[column.name])])) })));
+  const [rows, setRows] = useState<Row[]>(() =>
+    items.map((item, index) => ({
+      key: index,
+      values: Object.fromEntries(columns.map((column) => [column.name, itemInputValue(column, item[column.name])])),
+    })),
+  );
   const [nextKey, setNextKey] = useState(items.length);
   const label = (column: string) => t(`resources.${source}.items.${name}.${column}`);
-  const valuesOf = (list: Row[]) => list.map((row) => Object.fromEntries(columns.map((column) => [column.name, row.values[column.name] ?? ''])));
+  const valuesOf = (list: Row[]) =>
+    list.map((row) => Object.fromEntries(columns.map((column) => [column.name, row.values[column.name] ?? ''])));
   const update = (next: Row[]) => {
     setRows(next);
     onChange(valuesOf(next));
@@ -87,19 +93,43 @@ export function SubListEditor({
                           ))}
                         </select>
                       ) : (
-                        <input type="text" inputMode={column.widget === 'text' ? undefined : column.widget === 'money' ? 'decimal' : 'numeric'} {...common} />
+                        <input
+                          type="text"
+                          inputMode={
+                            column.widget === 'text' ? undefined : column.widget === 'money' ? 'decimal' : 'numeric'
+                          }
+                          {...common}
+                        />
                       )}
                     </td>
                   );
                 })}
                 <td className="py-1 whitespace-nowrap">
-                  <button type="button" className="rounded p-1.5 text-muted hover:bg-sunken disabled:opacity-30" onClick={() => move(index, -1)} disabled={index === 0} aria-label={t('admin.subList.up', { row: index + 1 })}>
+                  <button
+                    type="button"
+                    className="rounded p-1.5 text-muted hover:bg-sunken disabled:opacity-30"
+                    onClick={() => move(index, -1)}
+                    disabled={index === 0}
+                    aria-label={t('admin.subList.up', { row: index + 1 })}
+                  >
                     <ArrowUpIcon className="h-4 w-4" />
                   </button>
-                  <button type="button" className="rounded p-1.5 text-muted hover:bg-sunken disabled:opacity-30" onClick={() => move(index, 1)} disabled={index === rows.length - 1} aria-label={t('admin.subList.down', { row: index + 1 })}>
+                  <button
+                    type="button"
+                    className="rounded p-1.5 text-muted hover:bg-sunken disabled:opacity-30"
+                    onClick={() => move(index, 1)}
+                    disabled={index === rows.length - 1}
+                    aria-label={t('admin.subList.down', { row: index + 1 })}
+                  >
                     <ArrowUpIcon className="h-4 w-4 rotate-180" />
                   </button>
-                  <button type="button" className="rounded p-1.5 text-red-700 hover:bg-sunken dark:text-red-300" onClick={() => update(rows.filter((other) => other !== row))} aria-label={t('admin.subList.remove', { row: index + 1 })} data-testid="sub-list-remove">
+                  <button
+                    type="button"
+                    className="rounded p-1.5 text-red-700 hover:bg-sunken dark:text-red-300"
+                    onClick={() => update(rows.filter((other) => other !== row))}
+                    aria-label={t('admin.subList.remove', { row: index + 1 })}
+                    data-testid="sub-list-remove"
+                  >
                     <CloseIcon className="h-4 w-4" />
                   </button>
                 </td>

@@ -23,7 +23,9 @@ export interface TranslatedFieldProps {
 export function TranslatedField({ id, legend, required, texts, error, children }: TranslatedFieldProps) {
   const { t } = useLocale();
   const [current, setCurrent] = useState<Locale>('en');
-  const [filled, setFilled] = useState(() => Object.fromEntries(LOCALES.map((language) => [language, Boolean(texts[language]?.trim())])));
+  const [filled, setFilled] = useState(() =>
+    Object.fromEntries(LOCALES.map((language) => [language, Boolean(texts[language]?.trim())])),
+  );
   const report = (language: Locale) => (text: string) => {
     const now = Boolean(text.trim());
     setFilled((before) => (before[language] === now ? before : { ...before, [language]: now }));
@@ -40,7 +42,11 @@ export function TranslatedField({ id, legend, required, texts, error, children }
         {legend}
         {required ? <span aria-hidden="true"> *</span> : null}
       </legend>
-      <div role="tablist" aria-label={t('admin.languages', { field: legend })} className="mt-1.5 flex gap-1 border-b border-line">
+      <div
+        role="tablist"
+        aria-label={t('admin.languages', { field: legend })}
+        className="mt-1.5 flex gap-1 border-b border-line"
+      >
         {LOCALES.map((language, index) => {
           const selected = language === current;
           return (
@@ -67,13 +73,21 @@ export function TranslatedField({ id, legend, required, texts, error, children }
               className={`-mb-px inline-flex min-h-10 items-center gap-1.5 border-b-2 px-3 text-sm font-semibold ${selected ? 'border-brand-600 text-ink' : 'border-transparent text-muted hover:text-ink'}`}
             >
               {LANGUAGE_NAMES[language]}
-              {filled[language] ? null : <span className="text-xs font-normal text-muted">({t('admin.emptyLanguage')})</span>}
+              {filled[language] ? null : (
+                <span className="text-xs font-normal text-muted">({t('admin.emptyLanguage')})</span>
+              )}
             </button>
           );
         })}
       </div>
       {LOCALES.map((language) => (
-        <div key={language} role="tabpanel" id={`${id}-panel-${language}`} aria-labelledby={`${id}-tab-${language}`} hidden={language !== current}>
+        <div
+          key={language}
+          role="tabpanel"
+          id={`${id}-panel-${language}`}
+          aria-labelledby={`${id}-tab-${language}`}
+          hidden={language !== current}
+        >
           {children(language, `${id}-legend ${id}-tab-${language}`, report(language))}
         </div>
       ))}

@@ -57,7 +57,12 @@ export interface TableQueryOptions {
   followChanges?: boolean;
 }
 
-export function useTableQuery(loaded: Loaded, locale: Locale, role: Role, { followChanges = true }: TableQueryOptions = {}): TableQuery {
+export function useTableQuery(
+  loaded: Loaded,
+  locale: Locale,
+  role: Role,
+  { followChanges = true }: TableQueryOptions = {},
+): TableQuery {
   const live = useLive();
   const up = useLiveUp();
   const client = useQueryClient();
@@ -83,7 +88,13 @@ export function useTableQuery(loaded: Loaded, locale: Locale, role: Role, { foll
     queryFn: () => {
       if (!live) throw new Error('The live connection is not open.');
       const find = (path: string, query: Record<string, unknown>) => live.call<FoundPage>(path, 'find', { query });
-      return readTable(find, source, parseView(entities[source], new URLSearchParams(search), defaultModeOf(source)), locale, role);
+      return readTable(
+        find,
+        source,
+        parseView(entities[source], new URLSearchParams(search), defaultModeOf(source)),
+        locale,
+        role,
+      );
     },
     initialData: initial,
     initialDataUpdatedAt: loadedAt,
@@ -101,7 +112,8 @@ export function useTableQuery(loaded: Loaded, locale: Locale, role: Role, { foll
   // now on; one older than a read through the socket is not.
   useEffect(() => {
     const state = client.getQueryState<TableData>(viewKey(source, search));
-    if (!state || state.dataUpdatedAt < loadedAt) client.setQueryData(viewKey(source, search), initial, { updatedAt: loadedAt });
+    if (!state || state.dataUpdatedAt < loadedAt)
+      client.setQueryData(viewKey(source, search), initial, { updatedAt: loadedAt });
   }, [client, source, search, initial, loadedAt]);
 
   // The entity's changes, whoever made them, make every view of the table stale; the one shown is

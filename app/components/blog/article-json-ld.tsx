@@ -20,7 +20,10 @@ export interface ArticleJsonLdInput {
  * article can close the script or open a comment.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function articleStructuredData(input: ArticleJsonLdInput): Record<string, unknown>[] {
@@ -36,12 +39,21 @@ export function articleStructuredData(input: ArticleJsonLdInput): Record<string,
       inLanguage: HTML_LANG[input.locale],
       mainEntityOfPage: input.url,
       ...(input.author ? { author: { '@type': 'Person', name: input.author } } : {}),
-      publisher: { '@type': 'Organization', name: input.publisher.name, logo: { '@type': 'ImageObject', url: input.publisher.logo } },
+      publisher: {
+        '@type': 'Organization',
+        name: input.publisher.name,
+        logo: { '@type': 'ImageObject', url: input.publisher.logo },
+      },
     },
     {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: input.breadcrumb.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+      itemListElement: input.breadcrumb.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.name,
+        item: crumb.url,
+      })),
     },
   ];
 }

@@ -10,11 +10,22 @@ export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 675;
 
 /** An article in a list: cover, category, title (the link), summary and date. */
-export function BlogCard({ post, eager = false, headingLevel = 2 }: { post: BlogSummary; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function BlogCard({
+  post,
+  eager = false,
+  headingLevel = 2,
+}: {
+  post: BlogSummary;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const { t, locale } = useLocale();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised shadow-sm transition-shadow hover:shadow-md" data-testid="blog-card">
+    <article
+      className="relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised shadow-sm transition-shadow hover:shadow-md"
+      data-testid="blog-card"
+    >
       {post.coverImage ? (
         <img
           src={post.coverImage}
@@ -34,7 +45,10 @@ export function BlogCard({ post, eager = false, headingLevel = 2 }: { post: Blog
         </p>
         <Heading className="mt-2 text-lg leading-snug font-semibold">
           {/* The whole card is the link's target area, through the pseudo-element. */}
-          <Link to={`/${locale}/blogs/${post.slug}`} className="after:absolute after:inset-0 hover:underline focus-visible:underline">
+          <Link
+            to={`/${locale}/blogs/${post.slug}`}
+            className="after:absolute after:inset-0 hover:underline focus-visible:underline"
+          >
             {localized(post.title, locale)}
           </Link>
         </Heading>

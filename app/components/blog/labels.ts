@@ -12,7 +12,10 @@ export function tagLabel(t: Translate, messages: Messages, tag: string): string 
 }
 
 /** The list's address with the given filters (`/en/blogs?category=payments&page=2`). */
-export function blogsHref(locale: string, filters: { category?: string | null; tag?: string | null; page?: number }): string {
+export function blogsHref(
+  locale: string,
+  filters: { category?: string | null; tag?: string | null; page?: number },
+): string {
   const search = new URLSearchParams();
   if (filters.category) search.set('category', filters.category);
   if (filters.tag) search.set('tag', filters.tag);

@@ -2,11 +2,20 @@ import { Link } from 'react-router';
 import { useLocale } from '../../i18n/messages';
 
 /** Page links that work without JavaScript; `href(page)` keeps the list's filters. */
-export function Pagination({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+}) {
   const { t } = useLocale();
   if (pageCount <= 1) return null;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
-  const item = 'inline-flex min-w-10 items-center justify-center rounded-full border border-line px-3 py-2 font-medium hover:bg-sunken';
+  const item =
+    'inline-flex min-w-10 items-center justify-center rounded-full border border-line px-3 py-2 font-medium hover:bg-sunken';
   return (
     <nav aria-label={t('blogs.pagination')} className="mt-12 flex justify-center" data-testid="pagination">
       <ul className="flex flex-wrap items-center gap-2">

@@ -26,7 +26,10 @@ const TONES: Record<Bar['tone'], string> = {
  * box from the first paint; text takes the theme's ink through currentColor.
  */
 export function BarChart({ bars, label, step = 10 }: { bars: readonly Bar[]; label: string; step?: number }) {
-  const [low, high] = extentWithZero(bars.map((bar) => bar.value), step);
+  const [low, high] = extentWithZero(
+    bars.map((bar) => bar.value),
+    step,
+  );
   const x = linearScale([low, high], [low < 0 ? GUTTER : 0, WIDTH - GUTTER]);
   const zero = x(0);
   const height = bars.length * ROW + 4;
@@ -49,7 +52,14 @@ export function BarChart({ bars, label, step = 10 }: { bars: readonly Bar[]; lab
             <text x={0} y={top + 16} className="fill-current text-[14px]">
               {bar.label}
             </text>
-            <rect x={Math.min(zero, end)} y={top + 24} width={Math.max(Math.abs(end - zero), 2)} height={BAR} rx={4} className={TONES[bar.tone]} />
+            <rect
+              x={Math.min(zero, end)}
+              y={top + 24}
+              width={Math.max(Math.abs(end - zero), 2)}
+              height={BAR}
+              rx={4}
+              className={TONES[bar.tone]}
+            />
             <text
               x={negative ? end - 6 : end + 6}
               y={top + 24 + BAR / 2 + 5}

@@ -5,7 +5,19 @@ import { BarChart, type Bar } from './bar-chart';
  * A chart with its caption and its numbers: the SVG names every value in its label, and a
  * "Show data" disclosure holds the same figures as a table for anyone who wants to read them.
  */
-export function ChartFigure({ id, title, summary, bars, step }: { id: string; title: string; summary: string; bars: readonly Bar[]; step?: number }) {
+export function ChartFigure({
+  id,
+  title,
+  summary,
+  bars,
+  step,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  bars: readonly Bar[];
+  step?: number;
+}) {
   const { t } = useLocale();
   const label = `${title}: ${bars.map((bar) => `${bar.label} ${bar.text}`).join('; ')}`;
   return (

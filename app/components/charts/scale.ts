@@ -2,7 +2,10 @@ import { formatNumber } from '../../../domain/format';
 import type { Locale } from '../../../domain/locales';
 
 /** Maps a value of `domain` onto `range` in a straight line (pixels of a chart). */
-export function linearScale([d0, d1]: readonly [number, number], [r0, r1]: readonly [number, number]): (value: number) => number {
+export function linearScale(
+  [d0, d1]: readonly [number, number],
+  [r0, r1]: readonly [number, number],
+): (value: number) => number {
   const span = d1 - d0;
   return (value) => (span === 0 ? r0 : r0 + ((value - d0) / span) * (r1 - r0));
 }

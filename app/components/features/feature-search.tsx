@@ -11,7 +11,8 @@ import {
 import { useLocale } from '../../i18n/messages';
 import { SearchIcon } from '../ui/icons';
 
-const field = 'mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-500';
+const field =
+  'mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-500';
 
 interface SelectFieldProps {
   id: string;
@@ -43,7 +44,15 @@ function SelectField({ id, name, label, value, options, onChange }: SelectFieldP
  * A plain GET form: without JavaScript it reloads the page with `?q=&area=&pos=`, filtered on the
  * server; with it, every change filters at once through `onChange`.
  */
-export function FeatureSearch({ query, onChange, formRef }: { query: FeatureQuery; onChange: (query: FeatureQuery) => void; formRef?: Ref<HTMLFormElement> }) {
+export function FeatureSearch({
+  query,
+  onChange,
+  formRef,
+}: {
+  query: FeatureQuery;
+  onChange: (query: FeatureQuery) => void;
+  formRef?: Ref<HTMLFormElement>;
+}) {
   const { t } = useLocale();
   return (
     <Form
@@ -74,7 +83,10 @@ export function FeatureSearch({ query, onChange, formRef }: { query: FeatureQuer
         name="area"
         label={t('featureList.search.area')}
         value={query.area ?? ''}
-        options={[{ value: '', label: t('featureList.search.allAreas') }, ...FEATURE_AREAS.map((area) => ({ value: area, label: t(`featureList.areas.${area}`) }))]}
+        options={[
+          { value: '', label: t('featureList.search.allAreas') },
+          ...FEATURE_AREAS.map((area) => ({ value: area, label: t(`featureList.areas.${area}`) })),
+        ]}
         onChange={(value) => onChange({ ...query, area: isFeatureArea(value) ? value : null })}
       />
       <SelectField

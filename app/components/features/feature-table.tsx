@@ -34,9 +34,10 @@ function AvailabilityMark({ value }: { value: Availability }) {
 
 export function FeatureTable({ features, line }: { features: readonly Feature[]; line: ProductLine }) {
   const { t } = useLocale();
-  const groups = FEATURE_AREAS.map((area) => ({ area, features: features.filter((feature) => feature.area === area) })).filter(
-    (group) => group.features.length > 0,
-  );
+  const groups = FEATURE_AREAS.map((area) => ({
+    area,
+    features: features.filter((feature) => feature.area === area),
+  })).filter((group) => group.features.length > 0);
   return (
     <div
       role="region"
@@ -54,7 +55,11 @@ export function FeatureTable({ features, line }: { features: readonly Feature[];
               {t('featureList.table.feature')}
             </th>
             {PLAN_TIERS.map((tier) => (
-              <th key={tier} scope="col" className="w-14 px-1 py-3 text-center font-semibold md:w-36 md:px-4 md:text-left">
+              <th
+                key={tier}
+                scope="col"
+                className="w-14 px-1 py-3 text-center font-semibold md:w-36 md:px-4 md:text-left"
+              >
                 {PLAN_NAMES[tier]}
               </th>
             ))}
@@ -63,7 +68,11 @@ export function FeatureTable({ features, line }: { features: readonly Feature[];
         {groups.map((group) => (
           <tbody key={group.area} className="border-t border-line">
             <tr>
-              <th scope="rowgroup" colSpan={1 + PLAN_TIERS.length} className="bg-tint px-3 py-2.5 font-semibold text-link md:px-4">
+              <th
+                scope="rowgroup"
+                colSpan={1 + PLAN_TIERS.length}
+                className="bg-tint px-3 py-2.5 font-semibold text-link md:px-4"
+              >
                 {t(`featureList.areas.${group.area}`)}
               </th>
             </tr>
@@ -76,7 +85,9 @@ export function FeatureTable({ features, line }: { features: readonly Feature[];
                       {t('featureList.status.comingLater')}
                     </span>
                   ) : null}
-                  <span className="mt-0.5 block text-muted">{t(`featureList.features.${feature.key}.description`)}</span>
+                  <span className="mt-0.5 block text-muted">
+                    {t(`featureList.features.${feature.key}.description`)}
+                  </span>
                 </th>
                 {PLAN_TIERS.map((tier) => (
                   <td key={tier} className="px-1 py-3 text-center md:px-4 md:text-left">

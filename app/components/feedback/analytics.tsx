@@ -23,7 +23,12 @@ export function RouteAnalytics({ locale }: { locale: string }) {
     if (location === documentLocation.current) return;
     const timer = setTimeout(() => {
       window.dataLayer ??= [];
-      window.dataLayer.push({ event: 'pageview', page_path: location.pathname + location.search, page_title: document.title, language: locale });
+      window.dataLayer.push({
+        event: 'pageview',
+        page_path: location.pathname + location.search,
+        page_title: document.title,
+        language: locale,
+      });
     }, ANALYTICS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [location.pathname, location.search, locale]);

@@ -3,7 +3,8 @@ import { useLocale } from '../../i18n/messages';
 import { useStaticPage } from '../layout/static-page';
 import { ArrowUpIcon } from '../ui/icons';
 
-const BUTTON = 'fixed right-5 bottom-24 z-40 grid h-11 w-11 place-items-center rounded-full border border-line bg-raised text-ink shadow-md hover:bg-sunken';
+const BUTTON =
+  'fixed right-5 bottom-24 z-40 grid h-11 w-11 place-items-center rounded-full border border-line bg-raised text-ink shadow-md hover:bg-sunken';
 
 /** Appears once the visitor has scrolled past half a window (spec section 9). */
 export function BackToTop() {

@@ -30,7 +30,12 @@ export function LoadingBar() {
 
   if (!visible) return null;
   return (
-    <div role="progressbar" aria-label={t('feedback.loading')} aria-busy="true" className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100">
+    <div
+      role="progressbar"
+      aria-label={t('feedback.loading')}
+      aria-busy="true"
+      className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100"
+    >
       <div className="h-full w-1/3 animate-[loading_1.1s_ease-in-out_infinite] bg-accent-500" />
       <style>{'@keyframes loading{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}'}</style>
     </div>

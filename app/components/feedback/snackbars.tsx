@@ -58,21 +58,42 @@ export function SnackbarProvider({ flash, children }: { flash: Flash | null; chi
       {children}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-3 px-4">
         <div role="alert" className="contents">
-          {error ? <Snackbar type="error" text={error} closeLabel={t('feedback.close')} onClose={() => close('error')} /> : null}
+          {error ? (
+            <Snackbar type="error" text={error} closeLabel={t('feedback.close')} onClose={() => close('error')} />
+          ) : null}
         </div>
         <div role="status" className="contents">
-          {success ? <Snackbar type="success" text={success} closeLabel={t('feedback.close')} onClose={() => close('success')} /> : null}
+          {success ? (
+            <Snackbar type="success" text={success} closeLabel={t('feedback.close')} onClose={() => close('success')} />
+          ) : null}
         </div>
       </div>
     </SnackbarContext.Provider>
   );
 }
 
-function Snackbar({ type, text, closeLabel, onClose }: { type: 'error' | 'success'; text: string; closeLabel: string; onClose: () => void }) {
+function Snackbar({
+  type,
+  text,
+  closeLabel,
+  onClose,
+}: {
+  type: 'error' | 'success';
+  text: string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
   const tone = type === 'error' ? 'bg-red-700 text-white' : 'bg-brand-800 text-white';
   return (
-    <div data-testid={`snackbar-${type}`} className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg px-4 py-3 shadow-lg ${tone}`}>
-      {type === 'error' ? <AlertIcon className="mt-0.5 h-5 w-5 shrink-0" /> : <CheckIcon className="mt-0.5 h-5 w-5 shrink-0" />}
+    <div
+      data-testid={`snackbar-${type}`}
+      className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg px-4 py-3 shadow-lg ${tone}`}
+    >
+      {type === 'error' ? (
+        <AlertIcon className="mt-0.5 h-5 w-5 shrink-0" />
+      ) : (
+        <CheckIcon className="mt-0.5 h-5 w-5 shrink-0" />
+      )}
       <p className="flex-1 text-sm leading-6">{text}</p>
       <button type="button" onClick={onClose} aria-label={closeLabel} className="-m-1 rounded p-1 hover:bg-white/15">
         <CloseIcon className="h-5 w-5" />

@@ -19,7 +19,11 @@ const loadSchema = () => import('../../../domain/forms/contact-form').then((modu
 export function ContactForm({ result }: { result?: FormResult }) {
   const { t, locale } = useLocale();
   const fetcher = useFetcher<FormResult>();
-  const { formRef, errors, summary, check, prepare, showServerErrors, reset } = useFormCheck(loadSchema, contactFormFromForm, FORM_MESSAGES.failed);
+  const { formRef, errors, summary, check, prepare, showServerErrors, reset } = useFormCheck(
+    loadSchema,
+    contactFormFromForm,
+    FORM_MESSAGES.failed,
+  );
   const [confirmed, setConfirmed] = useState(Boolean(result?.ok));
   const [generation, setGeneration] = useState(0);
   const handled = useRef<unknown>(undefined);
@@ -65,7 +69,11 @@ export function ContactForm({ result }: { result?: FormResult }) {
       >
         <p className="text-sm text-muted sm:col-span-2">{t('forms.requiredHint')}</p>
         {shownSummary ? (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300 sm:col-span-2" data-testid="contact-form-summary">
+          <p
+            role="alert"
+            className="text-sm font-medium text-red-700 dark:text-red-300 sm:col-span-2"
+            data-testid="contact-form-summary"
+          >
             {shownSummary}
           </p>
         ) : null}
@@ -85,14 +93,21 @@ export function ContactForm({ result }: { result?: FormResult }) {
         ))}
         <Honeypot />
         <div className="sm:col-span-2">
-          <button type="submit" disabled={busy} className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
             {busy ? t('forms.sending') : t('forms.submit')}
           </button>
         </div>
       </fetcher.Form>
       <div role="status" aria-live="polite">
         {confirmed ? (
-          <p className="mt-4 rounded-lg bg-brand-800 px-4 py-3 text-white shadow-lg" data-testid="contact-form-confirmation">
+          <p
+            className="mt-4 rounded-lg bg-brand-800 px-4 py-3 text-white shadow-lg"
+            data-testid="contact-form-confirmation"
+          >
             {t('forms.contact.success')}
           </p>
         ) : null}

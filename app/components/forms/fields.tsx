@@ -1,14 +1,17 @@
 import { HONEYPOT_FIELD } from '../../../domain/forms/messages';
 import { useLocale } from '../../i18n/messages';
 
-export const inputClass =
-  'field-input';
+export const inputClass = 'field-input';
 
 /** A field's error, the target of its `aria-describedby`. */
 export function FieldError({ id, text }: { id: string; text?: string }) {
   if (!text) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" data-testid={`error-${id.replace(/-error$/, '')}`}>
+    <p
+      id={id}
+      className="mt-1 text-sm font-medium text-red-700 dark:text-red-300"
+      data-testid={`error-${id.replace(/-error$/, '')}`}
+    >
       {text}
     </p>
   );
@@ -43,7 +46,20 @@ interface TextFieldProps {
   describedBy?: string;
 }
 
-export function TextField({ name, label, error, value, required, type = 'text', autoComplete, multiline, rows = 4, focus = false, idPrefix = '', describedBy }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  error,
+  value,
+  required,
+  type = 'text',
+  autoComplete,
+  multiline,
+  rows = 4,
+  focus = false,
+  idPrefix = '',
+  describedBy,
+}: TextFieldProps) {
   const { t } = useLocale();
   const id = `${idPrefix}${name}`;
   const invalid = invalidProps(id, error, focus);
@@ -53,12 +69,22 @@ export function TextField({ name, label, error, value, required, type = 'text', 
     <div>
       <label htmlFor={id} className="block font-medium">
         {label}
-        {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted"> ({t('forms.optional')})</span>}
+        {required ? (
+          <span aria-hidden="true"> *</span>
+        ) : (
+          <span className="font-normal text-muted"> ({t('forms.optional')})</span>
+        )}
       </label>
       {multiline ? (
         <textarea rows={rows} required={required} defaultValue={value ?? ''} {...common} />
       ) : (
-        <input type={type} autoComplete={autoComplete} required={required} defaultValue={type === 'password' ? undefined : (value ?? '')} {...common} />
+        <input
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          defaultValue={type === 'password' ? undefined : (value ?? '')}
+          {...common}
+        />
       )}
       <FieldError id={`${id}-error`} text={error} />
     </div>

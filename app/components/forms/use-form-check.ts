@@ -19,7 +19,11 @@ export type SchemaLoader = () => Promise<z.ZodType>;
  * the submit is held until it has, then checked and, when the answers pass, sent on. Should the
  * schema fail to load, the form goes to the server, which checks the same schema anyway.
  */
-export function useFormCheck(loadSchema: SchemaLoader, read: (form: FormFields) => Record<string, unknown>, incomplete?: string) {
+export function useFormCheck(
+  loadSchema: SchemaLoader,
+  read: (form: FormFields) => Record<string, unknown>,
+  incomplete?: string,
+) {
   const { t } = useLocale();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FormErrors>({});

@@ -15,7 +15,10 @@ function formValues(form: HTMLFormElement): URLSearchParams {
  * differs. Called after the effects that set the same state on mount, so that the visitor wins.
  * After a client-side navigation the form shows its state, and `adopt` finds nothing to change.
  */
-export function useValuesFromBeforeHydration(form: RefObject<HTMLFormElement | null>, adopt: (values: URLSearchParams) => void): void {
+export function useValuesFromBeforeHydration(
+  form: RefObject<HTMLFormElement | null>,
+  adopt: (values: URLSearchParams) => void,
+): void {
   useEffect(() => {
     if (form.current) adopt(formValues(form.current));
   }, []); // Once, when the form first mounts.

@@ -7,14 +7,27 @@ import { useLocale } from '../../i18n/messages';
  * Chooses the currency prices show in. Without JavaScript it is a form with a button; with it,
  * choosing submits at once.
  */
-export function CurrencySelector({ currencies, current, className = '' }: { currencies: CurrencyCode[]; current: CurrencyCode; className?: string }) {
+export function CurrencySelector({
+  currencies,
+  current,
+  className = '',
+}: {
+  currencies: CurrencyCode[];
+  current: CurrencyCode;
+  className?: string;
+}) {
   const { t, locale } = useLocale();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   return (
-    <Form ref={form} method="post" action={`/${locale}/currency`} className={`flex items-center gap-2 text-sm ${className}`}>
+    <Form
+      ref={form}
+      method="post"
+      action={`/${locale}/currency`}
+      className={`flex items-center gap-2 text-sm ${className}`}
+    >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label htmlFor="currency-select">{t('microsite.currency')}</label>
       <select

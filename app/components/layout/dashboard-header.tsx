@@ -12,7 +12,13 @@ import { UserBadge } from './user-badge';
  * The dashboard's header: its title, and the user's menu with logout. The portal's live connection
  * takes the logout form's submission (`onLogout`) to sign out through it when it can.
  */
-export function DashboardHeader({ onLogout, title = 'portal.heading' }: { onLogout?: (event: React.FormEvent<HTMLFormElement>) => void; title?: string }) {
+export function DashboardHeader({
+  onLogout,
+  title = 'portal.heading',
+}: {
+  onLogout?: (event: React.FormEvent<HTMLFormElement>) => void;
+  title?: string;
+}) {
   const { t, locale } = useLocale();
   const link = useSsoLink();
   const { user } = useShell();
@@ -29,7 +35,10 @@ export function DashboardHeader({ onLogout, title = 'portal.heading' }: { onLogo
             <Menu
               panelClassName="right-0"
               label={
-                <summary className="flex items-center gap-1 rounded-full py-1 pr-2 pl-1 hover:bg-sunken" data-testid="user-menu">
+                <summary
+                  className="flex items-center gap-1 rounded-full py-1 pr-2 pl-1 hover:bg-sunken"
+                  data-testid="user-menu"
+                >
                   <UserBadge name={user.name} picture={user.picture} />
                   <span className="sr-only">{t('portal.userMenu')}</span>
                   <ChevronDownIcon className="h-4 w-4" />
@@ -45,14 +54,23 @@ export function DashboardHeader({ onLogout, title = 'portal.heading' }: { onLogo
                   {t('portal.admin')}
                 </Link>
               ) : null}
-              <Link data-menu-item to={link(`/${locale}/portal/profile`)} className="menu-link py-2" data-testid="menu-profile">
+              <Link
+                data-menu-item
+                to={link(`/${locale}/portal/profile`)}
+                className="menu-link py-2"
+                data-testid="menu-profile"
+              >
                 {t('portal.profile')}
               </Link>
               <Link data-menu-item to={link(links.home)} className="menu-link py-2">
                 {t('portal.toSite')}
               </Link>
               <Form method="post" action={`/${locale}/logout`} onSubmit={onLogout}>
-                <button data-menu-item type="submit" className="block w-full rounded-md px-3 py-2 text-left hover:bg-sunken">
+                <button
+                  data-menu-item
+                  type="submit"
+                  className="block w-full rounded-md px-3 py-2 text-left hover:bg-sunken"
+                >
                   {t('nav.logout')}
                 </button>
               </Form>

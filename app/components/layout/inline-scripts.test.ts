@@ -40,7 +40,15 @@ describe('the inline scripts of every page', () => {
 
   it('the inline scripts keep to ES5 syntax', () => {
     // Arrow functions, let/const, template literals and classes would stop them on an older browser.
-    for (const script of [SCRIPTING_MARK, THEME_SCRIPT, DIALOG_FALLBACK, STATIC_PAGE_SCRIPT, BEFORE_HYDRATION_SCRIPT, SCRIPTS_AFTER_LOAD, SCRIPTS_ON_INTERACTION]) {
+    for (const script of [
+      SCRIPTING_MARK,
+      THEME_SCRIPT,
+      DIALOG_FALLBACK,
+      STATIC_PAGE_SCRIPT,
+      BEFORE_HYDRATION_SCRIPT,
+      SCRIPTS_AFTER_LOAD,
+      SCRIPTS_ON_INTERACTION,
+    ]) {
       expect(script).not.toMatch(/=>|\blet\b|\bconst\b|`|\bclass\b/);
     }
   });

@@ -43,7 +43,9 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
   useRouteChange(() => drawer.current?.close());
 
   const surface =
-    tone === 'white' ? 'bg-page/95 text-ink border-b border-line backdrop-blur' : 'bg-brand-900 text-white border-b border-brand-800';
+    tone === 'white'
+      ? 'bg-page/95 text-ink border-b border-line backdrop-blur'
+      : 'bg-brand-900 text-white border-b border-brand-800';
   const mainLinks = [
     { to: links.payments, label: t('nav.payments') },
     { to: links.features, label: t('nav.features') },
@@ -86,7 +88,12 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
           {user ? (
-            <UserBadge name={user.name} picture={user.picture} to={links.portal} className="hidden rounded-full py-1 pr-3 pl-1 hover:bg-black/5 lg:flex dark:hover:bg-white/10" />
+            <UserBadge
+              name={user.name}
+              picture={user.picture}
+              to={links.portal}
+              className="hidden rounded-full py-1 pr-3 pl-1 hover:bg-black/5 lg:flex dark:hover:bg-white/10"
+            />
           ) : market.subscription ? (
             <Link to={links.login} className={`hidden lg:inline-flex ${navLink} ${onBrand}`}>
               {t('nav.login')}
@@ -130,7 +137,14 @@ export function MarketingHeader({ industries, tone }: { industries: HeaderIndust
         <div className="flex h-full flex-col">
           <div className="flex h-[86px] items-center justify-between border-b border-line px-5">
             <Logo />
-            <button type="button" autoFocus command="close" commandfor={drawerId} aria-label={t('nav.closeMenu')} className="grid h-10 w-10 place-items-center rounded-md hover:bg-sunken">
+            <button
+              type="button"
+              autoFocus
+              command="close"
+              commandfor={drawerId}
+              aria-label={t('nav.closeMenu')}
+              className="grid h-10 w-10 place-items-center rounded-md hover:bg-sunken"
+            >
               <CloseIcon className="h-6 w-6" />
             </button>
           </div>

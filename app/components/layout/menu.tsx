@@ -6,7 +6,12 @@ import { useRouteChange } from './use-route-change';
  * Escape closes and returns focus to the button, a click outside closes, arrow keys move between
  * the items, and a route change closes it.
  */
-export function Menu({ label, children, className = '', panelClassName = '' }: {
+export function Menu({
+  label,
+  children,
+  className = '',
+  panelClassName = '',
+}: {
   label: React.ReactNode;
   children: React.ReactNode;
   className?: string;
@@ -50,7 +55,11 @@ export function Menu({ label, children, className = '', panelClassName = '' }: {
   return (
     <details ref={ref} className={`group relative ${className}`}>
       {label}
-      <div className={`absolute z-50 mt-2 min-w-56 rounded-lg border border-line bg-raised p-2 text-ink shadow-xl ${panelClassName}`}>{children}</div>
+      <div
+        className={`absolute z-50 mt-2 min-w-56 rounded-lg border border-line bg-raised p-2 text-ink shadow-xl ${panelClassName}`}
+      >
+        {children}
+      </div>
     </details>
   );
 }

@@ -19,7 +19,13 @@ export function SocialLinks({ className = '' }: { className?: string }) {
     <ul className={`flex items-center gap-2 ${className}`} aria-label={t('footer.social')}>
       {socialAccounts(site.brandSlug).map(({ name, href, Icon }) => (
         <li key={name}>
-          <a href={href} target="_blank" rel="noopener" aria-label={t('footer.socialOn', { network: name, brand: site.brandName })} className="grid h-10 w-10 place-items-center rounded-full hover:bg-white/10">
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener"
+            aria-label={t('footer.socialOn', { network: name, brand: site.brandName })}
+            className="grid h-10 w-10 place-items-center rounded-full hover:bg-white/10"
+          >
             <Icon />
           </a>
         </li>

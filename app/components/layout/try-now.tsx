@@ -7,10 +7,20 @@ export function useTryNow() {
   const { locale } = useLocale();
   const { market } = useShell();
   const { site } = useSite();
-  return market.contactForm ? { to: siteLinks(locale, site.brandSlug).enquiry, external: false } : { to: site.chatUrl, external: true };
+  return market.contactForm
+    ? { to: siteLinks(locale, site.brandSlug).enquiry, external: false }
+    : { to: site.chatUrl, external: true };
 }
 
-export function TryNow({ className = '', testId = 'try-now', label }: { className?: string; testId?: string; label?: string }) {
+export function TryNow({
+  className = '',
+  testId = 'try-now',
+  label,
+}: {
+  className?: string;
+  testId?: string;
+  label?: string;
+}) {
   const { t } = useLocale();
   const tryNow = useTryNow();
   const style = `inline-flex items-center justify-center whitespace-nowrap rounded-full bg-accent-400 px-4 py-2.5 sm:px-5 font-semibold text-brand-950 shadow-sm hover:bg-accent-500 ${className}`;

@@ -21,7 +21,10 @@ export function StatusBadge({ status, availableOn }: { status: AppStatus; availa
   const { t, locale } = useLocale();
   if (status === 'active') {
     return (
-      <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50" data-testid="app-status">
+      <span
+        className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50"
+        data-testid="app-status"
+      >
         {t('apps.status.active')}
       </span>
     );
@@ -35,13 +38,19 @@ export function StatusBadge({ status, availableOn }: { status: AppStatus; availa
   }
   if (status === 'suspended') {
     return (
-      <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="app-status">
+      <span
+        className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
+        data-testid="app-status"
+      >
         {t('dashboard.suspended')}
       </span>
     );
   }
   return (
-    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="app-status">
+    <span
+      className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+      data-testid="app-status"
+    >
       {availableOn ? t('dashboard.pending', { date: dayText(availableOn, locale) }) : t('dashboard.pendingNoDate')}
     </span>
   );
@@ -54,13 +63,26 @@ export function useSay() {
 }
 
 /** Removing a device, asked again in place: a form of its own, so it works without scripts too. */
-export function RemoveConfirm({ device, cancel, busy }: { device: { _id: string; name: string }; cancel: string; busy: boolean }) {
+export function RemoveConfirm({
+  device,
+  cancel,
+  busy,
+}: {
+  device: { _id: string; name: string };
+  cancel: string;
+  busy: boolean;
+}) {
   const { t } = useLocale();
   const question = useRef<HTMLParagraphElement>(null);
   // Opened from a link: the question takes the focus, so a screen reader reads it out.
   useEffect(() => question.current?.focus(), []);
   return (
-    <div role="group" aria-labelledby={`remove-${device._id}`} className="mt-3 rounded-xl border border-red-600 p-4" data-testid="remove-confirm">
+    <div
+      role="group"
+      aria-labelledby={`remove-${device._id}`}
+      className="mt-3 rounded-xl border border-red-600 p-4"
+      data-testid="remove-confirm"
+    >
       <p id={`remove-${device._id}`} ref={question} tabIndex={-1} className="font-medium outline-none">
         {t('apps.confirmRemove', { name: device.name })}
       </p>

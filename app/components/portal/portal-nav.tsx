@@ -27,7 +27,9 @@ export function PortalNav() {
               end={section.end}
               className={({ isActive }) =>
                 `block border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap ${
-                  isActive ? 'border-brand-600 text-brand-700 dark:border-brand-300 dark:text-brand-300' : 'border-transparent text-muted hover:text-ink'
+                  isActive
+                    ? 'border-brand-600 text-brand-700 dark:border-brand-300 dark:text-brand-300'
+                    : 'border-transparent text-muted hover:text-ink'
                 }`
               }
               data-testid={`portal-nav-${section.key}`}

@@ -16,7 +16,15 @@ type Mode = 'register' | 'signIn';
  * again by the server), a returning one signs in, both in place; the flow then goes on. A buyer
  * who is already signed in sees who they are and continues.
  */
-export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: string | null; onBack: () => void; onContinue: () => void }) {
+export function AccountStep({
+  signedInAs,
+  onBack,
+  onContinue,
+}: {
+  signedInAs: string | null;
+  onBack: () => void;
+  onContinue: () => void;
+}) {
   const { t } = useLocale();
   const [mode, setMode] = useState<Mode>('register');
   const [email, setEmail] = useState('');
@@ -26,7 +34,9 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
   if (signedInAs) {
     return (
       <div className="mt-6 space-y-4" data-testid="account-signed-in">
-        <p className="rounded-2xl border border-line bg-sunken p-5" data-testid="signed-in-as">{t('subscription.account.signedIn', { name: signedInAs })}</p>
+        <p className="rounded-2xl border border-line bg-sunken p-5" data-testid="signed-in-as">
+          {t('subscription.account.signedIn', { name: signedInAs })}
+        </p>
         <StepActions onBack={onBack}>
           <button type="button" onClick={onContinue} className={primaryButton} data-testid="step-continue">
             {t('subscription.continue')} →
@@ -50,12 +60,22 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
 
   return (
     <div className="mt-6 space-y-6">
-      <div role="group" aria-label={t('subscription.account.choose')} className="flex max-w-md gap-1 rounded-full bg-sunken p-1">
+      <div
+        role="group"
+        aria-label={t('subscription.account.choose')}
+        className="flex max-w-md gap-1 rounded-full bg-sunken p-1"
+      >
         {tab('register', t('subscription.account.newCustomer'))}
         {tab('signIn', t('subscription.account.haveAccount'))}
       </div>
       {mode === 'register' ? (
-        <RegisterForm onBack={onBack} onSignIn={(address) => { setEmail(address); setMode('signIn'); }} />
+        <RegisterForm
+          onBack={onBack}
+          onSignIn={(address) => {
+            setEmail(address);
+            setMode('signIn');
+          }}
+        />
       ) : (
         <SignInForm email={email} onBack={onBack} />
       )}
@@ -65,7 +85,11 @@ export function AccountStep({ signedInAs, onBack, onContinue }: { signedInAs: st
 
 function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (email: string) => void }) {
   const { t, locale } = useLocale();
-  const { formRef, errors, summary, check, prepare, showServerErrors } = useFormCheck(loadSchema, registrationFromForm, REGISTRATION_MESSAGES.incomplete);
+  const { formRef, errors, summary, check, prepare, showServerErrors } = useFormCheck(
+    loadSchema,
+    registrationFromForm,
+    REGISTRATION_MESSAGES.incomplete,
+  );
   const [exists, setExists] = useState<string | null>(null);
   const { call, busy } = useFlowCall((answer) => {
     if (answer.ok) return;
@@ -86,8 +110,18 @@ function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (ema
     void call('register', { answers });
   };
 
-  const field = (name: 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'phoneConfirm', extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField name={name} idPrefix="reg-" label={t(`subscription.account.fields.${name}`)} required error={errors[name]} {...extra} />
+  const field = (
+    name: 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'phoneConfirm',
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      name={name}
+      idPrefix="reg-"
+      label={t(`subscription.account.fields.${name}`)}
+      required
+      error={errors[name]}
+      {...extra}
+    />
   );
 
   return (
@@ -107,7 +141,12 @@ function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (ema
         <div role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="register-summary">
           <p>{summary}</p>
           {exists !== null ? (
-            <button type="button" onClick={() => onSignIn(exists)} className="mt-1 underline" data-testid="account-exists-sign-in">
+            <button
+              type="button"
+              onClick={() => onSignIn(exists)}
+              className="mt-1 underline"
+              data-testid="account-exists-sign-in"
+            >
               {t('subscription.account.signInInstead')}
             </button>
           ) : null}
@@ -121,8 +160,17 @@ function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (ema
           {field('companyAddress', { autoComplete: 'street-address' })}
           {field('phone', { type: 'tel', autoComplete: 'tel' })}
           {field('phoneConfirm', { type: 'tel', autoComplete: 'tel' })}
-          <PasswordField name="password" label={t('subscription.account.fields.password')} error={errors.password} hint={t('subscription.account.passwordHint')} />
-          <PasswordField name="passwordConfirm" label={t('subscription.account.fields.passwordConfirm')} error={errors.passwordConfirm} />
+          <PasswordField
+            name="password"
+            label={t('subscription.account.fields.password')}
+            error={errors.password}
+            hint={t('subscription.account.passwordHint')}
+          />
+          <PasswordField
+            name="passwordConfirm"
+            label={t('subscription.account.fields.passwordConfirm')}
+            error={errors.passwordConfirm}
+          />
         </div>
       </section>
       <StepActions onBack={onBack}>
@@ -134,7 +182,19 @@ function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (ema
   );
 }
 
-function PasswordField({ name, label, error, hint, autoComplete = 'new-password' }: { name: string; label: string; error?: string; hint?: string; autoComplete?: string }) {
+function PasswordField({
+  name,
+  label,
+  error,
+  hint,
+  autoComplete = 'new-password',
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  autoComplete?: string;
+}) {
   const id = `reg-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -143,8 +203,20 @@ function PasswordField({ name, label, error, hint, autoComplete = 'new-password'
         {label}
         <span aria-hidden="true"> *</span>
       </label>
-      <input id={id} name={name} type="password" autoComplete={autoComplete} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-sm text-muted">{hint}</p> : null}
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={`${id}-error`} text={error} />
     </div>
   );
@@ -179,18 +251,51 @@ function SignInForm({ email, onBack }: { email: string; onBack: () => void }) {
   };
   const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': 'signin-error' } : {};
   return (
-    <form ref={form} aria-label={t('subscription.account.haveAccount')} noValidate onSubmit={submit} className="space-y-6" data-testid="signin-form">
+    <form
+      ref={form}
+      aria-label={t('subscription.account.haveAccount')}
+      noValidate
+      onSubmit={submit}
+      className="space-y-6"
+      data-testid="signin-form"
+    >
       <section className="max-w-md space-y-5 rounded-2xl border border-line p-4 sm:p-6">
         <div>
-          <label htmlFor="signin-email" className="block font-medium">{t('login.email')}</label>
-          <input id="signin-email" name="email" type="email" autoComplete="email" defaultValue={email} className={inputClass} {...invalid} />
+          <label htmlFor="signin-email" className="block font-medium">
+            {t('login.email')}
+          </label>
+          <input
+            id="signin-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={email}
+            className={inputClass}
+            {...invalid}
+          />
         </div>
         <div>
-          <label htmlFor="signin-password" className="block font-medium">{t('login.password')}</label>
-          <input id="signin-password" name="password" type="password" autoComplete="current-password" className={inputClass} {...invalid} />
+          <label htmlFor="signin-password" className="block font-medium">
+            {t('login.password')}
+          </label>
+          <input
+            id="signin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            {...invalid}
+          />
         </div>
         {error ? (
-          <p id="signin-error" role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="signin-error">{error}</p>
+          <p
+            id="signin-error"
+            role="alert"
+            className="text-sm font-medium text-red-700 dark:text-red-300"
+            data-testid="signin-error"
+          >
+            {error}
+          </p>
         ) : null}
         <p className="text-sm text-muted">{t('subscription.pending.saved')}</p>
       </section>

@@ -32,12 +32,20 @@ export function AddOnsStep({
   const price = useAddOnPrice(currency);
   const counts = new Map(chosen.map((item) => [item.id, item.count]));
   const set = (id: string, count: number | null) =>
-    onChange(count === null ? chosen.filter((item) => item.id !== id) : counts.has(id) ? chosen.map((item) => (item.id === id ? { id, count } : item)) : [...chosen, { id, count }]);
+    onChange(
+      count === null
+        ? chosen.filter((item) => item.id !== id)
+        : counts.has(id)
+          ? chosen.map((item) => (item.id === id ? { id, count } : item))
+          : [...chosen, { id, count }],
+    );
   return (
     <div className="mt-6 space-y-6">
       {plan.included.length ? (
         <section aria-labelledby="included-heading">
-          <h2 id="included-heading" className="text-sm font-semibold">{includedLabel ?? t('subscription.addons.included', { plan: localized(plan.name, locale) })}</h2>
+          <h2 id="included-heading" className="text-sm font-semibold">
+            {includedLabel ?? t('subscription.addons.included', { plan: localized(plan.name, locale) })}
+          </h2>
           <ul className="mt-2 flex flex-wrap gap-2" data-testid="included">
             {plan.included.map((item) => (
               <li key={item.id} className="rounded-full bg-sunken px-3 py-1 text-sm">
@@ -49,26 +57,42 @@ export function AddOnsStep({
         </section>
       ) : null}
       {offered.length ? (
-        <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-raised" data-testid="add-on-choices">
+        <ul
+          className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-raised"
+          data-testid="add-on-choices"
+        >
           {offered.map((module) => {
             const name = localized(module.name, locale);
             const on = counts.has(module._id);
             const count = counts.get(module._id) ?? 1;
             return (
-              <li key={module._id} className={`p-4 sm:p-5 ${on ? 'bg-tint' : ''}`} data-testid={`add-on-${module.key ?? module._id}`} data-chosen={on}>
+              <li
+                key={module._id}
+                className={`p-4 sm:p-5 ${on ? 'bg-tint' : ''}`}
+                data-testid={`add-on-${module.key ?? module._id}`}
+                data-chosen={on}
+              >
                 <div className="flex items-start justify-between gap-4">
                   <div className="min-w-0">
                     <h2 className="font-semibold">
-                      {on ? <span className="text-brand-700 dark:text-brand-300" aria-hidden="true">✓ </span> : null}
+                      {on ? (
+                        <span className="text-brand-700 dark:text-brand-300" aria-hidden="true">
+                          ✓{' '}
+                        </span>
+                      ) : null}
                       {name}
                     </h2>
-                    {module.shortDesc ? <p className="text-sm text-muted">{localized(module.shortDesc, locale)}</p> : null}
+                    {module.shortDesc ? (
+                      <p className="text-sm text-muted">{localized(module.shortDesc, locale)}</p>
+                    ) : null}
                     <p className="mt-1 text-sm font-medium">{price(module)}</p>
                   </div>
                   <button
                     type="button"
                     onClick={() => set(module._id, on ? null : 1)}
-                    aria-label={t(on ? 'subscription.addons.cancelLabel' : 'subscription.addons.addLabel', { module: name })}
+                    aria-label={t(on ? 'subscription.addons.cancelLabel' : 'subscription.addons.addLabel', {
+                      module: name,
+                    })}
                     className={`${smallButton} shrink-0 ${on ? '' : 'border-brand-600 text-brand-800 dark:border-brand-400 dark:text-brand-200'}`}
                     data-testid="add-on-toggle"
                   >
@@ -76,7 +100,13 @@ export function AddOnsStep({
                   </button>
                 </div>
                 {module.counter && on ? (
-                  <DeviceCount id={`count-${module._id}`} moduleName={name} count={count} onChange={(value) => set(module._id, value)} className="mt-3" />
+                  <DeviceCount
+                    id={`count-${module._id}`}
+                    moduleName={name}
+                    count={count}
+                    onChange={(value) => set(module._id, value)}
+                    className="mt-3"
+                  />
                 ) : null}
               </li>
             );

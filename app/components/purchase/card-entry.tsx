@@ -66,7 +66,10 @@ export function CardEntry({
     ref,
     () => ({
       tokenize(billing) {
-        if (stripeKey) return stripeFields.current ? stripeFields.current.tokenize(billing) : Promise.resolve({ ok: false, message: unavailable });
+        if (stripeKey)
+          return stripeFields.current
+            ? stripeFields.current.tokenize(billing)
+            : Promise.resolve({ ok: false, message: unavailable });
         const target = frame.current?.contentWindow;
         if (!target || !origin) return Promise.resolve({ ok: false, message: unavailable });
         const requestId = crypto.randomUUID();
@@ -77,7 +80,9 @@ export function CardEntry({
         });
       },
       handleAction(clientSecret) {
-        return stripeFields.current ? stripeFields.current.handleAction(clientSecret) : Promise.resolve({ ok: false, message: unavailable });
+        return stripeFields.current
+          ? stripeFields.current.handleAction(clientSecret)
+          : Promise.resolve({ ok: false, message: unavailable });
       },
     }),
     [stripeKey, origin, unavailable],
@@ -94,10 +99,17 @@ export function CardEntry({
         setFrameReady(true);
       } else if (message.type === 'sandbox:change') {
         setComplete(message.complete);
-      } else if ((message.type === 'sandbox:tokenized' || message.type === 'sandbox:error') && message.requestId === pending.current?.requestId) {
+      } else if (
+        (message.type === 'sandbox:tokenized' || message.type === 'sandbox:error') &&
+        message.requestId === pending.current?.requestId
+      ) {
         const { resolve } = pending.current;
         pending.current = null;
-        resolve(message.type === 'sandbox:tokenized' ? { ok: true, paymentMethodId: message.paymentMethodId } : { ok: false, message: message.message });
+        resolve(
+          message.type === 'sandbox:tokenized'
+            ? { ok: true, paymentMethodId: message.paymentMethodId }
+            : { ok: false, message: message.message },
+        );
       }
     };
     window.addEventListener('message', listen);
@@ -116,7 +128,8 @@ export function CardEntry({
     );
   }
   if (!origin) return <p role="alert">{unavailable}</p>;
-  if (!mounted) return <div className="rounded-xl border border-line bg-white" style={{ height: frameHeight }} aria-busy="true" />;
+  if (!mounted)
+    return <div className="rounded-xl border border-line bg-white" style={{ height: frameHeight }} aria-busy="true" />;
   return (
     // The provider's page is light: it sits on a light card of its own, in dark mode too.
     <div className="rounded-xl border border-line bg-white p-3 sm:p-4">

@@ -8,7 +8,8 @@ import type { OrderPrice } from '../../../domain/orders/pricing';
  * answers. Every call is in-process on the server with the session's user; the page holds no token.
  */
 
-export type FlowIntent = 'dates' | 'quote' | 'upgradeQuote' | 'register' | 'signIn' | 'verify' | 'resend' | 'order' | 'pay' | 'payment';
+export type FlowIntent =
+  'dates' | 'quote' | 'upgradeQuote' | 'register' | 'signIn' | 'verify' | 'resend' | 'order' | 'pay' | 'payment';
 
 /** An order as the payment step shows it. */
 export interface FlowOrder {

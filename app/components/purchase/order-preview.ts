@@ -56,21 +56,35 @@ export interface OrderPreview {
 /** The add-ons a plan can take: released modules it does not already include. */
 export function addOnsFor(catalogue: FlowCatalogue, plan: FlowPlan | undefined): AddOn[] {
   const included = new Set(plan?.included.map((item) => item.id));
-  return catalogue.addOns.filter((module) => module.released && !included.has(module._id) && (!plan || offeredToIndustry(module, plan.industry)));
+  return catalogue.addOns.filter(
+    (module) => module.released && !included.has(module._id) && (!plan || offeredToIndustry(module, plan.industry)),
+  );
 }
 
 /**
  * Prices the choice with the calculator's `quote()`, as the page shows it; the server prices the
  * order again. Null while no buyable plan is chosen.
  */
-export function previewOrder(form: SubscriptionForm, catalogue: FlowCatalogue, currency: CurrencyCode): OrderPreview | null {
+export function previewOrder(
+  form: SubscriptionForm,
+  catalogue: FlowCatalogue,
+  currency: CurrencyCode,
+): OrderPreview | null {
   const plan = catalogue.plans.find((candidate) => candidate._id === form.planInfo.planId);
   if (!plan || plan.type === 'enterprise' || !isCurrency(plan.currency)) return null;
   const planCurrency = plan.currency;
   const offered = addOnsFor(catalogue, plan);
   const chosen = form.planInfo.addOns.flatMap((choice) => {
     const module = offered.find((candidate) => candidate._id === choice.id);
-    return module && isCurrency(module.currency) ? [{ module, count: module.counter ? choice.count : 1, price: convert(module.monthPrice, module.currency, planCurrency) }] : [];
+    return module && isCurrency(module.currency)
+      ? [
+          {
+            module,
+            count: module.counter ? choice.count : 1,
+            price: convert(module.monthPrice, module.currency, planCurrency),
+          },
+        ]
+      : [];
   });
   const result = quote(
     {
@@ -78,16 +92,41 @@ export function previewOrder(form: SubscriptionForm, catalogue: FlowCatalogue, c
       currency: planCurrency,
       type: plan.type,
       prepaidMonths: form.planInfo.prepaidMonths,
-      addOns: chosen.map(({ module, count, price }) => ({ price, billing: module.billing, counter: module.counter, count })),
+      addOns: chosen.map(({ module, count, price }) => ({
+        price,
+        billing: module.billing,
+        counter: module.counter,
+        count,
+      })),
     },
     currency,
   );
   const planPrice = convert(plan.monthPrice, planCurrency, currency);
   const lines: PreviewLine[] = [
-    { key: `plan:${plan._id}`, kind: 'plan', id: plan._id, name: plan.name, billing: 'monthly', counter: false, unitPrice: planPrice, count: 1, amount: planPrice },
+    {
+      key: `plan:${plan._id}`,
+      kind: 'plan',
+      id: plan._id,
+      name: plan.name,
+      billing: 'monthly',
+      counter: false,
+      unitPrice: planPrice,
+      count: 1,
+      amount: planPrice,
+    },
     ...chosen.map(({ module, count, price }) => {
       const unitPrice = convert(price, planCurrency, currency);
-      return { key: `addon:${module._id}`, kind: 'addon' as const, id: module._id, name: module.name, billing: module.billing, counter: module.counter, unitPrice, count, amount: unitPrice * count };
+      return {
+        key: `addon:${module._id}`,
+        kind: 'addon' as const,
+        id: module._id,
+        name: module.name,
+        billing: module.billing,
+        counter: module.counter,
+        unitPrice,
+        count,
+        amount: unitPrice * count,
+      };
     }),
   ];
   return { plan, lines, quote: result };

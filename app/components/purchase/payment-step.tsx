@@ -22,7 +22,14 @@ const REQUIRED_BILLING: readonly BillingField[] = ['name', 'line1', 'city', 'cou
  * list of domain/orders/payment-request.ts `CARD_FAILURE_CODES`, copied so the page does not load
  * that module's schema library.
  */
-const CARD_FAILURE_CODES = ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'processing_error', 'timeout'] as const;
+const CARD_FAILURE_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'authentication_failed',
+  'processing_error',
+  'timeout',
+] as const;
 
 /** How often a payment waiting for the bank or the provider is asked about, and for how long. */
 const POLL_MS = 1500;
@@ -89,7 +96,8 @@ export function PaymentStep({
   const stripeKey = payments.provider === 'stripe' ? payments.publishableKey : undefined;
   /** The attempts whose 3-D Secure check Stripe's script has already shown. */
   const actionsShown = useRef(new Set<string>());
-  const money = (amount: number, currency: string) => formatMoney({ amount, currency: currency as CurrencyCode }, locale);
+  const money = (amount: number, currency: string) =>
+    formatMoney({ amount, currency: currency as CurrencyCode }, locale);
 
   const placeOrder = useFlowCall((answer) => {
     if (answer.intent !== 'order') return;
@@ -99,7 +107,11 @@ export function PaymentStep({
     }
     setOrder(answer.order);
     onOrder(answer.order._id);
-    if (answer.order.status === 'paid' || answer.order.status === 'provisioning' || answer.order.status === 'completed') {
+    if (
+      answer.order.status === 'paid' ||
+      answer.order.status === 'provisioning' ||
+      answer.order.status === 'completed'
+    ) {
       setPhase({ kind: 'paid' });
       onPaid(answer.order._id);
       return;
@@ -114,7 +126,12 @@ export function PaymentStep({
         paying.current = false;
         setPhase({ kind: 'paid' });
         onPaid(order._id);
-      } else if (attempt.status === 'requires_action' && attempt.clientSecret && stripeKey && !actionsShown.current.has(attempt._id)) {
+      } else if (
+        attempt.status === 'requires_action' &&
+        attempt.clientSecret &&
+        stripeKey &&
+        !actionsShown.current.has(attempt._id)
+      ) {
         actionsShown.current.add(attempt._id);
         setPhase({ kind: 'action', clientSecret: attempt.clientSecret, attempt: attempt._id });
       } else if (attempt.status === 'requires_action' && attempt.actionUrl) {
@@ -126,7 +143,9 @@ export function PaymentStep({
         paying.current = false;
         attemptKey.current = newIdempotencyKey();
         const code = attempt.failureCode ?? '';
-        setProblem(t(`purchase.card.${(CARD_FAILURE_CODES as readonly string[]).includes(code) ? code : 'card_declined'}`));
+        setProblem(
+          t(`purchase.card.${(CARD_FAILURE_CODES as readonly string[]).includes(code) ? code : 'card_declined'}`),
+        );
         setPhase({ kind: 'ready' });
       } else {
         // Still with the bank or the provider: ask again shortly.
@@ -214,7 +233,9 @@ export function PaymentStep({
 
   const readBilling = (): Billing => {
     const answers = new FormData(billingForm.current ?? undefined);
-    return Object.fromEntries(BILLING_FIELDS.map((field) => [field, String(answers.get(field) ?? '').trim()])) as Billing;
+    return Object.fromEntries(
+      BILLING_FIELDS.map((field) => [field, String(answers.get(field) ?? '').trim()]),
+    ) as Billing;
   };
 
   // The sandbox's challenge page says the bank's check is over; nothing else speaks to this page.
@@ -235,7 +256,10 @@ export function PaymentStep({
   useEffect(() => {
     if (phase.kind !== 'action') return;
     let current = true;
-    void (cardEntry.current?.handleAction(phase.clientSecret) ?? Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
+    void (
+      cardEntry.current?.handleAction(phase.clientSecret) ??
+      Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })
+    ).then((result) => {
       if (!current) return;
       if (!result.ok) setProblem(result.message);
       polls.current = 0;
@@ -252,7 +276,9 @@ export function PaymentStep({
     event.preventDefault();
     if (!order || paying.current || changed || !cardsReady) return;
     const billing = readBilling();
-    const errors = Object.fromEntries(REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, t('validation.required')]));
+    const errors = Object.fromEntries(
+      REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, t('validation.required')]),
+    );
     setBillingErrors(errors);
     if (Object.keys(errors).length) {
       setProblem(t('registration.incomplete'));
@@ -263,7 +289,10 @@ export function PaymentStep({
     polls.current = 0;
     setProblem('');
     setPhase({ kind: 'paying' });
-    void (cardEntry.current?.tokenize(billing) ?? Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })).then((result) => {
+    void (
+      cardEntry.current?.tokenize(billing) ??
+      Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })
+    ).then((result) => {
       if (result.ok) {
         charge(result.paymentMethodId);
         return;
@@ -276,46 +305,92 @@ export function PaymentStep({
 
   if (phase.kind === 'ordering' || (phase.kind !== 'orderFailed' && !order)) {
     return (
-      <p className="mt-6 min-h-64 text-muted" aria-busy="true" data-testid="payment-ordering">{t('subscription.payment.ordering')}</p>
+      <p className="mt-6 min-h-64 text-muted" aria-busy="true" data-testid="payment-ordering">
+        {t('subscription.payment.ordering')}
+      </p>
     );
   }
   if (phase.kind === 'orderFailed' || !order) {
     return (
       <div className="mt-6 space-y-4" data-testid="payment-order-failed">
-        <p role="alert" className="font-medium text-red-700 dark:text-red-300">{phase.kind === 'orderFailed' ? phase.message : ''}</p>
+        <p role="alert" className="font-medium text-red-700 dark:text-red-300">
+          {phase.kind === 'orderFailed' ? phase.message : ''}
+        </p>
         <StepActions onBack={onBack} />
       </div>
     );
   }
 
-  const busy = phase.kind === 'paying' || phase.kind === 'checking' || phase.kind === 'challenge' || phase.kind === 'action' || phase.kind === 'paid';
+  const busy =
+    phase.kind === 'paying' ||
+    phase.kind === 'checking' ||
+    phase.kind === 'challenge' ||
+    phase.kind === 'action' ||
+    phase.kind === 'paid';
   const billingInput = (field: BillingField, autoComplete: string, required = REQUIRED_BILLING.includes(field)) => (
     <div>
       <label htmlFor={`bill-${field}`} className="block font-medium">
         {t(`subscription.payment.billing.${field}`)}
-        {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted"> ({t('forms.optional')})</span>}
+        {required ? (
+          <span aria-hidden="true"> *</span>
+        ) : (
+          <span className="font-normal text-muted"> ({t('forms.optional')})</span>
+        )}
       </label>
       {field === 'country' ? (
-        <select id="bill-country" name="country" defaultValue={billingDefaults.country} autoComplete="billing country" className={inputClass} aria-invalid={billingErrors.country ? true : undefined} aria-describedby={billingErrors.country ? 'bill-country-error' : undefined}>
+        <select
+          id="bill-country"
+          name="country"
+          defaultValue={billingDefaults.country}
+          autoComplete="billing country"
+          className={inputClass}
+          aria-invalid={billingErrors.country ? true : undefined}
+          aria-describedby={billingErrors.country ? 'bill-country-error' : undefined}
+        >
           <option value="">{t('subscription.shipping.choose')}</option>
           {SHIPPING_COUNTRIES.map((code) => (
-            <option key={code} value={code}>{t(`subscription.countries.${code}`)}</option>
+            <option key={code} value={code}>
+              {t(`subscription.countries.${code}`)}
+            </option>
           ))}
         </select>
       ) : (
-        <input id={`bill-${field}`} name={field} defaultValue={billingDefaults[field]} autoComplete={`billing ${autoComplete}`} className={inputClass} aria-invalid={billingErrors[field] ? true : undefined} aria-describedby={billingErrors[field] ? `bill-${field}-error` : undefined} />
+        <input
+          id={`bill-${field}`}
+          name={field}
+          defaultValue={billingDefaults[field]}
+          autoComplete={`billing ${autoComplete}`}
+          className={inputClass}
+          aria-invalid={billingErrors[field] ? true : undefined}
+          aria-describedby={billingErrors[field] ? `bill-${field}-error` : undefined}
+        />
       )}
       <FieldError id={`bill-${field}-error`} text={billingErrors[field]} />
     </div>
   );
 
   return (
-    <form ref={billingForm} noValidate onSubmit={submit} className="mt-6 space-y-6" data-testid="payment-form" data-order={order.number}>
-      <section className="rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5" aria-labelledby="pay-total-heading" data-testid="payment-total">
-        <h2 id="pay-total-heading" className="font-semibold">{t('subscription.payment.orderNumber', { number: order.number })}</h2>
+    <form
+      ref={billingForm}
+      noValidate
+      onSubmit={submit}
+      className="mt-6 space-y-6"
+      data-testid="payment-form"
+      data-order={order.number}
+    >
+      <section
+        className="rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5"
+        aria-labelledby="pay-total-heading"
+        data-testid="payment-total"
+      >
+        <h2 id="pay-total-heading" className="font-semibold">
+          {t('subscription.payment.orderNumber', { number: order.number })}
+        </h2>
         <div className="mt-2 flex items-baseline justify-between gap-4">
           <p>{t('subscription.summary.dueNow')}</p>
-          <p className="text-2xl text-figure" data-testid="payment-due">{money(order.total, order.currency)}</p>
+          <p className="text-2xl text-figure" data-testid="payment-due">
+            {money(order.total, order.currency)}
+          </p>
         </div>
         {order.tax ? (
           <p className="mt-1 flex justify-between gap-4 text-sm text-muted">
@@ -326,26 +401,52 @@ export function PaymentStep({
       </section>
 
       {changed ? (
-        <div role="alert" className="rounded-2xl border border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="price-changed">
-          <p className="font-semibold">{t('subscription.payment.priceChanged', { before: money(agreed, order.currency), after: money(order.total, order.currency) })}</p>
+        <div
+          role="alert"
+          className="rounded-2xl border border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          data-testid="price-changed"
+        >
+          <p className="font-semibold">
+            {t('subscription.payment.priceChanged', {
+              before: money(agreed, order.currency),
+              after: money(order.total, order.currency),
+            })}
+          </p>
           <p className="mt-1 text-sm">{t('subscription.payment.priceChangedHint')}</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <button type="button" onClick={() => setAgreed(order.total)} className={primaryButton} data-testid="price-accept">
+            <button
+              type="button"
+              onClick={() => setAgreed(order.total)}
+              className={primaryButton}
+              data-testid="price-accept"
+            >
               {t('subscription.payment.acceptPrice', { total: money(order.total, order.currency) })}
             </button>
-            <button type="button" onClick={onBack} className={secondaryButton}>{t('subscription.payment.reviewOrder')}</button>
+            <button type="button" onClick={onBack} className={secondaryButton}>
+              {t('subscription.payment.reviewOrder')}
+            </button>
           </div>
         </div>
       ) : null}
 
       <section className="space-y-3 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="card-heading">
-        <h2 id="card-heading" className="text-xl font-semibold">{t('subscription.payment.card')}</h2>
+        <h2 id="card-heading" className="text-xl font-semibold">
+          {t('subscription.payment.card')}
+        </h2>
         <p className="text-sm text-muted">{t('subscription.payment.cardHint')}</p>
-        <CardEntry ref={cardEntry} payments={payments} title={t('subscription.payment.cardFrame')} unavailable={t('subscription.payment.unavailable')} onReady={setCardsReady} />
+        <CardEntry
+          ref={cardEntry}
+          payments={payments}
+          title={t('subscription.payment.cardFrame')}
+          unavailable={t('subscription.payment.unavailable')}
+          onReady={setCardsReady}
+        />
       </section>
 
       <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="billing-heading">
-        <h2 id="billing-heading" className="text-xl font-semibold">{t('subscription.payment.billingAddress')}</h2>
+        <h2 id="billing-heading" className="text-xl font-semibold">
+          {t('subscription.payment.billingAddress')}
+        </h2>
         <p className="text-sm text-muted">{t('subscription.payment.billingHint')}</p>
         <div className="grid gap-5 sm:grid-cols-2">
           {billingInput('name', 'name')}
@@ -359,14 +460,26 @@ export function PaymentStep({
 
       <div aria-live="polite">
         {problem ? (
-          <p role="alert" className="rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300" data-testid="payment-problem">{problem}</p>
+          <p
+            role="alert"
+            className="rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300"
+            data-testid="payment-problem"
+          >
+            {problem}
+          </p>
         ) : null}
-        {phase.kind === 'checking' ? <p className="text-muted" data-testid="payment-checking">{t('subscription.payment.waiting')}</p> : null}
+        {phase.kind === 'checking' ? (
+          <p className="text-muted" data-testid="payment-checking">
+            {t('subscription.payment.waiting')}
+          </p>
+        ) : null}
       </div>
 
       <StepActions onBack={busy ? undefined : onBack}>
         <button type="submit" disabled={busy || changed || !cardsReady} className={primaryButton} data-testid="pay">
-          {busy ? t('subscription.payment.paying') : t('subscription.payment.pay', { total: money(order.total, order.currency) })}
+          {busy
+            ? t('subscription.payment.paying')
+            : t('subscription.payment.pay', { total: money(order.total, order.currency) })}
         </button>
       </StepActions>
       <p className="text-xs text-muted">{t('subscription.payment.secure')}</p>
@@ -378,9 +491,16 @@ export function PaymentStep({
         className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-line bg-raised p-0 text-ink backdrop:bg-black/50"
         data-testid="challenge-dialog"
       >
-        <h2 id="challenge-heading" className="border-b border-line px-5 py-3 font-semibold">{t('subscription.payment.challenge')}</h2>
+        <h2 id="challenge-heading" className="border-b border-line px-5 py-3 font-semibold">
+          {t('subscription.payment.challenge')}
+        </h2>
         {phase.kind === 'challenge' ? (
-          <iframe title={t('subscription.payment.challenge')} src={phase.url} className="h-96 w-full border-0 bg-white" data-testid="challenge-frame" />
+          <iframe
+            title={t('subscription.payment.challenge')}
+            src={phase.url}
+            className="h-96 w-full border-0 bg-white"
+            data-testid="challenge-frame"
+          />
         ) : null}
       </dialog>
     </form>

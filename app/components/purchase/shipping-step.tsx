@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { SHIPPING_COUNTRIES, SHIPPING_FIELDS, shippingFromForm, type ShippingField, type ShippingInfo } from '../../../domain/forms/shipping-fields';
+import {
+  SHIPPING_COUNTRIES,
+  SHIPPING_FIELDS,
+  shippingFromForm,
+  type ShippingField,
+  type ShippingInfo,
+} from '../../../domain/forms/shipping-fields';
 import { formatDate } from '../../../domain/format';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass, invalidProps, TextField } from '../forms/fields';
@@ -46,7 +52,9 @@ export function ShippingStep({
 
   const read = (): ShippingInfo => {
     const answers = new FormData(form.current ?? undefined);
-    return Object.fromEntries(SHIPPING_FIELDS.map((field) => [field, String(answers.get(field) ?? '')])) as ShippingInfo;
+    return Object.fromEntries(
+      SHIPPING_FIELDS.map((field) => [field, String(answers.get(field) ?? '')]),
+    ) as ShippingInfo;
   };
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -70,9 +78,21 @@ export function ShippingStep({
   };
 
   const text = (name: ShippingField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField name={name} idPrefix="ship-" label={t(`subscription.shipping.fields.${name}`)} required value={info[name]} error={errors[name]} {...extra} />
+    <TextField
+      name={name}
+      idPrefix="ship-"
+      label={t(`subscription.shipping.fields.${name}`)}
+      required
+      value={info[name]}
+      error={errors[name]}
+      {...extra}
+    />
   );
-  const dateHint = !info.country ? t('subscription.shipping.dateCountryFirst') : dates ? t('subscription.shipping.dateList') : t('subscription.shipping.dateLoading');
+  const dateHint = !info.country
+    ? t('subscription.shipping.dateCountryFirst')
+    : dates
+      ? t('subscription.shipping.dateList')
+      : t('subscription.shipping.dateLoading');
 
   return (
     <form
@@ -86,7 +106,9 @@ export function ShippingStep({
     >
       <p className="text-sm text-muted">{t('subscription.shipping.requiredHint')}</p>
       {summary ? (
-        <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="shipping-summary">{summary}</p>
+        <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="shipping-summary">
+          {summary}
+        </p>
       ) : null}
       <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6">
         <h2 className="text-xl font-semibold">{t('subscription.shipping.contact')}</h2>
@@ -108,10 +130,19 @@ export function ShippingStep({
               {t('subscription.shipping.fields.country')}
               <span aria-hidden="true"> *</span>
             </label>
-            <select id="ship-country" name="country" defaultValue={info.country} autoComplete="country" className={inputClass} {...invalidProps('ship-country', errors.country, false)}>
+            <select
+              id="ship-country"
+              name="country"
+              defaultValue={info.country}
+              autoComplete="country"
+              className={inputClass}
+              {...invalidProps('ship-country', errors.country, false)}
+            >
               <option value="">{t('subscription.shipping.choose')}</option>
               {SHIPPING_COUNTRIES.map((code) => (
-                <option key={code} value={code}>{t(`subscription.countries.${code}`)}</option>
+                <option key={code} value={code}>
+                  {t(`subscription.countries.${code}`)}
+                </option>
               ))}
             </select>
             <FieldError id="ship-country-error" text={errors.country} />
@@ -134,15 +165,21 @@ export function ShippingStep({
             disabled={!dates}
             className={`${inputClass} sm:max-w-xs`}
             {...invalidProps('ship-shippingDate', errors.shippingDate, false)}
-            aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : ''].filter(Boolean).join(' ')}
+            aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : '']
+              .filter(Boolean)
+              .join(' ')}
             data-testid="shipping-date"
           >
             <option value="">{t('subscription.shipping.choose')}</option>
             {(dates?.dates ?? []).map((date) => (
-              <option key={date} value={date}>{formatDate(`${date}T12:00:00+08:00`, locale)}</option>
+              <option key={date} value={date}>
+                {formatDate(`${date}T12:00:00+08:00`, locale)}
+              </option>
             ))}
           </select>
-          <p id="ship-date-hint" className="mt-1 text-sm text-muted">{dateHint}</p>
+          <p id="ship-date-hint" className="mt-1 text-sm text-muted">
+            {dateHint}
+          </p>
           <FieldError id="ship-shippingDate-error" text={errors.shippingDate} />
         </div>
         {text('note', { required: false, multiline: true })}

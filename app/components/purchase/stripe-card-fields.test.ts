@@ -36,7 +36,11 @@ class StubElement {
 
 function stubStripe(answers: { paymentMethod?: unknown; action?: unknown } = {}) {
   const created: StubElement[] = [];
-  const calls: { elements: unknown[]; createPaymentMethod: unknown[]; handleNextAction: unknown[] } = { elements: [], createPaymentMethod: [], handleNextAction: [] };
+  const calls: { elements: unknown[]; createPaymentMethod: unknown[]; handleNextAction: unknown[] } = {
+    elements: [],
+    createPaymentMethod: [],
+    handleNextAction: [],
+  };
   const stripe = {
     elements(options: unknown) {
       calls.elements.push(options);
@@ -61,8 +65,19 @@ function stubStripe(answers: { paymentMethod?: unknown; action?: unknown } = {})
   return { stripe: stripe as unknown as StripeLike, created, calls };
 }
 
-const containers = { number: { id: 'number-box' }, expiry: { id: 'expiry-box' }, cvc: { id: 'cvc-box' } } as unknown as Record<'number' | 'expiry' | 'cvc', HTMLElement>;
-const BILLING = { name: 'Chan Tai Man', line1: '1 Queen’s Road Central', line2: '', city: 'Hong Kong', postalCode: '', country: 'HK' };
+const containers = {
+  number: { id: 'number-box' },
+  expiry: { id: 'expiry-box' },
+  cvc: { id: 'cvc-box' },
+} as unknown as Record<'number' | 'expiry' | 'cvc', HTMLElement>;
+const BILLING = {
+  name: 'Chan Tai Man',
+  line1: '1 Queen’s Road Central',
+  line2: '',
+  city: 'Hong Kong',
+  postalCode: '',
+  country: 'HK',
+};
 
 describe('Stripe card fields', () => {
   it('mounts separate number, expiry and CVC fields in the buyer’s language', () => {
@@ -75,14 +90,22 @@ describe('Stripe card fields', () => {
       ['cardCvc', 'cvc-box'],
     ]);
     const simplified = stubStripe();
-    mountStripeCardFields(simplified.stripe, containers, { locale: 'zh-cn', fallback: 'declined', onChange: () => undefined });
+    mountStripeCardFields(simplified.stripe, containers, {
+      locale: 'zh-cn',
+      fallback: 'declined',
+      onChange: () => undefined,
+    });
     expect(simplified.calls.elements).toEqual([{ locale: 'zh' }]);
   });
 
   it('is ready when all three have loaded, complete when all three are, and says what is wrong where', () => {
     const { stripe, created } = stubStripe();
     const states: CardFieldsState[] = [];
-    mountStripeCardFields(stripe, containers, { locale: 'en', fallback: 'declined', onChange: (state) => states.push(state) });
+    mountStripeCardFields(stripe, containers, {
+      locale: 'en',
+      fallback: 'declined',
+      onChange: (state) => states.push(state),
+    });
     const [number, expiry, cvc] = created as [StubElement, StubElement, StubElement];
     number.emit('ready');
     expiry.emit('ready');
@@ -104,21 +127,49 @@ describe('Stripe card fields', () => {
 
   it('turns the card into a PaymentMethod with our billing address, and passes on Stripe’s refusal', async () => {
     const ok = stubStripe();
-    const fields = mountStripeCardFields(ok.stripe, containers, { locale: 'en', fallback: 'Your card was declined.', onChange: () => undefined });
+    const fields = mountStripeCardFields(ok.stripe, containers, {
+      locale: 'en',
+      fallback: 'Your card was declined.',
+      onChange: () => undefined,
+    });
     expect(await fields.tokenize(BILLING)).toEqual({ ok: true, paymentMethodId: 'pm_card_visa' });
     expect(ok.calls.createPaymentMethod).toEqual([
       {
         type: 'card',
         card: ok.created[0],
-        billing_details: { name: 'Chan Tai Man', address: { line1: '1 Queen’s Road Central', line2: undefined, city: 'Hong Kong', postal_code: undefined, country: 'HK' } },
+        billing_details: {
+          name: 'Chan Tai Man',
+          address: {
+            line1: '1 Queen’s Road Central',
+            line2: undefined,
+            city: 'Hong Kong',
+            postal_code: undefined,
+            country: 'HK',
+          },
+        },
       },
     ]);
 
-    const refused = stubStripe({ paymentMethod: { error: { type: 'validation_error', message: 'Your card’s expiration year is in the past.' } } });
-    const again = mountStripeCardFields(refused.stripe, containers, { locale: 'en', fallback: 'Your card was declined.', onChange: () => undefined });
-    expect(await again.tokenize(BILLING)).toEqual({ ok: false, message: 'Your card’s expiration year is in the past.' });
+    const refused = stubStripe({
+      paymentMethod: { error: { type: 'validation_error', message: 'Your card’s expiration year is in the past.' } },
+    });
+    const again = mountStripeCardFields(refused.stripe, containers, {
+      locale: 'en',
+      fallback: 'Your card was declined.',
+      onChange: () => undefined,
+    });
+    expect(await again.tokenize(BILLING)).toEqual({
+      ok: false,
+      message: 'Your card’s expiration year is in the past.',
+    });
     const silent = stubStripe({ paymentMethod: { error: { type: 'api_error' } } });
-    expect(await mountStripeCardFields(silent.stripe, containers, { locale: 'en', fallback: 'Your card was declined.', onChange: () => undefined }).tokenize(BILLING)).toEqual({
+    expect(
+      await mountStripeCardFields(silent.stripe, containers, {
+        locale: 'en',
+        fallback: 'Your card was declined.',
+        onChange: () => undefined,
+      }).tokenize(BILLING),
+    ).toEqual({
       ok: false,
       message: 'Your card was declined.',
     });
@@ -126,14 +177,26 @@ describe('Stripe card fields', () => {
 
   it('shows the bank’s check through Stripe and tells how it ended; destroys its fields when done', async () => {
     const passed = stubStripe();
-    const fields = mountStripeCardFields(passed.stripe, containers, { locale: 'en', fallback: 'declined', onChange: () => undefined });
+    const fields = mountStripeCardFields(passed.stripe, containers, {
+      locale: 'en',
+      fallback: 'declined',
+      onChange: () => undefined,
+    });
     expect(await fields.handleAction('pi_123_secret_456')).toEqual({ ok: true });
     expect(passed.calls.handleNextAction).toEqual([{ clientSecret: 'pi_123_secret_456' }]);
     fields.destroy();
     expect(passed.created.every((element) => element.destroyed)).toBe(true);
 
-    const failed = stubStripe({ action: { error: { type: 'card_error', message: 'We are unable to authenticate your payment method.' } } });
-    expect(await mountStripeCardFields(failed.stripe, containers, { locale: 'en', fallback: 'declined', onChange: () => undefined }).handleAction('pi_1_secret_2')).toEqual({
+    const failed = stubStripe({
+      action: { error: { type: 'card_error', message: 'We are unable to authenticate your payment method.' } },
+    });
+    expect(
+      await mountStripeCardFields(failed.stripe, containers, {
+        locale: 'en',
+        fallback: 'declined',
+        onChange: () => undefined,
+      }).handleAction('pi_1_secret_2'),
+    ).toEqual({
       ok: false,
       message: 'We are unable to authenticate your payment method.',
     });

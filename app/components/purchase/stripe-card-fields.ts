@@ -1,4 +1,11 @@
-import type { Stripe, StripeCardCvcElement, StripeCardExpiryElement, StripeCardNumberElement, StripeElementLocale, StripeElementStyle } from '@stripe/stripe-js';
+import type {
+  Stripe,
+  StripeCardCvcElement,
+  StripeCardExpiryElement,
+  StripeCardNumberElement,
+  StripeElementLocale,
+  StripeElementStyle,
+} from '@stripe/stripe-js';
 import type { Locale } from '../../../domain/locales';
 
 /**
@@ -50,7 +57,8 @@ export interface StripeCardFields {
 const STYLE: StripeElementStyle = {
   base: {
     color: '#0f172a',
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK TC", "Noto Sans CJK SC", sans-serif',
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK TC", "Noto Sans CJK SC", sans-serif',
     fontSize: '16px',
     lineHeight: '24px',
     '::placeholder': { color: '#64748b' },
@@ -75,9 +83,17 @@ export function mountStripeCardFields(
   const ready = new Set<CardField>();
   const complete = new Set<CardField>();
   const errors: Partial<Record<CardField, string>> = {};
-  const report = () => options.onChange({ ready: ready.size === CARD_FIELDS.length, complete: complete.size === CARD_FIELDS.length, errors: { ...errors } });
+  const report = () =>
+    options.onChange({
+      ready: ready.size === CARD_FIELDS.length,
+      complete: complete.size === CARD_FIELDS.length,
+      errors: { ...errors },
+    });
 
-  const watch = (field: CardField, element: StripeCardNumberElement | StripeCardExpiryElement | StripeCardCvcElement) => {
+  const watch = (
+    field: CardField,
+    element: StripeCardNumberElement | StripeCardExpiryElement | StripeCardCvcElement,
+  ) => {
     // Each element type has its own overloads of `on`; the events used here are common to all three.
     (element as StripeCardNumberElement).on('ready', () => {
       ready.add(field);

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale } from '../../i18n/messages';
-import { CARD_FIELDS, mountStripeCardFields, type CardField, type CardFieldsState, type StripeCardFields } from './stripe-card-fields';
+import {
+  CARD_FIELDS,
+  mountStripeCardFields,
+  type CardField,
+  type CardFieldsState,
+  type StripeCardFields,
+} from './stripe-card-fields';
 
 /**
  * Stripe's three card fields, each under our label, on a light card as the sandbox's frame is.
@@ -37,14 +43,18 @@ export function StripeCardInputs({
         const stripe = await loadStripe(publishableKey);
         if (!current) return;
         if (!stripe || !number.current || !expiry.current || !cvc.current) throw new Error('Stripe.js did not load');
-        fields = mountStripeCardFields(stripe, { number: number.current, expiry: expiry.current, cvc: cvc.current }, {
-          locale,
-          fallback,
-          onChange: (next) => {
-            setState(next);
-            callbacks.current.onReady(next.ready);
+        fields = mountStripeCardFields(
+          stripe,
+          { number: number.current, expiry: expiry.current, cvc: cvc.current },
+          {
+            locale,
+            fallback,
+            onChange: (next) => {
+              setState(next);
+              callbacks.current.onReady(next.ready);
+            },
           },
-        });
+        );
         callbacks.current.onFields(fields);
       } catch {
         if (current) setFailed(true);
@@ -58,13 +68,20 @@ export function StripeCardInputs({
     };
   }, [publishableKey, locale, fallback]);
 
-  if (failed) return <p role="alert" data-testid="card-unavailable">{t('subscription.payment.unavailable')}</p>;
+  if (failed)
+    return (
+      <p role="alert" data-testid="card-unavailable">
+        {t('subscription.payment.unavailable')}
+      </p>
+    );
 
   const containers: Record<CardField, React.RefObject<HTMLDivElement | null>> = { number, expiry, cvc };
   const field = (name: CardField) => (
     <>
       {/* Stripe's field is an iframe with its own accessible name; the label names it for sighted buyers. */}
-      <p id={`stripe-${name}-label`} className="mb-1 block text-sm font-medium text-slate-900">{t(`subscription.payment.cardFields.${name}`)}</p>
+      <p id={`stripe-${name}-label`} className="mb-1 block text-sm font-medium text-slate-900">
+        {t(`subscription.payment.cardFields.${name}`)}
+      </p>
       <div
         ref={containers[name]}
         role="group"
@@ -75,13 +92,24 @@ export function StripeCardInputs({
       />
       {/* The card is light in both themes: the message keeps its light-theme colour. */}
       {state.errors[name] ? (
-        <p id={`stripe-${name}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid={`error-stripe-${name}`}>{state.errors[name]}</p>
+        <p
+          id={`stripe-${name}-error`}
+          className="mt-1 text-sm font-medium text-red-700"
+          data-testid={`error-stripe-${name}`}
+        >
+          {state.errors[name]}
+        </p>
       ) : null}
     </>
   );
 
   return (
-    <div className="grid gap-4 rounded-xl border border-line bg-white p-3 sm:grid-cols-2 sm:p-4" data-testid="stripe-card-fields" data-ready={state.ready} aria-busy={!state.ready}>
+    <div
+      className="grid gap-4 rounded-xl border border-line bg-white p-3 sm:grid-cols-2 sm:p-4"
+      data-testid="stripe-card-fields"
+      data-ready={state.ready}
+      aria-busy={!state.ready}
+    >
       {CARD_FIELDS.map((name) => (
         <div key={name} className={name === 'number' ? 'sm:col-span-2' : undefined}>
           {field(name)}

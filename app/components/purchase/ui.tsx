@@ -22,7 +22,10 @@ export function StepProgress({ step, frontier, onGo }: { step: Step; frontier: S
           <span className="text-muted"> · {t(`subscription.steps.${step}.short`)}</span>
         </p>
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-sunken" aria-hidden="true">
-          <div className="h-full rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${((current + 1) / STEPS.length) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-brand-600 dark:bg-brand-400"
+            style={{ width: `${((current + 1) / STEPS.length) * 100}%` }}
+          />
         </div>
       </div>
       <ol className="hidden gap-1 md:flex">
@@ -42,14 +45,27 @@ export function StepProgress({ step, frontier, onGo }: { step: Step; frontier: S
               >
                 {done ? '✓' : index + 1}
               </span>
-              <span className={`truncate text-sm ${index === current ? 'font-semibold' : 'text-muted'}`}>{t(`subscription.steps.${item}.short`)}</span>
+              <span className={`truncate text-sm ${index === current ? 'font-semibold' : 'text-muted'}`}>
+                {t(`subscription.steps.${item}.short`)}
+              </span>
             </>
           );
           return (
-            <li key={item} className="flex min-w-0 flex-1 flex-col gap-2" aria-current={index === current ? 'step' : undefined}>
-              <div className={`h-1 rounded-full ${index <= current ? 'bg-brand-600 dark:bg-brand-400' : 'bg-sunken'}`} aria-hidden="true" />
+            <li
+              key={item}
+              className="flex min-w-0 flex-1 flex-col gap-2"
+              aria-current={index === current ? 'step' : undefined}
+            >
+              <div
+                className={`h-1 rounded-full ${index <= current ? 'bg-brand-600 dark:bg-brand-400' : 'bg-sunken'}`}
+                aria-hidden="true"
+              />
               {index !== current && index <= reachable ? (
-                <button type="button" onClick={() => onGo(item)} className="flex min-w-0 items-center gap-2 rounded-md text-left hover:underline">
+                <button
+                  type="button"
+                  onClick={() => onGo(item)}
+                  className="flex min-w-0 items-center gap-2 rounded-md text-left hover:underline"
+                >
                   {label}
                 </button>
               ) : (
@@ -64,9 +80,18 @@ export function StepProgress({ step, frontier, onGo }: { step: Step; frontier: S
 }
 
 /** The step's heading: the focus moves to it on every step change, so a screen reader starts there. */
-export const StepHeading = forwardRef<HTMLHeadingElement, { children: React.ReactNode }>(function StepHeading({ children }, ref) {
+export const StepHeading = forwardRef<HTMLHeadingElement, { children: React.ReactNode }>(function StepHeading(
+  { children },
+  ref,
+) {
   return (
-    <h1 ref={ref} id="step-heading" tabIndex={-1} className="text-3xl font-bold tracking-tight focus:outline-none sm:text-4xl" data-testid="step-heading">
+    <h1
+      ref={ref}
+      id="step-heading"
+      tabIndex={-1}
+      className="text-3xl font-bold tracking-tight focus:outline-none sm:text-4xl"
+      data-testid="step-heading"
+    >
       {children}
     </h1>
   );

@@ -67,7 +67,11 @@ export function useSubscriptionFlow(catalogue: FlowCatalogue, buyer: BuyerState)
   const asked = params.get('step');
   const frontier = form ? firstIncompleteStep(form, catalogue, shippingComplete, buyer) : 'industry';
   // Without `?step=`, a returning visitor continues where they left off, at the latest the summary.
-  const wanted: Step = isStep(asked) ? asked : STEPS.indexOf(frontier) > STEPS.indexOf('summary') ? 'summary' : frontier;
+  const wanted: Step = isStep(asked)
+    ? asked
+    : STEPS.indexOf(frontier) > STEPS.indexOf('summary')
+      ? 'summary'
+      : frontier;
   const step = form ? allowedStep(landing.current ?? wanted, frontier) : isStep(asked) ? asked : 'industry';
 
   /** The address last asked for, so a render before the navigation lands does not ask again (or otherwise). */

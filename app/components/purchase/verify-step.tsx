@@ -17,7 +17,17 @@ function secondsUntil(until: number): number {
  * code with spaces or a dash is read as its digits); a new code after a 60-second countdown. A
  * buyer who already verified (through the mailed link, say) continues.
  */
-export function VerifyStep({ email, verified, onBack, onContinue }: { email: string | null; verified: boolean; onBack: () => void; onContinue: () => void }) {
+export function VerifyStep({
+  email,
+  verified,
+  onBack,
+  onContinue,
+}: {
+  email: string | null;
+  verified: boolean;
+  onBack: () => void;
+  onContinue: () => void;
+}) {
   const { t } = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -85,7 +95,9 @@ export function VerifyStep({ email, verified, onBack, onContinue }: { email: str
       <section className="max-w-md space-y-4 rounded-2xl border border-line p-4 sm:p-6">
         <p>{email ? t('subscription.verify.sentTo', { email }) : t('subscription.verify.sentToYou')}</p>
         <div>
-          <label htmlFor="verify-code" className="block font-medium">{t('subscription.verify.code')}</label>
+          <label htmlFor="verify-code" className="block font-medium">
+            {t('subscription.verify.code')}
+          </label>
           <input
             ref={input}
             id="verify-code"
@@ -102,7 +114,9 @@ export function VerifyStep({ email, verified, onBack, onContinue }: { email: str
             aria-describedby={['verify-code-hint', error ? 'verify-code-error' : ''].filter(Boolean).join(' ')}
             data-testid="verify-code"
           />
-          <p id="verify-code-hint" className="mt-1 text-sm text-muted">{t('subscription.verify.codeHint')}</p>
+          <p id="verify-code-hint" className="mt-1 text-sm text-muted">
+            {t('subscription.verify.codeHint')}
+          </p>
           <FieldError id="verify-code-error" text={error} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -115,7 +129,9 @@ export function VerifyStep({ email, verified, onBack, onContinue }: { email: str
           >
             {left > 0 ? t('subscription.verify.resendIn', { seconds: left }) : t('subscription.verify.resend')}
           </button>
-          <p role="status" className="text-sm text-muted" data-testid="verify-notice">{notice}</p>
+          <p role="status" className="text-sm text-muted" data-testid="verify-notice">
+            {notice}
+          </p>
         </div>
       </section>
       <StepActions onBack={onBack}>

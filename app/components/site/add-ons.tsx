@@ -40,8 +40,12 @@ export function AddOnTable({ addOns, currency }: { addOns: AddOn[]; currency?: C
       <table className="w-full text-left" data-testid="add-ons">
         <thead className="bg-sunken text-sm">
           <tr>
-            <th scope="col" className="px-5 py-3 font-semibold">{t('product.addOns.module')}</th>
-            <th scope="col" className="px-5 py-3 text-right font-semibold">{t('product.addOns.price')}</th>
+            <th scope="col" className="px-5 py-3 font-semibold">
+              {t('product.addOns.module')}
+            </th>
+            <th scope="col" className="px-5 py-3 text-right font-semibold">
+              {t('product.addOns.price')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -49,9 +53,13 @@ export function AddOnTable({ addOns, currency }: { addOns: AddOn[]; currency?: C
             <tr key={addOn._id}>
               <th scope="row" className="px-5 py-4 font-normal">
                 <span className="font-semibold">{localized(addOn.name, locale)}</span>
-                {addOn.shortDesc ? <span className="block text-sm text-muted">{localized(addOn.shortDesc, locale)}</span> : null}
+                {addOn.shortDesc ? (
+                  <span className="block text-sm text-muted">{localized(addOn.shortDesc, locale)}</span>
+                ) : null}
               </th>
-              <td className={`px-5 py-4 text-right sm:whitespace-nowrap ${addOn.released ? '' : 'text-muted italic'}`}>{price(addOn)}</td>
+              <td className={`px-5 py-4 text-right sm:whitespace-nowrap ${addOn.released ? '' : 'text-muted italic'}`}>
+                {price(addOn)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
-import { choiceQuery, parseChoice, PREPAID_OPTIONS, subscriptionQuery, type CalculatorChoice } from '../../../domain/calculator';
+import {
+  choiceQuery,
+  parseChoice,
+  PREPAID_OPTIONS,
+  subscriptionQuery,
+  type CalculatorChoice,
+} from '../../../domain/calculator';
 import type { appTemplates } from '../../../domain/entities/app-templates';
 import type { industries } from '../../../domain/entities/industries';
 import type { RecordOf } from '../../../domain/entities/types';
@@ -20,7 +26,10 @@ import { PlanDetailsLink, type PlanSummary } from './plan-cards';
 export type CalculatorIndustry = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name'>;
 
 /** The industry's plan template the calculator starts from, its included modules filled in. */
-export type CalculatorTemplate = Pick<RecordOf<typeof appTemplates>, '_id' | 'key' | 'name' | 'type' | 'monthPrice' | 'currency'> & {
+export type CalculatorTemplate = Pick<
+  RecordOf<typeof appTemplates>,
+  '_id' | 'key' | 'name' | 'type' | 'monthPrice' | 'currency'
+> & {
   modules: PlanSummary['modules'];
 };
 
@@ -43,7 +52,9 @@ export function Calculator({ data }: { data: CalculatorData }) {
   useEffect(() => setEnhanced(true), []);
 
   const included = new Map(
-    (data.template?.modules ?? []).flatMap((item) => (typeof item.id === 'string' ? [] : [[item.id._id, item.count ?? 1] as const])),
+    (data.template?.modules ?? []).flatMap((item) =>
+      typeof item.id === 'string' ? [] : [[item.id._id, item.count ?? 1] as const],
+    ),
   );
   const optional = data.catalogue.filter((module) => module.released && !included.has(module._id) && module.key);
   const choice: CalculatorChoice = { industry: data.industry?.key ?? data.industry?._id ?? null, addOns, months };
@@ -60,7 +71,12 @@ export function Calculator({ data }: { data: CalculatorData }) {
         currency: data.template.currency,
         type: data.template.type,
         prepaidMonths: months,
-        addOns: chosen.map((module) => ({ price: module.monthPrice, billing: module.billing as Billing, counter: module.counter, count: addOns.get(module.key!) ?? 1 })),
+        addOns: chosen.map((module) => ({
+          price: module.monthPrice,
+          billing: module.billing as Billing,
+          counter: module.counter,
+          count: addOns.get(module.key!) ?? 1,
+        })),
       },
       currency,
     );
@@ -69,7 +85,10 @@ export function Calculator({ data }: { data: CalculatorData }) {
   const update = (next: Map<string, number>, nextMonths = months) => {
     setAddOns(next);
     setMonths(nextMonths);
-    setSearchParams(choiceQuery({ ...choice, addOns: next, months: nextMonths }), { replace: true, preventScrollReset: true });
+    setSearchParams(choiceQuery({ ...choice, addOns: next, months: nextMonths }), {
+      replace: true,
+      preventScrollReset: true,
+    });
   };
   const money = (amount: number) => formatMoney({ amount, currency }, locale);
   // An industry, add-on or term chosen before the page hydrated is kept, and priced.
@@ -78,7 +97,11 @@ export function Calculator({ data }: { data: CalculatorData }) {
     const chosen = parseChoice(values);
     if (chosen.industry && chosen.industry !== choice.industry) {
       navigate(`?industry=${encodeURIComponent(chosen.industry)}`, { replace: true, preventScrollReset: true });
-    } else if (chosen.months !== months || chosen.addOns.size !== addOns.size || [...chosen.addOns].some(([key, count]) => addOns.get(key) !== count)) {
+    } else if (
+      chosen.months !== months ||
+      chosen.addOns.size !== addOns.size ||
+      [...chosen.addOns].some(([key, count]) => addOns.get(key) !== count)
+    ) {
       // The same add-ons in another order are the same choice: rewriting the address for them
       // would cancel a change the visitor has just made.
       update(chosen.addOns, chosen.months);
@@ -89,16 +112,25 @@ export function Calculator({ data }: { data: CalculatorData }) {
     <Form ref={form} method="get" className="grid gap-8 lg:grid-cols-[1fr_22rem]" data-testid="calculator">
       <div className="space-y-8">
         <div>
-          <label htmlFor="industry" className="block text-lg font-semibold">{t('pricing.industry')}</label>
+          <label htmlFor="industry" className="block text-lg font-semibold">
+            {t('pricing.industry')}
+          </label>
           <select
             id="industry"
             name="industry"
             value={choice.industry ?? ''}
-            onChange={(event) => navigate(`?industry=${encodeURIComponent(event.target.value)}`, { replace: true, preventScrollReset: true })}
+            onChange={(event) =>
+              navigate(`?industry=${encodeURIComponent(event.target.value)}`, {
+                replace: true,
+                preventScrollReset: true,
+              })
+            }
             className="mt-2 w-full max-w-md rounded-lg border border-line bg-raised px-3 py-2.5"
           >
             {data.industries.map((industry) => (
-              <option key={industry._id} value={industry.key ?? industry._id}>{localized(industry.name, locale)}</option>
+              <option key={industry._id} value={industry.key ?? industry._id}>
+                {localized(industry.name, locale)}
+              </option>
             ))}
           </select>
         </div>
@@ -118,7 +150,8 @@ export function Calculator({ data }: { data: CalculatorData }) {
                     {(data.template.modules ?? []).map((item) =>
                       typeof item.id === 'string' ? null : (
                         <li key={item.id._id} className="rounded-full bg-sunken px-3 py-1 text-sm">
-                          {localized(item.id.name, locale)}{(item.count ?? 1) > 1 ? ` × ${item.count}` : ''}
+                          {localized(item.id.name, locale)}
+                          {(item.count ?? 1) > 1 ? ` × ${item.count}` : ''}
                         </li>
                       ),
                     )}
@@ -128,7 +161,10 @@ export function Calculator({ data }: { data: CalculatorData }) {
             </section>
             <fieldset>
               <legend className="text-lg font-semibold">{t('pricing.addOns')}</legend>
-              <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-raised" data-testid="add-on-choices">
+              <ul
+                className="mt-3 divide-y divide-line rounded-2xl border border-line bg-raised"
+                data-testid="add-on-choices"
+              >
                 {optional.map((module) => {
                   const key = module.key!;
                   const on = addOns.has(key);
@@ -153,7 +189,9 @@ export function Calculator({ data }: { data: CalculatorData }) {
                           />
                           <span>
                             <span className="font-semibold">{name}</span>
-                            {module.shortDesc ? <span className="block text-sm text-muted">{localized(module.shortDesc, locale)}</span> : null}
+                            {module.shortDesc ? (
+                              <span className="block text-sm text-muted">{localized(module.shortDesc, locale)}</span>
+                            ) : null}
                           </span>
                         </label>
                         <span className="text-sm whitespace-nowrap">{price(module)}</span>
@@ -174,31 +212,60 @@ export function Calculator({ data }: { data: CalculatorData }) {
               </ul>
             </fieldset>
             <div>
-              <label htmlFor="months" className="block font-semibold">{t('pricing.months')}</label>
-              <select id="months" name="months" value={months} onChange={(event) => update(addOns, Number(event.target.value))} className="mt-2 rounded-lg border border-line bg-raised px-3 py-2">
+              <label htmlFor="months" className="block font-semibold">
+                {t('pricing.months')}
+              </label>
+              <select
+                id="months"
+                name="months"
+                value={months}
+                onChange={(event) => update(addOns, Number(event.target.value))}
+                className="mt-2 rounded-lg border border-line bg-raised px-3 py-2"
+              >
                 {PREPAID_OPTIONS.map((option) => (
-                  <option key={option} value={option}>{t('pricing.monthsOption', { count: option })}</option>
+                  <option key={option} value={option}>
+                    {t('pricing.monthsOption', { count: option })}
+                  </option>
                 ))}
               </select>
             </div>
             {enhanced ? null : (
-              <button type="submit" className="rounded-full border border-line bg-raised px-5 py-2.5 font-semibold">{t('pricing.update')}</button>
+              <button type="submit" className="rounded-full border border-line bg-raised px-5 py-2.5 font-semibold">
+                {t('pricing.update')}
+              </button>
             )}
           </>
         ) : (
           <p>{t('pricing.noPlan')}</p>
         )}
       </div>
-      <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-brand-500 bg-raised p-6 shadow-lg lg:sticky lg:top-28">
-        <h2 id="summary-heading" className="text-lg font-semibold">{t('pricing.summary')}</h2>
+      <aside
+        aria-labelledby="summary-heading"
+        className="h-fit rounded-2xl border border-brand-500 bg-raised p-6 shadow-lg lg:sticky lg:top-28"
+      >
+        <h2 id="summary-heading" className="text-lg font-semibold">
+          {t('pricing.summary')}
+        </h2>
         {totals ? (
           <div aria-live="polite" data-testid="totals">
             <p className="mt-4 text-sm text-muted">{t('pricing.monthly')}</p>
-            <p className="text-3xl text-figure" data-testid="monthly-total">{money(totals.monthly)}</p>
+            <p className="text-3xl text-figure" data-testid="monthly-total">
+              {money(totals.monthly)}
+            </p>
             <p className="mt-4 text-sm text-muted">{t('pricing.prepaid', { months: totals.prepaidMonths })}</p>
-            <p className="text-xl font-semibold" data-testid="prepaid-total">{money(totals.prepaid)}</p>
-            {totals.yearly ? <p className="mt-3 text-sm">{t('pricing.yearly')}: {money(totals.yearly)}</p> : null}
-            {totals.oneTime ? <p className="mt-1 text-sm">{t('pricing.oneTime')}: {money(totals.oneTime)}</p> : null}
+            <p className="text-xl font-semibold" data-testid="prepaid-total">
+              {money(totals.prepaid)}
+            </p>
+            {totals.yearly ? (
+              <p className="mt-3 text-sm">
+                {t('pricing.yearly')}: {money(totals.yearly)}
+              </p>
+            ) : null}
+            {totals.oneTime ? (
+              <p className="mt-1 text-sm">
+                {t('pricing.oneTime')}: {money(totals.oneTime)}
+              </p>
+            ) : null}
             {totals.negotiable ? <p className="mt-3 text-sm text-muted">{t('pricing.negotiable')}</p> : null}
           </div>
         ) : null}

@@ -10,7 +10,9 @@ export function CallToAction() {
     <section aria-labelledby="cta-heading" className="bg-brand-900 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="max-w-3xl">
-          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">{t('home.cta.heading')}</h2>
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {t('home.cta.heading')}
+          </h2>
           <p className="mt-4 text-lg text-brand-100">{t('home.cta.lead')}</p>
         </div>
         <ul className="mt-10 grid gap-6 md:grid-cols-3" data-testid="cta-highlights">

@@ -29,7 +29,9 @@ export function Claims({ graphHref }: { graphHref: string }) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="claims">
         {CLAIMS.map((claim) => (
           <li key={claim} className="rounded-2xl border border-line bg-raised p-6">
-            <p className="text-4xl font-bold tracking-tight text-brand-700 dark:text-brand-300">{t(`home.claims.${claim}Value`)}</p>
+            <p className="text-4xl font-bold tracking-tight text-brand-700 dark:text-brand-300">
+              {t(`home.claims.${claim}Value`)}
+            </p>
             <p className="mt-2 text-lg">{t(`home.claims.${claim}`)}</p>
           </li>
         ))}

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { HONEYPOT_FIELD } from '../../../domain/forms/messages';
-import { CAMPAIGN_FIELDS, type NewsletterCampaign, type NewsletterField, newsletterFromForm } from '../../../domain/forms/newsletter-fields';
+import {
+  CAMPAIGN_FIELDS,
+  type NewsletterCampaign,
+  type NewsletterField,
+  newsletterFromForm,
+} from '../../../domain/forms/newsletter-fields';
 import { useLocale } from '../../i18n/messages';
 import type { FormResult } from '../forms/form-result';
 import { useFormCheck } from '../forms/use-form-check';
@@ -14,7 +19,15 @@ const loadSchemas = () => import('../../../domain/forms/newsletter').then((modul
  * the page answers with its messages. Render it with the campaign as its `key`, so another
  * campaign's page starts with its own schema.
  */
-export function NewsletterForm({ campaign, action, result }: { campaign: NewsletterCampaign; action: string; result?: FormResult }) {
+export function NewsletterForm({
+  campaign,
+  action,
+  result,
+}: {
+  campaign: NewsletterCampaign;
+  action: string;
+  result?: FormResult;
+}) {
   const { t } = useLocale();
   const fetcher = useFetcher<FormResult>();
   const loadSchema = useCallback(() => loadSchemas().then((schemas) => schemas[campaign]), [campaign]);
@@ -30,7 +43,11 @@ export function NewsletterForm({ campaign, action, result }: { campaign: Newslet
 
   if (answer?.ok) {
     return (
-      <div role="status" className="rounded-2xl bg-brand-50 p-8 text-center text-brand-950" data-testid="newsletter-thanks">
+      <div
+        role="status"
+        className="rounded-2xl bg-brand-50 p-8 text-center text-brand-950"
+        data-testid="newsletter-thanks"
+      >
         <p className="text-2xl font-bold">{t('newsletter.thanks')}</p>
         <p className="mt-2">{t('newsletter.thanksLead')}</p>
       </div>
@@ -45,11 +62,13 @@ export function NewsletterForm({ campaign, action, result }: { campaign: Newslet
   };
   // The page's answer to a plain POST, until the browser checks or sends the form itself.
   const server = !fetcher.data && result && !result.ok ? result : undefined;
-  const shownErrors: Record<string, string> = Object.keys(errors).length || fetcher.data ? errors : (server?.errors ?? {});
+  const shownErrors: Record<string, string> =
+    Object.keys(errors).length || fetcher.data ? errors : (server?.errors ?? {});
   const values = server?.values ?? {};
   const focus = server ? fields.find((field) => server.errors[field]) : undefined;
   // A refusal no field carries (too many sign-ups), or a failure the visitor can only retry.
-  const failure = answer && !answer.ok && Object.keys(answer.errors).length === 0 ? answer.message || t('newsletter.failed') : '';
+  const failure =
+    answer && !answer.ok && Object.keys(answer.errors).length === 0 ? answer.message || t('newsletter.failed') : '';
   const busy = fetcher.state !== 'idle';
   return (
     <fetcher.Form
@@ -68,12 +87,22 @@ export function NewsletterForm({ campaign, action, result }: { campaign: Newslet
         const value = values[field];
         return (
           <div key={field}>
-            <label htmlFor={id} className="block font-medium">{labels[field]}</label>
+            <label htmlFor={id} className="block font-medium">
+              {labels[field]}
+            </label>
             <input
               id={id}
               name={field}
               type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-              autoComplete={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'companyName' ? 'organization' : 'name'}
+              autoComplete={
+                field === 'email'
+                  ? 'email'
+                  : field === 'phone'
+                    ? 'tel'
+                    : field === 'companyName'
+                      ? 'organization'
+                      : 'name'
+              }
               defaultValue={typeof value === 'string' ? value : ''}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
@@ -81,7 +110,9 @@ export function NewsletterForm({ campaign, action, result }: { campaign: Newslet
               className="mt-1.5 w-full rounded-lg border border-line bg-raised px-3.5 py-2.5 text-ink aria-[invalid=true]:border-red-600"
             />
             {error ? (
-              <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{error}</p>
+              <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+                {error}
+              </p>
             ) : null}
           </div>
         );
@@ -90,9 +121,17 @@ export function NewsletterForm({ campaign, action, result }: { campaign: Newslet
         <label htmlFor="newsletter-website">{t('newsletter.honeypot')}</label>
         <input id="newsletter-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {failure ? <p role="alert" className="text-red-700 sm:col-span-2 dark:text-red-300">{failure}</p> : null}
+      {failure ? (
+        <p role="alert" className="text-red-700 sm:col-span-2 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
       <div className="sm:col-span-2">
-        <button type="submit" disabled={busy} className="rounded-full bg-accent-400 px-6 py-3 font-semibold text-brand-950 hover:bg-accent-500 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-full bg-accent-400 px-6 py-3 font-semibold text-brand-950 hover:bg-accent-500 disabled:opacity-60"
+        >
           {t('newsletter.submit')}
         </button>
       </div>

@@ -20,13 +20,21 @@ export function PaymentsProduct() {
       <Section id="methods" heading={t('pay.methods.heading')} lead={t('pay.methods.lead')}>
         <div className="grid gap-6 md:grid-cols-2" data-testid="payment-methods">
           {PAYMENT_GROUPS.map((group) => (
-            <section key={group} aria-labelledby={`methods-${group}`} className="rounded-2xl border border-line bg-raised p-6">
-              <h3 id={`methods-${group}`} className="text-lg font-semibold">{t(`pay.methods.${group}`)}</h3>
+            <section
+              key={group}
+              aria-labelledby={`methods-${group}`}
+              className="rounded-2xl border border-line bg-raised p-6"
+            >
+              <h3 id={`methods-${group}`} className="text-lg font-semibold">
+                {t(`pay.methods.${group}`)}
+              </h3>
               <ul className="mt-4 divide-y divide-line">
                 {PAYMENT_METHODS.filter((method) => method.group === group).map((method) => (
                   <li key={method.key} className="flex items-center justify-between gap-4 py-2.5">
                     <span className="font-medium">{t(`pay.method.${method.key}`)}</span>
-                    <span className="rounded-full bg-sunken px-2.5 py-0.5 text-sm text-muted">{t(`pay.methods.${method.channel}`)}</span>
+                    <span className="rounded-full bg-sunken px-2.5 py-0.5 text-sm text-muted">
+                      {t(`pay.methods.${method.channel}`)}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -50,7 +58,9 @@ export function PaymentsProduct() {
             <details key={n} className="group p-5">
               <summary className="flex items-center justify-between gap-4 font-semibold">
                 {t(`pay.faq.q${n}`)}
-                <span aria-hidden="true" className="transition-transform group-open:rotate-45">+</span>
+                <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+                  +
+                </span>
               </summary>
               <p className="mt-3 text-muted">{t(`pay.faq.a${n}`)}</p>
             </details>

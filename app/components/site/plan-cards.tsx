@@ -12,7 +12,10 @@ import { planPath } from '../../shell';
  * their names only (`planSummary` in `routes/site/summaries.server.ts`); one the visitor may not
  * read stays an id, and is left out.
  */
-export type PlanSummary = Pick<RecordOf<typeof appTemplates>, '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency'> & {
+export type PlanSummary = Pick<
+  RecordOf<typeof appTemplates>,
+  '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency'
+> & {
   modules: { id: string | { _id: string; name: I18nText }; count?: number }[];
 };
 
@@ -30,7 +33,13 @@ export function usePlanPrice() {
  * name adds the plan's (a list of links all named "Plan details" says nothing); it starts with
  * the visible words, so voice control finds it by them.
  */
-export function PlanDetailsLink({ plan, className = '' }: { plan: Pick<PlanSummary, '_id' | 'name'>; className?: string }) {
+export function PlanDetailsLink({
+  plan,
+  className = '',
+}: {
+  plan: Pick<PlanSummary, '_id' | 'name'>;
+  className?: string;
+}) {
   const { t, locale } = useLocale();
   return (
     <Link
@@ -51,10 +60,15 @@ export function PlanCards({ plans, highlight }: { plans: PlanSummary[]; highligh
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="plans">
       {plans.map((plan) => {
-        const modules = (plan.modules ?? []).map((item) => (typeof item.id === 'string' ? null : item)).filter((item) => item !== null);
+        const modules = (plan.modules ?? [])
+          .map((item) => (typeof item.id === 'string' ? null : item))
+          .filter((item) => item !== null);
         const featured = plan.type === highlight;
         return (
-          <li key={plan._id} className={`flex flex-col rounded-2xl border bg-raised p-6 ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-line'}`}>
+          <li
+            key={plan._id}
+            className={`flex flex-col rounded-2xl border bg-raised p-6 ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-line'}`}
+          >
             <h3 className="text-xl font-semibold">{localized(plan.name, locale)}</h3>
             <p className="mt-3 text-2xl text-figure">{price(plan)}</p>
             {plan.description ? <p className="mt-3 text-muted">{localized(plan.description, locale)}</p> : null}
@@ -64,7 +78,9 @@ export function PlanCards({ plans, highlight }: { plans: PlanSummary[]; highligh
                 <ul className="mt-2 space-y-1 text-sm">
                   {modules.map((item) => (
                     <li key={typeof item.id === 'string' ? item.id : item.id._id} className="flex gap-2">
-                      <span aria-hidden="true" className="text-tick">✓</span>
+                      <span aria-hidden="true" className="text-tick">
+                        ✓
+                      </span>
                       {typeof item.id === 'string' ? null : localized(item.id.name, locale)}
                       {item.count && item.count > 1 ? ` × ${item.count}` : null}
                     </li>

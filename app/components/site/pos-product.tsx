@@ -31,25 +31,40 @@ function Plans({ plans }: { plans: PlanSummary[] }) {
     <>
       <ul className="grid gap-6 lg:grid-cols-3" data-testid="plans">
         {sorted.map((plan) => {
-          const modules = (plan.modules ?? []).flatMap((item) => (typeof item.id === 'string' ? [] : [{ ...item, id: item.id }]));
+          const modules = (plan.modules ?? []).flatMap((item) =>
+            typeof item.id === 'string' ? [] : [{ ...item, id: item.id }],
+          );
           const featured = plan.type === 'flexi';
-          const price = plan.type === 'enterprise' || !isCurrency(plan.currency)
-            ? t('product.plans.negotiable')
-            : t('home.plans.perMonth', { price: formatMoney({ amount: plan.monthPrice, currency: plan.currency }, locale) });
+          const price =
+            plan.type === 'enterprise' || !isCurrency(plan.currency)
+              ? t('product.plans.negotiable')
+              : t('home.plans.perMonth', {
+                  price: formatMoney({ amount: plan.monthPrice, currency: plan.currency }, locale),
+                });
           return (
-            <li key={plan._id} data-plan={plan.type} className={`relative flex flex-col rounded-2xl border bg-raised p-6 ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-line'}`}>
+            <li
+              key={plan._id}
+              data-plan={plan.type}
+              className={`relative flex flex-col rounded-2xl border bg-raised p-6 ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-line'}`}
+            >
               {featured ? (
-                <p className="absolute -top-3 left-6 rounded-full bg-accent-400 px-3 py-0.5 text-sm font-semibold text-brand-950">{t('product.plans.popular')}</p>
+                <p className="absolute -top-3 left-6 rounded-full bg-accent-400 px-3 py-0.5 text-sm font-semibold text-brand-950">
+                  {t('product.plans.popular')}
+                </p>
               ) : null}
               <h3 className="text-xl font-semibold">{localized(plan.name, locale)}</h3>
               <p className="mt-3 text-3xl font-bold tracking-tight text-brand-700 dark:text-brand-300">{price}</p>
               <p className="mt-1 text-sm font-medium text-muted">{t(contractTermKey(plan.type))}</p>
               {plan.description ? <p className="mt-4 text-muted">{localized(plan.description, locale)}</p> : null}
-              <p className="mt-5 text-sm font-semibold">{modules.length ? t('product.plans.includes') : t('product.plans.posOnly')}</p>
+              <p className="mt-5 text-sm font-semibold">
+                {modules.length ? t('product.plans.includes') : t('product.plans.posOnly')}
+              </p>
               <ul className="mt-2 flex-1 space-y-1 text-sm">
                 {modules.map((item) => (
                   <li key={item.id._id} className="flex gap-2">
-                    <span aria-hidden="true" className="text-tick">✓</span>
+                    <span aria-hidden="true" className="text-tick">
+                      ✓
+                    </span>
                     <span>
                       {localized(item.id.name, locale)}
                       {item.count && item.count > 1 ? ` × ${item.count}` : null}
@@ -58,7 +73,9 @@ function Plans({ plans }: { plans: PlanSummary[] }) {
                 ))}
               </ul>
               <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
-                {plan.type === 'enterprise' ? <TryNow testId="plan-contact" label={t('product.plans.contact')} /> : null}
+                {plan.type === 'enterprise' ? (
+                  <TryNow testId="plan-contact" label={t('product.plans.contact')} />
+                ) : null}
                 <PlanDetailsLink plan={plan} />
               </div>
             </li>
@@ -66,7 +83,9 @@ function Plans({ plans }: { plans: PlanSummary[] }) {
         })}
       </ul>
       <p className="mt-6 text-muted">{t('product.plans.twoYear')}</p>
-      <p className="mt-2 text-sm text-muted" data-testid="gst-note">{t('product.plans.gst')}</p>
+      <p className="mt-2 text-sm text-muted" data-testid="gst-note">
+        {t('product.plans.gst')}
+      </p>
     </>
   );
 }
@@ -108,11 +127,22 @@ export function PosProduct({ data }: { data: PosProductData }) {
       <Section id="add-ons" heading={t('product.addOns.heading')} lead={t('product.addOns.lead')}>
         <AddOnTable addOns={data.addOns} />
         <p className="mt-4">
-          <Link to={links.features} className="text-action">{t('product.addOns.all')} →</Link>
+          <Link to={links.features} className="text-action">
+            {t('product.addOns.all')} →
+          </Link>
         </p>
       </Section>
-      <Section id="calculator" heading={t('product.calculator.heading')} lead={t('product.calculator.lead')} tone="sunken">
-        <Link to={calculator} className="inline-flex rounded-full bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800" data-testid="to-calculator">
+      <Section
+        id="calculator"
+        heading={t('product.calculator.heading')}
+        lead={t('product.calculator.lead')}
+        tone="sunken"
+      >
+        <Link
+          to={calculator}
+          className="inline-flex rounded-full bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800"
+          data-testid="to-calculator"
+        >
           {t('product.calculator.action')}
         </Link>
       </Section>

@@ -9,7 +9,10 @@ describe('the terms outline', () => {
   it('shows every paragraph the locales hold, and only those', () => {
     for (const section of TERMS_SECTIONS) {
       const written = Object.keys(sections.sections[section.id] ?? {}).filter((key) => /^p\d+$/.test(key));
-      expect(paragraphKeys(section).map((key) => key.split('.').pop()), section.id).toEqual(written);
+      expect(
+        paragraphKeys(section).map((key) => key.split('.').pop()),
+        section.id,
+      ).toEqual(written);
     }
     expect(Object.keys(sections.sections)).toEqual(TERMS_SECTIONS.map((section) => section.id));
   });

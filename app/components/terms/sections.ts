@@ -20,7 +20,15 @@ export const TERMS_SECTIONS = [
 export type TermsSectionId = (typeof TERMS_SECTIONS)[number]['id'];
 
 /** The defined words, in the order of the definitions list. */
-export const TERMS_DEFINITIONS = ['us', 'merchant', 'service', 'plan', 'paymentService', 'hardware', 'workingDay'] as const;
+export const TERMS_DEFINITIONS = [
+  'us',
+  'merchant',
+  'service',
+  'plan',
+  'paymentService',
+  'hardware',
+  'workingDay',
+] as const;
 
 /** When the text last changed in substance: shown on the page and worth a notice to merchants. */
 export const TERMS_UPDATED = '2026-11-02';

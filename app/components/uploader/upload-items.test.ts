@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsFile, allComplete, moveItem, type UploadedInfo, type UploadItem, uploadReducer, uploadedIds } from './upload-items';
+import {
+  acceptsFile,
+  allComplete,
+  moveItem,
+  type UploadedInfo,
+  type UploadItem,
+  uploadReducer,
+  uploadedIds,
+} from './upload-items';
 
-const info = (id: string): UploadedInfo => ({ id, _id: id, name: `${id}.png`, size: 10, mime: 'image/png', width: 1, height: 1, src: `/api/attachments/${id}`, thumb: `/api/thumbs/${id}` });
+const info = (id: string): UploadedInfo => ({
+  id,
+  _id: id,
+  name: `${id}.png`,
+  size: 10,
+  mime: 'image/png',
+  width: 1,
+  height: 1,
+  src: `/api/attachments/${id}`,
+  thumb: `/api/thumbs/${id}`,
+});
 
 describe('uploadReducer', () => {
-  const added = uploadReducer([], { type: 'add', items: [{ key: 'a', name: 'a.png', size: 100 }, { key: 'b', name: 'b.png', size: 200 }] });
+  const added = uploadReducer([], {
+    type: 'add',
+    items: [
+      { key: 'a', name: 'a.png', size: 100 },
+      { key: 'b', name: 'b.png', size: 200 },
+    ],
+  });
 
   it('starts each file processing at 0', () => {
     expect(added.map(({ status, progress, complete }) => ({ status, progress, complete }))).toEqual([
@@ -26,7 +50,11 @@ describe('uploadReducer', () => {
     let items = uploadReducer(added, { type: 'succeeded', key: 'a', info: info('x1') });
     items = uploadReducer(items, { type: 'failed', key: 'b', error: 'This file is too large: the limit is 20 MB.' });
     expect(items[0]).toMatchObject({ status: 'success', complete: true, progress: 1, info: info('x1') });
-    expect(items[1]).toMatchObject({ status: 'error', complete: true, error: 'This file is too large: the limit is 20 MB.' });
+    expect(items[1]).toMatchObject({
+      status: 'error',
+      complete: true,
+      error: 'This file is too large: the limit is 20 MB.',
+    });
     expect(allComplete(items)).toBe(true);
     expect(uploadedIds(items)).toEqual(['x1']);
     // A late progress event changes nothing once the file is done.
@@ -46,8 +74,16 @@ describe('uploadReducer', () => {
 
   it('reorders and removes', () => {
     const three = uploadReducer(added, { type: 'add', items: [{ key: 'c', name: 'c.png', size: 1 }] });
-    expect(uploadReducer(three, { type: 'move', key: 'c', offset: -1 }).map((item) => item.key)).toEqual(['a', 'c', 'b']);
-    expect(uploadReducer(three, { type: 'move', key: 'a', offset: -1 }).map((item) => item.key)).toEqual(['a', 'b', 'c']);
+    expect(uploadReducer(three, { type: 'move', key: 'c', offset: -1 }).map((item) => item.key)).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
+    expect(uploadReducer(three, { type: 'move', key: 'a', offset: -1 }).map((item) => item.key)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
     expect(uploadReducer(three, { type: 'remove', key: 'b' }).map((item) => item.key)).toEqual(['a', 'c']);
     expect(allComplete([])).toBe(false);
   });

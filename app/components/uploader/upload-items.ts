@@ -46,23 +46,41 @@ const update = (items: readonly UploadItem[], key: string, change: (item: Upload
 export function uploadReducer(items: readonly UploadItem[], action: UploadAction): UploadItem[] {
   switch (action.type) {
     case 'add':
-      return [...items, ...action.items.map((item) => ({ ...item, status: 'processing' as const, progress: 0, complete: false }))];
+      return [
+        ...items,
+        ...action.items.map((item) => ({ ...item, status: 'processing' as const, progress: 0, complete: false })),
+      ];
     case 'progress':
       // Progress only moves forward, and stays within 0..1 whatever the browser reports.
       return update(items, action.key, (item) =>
-        item.complete ? item : { ...item, progress: Math.max(item.progress, Math.min(1, Math.max(0, action.progress))) },
+        item.complete
+          ? item
+          : { ...item, progress: Math.max(item.progress, Math.min(1, Math.max(0, action.progress))) },
       );
     case 'succeeded':
-      return update(items, action.key, (item) => ({ ...item, status: 'success', progress: 1, complete: true, info: action.info, error: undefined }));
+      return update(items, action.key, (item) => ({
+        ...item,
+        status: 'success',
+        progress: 1,
+        complete: true,
+        info: action.info,
+        error: undefined,
+      }));
     case 'failed':
       return update(items, action.key, (item) => ({ ...item, status: 'error', complete: true, error: action.error }));
     case 'cancelled':
       // Only a file still on its way can be cancelled; one already done keeps its outcome.
-      return update(items, action.key, (item) => (item.complete ? item : { ...item, status: 'cancelled', complete: true }));
+      return update(items, action.key, (item) =>
+        item.complete ? item : { ...item, status: 'cancelled', complete: true },
+      );
     case 'remove':
       return items.filter((item) => item.key !== action.key);
     case 'move':
-      return moveItem(items, items.findIndex((item) => item.key === action.key), action.offset);
+      return moveItem(
+        items,
+        items.findIndex((item) => item.key === action.key),
+        action.offset,
+      );
   }
 }
 
@@ -82,7 +100,10 @@ export function moveItem<T>(items: readonly T[], from: number, offset: number): 
  * with it, since browsers apply `accept` to the picker only.
  */
 export function acceptsFile(file: { name: string; type: string }, accept: string): boolean {
-  const rules = accept.split(',').map((rule) => rule.trim().toLowerCase()).filter(Boolean);
+  const rules = accept
+    .split(',')
+    .map((rule) => rule.trim().toLowerCase())
+    .filter(Boolean);
   if (rules.length === 0) return true;
   const type = file.type.toLowerCase();
   const name = file.name.toLowerCase();

@@ -23,9 +23,12 @@ export interface UploaderProps {
 
 /** The bar's colour by state: the brand's while on its way and done, red when it failed, grey when cancelled. */
 const PROGRESS_COLOURS: Record<UploadItem['status'], string> = {
-  processing: '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
-  success: '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
-  error: '[&::-webkit-progress-value]:bg-red-600 [&::-moz-progress-bar]:bg-red-600 dark:[&::-webkit-progress-value]:bg-red-400 dark:[&::-moz-progress-bar]:bg-red-400',
+  processing:
+    '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
+  success:
+    '[&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400 dark:[&::-moz-progress-bar]:bg-brand-400',
+  error:
+    '[&::-webkit-progress-value]:bg-red-600 [&::-moz-progress-bar]:bg-red-600 dark:[&::-webkit-progress-value]:bg-red-400 dark:[&::-moz-progress-bar]:bg-red-400',
   cancelled: '[&::-webkit-progress-value]:bg-muted [&::-moz-progress-bar]:bg-muted',
 };
 
@@ -34,7 +37,15 @@ const nextKey = () => `upload-${(counter += 1)}`;
 
 /** The list's first items: files stored before it opened, done. */
 const storedItems = (stored: readonly UploadedInfo[]): UploadItem[] =>
-  stored.map((info) => ({ key: `stored-${info.id}`, name: info.name, size: info.size, status: 'success', progress: 1, complete: true, info }));
+  stored.map((info) => ({
+    key: `stored-${info.id}`,
+    name: info.name,
+    size: info.size,
+    status: 'success',
+    progress: 1,
+    complete: true,
+    info,
+  }));
 
 /**
  * The one uploader of the editors and the profile page: a drop zone that takes only what `accept`
@@ -42,7 +53,15 @@ const storedItems = (stored: readonly UploadedInfo[]): UploadItem[] =>
  * failed, the server's message; cancel, previews and (for galleries) reordering. Keyboard and
  * screen readers: the picker is a real button, progress is a `<progress>`, states are announced.
  */
-export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', multiple = true, reorderable = false, token, initial, onChange }: UploaderProps) {
+export function Uploader({
+  url = '/api/attachments/upload',
+  accept = 'image/*',
+  multiple = true,
+  reorderable = false,
+  token,
+  initial,
+  onChange,
+}: UploaderProps) {
   const { t, locale } = useLocale();
   const [items, dispatch] = useReducer(uploadReducer, initial ?? [], storedItems);
   const [dragging, setDragging] = useState(false);
@@ -77,19 +96,31 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
   const start = (files: File[]) => {
     const taken = files.filter((file) => acceptsFile(file, accept));
     const left = files.filter((file) => !taken.includes(file));
-    setRefused(left.length > 0 ? t('uploader.refusedType', { count: left.length, names: left.map((file) => file.name).join(', ') }) : null);
+    setRefused(
+      left.length > 0
+        ? t('uploader.refusedType', { count: left.length, names: left.map((file) => file.name).join(', ') })
+        : null,
+    );
     const chosen = multiple ? taken : taken.slice(0, 1);
     const added = chosen.map((file) => {
       const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
       if (preview) previews.current.add(preview);
       return { file, key: nextKey(), preview };
     });
-    dispatch({ type: 'add', items: added.map(({ file, key, preview }) => ({ key, name: file.name, size: file.size, preview })) });
+    dispatch({
+      type: 'add',
+      items: added.map(({ file, key, preview }) => ({ key, name: file.name, size: file.size, preview })),
+    });
     for (const { file, key } of added) {
       const name = file.name;
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      sendFile(url, file, { locale, token, signal: controller.signal, onProgress: (progress) => dispatch({ type: 'progress', key, progress }) })
+      sendFile(url, file, {
+        locale,
+        token,
+        signal: controller.signal,
+        onProgress: (progress) => dispatch({ type: 'progress', key, progress }),
+      })
         .then((info) => {
           dispatch({ type: 'succeeded', key, info });
           setOutcome(t('uploader.outcome.success', { name }));
@@ -116,7 +147,9 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
       return;
     }
     const row = button.closest('li');
-    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLButtonElement>('button[data-upload-action]');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLButtonElement>(
+      'button[data-upload-action]',
+    );
     (neighbour ?? picker.current)?.focus();
     if (item.preview) {
       URL.revokeObjectURL(item.preview);
@@ -133,7 +166,12 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
 
   const onItemKey = (event: KeyboardEvent<HTMLLIElement>, item: UploadItem) => {
     if (!reorderable || !event.altKey) return;
-    const offset = event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : 0;
+    const offset =
+      event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+        ? -1
+        : event.key === 'ArrowDown' || event.key === 'ArrowRight'
+          ? 1
+          : 0;
     if (offset === 0) return;
     event.preventDefault();
     moved.current = item.key;
@@ -181,7 +219,9 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
         </p>
       )}
       <p aria-live="polite" className="sr-only" data-testid="uploader-live">
-        {items.length > 0 ? `${outcome ? `${outcome} ` : ''}${t('uploader.summary', { done, total: items.length })}` : ''}
+        {items.length > 0
+          ? `${outcome ? `${outcome} ` : ''}${t('uploader.summary', { done, total: items.length })}`
+          : ''}
       </p>
       {items.length > 0 && (
         <ul ref={list} className="flex flex-col gap-2" aria-label={t('uploader.files')}>
@@ -198,7 +238,13 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
             >
               {/* A refused file's preview would be a broken picture: it has none. */}
               {item.info?.thumb || (item.preview && item.status !== 'error') ? (
-                <img src={item.info?.thumb ?? item.preview} alt="" width={50} height={50} className="h-[50px] w-[50px] shrink-0 rounded object-cover" />
+                <img
+                  src={item.info?.thumb ?? item.preview}
+                  alt=""
+                  width={50}
+                  height={50}
+                  className="h-[50px] w-[50px] shrink-0 rounded object-cover"
+                />
               ) : (
                 <span aria-hidden="true" className="h-[50px] w-[50px] shrink-0 rounded bg-sunken" />
               )}
@@ -221,25 +267,44 @@ export function Uploader({ url = '/api/attachments/upload', accept = 'image/*', 
                   </span>
                 )}
               </div>
-              {item.status === 'success' && <CheckIcon className="h-5 w-5 shrink-0 text-brand-600 dark:text-brand-300" />}
+              {item.status === 'success' && (
+                <CheckIcon className="h-5 w-5 shrink-0 text-brand-600 dark:text-brand-300" />
+              )}
               {reorderable && (
                 <span className="flex flex-col">
                   <span id={`${item.key}-hint`} className="sr-only">
                     {t('uploader.reorderHint')}
                   </span>
-                  <button type="button" disabled={index === 0} onClick={() => dispatch({ type: 'move', key: item.key, offset: -1 })} className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30">
+                  <button
+                    type="button"
+                    disabled={index === 0}
+                    onClick={() => dispatch({ type: 'move', key: item.key, offset: -1 })}
+                    className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30"
+                  >
                     <span aria-hidden="true">▲</span>
                     <span className="sr-only">{t('uploader.moveUp', { name: item.name })}</span>
                   </button>
-                  <button type="button" disabled={index === items.length - 1} onClick={() => dispatch({ type: 'move', key: item.key, offset: 1 })} className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30">
+                  <button
+                    type="button"
+                    disabled={index === items.length - 1}
+                    onClick={() => dispatch({ type: 'move', key: item.key, offset: 1 })}
+                    className="rounded px-2 text-xs hover:bg-sunken disabled:opacity-30"
+                  >
                     <span aria-hidden="true">▼</span>
                     <span className="sr-only">{t('uploader.moveDown', { name: item.name })}</span>
                   </button>
                 </span>
               )}
-              <button type="button" data-upload-action onClick={(event) => cancelOrRemove(item, event.currentTarget)} className="rounded p-1 hover:bg-sunken focus-visible:ring-2 focus-visible:ring-brand-500">
+              <button
+                type="button"
+                data-upload-action
+                onClick={(event) => cancelOrRemove(item, event.currentTarget)}
+                className="rounded p-1 hover:bg-sunken focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
                 <CloseIcon aria-hidden="true" />
-                <span className="sr-only">{t(item.complete ? 'uploader.remove' : 'uploader.cancel', { name: item.name })}</span>
+                <span className="sr-only">
+                  {t(item.complete ? 'uploader.remove' : 'uploader.cancel', { name: item.name })}
+                </span>
               </button>
             </li>
           ))}

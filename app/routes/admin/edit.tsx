@@ -37,7 +37,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (loadedId && !record) throw data(null, { status: 404 });
   const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang, record);
   const history = mode === 'edit' && record ? await loadHistory(ctx, user, source, record._id, lang) : null;
-  return { source, mode, record, name: record ? recordName(source, record, lang) : '', options, role: user.role, history, messages: pageMessages(params.lang, messageGroups) };
+  return {
+    source,
+    mode,
+    record,
+    name: record ? recordName(source, record, lang) : '',
+    options,
+    role: user.role,
+    history,
+    messages: pageMessages(params.lang, messageGroups),
+  };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -56,7 +65,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const result = await saveRecord(ctx, user, source, form, lang);
   if (!result.ok) return data({ result }, { status: result.conflict ? 409 : 400 });
   const key = result.created ? 'admin.created' : result.changed ? 'admin.saved' : 'admin.editor.noChanges';
-  return redirect(`/${lang}/admin/${source}`, { headers: { 'set-cookie': flashCookie({ type: 'success', key }, ctx.secureCookies) } });
+  return redirect(`/${lang}/admin/${source}`, {
+    headers: { 'set-cookie': flashCookie({ type: 'success', key }, ctx.secureCookies) },
+  });
 }
 
 export default function AdminEdit({ loaderData, actionData: answered }: Route.ComponentProps) {
@@ -67,7 +78,10 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
   const location = useLocation();
   const definition = entities[source];
   const base = `/${locale}/admin/${source}`;
-  const title = mode === 'edit' ? t('admin.editor.edit', { name }) : t('admin.editor.new', { entity: t(`resources.${source}.name`) });
+  const title =
+    mode === 'edit'
+      ? t('admin.editor.edit', { name })
+      : t('admin.editor.new', { entity: t(`resources.${source}.name`) });
   const problem = actionData && !actionData.result.ok ? actionData.result : null;
   return (
     <div className="mx-auto max-w-4xl">
@@ -87,12 +101,16 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
           fields={editorFieldsOf(definition, role, mode === 'edit' ? 'patch' : 'create')}
           record={record}
           id={mode === 'edit' ? record?._id : undefined}
-          version={mode === 'edit' && record?.updatedAt ? new Date(record.updatedAt as string).toISOString() : undefined}
+          version={
+            mode === 'edit' && record?.updatedAt ? new Date(record.updatedAt as string).toISOString() : undefined
+          }
           options={options}
           problem={problem}
           onCancel={() => navigate(base)}
         >
-          {history ? <RecordHistory source={source} fields={editorFieldsOf(definition, role, 'patch')} entries={history} /> : null}
+          {history ? (
+            <RecordHistory source={source} fields={editorFieldsOf(definition, role, 'patch')} entries={history} />
+          ) : null}
         </RecordForm>
       </div>
     </div>

@@ -1,4 +1,10 @@
-import { ADMIN_SCREENS, editorFieldsOf, isAdminSource, recordName, type AdminSource } from '../../../domain/admin/screens';
+import {
+  ADMIN_SCREENS,
+  editorFieldsOf,
+  isAdminSource,
+  recordName,
+  type AdminSource,
+} from '../../../domain/admin/screens';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
@@ -25,7 +31,8 @@ export async function editorOptions(
   // Reference fields, and the references inside a list's items (a plan's modules).
   const fields = editorFieldsOf(entities[source], role, mode).flatMap((field) => {
     if (!field.editable) return [];
-    if (field.def.kind === 'ref' && field.def.ref) return [{ name: field.name, target: field.def.ref, current: record?.[field.name] }];
+    if (field.def.kind === 'ref' && field.def.ref)
+      return [{ name: field.name, target: field.def.ref, current: record?.[field.name] }];
     const itemRef = field.items?.find((column) => column.widget === 'ref' && column.ref);
     return itemRef?.ref ? [{ name: field.name, target: itemRef.ref, current: undefined }] : [];
   });
@@ -35,17 +42,27 @@ export async function editorOptions(
       if (!isEntityName(target)) return;
       const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
       const service = (
-        ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }>; get(id: string, params: object): Promise<Record<string, unknown>> } }
+        ctx.api as unknown as {
+          service(path: string): {
+            find(params: object): Promise<{ data: Record<string, unknown>[] }>;
+            get(id: string, params: object): Promise<Record<string, unknown>>;
+          };
+        }
       ).service(target);
       const params = memberCallParams(ctx, lang);
-      const page = await service.find({ ...params, query: { $select: ['_id', title], $limit: REFERENCE_CHOICES } }).catch(() => ({ data: [] as Record<string, unknown>[] }));
+      const page = await service
+        .find({ ...params, query: { $select: ['_id', title], $limit: REFERENCE_CHOICES } })
+        .catch(() => ({ data: [] as Record<string, unknown>[] }));
       const found = page.data;
       const current = field.current;
       if (typeof current === 'string' && current && !found.some((related) => String(related._id) === current)) {
         const related = await service.get(current, { ...params, query: { $select: ['_id', title] } }).catch(() => null);
         if (related) found.unshift(related);
       }
-      options[field.name] = found.map((related) => ({ value: String(related._id), label: recordName(target, related, lang) }));
+      options[field.name] = found.map((related) => ({
+        value: String(related._id),
+        label: recordName(target, related, lang),
+      }));
     }),
   );
   // A gallery's pictures, by their file names, in the gallery's order (those still stored).
@@ -53,9 +70,16 @@ export async function editorOptions(
     if (!field.editable || field.widget !== 'gallery') continue;
     const ids = Array.isArray(record?.[field.name]) ? (record[field.name] as unknown[]).map(String) : [];
     if (ids.length === 0) continue;
-    const files = (ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }> } }).service('attachments');
+    const files = (
+      ctx.api as unknown as {
+        service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }> };
+      }
+    ).service('attachments');
     const found = await files
-      .find({ ...memberCallParams(ctx, lang), query: { _id: { $in: ids }, $select: ['_id', 'name'], $limit: ids.length } })
+      .find({
+        ...memberCallParams(ctx, lang),
+        query: { _id: { $in: ids }, $select: ['_id', 'name'], $limit: ids.length },
+      })
       .catch(() => ({ data: [] as Record<string, unknown>[] }));
     const names = new Map(found.data.map((file) => [String(file._id), String(file.name)]));
     options[field.name] = ids.flatMap((id) => (names.has(id) ? [{ value: id, label: names.get(id) as string }] : []));

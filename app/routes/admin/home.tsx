@@ -17,7 +17,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const screens = screensFor(user.role);
   const counts = await Promise.all(
     screens.map(async (source) => {
-      const service = (ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ total: number }> } }).service(source);
+      const service = (
+        ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ total: number }> } }
+      ).service(source);
       const page = await service.find({ ...memberCallParams(ctx, lang), query: { $limit: 0 } }).catch(() => null);
       return [source, page ? page.total : null] as const;
     }),
@@ -57,7 +59,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                       data-testid={`admin-card-${source}`}
                     >
                       <span className="block font-semibold">{t(`resources.${source}.name`)}</span>
-                      <span className="mt-1 block text-sm text-muted tabular-nums">{count === null || count === undefined ? '—' : t('admin.records', { count: formatNumber(count, locale) })}</span>
+                      <span className="mt-1 block text-sm text-muted tabular-nums">
+                        {count === null || count === undefined
+                          ? '—'
+                          : t('admin.records', { count: formatNumber(count, locale) })}
+                      </span>
                     </Link>
                   </li>
                 );

@@ -32,7 +32,15 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   return { screens: screensFor(user.role), role: user.role, messages: pageMessages(params.lang, messageGroups) };
 }
 
-function AdminChrome({ screens, children, onLogout }: { screens: readonly AdminSource[]; children: React.ReactNode; onLogout?: (event: React.FormEvent<HTMLFormElement>) => void }) {
+function AdminChrome({
+  screens,
+  children,
+  onLogout,
+}: {
+  screens: readonly AdminSource[];
+  children: React.ReactNode;
+  onLogout?: (event: React.FormEvent<HTMLFormElement>) => void;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-sunken">
       <DashboardHeader onLogout={onLogout} title="admin.title" />

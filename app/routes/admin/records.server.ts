@@ -1,7 +1,22 @@
 import { data } from 'react-router';
 import { formChanges, listChange } from '../../../domain/admin/form';
-import { actionsFor, defaultModeOf, editorFieldsOf, isAdminSource, rowActionFor, screensFor, type AdminAction, type AdminSource } from '../../../domain/admin/screens';
-import { readTable, type AdminRecord, type FindPage, type FoundPage, type TableData } from '../../../domain/admin/table';
+import {
+  actionsFor,
+  defaultModeOf,
+  editorFieldsOf,
+  isAdminSource,
+  rowActionFor,
+  screensFor,
+  type AdminAction,
+  type AdminSource,
+} from '../../../domain/admin/screens';
+import {
+  readTable,
+  type AdminRecord,
+  type FindPage,
+  type FoundPage,
+  type TableData,
+} from '../../../domain/admin/table';
 import { parseView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
@@ -49,9 +64,14 @@ export function requireAction(source: AdminSource, role: Role, action: AdminActi
   if (!actionsFor(source, role).has(action)) throw data(null, { status: 403 });
 }
 
-
 /** One page of the table, as the URL's view asks for it (`readTable`, through the services as the staff member). */
-export async function loadTable(ctx: ServerContext, user: SessionUser, source: AdminSource, url: URL, lang: Locale): Promise<TableData> {
+export async function loadTable(
+  ctx: ServerContext,
+  user: SessionUser,
+  source: AdminSource,
+  url: URL,
+  lang: Locale,
+): Promise<TableData> {
   const view = parseView(entities[source], url.searchParams, defaultModeOf(source));
   const find: FindPage = (path, query) => service(ctx, path).find({ ...memberCallParams(ctx, lang), query });
   try {
@@ -64,7 +84,12 @@ export async function loadTable(ctx: ServerContext, user: SessionUser, source: A
 }
 
 /** A record for the editor, or null when it is gone (or not the staff member's to read). */
-export async function loadRecord(ctx: ServerContext, source: AdminSource, id: string, lang: Locale): Promise<AdminRecord | null> {
+export async function loadRecord(
+  ctx: ServerContext,
+  source: AdminSource,
+  id: string,
+  lang: Locale,
+): Promise<AdminRecord | null> {
   try {
     return await service(ctx, source).get(id, memberCallParams(ctx, lang));
   } catch (caught) {
@@ -82,14 +107,23 @@ export type SaveResult =
  * only if nobody changed it since (its `updatedAt` must still be the one the editor loaded, asked
  * of the service in the same statement); otherwise created.
  */
-export async function saveRecord(ctx: ServerContext, user: SessionUser, source: AdminSource, form: FormData, lang: Locale): Promise<SaveResult> {
+export async function saveRecord(
+  ctx: ServerContext,
+  user: SessionUser,
+  source: AdminSource,
+  form: FormData,
+  lang: Locale,
+): Promise<SaveResult> {
   const definition = entities[source];
   const id = String(form.get('id') ?? '');
   const params = memberCallParams(ctx, lang);
   try {
     if (!id) {
       requireAction(source, user.role, 'add');
-      const created = await service(ctx, source).create(formChanges(editorFieldsOf(definition, user.role, 'create'), form, null), params);
+      const created = await service(ctx, source).create(
+        formChanges(editorFieldsOf(definition, user.role, 'create'), form, null),
+        params,
+      );
       return { ok: true, id: created._id, created: true, changed: true };
     }
     requireAction(source, user.role, 'edit');
@@ -105,7 +139,12 @@ export async function saveRecord(ctx: ServerContext, user: SessionUser, source: 
     for (const field of fields) {
       if (!field.items || !field.def.itemKey || !(field.name in changes)) continue;
       const before = Array.isArray(original[field.name]) ? (original[field.name] as Record<string, unknown>[]) : [];
-      const operation = listChange(field.name, field.def.itemKey, before, changes[field.name] as Record<string, unknown>[]);
+      const operation = listChange(
+        field.name,
+        field.def.itemKey,
+        before,
+        changes[field.name] as Record<string, unknown>[],
+      );
       delete changes[field.name];
       for (const [key, value] of Object.entries(operation)) {
         changes[key] = key.startsWith('$') ? { ...(changes[key] as object | undefined), ...(value as object) } : value;
@@ -115,7 +154,8 @@ export async function saveRecord(ctx: ServerContext, user: SessionUser, source: 
       await service(ctx, source).patch(id, changes, versioned ? { ...params, query: { updatedAt: version } } : params);
     } catch (caught) {
       // Changed between the read and the write: the version no longer matches.
-      if (versioned && (caught as CallError).code === 404) return { ok: false, conflict: true, message: '', errors: {} };
+      if (versioned && (caught as CallError).code === 404)
+        return { ok: false, conflict: true, message: '', errors: {} };
       throw caught;
     }
     return { ok: true, id, created: false, changed: true };
@@ -132,7 +172,13 @@ export interface RemoveResult {
 }
 
 /** Removes records one by one, going on past a failure and reporting each. */
-export async function removeRecords(ctx: ServerContext, user: SessionUser, source: AdminSource, ids: readonly string[], lang: Locale): Promise<RemoveResult> {
+export async function removeRecords(
+  ctx: ServerContext,
+  user: SessionUser,
+  source: AdminSource,
+  ids: readonly string[],
+  lang: Locale,
+): Promise<RemoveResult> {
   requireAction(source, user.role, 'remove');
   const result: RemoveResult = { removed: 0, failures: [] };
   for (const id of ids) {
@@ -164,7 +210,13 @@ export const HISTORY_SHOWN = 20;
  * A record's latest changes by staff, from the audit log (decision 033), for admins, who may read
  * it; nothing for the others.
  */
-export async function loadHistory(ctx: ServerContext, user: SessionUser, source: AdminSource, id: string, lang: Locale): Promise<HistoryEntry[] | null> {
+export async function loadHistory(
+  ctx: ServerContext,
+  user: SessionUser,
+  source: AdminSource,
+  id: string,
+  lang: Locale,
+): Promise<HistoryEntry[] | null> {
   if (!screensFor(user.role).includes('auditLogs')) return null;
   const query = { service: source, recordId: id, $sort: { createdAt: -1 }, $limit: HISTORY_SHOWN };
   const page = await service(ctx, 'auditLogs').find({ ...memberCallParams(ctx, lang), query });
@@ -183,7 +235,13 @@ export type RowActionResult = { ok: true; key: string } | { ok: false; key: stri
  * The entity's own row action (a failed mail's Retry) on one record: its service asked as the
  * staff member, which checks the role and the record's state again.
  */
-export async function runRowAction(ctx: ServerContext, user: SessionUser, source: AdminSource, id: string, lang: Locale): Promise<RowActionResult> {
+export async function runRowAction(
+  ctx: ServerContext,
+  user: SessionUser,
+  source: AdminSource,
+  id: string,
+  lang: Locale,
+): Promise<RowActionResult> {
   const rowAction = rowActionFor(source, user.role);
   if (!rowAction || !id || id.length > 64) throw data(null, { status: 403 });
   try {

@@ -28,7 +28,8 @@ interface FeaturesService {
   patch(id: null, data: object, params: object): Promise<FeaturesPayload>;
 }
 
-const featuresOf = (ctx: ServerContext) => (ctx.api as unknown as { service(path: 'features'): FeaturesService }).service('features');
+const featuresOf = (ctx: ServerContext) =>
+  (ctx.api as unknown as { service(path: 'features'): FeaturesService }).service('features');
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
@@ -74,7 +75,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (typeof error.code !== 'number' || error.code >= 500) throw caught;
     return data({ message: error.message ?? '', errors: error.errors ?? {}, values: changes }, { status: error.code });
   }
-  return redirect(`/${lang}/admin/settings`, { headers: { 'set-cookie': flashCookie({ type: 'success', key: 'admin.saved' }, ctx.secureCookies) } });
+  return redirect(`/${lang}/admin/settings`, {
+    headers: { 'set-cookie': flashCookie({ type: 'success', key: 'admin.saved' }, ctx.secureCookies) },
+  });
 }
 
 /** The first error under a key or any of its parts (`regions`, `regions.1.code`). */
@@ -87,11 +90,16 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
   const { t } = useLocale();
   const navigation = useNavigation();
   const values = actionData?.values;
-  const shown: FeaturesPayload = values ? { ...values, currency: isCurrency(values.currency) ? values.currency : undefined } : loaderData.settings;
+  const shown: FeaturesPayload = values
+    ? { ...values, currency: isCurrency(values.currency) ? values.currency : undefined }
+    : loaderData.settings;
   const errors = actionData?.errors ?? {};
   const readOnly = !loaderData.canChange;
   // The markets as rows, with one empty row to add another.
-  const [regions, setRegions] = useState<Region[]>(() => [...(shown.regions ?? []), { code: '', name: '', region: '', url: '' }]);
+  const [regions, setRegions] = useState<Region[]>(() => [
+    ...(shown.regions ?? []),
+    { code: '', name: '', region: '', url: '' },
+  ]);
   const codes = (shown.regions ?? []).map((region) => region.code);
   const saving = navigation.state === 'submitting';
   return (
@@ -101,7 +109,11 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
       </h1>
       <p className="mt-1 text-muted">{t(readOnly ? 'admin.settings.readOnly' : 'admin.settings.lead')}</p>
       {actionData ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-testid="settings-error">
+        <div
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          data-testid="settings-error"
+        >
           {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : actionData.message}
         </div>
       ) : null}
@@ -114,7 +126,13 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
             <div className="mt-3 space-y-3">
               {(['contactForm', 'subscription'] as const).map((flag) => (
                 <label key={flag} className="flex items-start gap-3">
-                  <input type="checkbox" name={flag} defaultChecked={shown[flag]} className="mt-1 h-4 w-4 accent-brand-700" data-testid={`settings-${flag}`} />
+                  <input
+                    type="checkbox"
+                    name={flag}
+                    defaultChecked={shown[flag]}
+                    className="mt-1 h-4 w-4 accent-brand-700"
+                    data-testid={`settings-${flag}`}
+                  />
                   <span>
                     <span className="block font-medium">{t(`admin.settings.${flag}`)}</span>
                     <span className="block text-sm text-muted">{t(`admin.settings.${flag}Hint`)}</span>
@@ -159,14 +177,24 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
                         </td>
                       ))}
                       <td className="py-1 text-center">
-                        <input type="checkbox" name={`regions.${index}.remove`} aria-label={`${t('admin.remove')} ${index + 1}`} className="h-4 w-4 accent-red-700" />
+                        <input
+                          type="checkbox"
+                          name={`regions.${index}.remove`}
+                          aria-label={`${t('admin.remove')} ${index + 1}`}
+                          className="h-4 w-4 accent-red-700"
+                        />
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            <button type="button" className={`${smallButton} mt-3`} onClick={() => setRegions((rows) => [...rows, { code: '', name: '', region: '', url: '' }])} disabled={regions.length >= 20}>
+            <button
+              type="button"
+              className={`${smallButton} mt-3`}
+              onClick={() => setRegions((rows) => [...rows, { code: '', name: '', region: '', url: '' }])}
+              disabled={regions.length >= 20}
+            >
               {t('admin.settings.addRegion')}
             </button>
             <FieldError id="regions-error" text={errorFor(errors, 'regions')} />
@@ -189,9 +217,19 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
             </h2>
             <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
               {/* The offered ones first, in their order (the order pages list them in), then the others. */}
-              {[...(shown.currencies ?? []), ...CURRENCY_CODES.filter((code) => !(shown.currencies ?? []).includes(code))].map((code) => (
+              {[
+                ...(shown.currencies ?? []),
+                ...CURRENCY_CODES.filter((code) => !(shown.currencies ?? []).includes(code)),
+              ].map((code) => (
                 <label key={code} className="inline-flex items-center gap-2">
-                  <input type="checkbox" name="currencies" value={code} defaultChecked={(shown.currencies ?? []).includes(code)} className="h-4 w-4 accent-brand-700" data-testid={`settings-currency-${code}`} />
+                  <input
+                    type="checkbox"
+                    name="currencies"
+                    value={code}
+                    defaultChecked={(shown.currencies ?? []).includes(code)}
+                    className="h-4 w-4 accent-brand-700"
+                    data-testid={`settings-currency-${code}`}
+                  />
                   {code}
                 </label>
               ))}
@@ -199,7 +237,12 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
             <FieldError id="currencies-error" text={errorFor(errors, 'currencies')} />
             <label className="mt-4 block max-w-xs">
               <span className="block font-medium">{t('admin.settings.defaultCurrency')}</span>
-              <select name="currency" defaultValue={shown.currency} className={inputClass} data-testid="settings-currency">
+              <select
+                name="currency"
+                defaultValue={shown.currency}
+                className={inputClass}
+                data-testid="settings-currency"
+              >
                 {CURRENCY_CODES.map((code) => (
                   <option key={code} value={code}>
                     {code}

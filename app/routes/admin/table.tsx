@@ -3,7 +3,18 @@ import { useActionAnswer } from '../../action-answer';
 import { ReferencePicker } from '../../components/admin/reference-picker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { ADMIN_SCREENS, columnsOf, detailFieldsOf, editorFieldsOf, exportedFieldsOf, filtersOf, recordName, rowActionFor, type AdminAction, type AdminScreen } from '../../../domain/admin/screens';
+import {
+  ADMIN_SCREENS,
+  columnsOf,
+  detailFieldsOf,
+  editorFieldsOf,
+  exportedFieldsOf,
+  filtersOf,
+  recordName,
+  rowActionFor,
+  type AdminAction,
+  type AdminScreen,
+} from '../../../domain/admin/screens';
 import { viewSearch } from '../../../domain/admin/table';
 import { viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
@@ -73,7 +84,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         }
       : { record: null, name: '', options: {}, history: null };
   }
-  return { ...table, search: viewSearch(source, url.searchParams), editing, role: user.role, messages: pageMessages(params.lang, messageGroups) };
+  return {
+    ...table,
+    search: viewSearch(source, url.searchParams),
+    editing,
+    role: user.role,
+    messages: pageMessages(params.lang, messageGroups),
+  };
 }
 
 export function meta({ matches, params }: Route.MetaArgs) {
@@ -109,14 +126,27 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     search.delete('_routes');
     const query = search.toString();
     const key = result.created ? 'admin.created' : result.changed ? 'admin.saved' : 'admin.editor.noChanges';
-    return redirect(`/${lang}/admin/${source}${query ? `?${query}` : ''}`, { headers: { 'set-cookie': flashCookie({ type: 'success', key }, ctx.secureCookies) } });
+    return redirect(`/${lang}/admin/${source}${query ? `?${query}` : ''}`, {
+      headers: { 'set-cookie': flashCookie({ type: 'success', key }, ctx.secureCookies) },
+    });
   }
   throw data(null, { status: 400 });
 }
 
-type ActionResult = { intent: 'remove'; result: RemoveResult } | { intent: 'save'; result: SaveResult } | { intent: 'rowAction'; result: RowActionResult };
+type ActionResult =
+  | { intent: 'remove'; result: RemoveResult }
+  | { intent: 'save'; result: SaveResult }
+  | { intent: 'rowAction'; result: RowActionResult };
 
-function SearchPanel({ source, view, references }: { source: keyof typeof entities; view: TableView; references: Record<string, Record<string, string>> }) {
+function SearchPanel({
+  source,
+  view,
+  references,
+}: {
+  source: keyof typeof entities;
+  view: TableView;
+  references: Record<string, Record<string, string>>;
+}) {
   const { t } = useLocale();
   const definition = entities[source];
   const filters = filtersOf(definition);
@@ -127,7 +157,13 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
   const sizeValue = keep.get('size');
   const modeValue = keep.get('mode');
   return (
-    <Form method="get" role="search" className="rounded-2xl border border-line bg-raised p-3 sm:p-4" data-testid="search-panel" preventScrollReset>
+    <Form
+      method="get"
+      role="search"
+      className="rounded-2xl border border-line bg-raised p-3 sm:p-4"
+      data-testid="search-panel"
+      preventScrollReset
+    >
       {sortValue ? <input type="hidden" name="sort" value={sortValue} /> : null}
       {sizeValue ? <input type="hidden" name="size" value={sizeValue} /> : null}
       {modeValue ? <input type="hidden" name="mode" value={modeValue} /> : null}
@@ -138,7 +174,15 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
           </label>
           <div className="relative">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" />
-            <input id="admin-q" type="search" name="q" defaultValue={view.q} placeholder={t('admin.searchPlaceholder')} className={`${inputClass} mt-0 pl-9`} data-testid="search-q" />
+            <input
+              id="admin-q"
+              type="search"
+              name="q"
+              defaultValue={view.q}
+              placeholder={t('admin.searchPlaceholder')}
+              className={`${inputClass} mt-0 pl-9`}
+              data-testid="search-q"
+            />
           </div>
         </div>
         <button type="submit" className={primaryButton} data-testid="search-apply">
@@ -183,11 +227,19 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
                     <label htmlFor={id} className="block text-sm font-medium">
                       {label}
                     </label>
-                    <select id={id} name={`f.${filter.name}`} defaultValue={view.choices[filter.name]?.[0] ?? ''} className={inputClass} data-testid={id}>
+                    <select
+                      id={id}
+                      name={`f.${filter.name}`}
+                      defaultValue={view.choices[filter.name]?.[0] ?? ''}
+                      className={inputClass}
+                      data-testid={id}
+                    >
                       <option value="">{t('admin.any')}</option>
                       {choices.map((choice) => (
                         <option key={choice} value={choice}>
-                          {filter.type === 'boolean' ? t(choice === 'true' ? 'admin.yes' : 'admin.no') : enumLabel(t, source, filter.name, choice)}
+                          {filter.type === 'boolean'
+                            ? t(choice === 'true' ? 'admin.yes' : 'admin.no')
+                            : enumLabel(t, source, filter.name, choice)}
                         </option>
                       ))}
                     </select>
@@ -201,9 +253,27 @@ function SearchPanel({ source, view, references }: { source: keyof typeof entiti
                   <legend className="text-sm font-medium">{label}</legend>
                   <div className="flex gap-2 [&>input]:min-w-0">
                     <label className="sr-only" htmlFor={`${id}-min`}>{`${label} ${t('admin.from')}`}</label>
-                    <input id={`${id}-min`} type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`f.${filter.name}.min`} defaultValue={range.min ?? ''} placeholder={t('admin.from')} className={inputClass} data-testid={`${id}-min`} />
+                    <input
+                      id={`${id}-min`}
+                      type={type}
+                      inputMode={type === 'text' ? 'decimal' : undefined}
+                      name={`f.${filter.name}.min`}
+                      defaultValue={range.min ?? ''}
+                      placeholder={t('admin.from')}
+                      className={inputClass}
+                      data-testid={`${id}-min`}
+                    />
                     <label className="sr-only" htmlFor={`${id}-max`}>{`${label} ${t('admin.to')}`}</label>
-                    <input id={`${id}-max`} type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`f.${filter.name}.max`} defaultValue={range.max ?? ''} placeholder={t('admin.to')} className={inputClass} data-testid={`${id}-max`} />
+                    <input
+                      id={`${id}-max`}
+                      type={type}
+                      inputMode={type === 'text' ? 'decimal' : undefined}
+                      name={`f.${filter.name}.max`}
+                      defaultValue={range.max ?? ''}
+                      placeholder={t('admin.to')}
+                      className={inputClass}
+                      data-testid={`${id}-max`}
+                    />
                   </div>
                 </fieldset>
               );
@@ -220,7 +290,11 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const { t, locale } = useLocale();
   const { source, editing } = loaderData;
   // With the editor open, the page's loader reads the table with the record (below): one read a change.
-  const { table, refresh, live: reads } = useTableQuery(loaderData, locale, loaderData.role, { followChanges: !editing });
+  const {
+    table,
+    refresh,
+    live: reads,
+  } = useTableQuery(loaderData, locale, loaderData.role, { followChanges: !editing });
   const { rows, total, view, references } = table;
   const actions = useMemo(() => new Set<AdminAction>(table.actions), [table.actions]);
   const definition = entities[source];
@@ -231,7 +305,10 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   // The rows shown open, from the URL (`open=id,id`), at most a page's worth.
-  const expanded = useMemo(() => new Set((new URLSearchParams(location.search).get('open') ?? '').split(',').filter(Boolean).slice(0, 100)), [location.search]);
+  const expanded = useMemo(
+    () => new Set((new URLSearchParams(location.search).get('open') ?? '').split(',').filter(Boolean).slice(0, 100)),
+    [location.search],
+  );
 
   const snackbar = useSnackbar();
   const remover = useFetcher<ActionResult>();
@@ -284,7 +361,8 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const nameOf = (row: Row) => {
     const field = columns[0]?.name;
     const value = field ? row[field] : row._id;
-    if (value && typeof value === 'object') return String((value as Record<string, string>)[locale] ?? (value as Record<string, string>).en ?? row._id);
+    if (value && typeof value === 'object')
+      return String((value as Record<string, string>)[locale] ?? (value as Record<string, string>).en ?? row._id);
     return String(value ?? row._id);
   };
 
@@ -341,7 +419,13 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
             {t('admin.refresh')}
           </button>
           {uploads ? (
-            <button type="button" className={smallButton} aria-expanded={uploading} onClick={() => setUploading((open) => !open)} data-testid="admin-upload">
+            <button
+              type="button"
+              className={smallButton}
+              aria-expanded={uploading}
+              onClick={() => setUploading((open) => !open)}
+              data-testid="admin-upload"
+            >
               {t(uploading ? 'admin.upload.close' : 'admin.upload.open')}
             </button>
           ) : null}
@@ -365,15 +449,27 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
       {uploading ? <MediaUpload onUploaded={reload} /> : null}
       <SearchPanel source={source} view={view} references={references} />
       {selected.length > 0 ? (
-        <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950" data-testid="selection-bar">
+        <div
+          className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950"
+          data-testid="selection-bar"
+        >
           <span className="font-semibold" aria-live="polite">
             {t('admin.selected', { count: selected.length })}
           </span>
-          <button type="button" className="font-semibold text-muted underline-offset-4 hover:underline" onClick={() => setSelection({})}>
+          <button
+            type="button"
+            className="font-semibold text-muted underline-offset-4 hover:underline"
+            onClick={() => setSelection({})}
+          >
             {t('admin.clearSelection')}
           </button>
           {actions.has('remove') ? (
-            <button type="button" className="ml-auto font-semibold text-red-700 dark:text-red-300" onClick={() => setConfirming(selected)} data-testid="remove-selected">
+            <button
+              type="button"
+              className="ml-auto font-semibold text-red-700 dark:text-red-300"
+              onClick={() => setConfirming(selected)}
+              data-testid="remove-selected"
+            >
               {t('admin.removeSelected')}
             </button>
           ) : null}
@@ -411,11 +507,26 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           }}
         />
       </div>
-      <Pagination view={view} total={total} totalCapped={table.totalCapped} shown={rows.length} cursors={table.cursors} href={href} />
+      <Pagination
+        view={view}
+        total={total}
+        totalCapped={table.totalCapped}
+        shown={rows.length}
+        cursors={table.cursors}
+        href={href}
+      />
       {confirming ? (
         <ConfirmDialog
-          title={confirming.length === 1 ? t('admin.confirmRemove.title') : t('admin.confirmRemove.many', { count: confirming.length })}
-          body={confirming.length === 1 ? t('admin.confirmRemove.body', { name: nameOf(confirming[0] as Row) }) : t('admin.confirmRemove.manyBody')}
+          title={
+            confirming.length === 1
+              ? t('admin.confirmRemove.title')
+              : t('admin.confirmRemove.many', { count: confirming.length })
+          }
+          body={
+            confirming.length === 1
+              ? t('admin.confirmRemove.body', { name: nameOf(confirming[0] as Row) })
+              : t('admin.confirmRemove.manyBody')
+          }
           confirmLabel={t('admin.remove')}
           onConfirm={() => remove(confirming)}
           onCancel={() => setConfirming(null)}
@@ -427,7 +538,13 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           columns={exportedFieldsOf(definition)}
           query={(() => {
             // The export reads every page itself: the view's filters and order, not its page.
-            const { $limit: _limit, $skip: _skip, $cursor: _cursor, $countUpTo: _countUpTo, ...rest } = viewQuery(definition, view);
+            const {
+              $limit: _limit,
+              $skip: _skip,
+              $cursor: _cursor,
+              $countUpTo: _countUpTo,
+              ...rest
+            } = viewQuery(definition, view);
             return rest;
           })()}
           selectedIds={selected.map((row) => row._id)}
@@ -443,7 +560,8 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           onFinished={(removed) => {
             setBatch(null);
             setSelection({});
-            if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
+            if (removed > 0)
+              snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
             reload();
           }}
         />
@@ -463,7 +581,9 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
               fields={editorFieldsOf(definition, loaderData.role, 'patch')}
               record={editing.record}
               id={editorId}
-              version={editing.record.updatedAt ? new Date(editing.record.updatedAt as string).toISOString() : undefined}
+              version={
+                editing.record.updatedAt ? new Date(editing.record.updatedAt as string).toISOString() : undefined
+              }
               options={editing.options}
               problem={saveProblem}
               onCancel={closeEditor}
@@ -472,7 +592,13 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
                 void revalidator.revalidate();
               }}
             >
-              {editing.history ? <RecordHistory source={source} fields={columnsOf(definition).concat(editorFieldsOf(definition, loaderData.role, 'patch'))} entries={editing.history} /> : null}
+              {editing.history ? (
+                <RecordHistory
+                  source={source}
+                  fields={columnsOf(definition).concat(editorFieldsOf(definition, loaderData.role, 'patch'))}
+                  entries={editing.history}
+                />
+              ) : null}
             </RecordForm>
           ) : (
             <p className="pb-5" data-testid="editor-missing">
@@ -491,7 +617,17 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
 }
 
 /** The editor over the table: a modal dialog (focus kept inside, Escape closes it). */
-function EditorDialog({ title, pageHref, onClose, children }: { title: string; pageHref: string | null; onClose: () => void; children: React.ReactNode }) {
+function EditorDialog({
+  title,
+  pageHref,
+  onClose,
+  children,
+}: {
+  title: string;
+  pageHref: string | null;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   const { t } = useLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -515,7 +651,10 @@ function EditorDialog({ title, pageHref, onClose, children }: { title: string; p
         </h2>
         <div className="flex shrink-0 items-center gap-2">
           {pageHref ? (
-            <Link to={pageHref} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+            <Link
+              to={pageHref}
+              className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+            >
               {t('admin.editor.openPage')}
             </Link>
           ) : null}
@@ -528,4 +667,3 @@ function EditorDialog({ title, pageHref, onClose, children }: { title: string; p
     </dialog>
   );
 }
-

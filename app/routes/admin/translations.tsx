@@ -32,7 +32,8 @@ interface MissingService {
   remove(id: string | null, params: object): Promise<unknown>;
 }
 
-const missingOf = (ctx: ServerContext) => (ctx.api as unknown as { service(path: 'missingTranslate'): MissingService }).service('missingTranslate');
+const missingOf = (ctx: ServerContext) =>
+  (ctx.api as unknown as { service(path: 'missingTranslate'): MissingService }).service('missingTranslate');
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
@@ -40,7 +41,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = url.searchParams.get('language');
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1));
-  const query = { $limit: PAGE_SIZE, $skip: (page - 1) * PAGE_SIZE, ...(language && (LOCALES as readonly string[]).includes(language) ? { locale: language } : {}) };
+  const query = {
+    $limit: PAGE_SIZE,
+    $skip: (page - 1) * PAGE_SIZE,
+    ...(language && (LOCALES as readonly string[]).includes(language) ? { locale: language } : {}),
+  };
   const found = await missingOf(ctx).find({ ...memberCallParams(ctx, localeOf(params.lang)), query });
   return { rows: found.data, total: found.total, page, language: query.locale ?? '', canClear: user.role === 'admin' };
 }
@@ -61,7 +66,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     else throw data(null, { status: 400 });
   } catch (caught) {
     const error = caught as { code?: number; message?: string };
-    if (typeof error.code === 'number' && error.code >= 400 && error.code < 500) return data({ message: error.message ?? '' }, { status: error.code });
+    if (typeof error.code === 'number' && error.code >= 400 && error.code < 500)
+      return data({ message: error.message ?? '' }, { status: error.code });
     throw caught;
   }
   return { message: '' };
@@ -85,9 +91,18 @@ export default function AdminTranslations({ loaderData, actionData }: Route.Comp
           {t('admin.translations.title')}
         </h1>
         {canClear && total > 0 ? (
-          <Form method="post" onSubmit={(event) => (window.confirm(t('admin.translations.clearConfirm')) ? undefined : event.preventDefault())}>
+          <Form
+            method="post"
+            onSubmit={(event) =>
+              window.confirm(t('admin.translations.clearConfirm')) ? undefined : event.preventDefault()
+            }
+          >
             <input type="hidden" name="intent" value="clear" />
-            <button type="submit" className={`${smallButton} text-red-700 dark:text-red-300`} data-testid="translations-clear">
+            <button
+              type="submit"
+              className={`${smallButton} text-red-700 dark:text-red-300`}
+              data-testid="translations-clear"
+            >
               {t('admin.translations.clear')}
             </button>
           </Form>
@@ -102,7 +117,12 @@ export default function AdminTranslations({ loaderData, actionData }: Route.Comp
       <Form method="get" className="mt-4 flex items-end gap-2" preventScrollReset>
         <label className="block">
           <span className="block text-sm font-medium">{t('admin.translations.language')}</span>
-          <select name="language" defaultValue={language} className="mt-1 rounded-lg border border-line bg-raised px-3 py-2" data-testid="translations-language">
+          <select
+            name="language"
+            defaultValue={language}
+            className="mt-1 rounded-lg border border-line bg-raised px-3 py-2"
+            data-testid="translations-language"
+          >
             <option value="">{t('admin.any')}</option>
             {LOCALES.map((code) => (
               <option key={code} value={code}>
@@ -119,12 +139,24 @@ export default function AdminTranslations({ loaderData, actionData }: Route.Comp
         <table className="w-full text-left text-sm" data-testid="translations-table">
           <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2.5">{t('admin.translations.key')}</th>
-              <th scope="col" className="px-3 py-2.5">{t('admin.translations.language')}</th>
-              <th scope="col" className="px-3 py-2.5">{t('admin.translations.count')}</th>
-              <th scope="col" className="px-3 py-2.5">{t('admin.translations.page')}</th>
-              <th scope="col" className="px-3 py-2.5">{t('admin.translations.last')}</th>
-              <th scope="col" className="px-3 py-2.5"><span className="sr-only">{t('admin.actions')}</span></th>
+              <th scope="col" className="px-3 py-2.5">
+                {t('admin.translations.key')}
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                {t('admin.translations.language')}
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                {t('admin.translations.count')}
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                {t('admin.translations.page')}
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                {t('admin.translations.last')}
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                <span className="sr-only">{t('admin.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -138,7 +170,12 @@ export default function AdminTranslations({ loaderData, actionData }: Route.Comp
                 <td className="px-3 py-1.5 text-right">
                   <Form method="post">
                     <input type="hidden" name="id" value={row._id} />
-                    <button type="submit" className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300" disabled={navigation.state !== 'idle'} aria-label={t('admin.translations.done', { key: row.key })}>
+                    <button
+                      type="submit"
+                      className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
+                      disabled={navigation.state !== 'idle'}
+                      aria-label={t('admin.translations.done', { key: row.key })}
+                    >
                       {t('admin.translations.translated')}
                     </button>
                   </Form>

@@ -24,14 +24,22 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!isNewsletterCampaign(params.name)) throw data(null, { status: 404 });
   const form = await request.formData();
-  const answers = { ...newsletterFromForm(form), campaign: params.name, locale: params.lang, [HONEYPOT_FIELD]: textOf(form, HONEYPOT_FIELD) };
+  const answers = {
+    ...newsletterFromForm(form),
+    campaign: params.name,
+    locale: params.lang,
+    [HONEYPOT_FIELD]: textOf(form, HONEYPOT_FIELD),
+  };
   const { result, status } = await submitForm(context.get(serverContext), 'subscribers', answers, params.lang);
   return data(result, { status });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return pageMeta(matches, { title: `campaign.${loaderData.campaign}.title`, description: `campaign.${loaderData.campaign}.lead` });
+  return pageMeta(matches, {
+    title: `campaign.${loaderData.campaign}.title`,
+    description: `campaign.${loaderData.campaign}.lead`,
+  });
 }
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -49,7 +57,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
       {/* The microsite's newsletter slot. */}
       <section aria-labelledby="newsletter-heading" className="px-4 py-16 sm:px-6" id="newsletter">
         <div className="mx-auto max-w-3xl">
-          <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight">{t('newsletter.heading')}</h2>
+          <h2 id="newsletter-heading" className="text-3xl font-bold tracking-tight">
+            {t('newsletter.heading')}
+          </h2>
           <p className="mt-3 text-muted">{t('newsletter.lead')}</p>
           <div className="mt-8">
             <NewsletterForm

@@ -21,7 +21,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { chosenCurrency: isCurrency(chosen) ? chosen : null };
 }
 
-function MicrositeChrome({ children, chosenCurrency }: { children: React.ReactNode; chosenCurrency: CurrencyCode | null }) {
+function MicrositeChrome({
+  children,
+  chosenCurrency,
+}: {
+  children: React.ReactNode;
+  chosenCurrency: CurrencyCode | null;
+}) {
   const { t } = useLocale();
   const { market } = useShell();
   const { site } = useSite();
@@ -53,7 +59,10 @@ function MicrositeChrome({ children, chosenCurrency }: { children: React.ReactNo
                 </a>
               </li>
               <li>
-                <a href={`tel:${site.supportPhone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-2 hover:underline">
+                <a
+                  href={`tel:${site.supportPhone.replace(/[^\d+]/g, '')}`}
+                  className="inline-flex items-center gap-2 hover:underline"
+                >
                   <PhoneIcon className="h-4 w-4" /> {site.supportPhone}
                 </a>
               </li>

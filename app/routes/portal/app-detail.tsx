@@ -31,7 +31,10 @@ const LIVE_SERVICES = ['subscriptions', 'devices'] as const;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const user = requireUser(ctx, request, params.lang);
-  return { ...(await loadApp(ctx, user, localeOf(params.lang), params.app)), messages: pageMessages(params.lang, messageGroups) };
+  return {
+    ...(await loadApp(ctx, user, localeOf(params.lang), params.app)),
+    messages: pageMessages(params.lang, messageGroups),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -41,7 +44,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
-  return pageMeta(matches, { title: 'apps.appTitle', values: { name: localized(loaderData?.app.name, localeOf(params.lang)) }, index: false });
+  return pageMeta(matches, {
+    title: 'apps.appTitle',
+    values: { name: localized(loaderData?.app.name, localeOf(params.lang)) },
+    index: false,
+  });
 }
 
 function SetUp({ steps, downloads }: AppData['setup']) {
@@ -65,14 +72,24 @@ function SetUp({ steps, downloads }: AppData['setup']) {
         )}
       </section>
       {downloads.length > 0 ? (
-        <section aria-labelledby="downloads-heading" className="mt-6 rounded-2xl border border-line bg-raised p-5 sm:p-6">
+        <section
+          aria-labelledby="downloads-heading"
+          className="mt-6 rounded-2xl border border-line bg-raised p-5 sm:p-6"
+        >
           <h2 id="downloads-heading" className="text-lg font-semibold">
             {t('apps.downloadsHeading')}
           </h2>
           <ul className="mt-3 flex flex-wrap gap-3" data-testid="downloads">
             {downloads.map((download) => (
               <li key={download.url}>
-                <a href={download.url} target="_blank" rel="noopener noreferrer" className={smallButton} data-testid="download" data-kind={download.kind}>
+                <a
+                  href={download.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={smallButton}
+                  data-testid="download"
+                  data-kind={download.kind}
+                >
                   {t(`apps.downloads.${download.kind}`)}
                   <span className="sr-only"> {t('apps.newTab')}</span>
                 </a>
@@ -95,11 +112,21 @@ function DeviceRow({ device, slug, confirming }: { device: DeviceView; slug: str
   return (
     <li className="px-4 py-3 sm:px-5" data-testid="device" data-code={device.code}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <Link to={link(`${appPath}/${device._id}`)} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="device-open">
+        <Link
+          to={link(`${appPath}/${device._id}`)}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          data-testid="device-open"
+        >
           {device.name}
         </Link>
         {confirming ? null : (
-          <Link to={link(`${appPath}?remove=${device._id}`)} preventScrollReset className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline dark:text-red-300" aria-label={t('apps.removeThis', { name: device.name })} data-testid="device-remove">
+          <Link
+            to={link(`${appPath}?remove=${device._id}`)}
+            preventScrollReset
+            className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline dark:text-red-300"
+            aria-label={t('apps.removeThis', { name: device.name })}
+            data-testid="device-remove"
+          >
             {t('apps.remove')}
           </Link>
         )}
@@ -121,7 +148,9 @@ function DeviceRow({ device, slug, confirming }: { device: DeviceView; slug: str
         </div>
         <div className="flex gap-1">
           <dt>{t('apps.columns.status')}:</dt>
-          <dd data-testid="device-status">{t(device.paired ? 'apps.deviceStatus.paired' : 'apps.deviceStatus.waiting')}</dd>
+          <dd data-testid="device-status">
+            {t(device.paired ? 'apps.deviceStatus.paired' : 'apps.deviceStatus.waiting')}
+          </dd>
         </div>
       </dl>
       {confirming ? <RemoveConfirm device={device} cancel={link(appPath)} busy={busy} /> : null}
@@ -175,7 +204,13 @@ function Register({ answer }: { answer: DeviceAnswer | undefined }) {
   );
 }
 
-function Devices({ devices, limit, slug, state, answer }: Pick<AppData, 'devices' | 'limit' | 'state'> & { slug: string; answer: DeviceAnswer | undefined }) {
+function Devices({
+  devices,
+  limit,
+  slug,
+  state,
+  answer,
+}: Pick<AppData, 'devices' | 'limit' | 'state'> & { slug: string; answer: DeviceAnswer | undefined }) {
   const { t, locale } = useLocale();
   const [search] = useSearchParams();
   const say = useSay();
@@ -183,14 +218,21 @@ function Devices({ devices, limit, slug, state, answer }: Pick<AppData, 'devices
   const removed = search.has('removed');
   const refused = answer?.intent === 'remove' && !answer.ok ? say(answer.message) : '';
   return (
-    <section aria-labelledby="devices-heading" className="mt-6 rounded-2xl border border-line bg-raised" data-testid="devices">
+    <section
+      aria-labelledby="devices-heading"
+      className="mt-6 rounded-2xl border border-line bg-raised"
+      data-testid="devices"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-3 border-b border-line px-4 py-3 sm:px-5">
         <h2 id="devices-heading" className="text-lg font-semibold">
           {t('apps.devicesHeading')}
         </h2>
         {limit !== null ? (
           <span className="text-sm text-muted" data-testid="devices-limit">
-            {t('apps.devicesLimit', { count: formatNumber(devices.length, locale), limit: formatNumber(limit, locale) })}
+            {t('apps.devicesLimit', {
+              count: formatNumber(devices.length, locale),
+              limit: formatNumber(limit, locale),
+            })}
           </span>
         ) : null}
       </div>
@@ -240,23 +282,39 @@ function NotOnPlan({ data }: { data: AppData }) {
   const name = localized(app.name, locale);
   if (state.kind === 'offered' && subscription) {
     return (
-      <section aria-labelledby="add-heading" className="mt-6 rounded-2xl border border-brand-500 bg-raised p-5 sm:p-6" data-testid="app-offered">
+      <section
+        aria-labelledby="add-heading"
+        className="mt-6 rounded-2xl border border-brand-500 bg-raised p-5 sm:p-6"
+        data-testid="app-offered"
+      >
         <h2 id="add-heading" className="text-lg font-semibold">
           {t('apps.notOnPlan')}
         </h2>
         <p className="mt-1 text-muted">{t('apps.addLead')}</p>
         <p className="mt-3 font-semibold" data-testid="offered-price">
-          {t(PRICE_KEYS[state.billing], { price: formatMoney({ amount: state.unitPrice, currency: subscription.currency }, locale) })}
+          {t(PRICE_KEYS[state.billing], {
+            price: formatMoney({ amount: state.unitPrice, currency: subscription.currency }, locale),
+          })}
           {app.counter ? <span className="font-normal text-muted"> · {t('dashboard.perUnit')}</span> : null}
         </p>
-        <Link to={link(upgradeLink(locale, subscription._id, app.id))} reloadDocument className={`${primaryButton} mt-4`} aria-label={t('dashboard.addThis', { name })} data-testid="app-add">
+        <Link
+          to={link(upgradeLink(locale, subscription._id, app.id))}
+          reloadDocument
+          className={`${primaryButton} mt-4`}
+          aria-label={t('dashboard.addThis', { name })}
+          data-testid="app-add"
+        >
           {t('dashboard.add')}
         </Link>
       </section>
     );
   }
   return (
-    <section aria-labelledby="unavailable-heading" className="mt-6 rounded-2xl border border-line bg-raised p-5 sm:p-6" data-testid="app-unavailable">
+    <section
+      aria-labelledby="unavailable-heading"
+      className="mt-6 rounded-2xl border border-line bg-raised p-5 sm:p-6"
+      data-testid="app-unavailable"
+    >
       <h2 id="unavailable-heading" className="text-lg font-semibold">
         {t('apps.notOnPlan')}
       </h2>
@@ -265,7 +323,11 @@ function NotOnPlan({ data }: { data: AppData }) {
       ) : (
         <>
           <p className="mt-1 text-muted">{t('dashboard.emptyBody')}</p>
-          <Link to={link(siteLinks(locale, site.brandSlug).subscription)} reloadDocument className={`${primaryButton} mt-4`}>
+          <Link
+            to={link(siteLinks(locale, site.brandSlug).subscription)}
+            reloadDocument
+            className={`${primaryButton} mt-4`}
+          >
             {t('dashboard.emptyAction')}
           </Link>
         </>
@@ -280,11 +342,21 @@ export default function AppDetail({ loaderData, actionData }: Route.ComponentPro
   useLiveRefresh(LIVE_SERVICES);
   const { app, state, setup } = loaderData;
   const answer = useActionAnswer(actionData) as DeviceAnswer | undefined;
-  const onPlan = state.kind === 'active' || state.kind === 'pending' || state.kind === 'suspended' || state.kind === 'ended';
+  const onPlan =
+    state.kind === 'active' || state.kind === 'pending' || state.kind === 'suspended' || state.kind === 'ended';
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-10" data-testid="app-page" data-app={app.slug} data-state={state.kind}>
+    <div
+      className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-10"
+      data-testid="app-page"
+      data-app={app.slug}
+      data-state={state.kind}
+    >
       <p>
-        <Link to={link(`/${locale}/portal/apps`)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="apps-back">
+        <Link
+          to={link(`/${locale}/portal/apps`)}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          data-testid="apps-back"
+        >
           ← {t('apps.back')}
         </Link>
       </p>
@@ -311,7 +383,15 @@ export default function AppDetail({ loaderData, actionData }: Route.ComponentPro
             </p>
           ) : null}
           <SetUp {...setup} />
-          {setup.takesDevices ? <Devices devices={loaderData.devices} limit={loaderData.limit} slug={app.slug} state={state} answer={answer} /> : null}
+          {setup.takesDevices ? (
+            <Devices
+              devices={loaderData.devices}
+              limit={loaderData.limit}
+              slug={app.slug}
+              state={state}
+              answer={answer}
+            />
+          ) : null}
         </>
       ) : (
         <NotOnPlan data={loaderData} />

@@ -1,5 +1,13 @@
 import { data, redirect } from 'react-router';
-import { appDefinition, type AppDefinition, appSlug, type AppStatus, moduleBySlug, type OfferedApp, subscriptionApps } from '../../../domain/apps/apps';
+import {
+  appDefinition,
+  type AppDefinition,
+  appSlug,
+  type AppStatus,
+  moduleBySlug,
+  type OfferedApp,
+  subscriptionApps,
+} from '../../../domain/apps/apps';
 import { deviceLimit } from '../../../domain/apps/devices';
 import type { devices } from '../../../domain/entities/devices';
 import type { modules } from '../../../domain/entities/modules';
@@ -101,15 +109,24 @@ async function catalogueOf(ctx: Api, asMember: AsMember): Promise<ModuleRecord[]
 }
 
 async function newestSubscription(ctx: Api, asMember: AsMember): Promise<RecordOf<typeof subscriptions> | null> {
-  const found = await ctx.api.service('subscriptions').find({ ...asMember, query: { user: asMember.user._id, $sort: { contractStart: -1 }, $limit: 1 } });
+  const found = await ctx.api
+    .service('subscriptions')
+    .find({ ...asMember, query: { user: asMember.user._id, $sort: { contractStart: -1 }, $limit: 1 } });
   return found.data[0] ?? null;
 }
 
 /** The member's devices matching a query, every page of them. */
-async function devicesOf(ctx: Api, asMember: AsMember, query: { subscription: string; module?: string }): Promise<DeviceRecord[]> {
+async function devicesOf(
+  ctx: Api,
+  asMember: AsMember,
+  query: { subscription: string; module?: string },
+): Promise<DeviceRecord[]> {
   const rows: DeviceRecord[] = [];
   for (;;) {
-    const page = await ctx.api.service('devices').find({ ...asMember, query: { ...query, user: asMember.user._id, $sort: { createdAt: 1 }, $limit: 100, $skip: rows.length } });
+    const page = await ctx.api.service('devices').find({
+      ...asMember,
+      query: { ...query, user: asMember.user._id, $sort: { createdAt: 1 }, $limit: 100, $skip: rows.length },
+    });
     rows.push(...page.data);
     if (page.data.length === 0 || rows.length >= page.total) return rows;
   }
@@ -120,10 +137,21 @@ export async function loadApps(ctx: Api, user: SessionUser, locale: Locale): Pro
   const asMember = { provider: 'ssr', user };
   const subscription = await newestSubscription(ctx, { ...asMember });
   if (!subscription) return { subscription: null, apps: [], offered: [] };
-  const [catalogue, registered] = await Promise.all([catalogueOf(ctx, { ...asMember }), devicesOf(ctx, { ...asMember }, { subscription: subscription._id })]);
+  const [catalogue, registered] = await Promise.all([
+    catalogueOf(ctx, { ...asMember }),
+    devicesOf(ctx, { ...asMember }, { subscription: subscription._id }),
+  ]);
   const byId = new Map(catalogue.map((module) => [module._id, module]));
   const { apps, offered } = subscriptionApps(subscription, catalogue);
-  const unknown = (id: string): AppInfo => ({ id, slug: id, name: { en: id }, shortDesc: null, description: null, counter: false, released: true });
+  const unknown = (id: string): AppInfo => ({
+    id,
+    slug: id,
+    name: { en: id },
+    shortDesc: null,
+    description: null,
+    counter: false,
+    released: true,
+  });
   return forLocale(
     {
       subscription: { _id: subscription._id, currency: subscription.currency },
@@ -173,7 +201,11 @@ export async function loadApp(ctx: Api, user: SessionUser, locale: Locale, slug:
   const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
   if (!module) throw data(null, { status: 404 });
   const definition = appDefinition(module.key);
-  const setup = { steps: definition.steps, downloads: definition.downloads, takesDevices: definition.devicePrefix !== null };
+  const setup = {
+    steps: definition.steps,
+    downloads: definition.downloads,
+    takesDevices: definition.devicePrefix !== null,
+  };
   const subscription = await newestSubscription(ctx, { ...asMember });
   const base = { app: forLocale(infoOf(module), locale), setup };
   if (!subscription) return { ...base, subscription: null, state: { kind: 'unavailable' }, devices: [], limit: null };
@@ -185,7 +217,10 @@ export async function loadApp(ctx: Api, user: SessionUser, locale: Locale, slug:
     : offer
       ? { kind: 'offered', billing: offer.billing, unitPrice: offer.unitPrice }
       : { kind: 'unavailable' };
-  const registered = own && setup.takesDevices ? await devicesOf(ctx, { ...asMember }, { subscription: subscription._id, module: module._id }) : [];
+  const registered =
+    own && setup.takesDevices
+      ? await devicesOf(ctx, { ...asMember }, { subscription: subscription._id, module: module._id })
+      : [];
   return {
     ...base,
     subscription: { _id: subscription._id, currency: subscription.currency },
@@ -201,7 +236,13 @@ export interface DeviceData {
 }
 
 /** `/portal/apps/{app}/{entry}`: one of the member's devices; another member's, or one of another app, is a 404. */
-export async function loadDevice(ctx: Api, user: SessionUser, locale: Locale, slug: string, entry: string): Promise<DeviceData> {
+export async function loadDevice(
+  ctx: Api,
+  user: SessionUser,
+  locale: Locale,
+  slug: string,
+  entry: string,
+): Promise<DeviceData> {
   const asMember = { provider: 'ssr', user };
   if (!ID.test(slug) || !ID.test(entry)) throw data(null, { status: 404 });
   const [catalogue, device] = await Promise.all([
@@ -229,12 +270,14 @@ export interface DeviceAnswer {
   name?: string;
 }
 
-
 /** A refused call as the form shows it: the fields' messages, else the error's own message. */
 function refusal(error: unknown, intent: NonNullable<DeviceAnswer['intent']>, name?: string) {
   const e = error as { code?: number; message?: string; errors?: Record<string, string> };
   const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-  return data<DeviceAnswer>({ intent, ok: false, errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, name }, { status });
+  return data<DeviceAnswer>(
+    { intent, ok: false, errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, name },
+    { status },
+  );
 }
 
 /**
@@ -242,7 +285,14 @@ function refusal(error: unknown, intent: NonNullable<DeviceAnswer['intent']>, na
  * one, remove one (then the app's page). Every write goes through the devices service as the
  * member, so its rules hold here as on every other path; `?sso` is kept on the way.
  */
-export async function deviceAction(ctx: ServerContext, user: SessionUser, request: Request, lang: string, slug: string, entry?: string) {
+export async function deviceAction(
+  ctx: ServerContext,
+  user: SessionUser,
+  request: Request,
+  lang: string,
+  slug: string,
+  entry?: string,
+) {
   const form = await request.formData();
   const intent = form.get('intent');
   const search = new URL(request.url).search;
@@ -257,7 +307,9 @@ export async function deviceAction(ctx: ServerContext, user: SessionUser, reques
     const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
     if (!module) throw data(null, { status: 404 });
     try {
-      const device = await ctx.api.service('devices').create({ module: module._id, name }, memberCallParams(ctx, lang, user));
+      const device = await ctx.api
+        .service('devices')
+        .create({ module: module._id, name }, memberCallParams(ctx, lang, user));
       return redirect(withSso(`${appPath}/${device._id}?registered=1`, search));
     } catch (error) {
       return refusal(error, intent, name);

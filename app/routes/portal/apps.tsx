@@ -42,9 +42,18 @@ function OwnApp({ app }: { app: AppCard }) {
   const link = useSsoLink();
   const name = localized(app.name, locale);
   return (
-    <li className="flex flex-col rounded-2xl border border-line bg-raised p-5" data-testid="app-card" data-app={app.slug} data-status={app.status}>
+    <li
+      className="flex flex-col rounded-2xl border border-line bg-raised p-5"
+      data-testid="app-card"
+      data-app={app.slug}
+      data-status={app.status}
+    >
       <h3 className="text-lg font-semibold">
-        <Link to={link(`/${locale}/portal/apps/${app.slug}`)} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="app-open">
+        <Link
+          to={link(`/${locale}/portal/apps/${app.slug}`)}
+          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          data-testid="app-open"
+        >
           {name}
         </Link>
       </h3>
@@ -52,7 +61,9 @@ function OwnApp({ app }: { app: AppCard }) {
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4 text-sm">
         <StatusBadge status={app.status} availableOn={app.availableOn} />
         {app.included ? <span className="text-muted">{t('dashboard.included')}</span> : null}
-        {app.counter ? <span className="text-muted">{t('dashboard.count', { count: formatNumber(app.count, locale) })}</span> : null}
+        {app.counter ? (
+          <span className="text-muted">{t('dashboard.count', { count: formatNumber(app.count, locale) })}</span>
+        ) : null}
         {app.devices !== null ? (
           <span className="text-muted" data-testid="app-devices">
             {t('apps.devicesCount', { count: formatNumber(app.devices, locale) })}
@@ -69,7 +80,11 @@ function Offered({ app, subscription, currency }: { app: OfferedCard; subscripti
   const name = localized(app.name, locale);
   const price = formatMoney({ amount: app.unitPrice, currency }, locale);
   return (
-    <li className="flex flex-col rounded-2xl border border-line bg-raised p-5" data-testid="offered-card" data-app={app.slug}>
+    <li
+      className="flex flex-col rounded-2xl border border-line bg-raised p-5"
+      data-testid="offered-card"
+      data-app={app.slug}
+    >
       <h3 className="text-lg font-semibold">
         <Link to={link(`/${locale}/portal/apps/${app.slug}`)} className="underline-offset-2 hover:underline">
           {name}
@@ -82,7 +97,13 @@ function Offered({ app, subscription, currency }: { app: OfferedCard; subscripti
           {app.counter ? <span className="text-muted"> · {t('dashboard.perUnit')}</span> : null}
         </span>
         {/* The upgrade is a purchase page: a document of its own, whose policy allows the card frame. */}
-        <Link to={link(upgradeLink(locale, subscription, app.id))} reloadDocument className={smallButton} aria-label={t('dashboard.addThis', { name })} data-testid="offered-add">
+        <Link
+          to={link(upgradeLink(locale, subscription, app.id))}
+          reloadDocument
+          className={smallButton}
+          aria-label={t('dashboard.addThis', { name })}
+          data-testid="offered-add"
+        >
           {t('dashboard.add')}
         </Link>
       </div>
@@ -133,12 +154,20 @@ export default function Apps({ loaderData }: Route.ComponentProps) {
           ) : null}
         </>
       ) : (
-        <section aria-labelledby="empty-heading" className="mt-8 rounded-2xl border border-line bg-raised p-6 sm:p-8" data-testid="apps-no-plan">
+        <section
+          aria-labelledby="empty-heading"
+          className="mt-8 rounded-2xl border border-line bg-raised p-6 sm:p-8"
+          data-testid="apps-no-plan"
+        >
           <h2 id="empty-heading" className="text-xl font-semibold">
             {t('dashboard.emptyHeading')}
           </h2>
           <p className="mt-2 max-w-prose text-muted">{t('dashboard.emptyBody')}</p>
-          <Link to={link(siteLinks(locale, site.brandSlug).subscription)} reloadDocument className={`${primaryButton} mt-5`}>
+          <Link
+            to={link(siteLinks(locale, site.brandSlug).subscription)}
+            reloadDocument
+            className={`${primaryButton} mt-5`}
+          >
             {t('dashboard.emptyAction')}
           </Link>
         </section>

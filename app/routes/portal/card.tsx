@@ -32,7 +32,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { subscription } = await loadDashboard(ctx, user);
   return {
     subscription: subscription
-      ? { _id: subscription._id, card: subscription.card, lifecycle: subscription.lifecycle, currency: subscription.overview.currency }
+      ? {
+          _id: subscription._id,
+          card: subscription.card,
+          lifecycle: subscription.lifecycle,
+          currency: subscription.overview.currency,
+        }
       : null,
     name: user.name || '',
     payments: ctx.payments,
@@ -52,9 +57,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const subscription = form.get('subscription');
   const paymentMethodId = form.get('paymentMethodId');
-  if (typeof subscription !== 'string' || typeof paymentMethodId !== 'string') return data<CardAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
+  if (typeof subscription !== 'string' || typeof paymentMethodId !== 'string')
+    return data<CardAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
   try {
-    const answer = await ctx.api.service('cardChanges').create({ subscription, paymentMethodId }, memberCallParams(ctx, params.lang));
+    const answer = await ctx.api
+      .service('cardChanges')
+      .create({ subscription, paymentMethodId }, memberCallParams(ctx, params.lang));
     return data<CardAnswer>({ ok: true, renewal: answer.renewal, status: answer.status });
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
@@ -63,7 +71,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return data<CardAnswer>({ ok: false, message }, { status });
   }
 }
-
 
 export default function CardPage({ loaderData }: Route.ComponentProps) {
   usePurchaseDocument();
@@ -78,8 +85,13 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
   const [name, setName] = useState(loaderData.name);
   const cardEntry = useRef<CardEntryHandle>(null);
   const stripe = payments.provider === 'stripe' && Boolean(payments.publishableKey);
-  const overdue = subscription?.lifecycle.pastDue && (subscription.lifecycle.status === 'past_due' || subscription.lifecycle.status === 'unpaid') ? subscription.lifecycle.pastDue : null;
-  const amount = overdue && subscription ? formatMoney({ amount: overdue.amount, currency: subscription.currency }, locale) : '';
+  const overdue =
+    subscription?.lifecycle.pastDue &&
+    (subscription.lifecycle.status === 'past_due' || subscription.lifecycle.status === 'unpaid')
+      ? subscription.lifecycle.pastDue
+      : null;
+  const amount =
+    overdue && subscription ? formatMoney({ amount: overdue.amount, currency: subscription.currency }, locale) : '';
 
   // The server's answer: the card is saved (and what the overdue payment did), or why not.
   const answer = fetcher.data;
@@ -105,7 +117,11 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setProblem('');
     void fields.tokenize({ name, line1: '', line2: '', city: '', postalCode: '', country: '' }).then((result) => {
-      if (result.ok) void fetcher.submit({ subscription: subscription._id, paymentMethodId: result.paymentMethodId }, { method: 'post' });
+      if (result.ok)
+        void fetcher.submit(
+          { subscription: subscription._id, paymentMethodId: result.paymentMethodId },
+          { method: 'post' },
+        );
       else {
         setBusy(false);
         setProblem(result.message);
@@ -117,7 +133,10 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 lg:py-10" data-testid="card-page">
       <p>
-        <Link to={link(`/${locale}/portal/plan`)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={link(`/${locale}/portal/plan`)}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           ← {t('cardChange.back')}
         </Link>
       </p>
@@ -128,24 +147,39 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <form onSubmit={submit} noValidate className="mt-6 space-y-6" data-testid="card-form">
-          <section className="rounded-2xl border border-line bg-raised p-4 sm:p-5" aria-labelledby="current-card-heading">
+          <section
+            className="rounded-2xl border border-line bg-raised p-4 sm:p-5"
+            aria-labelledby="current-card-heading"
+          >
             <h2 id="current-card-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
               {t('cardChange.current')}
             </h2>
             <p className="mt-1 text-lg font-semibold" data-testid="card-current">
               {card
-                ? t('cardChange.cardText', { brand: card.brand.toUpperCase(), last4: card.last4, month: String(card.expMonth).padStart(2, '0'), year: card.expYear })
+                ? t('cardChange.cardText', {
+                    brand: card.brand.toUpperCase(),
+                    last4: card.last4,
+                    month: String(card.expMonth).padStart(2, '0'),
+                    year: card.expYear,
+                  })
                 : t('cardChange.none')}
             </p>
           </section>
 
           {overdue ? (
-            <p role="status" className="rounded-2xl border border-red-300 bg-red-50 p-4 font-medium text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50" data-testid="card-overdue">
+            <p
+              role="status"
+              className="rounded-2xl border border-red-300 bg-red-50 p-4 font-medium text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+              data-testid="card-overdue"
+            >
               {t('cardChange.overdue', { amount })}
             </p>
           ) : null}
 
-          <section className="space-y-4 rounded-2xl border border-line bg-raised p-4 sm:p-6" aria-labelledby="new-card-heading">
+          <section
+            className="space-y-4 rounded-2xl border border-line bg-raised p-4 sm:p-6"
+            aria-labelledby="new-card-heading"
+          >
             <h2 id="new-card-heading" className="text-xl font-semibold">
               {t('cardChange.frame')}
             </h2>
@@ -155,15 +189,32 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="card-name" className="block font-medium">
                   {t('cardChange.nameOnCard')}
                 </label>
-                <input id="card-name" name="name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="cc-name" className={inputClass} />
+                <input
+                  id="card-name"
+                  name="name"
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                  autoComplete="cc-name"
+                  className={inputClass}
+                />
               </div>
             ) : null}
-            <CardEntry ref={cardEntry} payments={payments} title={t('cardChange.frame')} unavailable={t('cardChange.unavailable')} onReady={setReady} />
+            <CardEntry
+              ref={cardEntry}
+              payments={payments}
+              title={t('cardChange.frame')}
+              unavailable={t('cardChange.unavailable')}
+              onReady={setReady}
+            />
           </section>
 
           <div aria-live="polite">
             {problem ? (
-              <p role="alert" className="rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300" data-testid="card-problem">
+              <p
+                role="alert"
+                className="rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300"
+                data-testid="card-problem"
+              >
                 {problem}
               </p>
             ) : null}

@@ -1,5 +1,12 @@
 import { dayOf, type IsoDay } from '../../../domain/billing/calendar';
-import { type Cancellation, cancellationOf, isRemovable, removalCredit, type Termination, terminationOf } from '../../../domain/billing/lifecycle';
+import {
+  type Cancellation,
+  cancellationOf,
+  isRemovable,
+  removalCredit,
+  type Termination,
+  terminationOf,
+} from '../../../domain/billing/lifecycle';
 import { billingTermsOf, subscriptionOverview, type SubscriptionOverview } from '../../../domain/billing/overview';
 import type { invoices } from '../../../domain/entities/invoices';
 import type { subscriptions } from '../../../domain/entities/subscriptions';
@@ -66,8 +73,13 @@ export interface DashboardLifecycle {
 /** How many invoices the dashboard lists. */
 export const DASHBOARD_INVOICES = 24;
 
-async function recentInvoices(ctx: Pick<ServerContext, 'api'>, asMember: { provider: string; user: SessionUser }): Promise<DashboardInvoice[]> {
-  const page = await ctx.api.service('invoices').find({ ...asMember, query: { user: asMember.user._id, $sort: { issuedAt: -1 }, $limit: DASHBOARD_INVOICES } });
+async function recentInvoices(
+  ctx: Pick<ServerContext, 'api'>,
+  asMember: { provider: string; user: SessionUser },
+): Promise<DashboardInvoice[]> {
+  const page = await ctx.api
+    .service('invoices')
+    .find({ ...asMember, query: { user: asMember.user._id, $sort: { issuedAt: -1 }, $limit: DASHBOARD_INVOICES } });
   return page.data.map((invoice) => ({
     _id: invoice._id,
     number: invoice.number,
@@ -85,12 +97,23 @@ async function recentInvoices(ctx: Pick<ServerContext, 'api'>, asMember: { provi
  * staff read every row, and their own dashboard is theirs alone. With `subscriptionId`, that one
  * subscription of the member's (none when it is not theirs).
  */
-export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: SessionUser, now: Date = new Date(), { subscriptionId }: { subscriptionId?: string } = {}): Promise<DashboardData> {
+export async function loadDashboard(
+  ctx: Pick<ServerContext, 'api'>,
+  user: SessionUser,
+  now: Date = new Date(),
+  { subscriptionId }: { subscriptionId?: string } = {},
+): Promise<DashboardData> {
   const asMember = { provider: 'ssr', user };
   // One subscription by its id (`/plan/{id}`, decision 044), still only among the member's own.
-  const found = await ctx.api
-    .service('subscriptions')
-    .find({ ...asMember, query: { user: user._id, ...(subscriptionId ? { _id: subscriptionId } : {}), $sort: { contractStart: -1 }, $limit: 1 } });
+  const found = await ctx.api.service('subscriptions').find({
+    ...asMember,
+    query: {
+      user: user._id,
+      ...(subscriptionId ? { _id: subscriptionId } : {}),
+      $sort: { contractStart: -1 },
+      $limit: 1,
+    },
+  });
   const subscription = found.data[0];
   if (!subscription) return { subscription: null, invoices: await recentInvoices(ctx, asMember) };
 
@@ -105,22 +128,56 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
   };
   // The payments of the plan's order and of every add-on order since (decision 028).
   const addOnOrders = await everyPage((skip) =>
-    ctx.api.service('orders').find({ ...asMember, query: { subscription: subscription._id, $select: ['_id'], $sort: { createdAt: 1 }, $limit: 100, $skip: skip } }),
+    ctx.api.service('orders').find({
+      ...asMember,
+      query: { subscription: subscription._id, $select: ['_id'], $sort: { createdAt: 1 }, $limit: 100, $skip: skip },
+    }),
   );
   const orderIds = [subscription.order, ...addOnOrders.map((order) => order._id)];
   const [plan, catalogue, invoices, payments, listed, balanceEntries] = await Promise.all([
     ctx.api.service('appTemplates').get(subscription.plan, asMember),
     ctx.api.service('modules').find({ ...asMember, query: { $sort: { order: 1 }, $limit: 100 } }),
-    everyPage((skip) => ctx.api.service('invoices').find({ ...asMember, query: { subscription: subscription._id, $sort: { issuedAt: 1 }, $limit: 100, $skip: skip } })),
-    everyPage((skip) => ctx.api.service('payments').find({ ...asMember, query: { order: { $in: orderIds }, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
+    everyPage((skip) =>
+      ctx.api.service('invoices').find({
+        ...asMember,
+        query: { subscription: subscription._id, $sort: { issuedAt: 1 }, $limit: 100, $skip: skip },
+      }),
+    ),
+    everyPage((skip) =>
+      ctx.api
+        .service('payments')
+        .find({ ...asMember, query: { order: { $in: orderIds }, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } }),
+    ),
     recentInvoices(ctx, asMember),
-    everyPage((skip) => ctx.api.service('balanceEntries').find({ ...asMember, query: { subscription: subscription._id, $sort: { createdAt: 1 }, $limit: 100, $skip: skip } })),
+    everyPage((skip) =>
+      ctx.api.service('balanceEntries').find({
+        ...asMember,
+        query: { subscription: subscription._id, $sort: { createdAt: 1 }, $limit: 100, $skip: skip },
+      }),
+    ),
   ]);
-  const overview = subscriptionOverview(subscription, { invoices, payments, catalogue: catalogue.data, balanceEntries }, now);
-  const paidWith = subscription.card ?? payments.filter((payment) => payment.status === 'succeeded' && payment.card).at(-1)?.card;
-  const unpaid = subscription.status === 'past_due' || subscription.status === 'unpaid'
-    ? (await ctx.api.service('orders').find({ ...asMember, query: { subscription: subscription._id, kind: 'renewal', status: { $in: ['pending_payment', 'payment_failed'] }, $sort: { createdAt: -1 }, $limit: 1 } })).data[0]
-    : undefined;
+  const overview = subscriptionOverview(
+    subscription,
+    { invoices, payments, catalogue: catalogue.data, balanceEntries },
+    now,
+  );
+  const paidWith =
+    subscription.card ?? payments.filter((payment) => payment.status === 'succeeded' && payment.card).at(-1)?.card;
+  const unpaid =
+    subscription.status === 'past_due' || subscription.status === 'unpaid'
+      ? (
+          await ctx.api.service('orders').find({
+            ...asMember,
+            query: {
+              subscription: subscription._id,
+              kind: 'renewal',
+              status: { $in: ['pending_payment', 'payment_failed'] },
+              $sort: { createdAt: -1 },
+              $limit: 1,
+            },
+          })
+        ).data[0]
+      : undefined;
   const renewalDay = unpaid?.items.find((line) => line.kind === 'plan')?.from;
   const lifecycle: DashboardLifecycle = {
     status: subscription.status,
@@ -128,19 +185,28 @@ export async function loadDashboard(ctx: Pick<ServerContext, 'api'>, user: Sessi
     retryOn: subscription.retryOn ? dayOf(subscription.retryOn) : null,
     pastDue: unpaid && renewalDay ? { amount: unpaid.total, since: renewalDay, order: unpaid._id } : null,
     cancellation: cancellationOf(billingTermsOf(subscription), dayOf(now), subscription.monthly),
-    termination: subscription.status === 'active' || subscription.status === 'non_renewing' ? terminationOf(billingTermsOf(subscription), dayOf(now), subscription.monthly) : null,
+    termination:
+      subscription.status === 'active' || subscription.status === 'non_renewing'
+        ? terminationOf(billingTermsOf(subscription), dayOf(now), subscription.monthly)
+        : null,
     removals: Object.fromEntries(
-      subscription.modules.filter((module) => isRemovable(module)).map((module) => [module.id, removalCredit(billingTermsOf(subscription), module, dayOf(now)).credit]),
+      subscription.modules
+        .filter((module) => isRemovable(module))
+        .map((module) => [module.id, removalCredit(billingTermsOf(subscription), module, dayOf(now)).credit]),
     ),
   };
   return {
     subscription: {
       _id: subscription._id,
-      card: paidWith ? { brand: paidWith.brand, last4: paidWith.last4, expMonth: paidWith.expMonth, expYear: paidWith.expYear } : null,
+      card: paidWith
+        ? { brand: paidWith.brand, last4: paidWith.last4, expMonth: paidWith.expMonth, expYear: paidWith.expYear }
+        : null,
       lifecycle,
       plan: { name: plan.name, type: subscription.planType, status: subscription.status },
       overview,
-      modules: Object.fromEntries(catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }])),
+      modules: Object.fromEntries(
+        catalogue.data.map((module) => [module._id, { name: module.name, counter: module.counter }]),
+      ),
     },
     invoices: listed,
   };

@@ -48,14 +48,24 @@ function Figure({ label, value, testId, note }: { label: string; value: string; 
   );
 }
 
-function balanceText(balance: Balance, money: (amount: number) => string, t: ReturnType<typeof useLocale>['t']): string {
+function balanceText(
+  balance: Balance,
+  money: (amount: number) => string,
+  t: ReturnType<typeof useLocale>['t'],
+): string {
   if (balance.state === 'credit') return t('dashboard.balanceCredit', { amount: money(balance.amount) });
   if (balance.state === 'due') return t('dashboard.balanceDue', { amount: money(-balance.amount) });
   return t('dashboard.balanceSettled');
 }
 
 /** What needs the member's eye before the figures: a payment overdue, add-ons suspended, the plan stopping or ended. */
-function LifecycleBanner({ lifecycle, currency }: { lifecycle: NonNullable<Route.ComponentProps['loaderData']['subscription']>['lifecycle']; currency: CurrencyCode }) {
+function LifecycleBanner({
+  lifecycle,
+  currency,
+}: {
+  lifecycle: NonNullable<Route.ComponentProps['loaderData']['subscription']>['lifecycle'];
+  currency: CurrencyCode;
+}) {
   const { t, locale } = useLocale();
   const link = useSsoLink();
   const amount = lifecycle.pastDue ? formatMoney({ amount: lifecycle.pastDue.amount, currency }, locale) : '';
@@ -75,7 +85,9 @@ function LifecycleBanner({ lifecycle, currency }: { lifecycle: NonNullable<Route
     <div
       role={urgent ? 'alert' : 'status'}
       className={`mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border p-4 ${
-        urgent ? 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50' : 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50'
+        urgent
+          ? 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50'
+          : 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50'
       }`}
       data-testid="lifecycle-banner"
     >
@@ -87,7 +99,13 @@ function LifecycleBanner({ lifecycle, currency }: { lifecycle: NonNullable<Route
   );
 }
 
-function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route.ComponentProps['loaderData']['subscription']>) {
+function Overview({
+  _id,
+  plan,
+  overview,
+  modules,
+  lifecycle,
+}: NonNullable<Route.ComponentProps['loaderData']['subscription']>) {
   const { t, locale } = useLocale();
   const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
   const day = (value: string) => dayText(value, locale);
@@ -96,11 +114,17 @@ function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route
   // The upgrade is a purchase page: it loads as a document of its own (its policy allows the card frame).
   const upgrade = `/${locale}/upgrade/${_id}`;
   const link = useSsoLink();
-  const settlement = t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay });
+  const settlement = t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', {
+    day: overview.billingAnchorDay,
+  });
   return (
     <>
       <LifecycleBanner lifecycle={lifecycle} currency={overview.currency} />
-      <section aria-labelledby="plan-heading" className="mt-8 rounded-2xl border border-line bg-raised p-5 sm:p-6" data-testid="plan">
+      <section
+        aria-labelledby="plan-heading"
+        className="mt-8 rounded-2xl border border-line bg-raised p-5 sm:p-6"
+        data-testid="plan"
+      >
         <h2 id="plan-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
           {t('dashboard.plan')}
         </h2>
@@ -116,7 +140,11 @@ function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route
           </span>
         </p>
         <p className="mt-3">
-          <Link to={link(`/${locale}/portal/plan`)} className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="plan-details">
+          <Link
+            to={link(`/${locale}/portal/plan`)}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            data-testid="plan-details"
+          >
             {t('dashboard.planDetails')} →
           </Link>
         </p>
@@ -127,23 +155,47 @@ function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route
           {t('dashboard.billing')}
         </h2>
         <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Figure label={t('dashboard.period')} value={t(`dashboard.periods.${overview.period}`)} testId="figure-period" />
-          <Figure label={t('dashboard.contractStart')} value={day(overview.contractStart)} testId="figure-contract-start" />
+          <Figure
+            label={t('dashboard.period')}
+            value={t(`dashboard.periods.${overview.period}`)}
+            testId="figure-period"
+          />
+          <Figure
+            label={t('dashboard.contractStart')}
+            value={day(overview.contractStart)}
+            testId="figure-contract-start"
+          />
           <Figure label={t('dashboard.contractEnd')} value={day(overview.contractEnd)} testId="figure-contract-end" />
           <Figure label={t('dashboard.settlement')} value={settlement} testId="figure-settlement" />
           <Figure
             label={t('dashboard.nextPayDate')}
             value={day(overview.nextPayDate)}
             testId="figure-next-pay-date"
-            note={overview.currentPeriod.prepaid ? t('dashboard.prepaidUntil', { date: day(overview.currentPeriod.end) }) : undefined}
+            note={
+              overview.currentPeriod.prepaid
+                ? t('dashboard.prepaidUntil', { date: day(overview.currentPeriod.end) })
+                : undefined
+            }
           />
-          <Figure label={t('dashboard.nextPayAmount')} value={money(overview.nextPayAmount)} testId="figure-next-pay-amount" />
-          <Figure label={t('dashboard.balance')} value={balanceText(overview.balance, money, t)} testId="figure-balance" />
+          <Figure
+            label={t('dashboard.nextPayAmount')}
+            value={money(overview.nextPayAmount)}
+            testId="figure-next-pay-amount"
+          />
+          <Figure
+            label={t('dashboard.balance')}
+            value={balanceText(overview.balance, money, t)}
+            testId="figure-balance"
+          />
           <Figure
             label={t('dashboard.basicFee')}
             value={money(overview.basicMonthlyFee)}
             testId="figure-basic-fee"
-            note={overview.monthly !== overview.basicMonthlyFee ? t('dashboard.monthlyTotal', { amount: money(overview.monthly) }) : undefined}
+            note={
+              overview.monthly !== overview.basicMonthlyFee
+                ? t('dashboard.monthlyTotal', { amount: money(overview.monthly) })
+                : undefined
+            }
           />
           {overview.prepaid ? (
             <Figure
@@ -166,7 +218,12 @@ function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route
           </h2>
           <ul className="divide-y divide-line" data-testid="activated">
             {overview.activated.map((module) => (
-              <li key={module.id} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="activated-module" data-module={module.id}>
+              <li
+                key={module.id}
+                className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5"
+                data-testid="activated-module"
+                data-module={module.id}
+              >
                 <span className="min-w-0">
                   <span className="font-medium">{nameOf(module.id)}</span>
                   {module.count > 1 || modules[module.id]?.counter ? (
@@ -175,17 +232,28 @@ function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route
                     </span>
                   ) : null}
                   {module.pending ? (
-                    <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="module-pending">
-                      {module.availableOn ? t('dashboard.pending', { date: day(module.availableOn) }) : t('dashboard.pendingNoDate')}
+                    <span
+                      className="mt-1 block w-fit rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+                      data-testid="module-pending"
+                    >
+                      {module.availableOn
+                        ? t('dashboard.pending', { date: day(module.availableOn) })
+                        : t('dashboard.pendingNoDate')}
                     </span>
                   ) : null}
                   {module.suspended ? (
-                    <span className="mt-1 block w-fit rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="module-suspended">
+                    <span
+                      className="mt-1 block w-fit rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100"
+                      data-testid="module-suspended"
+                    >
                       {t('dashboard.suspended')}
                     </span>
                   ) : null}
                   {module.ended ? (
-                    <span className="mt-1 block w-fit rounded-full bg-sunken px-2.5 py-0.5 text-xs font-semibold text-muted" data-testid="module-ended">
+                    <span
+                      className="mt-1 block w-fit rounded-full bg-sunken px-2.5 py-0.5 text-xs font-semibold text-muted"
+                      data-testid="module-ended"
+                    >
                       {t('dashboard.moduleEnded')}
                     </span>
                   ) : null}
@@ -214,7 +282,12 @@ function Overview({ _id, plan, overview, modules, lifecycle }: NonNullable<Route
           ) : (
             <ul className="divide-y divide-line" data-testid="inactive">
               {overview.inactiveAddOns.map((addOn) => (
-                <li key={addOn.id} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="inactive-add-on" data-module={addOn.id}>
+                <li
+                  key={addOn.id}
+                  className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5"
+                  data-testid="inactive-add-on"
+                  data-module={addOn.id}
+                >
                   <span className="min-w-0 font-medium">{localized(addOn.name, locale)}</span>
                   <span className="flex items-baseline gap-3">
                     <span className="text-right text-sm whitespace-nowrap" data-testid="add-on-price">
@@ -313,12 +386,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.subscription ? (
         <Overview {...loaderData.subscription} />
       ) : (
-        <section aria-labelledby="empty-heading" className="mt-8 rounded-2xl border border-line bg-raised p-6 sm:p-8" data-testid="no-subscription">
+        <section
+          aria-labelledby="empty-heading"
+          className="mt-8 rounded-2xl border border-line bg-raised p-6 sm:p-8"
+          data-testid="no-subscription"
+        >
           <h2 id="empty-heading" className="text-xl font-semibold">
             {t('dashboard.emptyHeading')}
           </h2>
           <p className="mt-2 max-w-prose text-muted">{t('dashboard.emptyBody')}</p>
-          <Link to={link(siteLinks(locale, site.brandSlug).subscription)} className={`${actionButton} mt-5`} data-testid="buy-plan">
+          <Link
+            to={link(siteLinks(locale, site.brandSlug).subscription)}
+            className={`${actionButton} mt-5`}
+            data-testid="buy-plan"
+          >
             {t('dashboard.emptyAction')}
           </Link>
         </section>

@@ -29,7 +29,10 @@ const LIVE_SERVICES = ['devices'] as const;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const user = requireUser(ctx, request, params.lang);
-  return { ...(await loadDevice(ctx, user, localeOf(params.lang), params.app, params.entry)), messages: pageMessages(params.lang, messageGroups) };
+  return {
+    ...(await loadDevice(ctx, user, localeOf(params.lang), params.app, params.entry)),
+    messages: pageMessages(params.lang, messageGroups),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -39,7 +42,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return pageMeta(matches, { title: 'apps.deviceTitle', values: { name: loaderData?.device.name ?? '' }, index: false });
+  return pageMeta(matches, {
+    title: 'apps.deviceTitle',
+    values: { name: loaderData?.device.name ?? '' },
+    index: false,
+  });
 }
 
 function Detail({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
@@ -70,7 +77,11 @@ export default function Device({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-10" data-testid="device-page" data-code={device.code}>
       <p>
-        <Link to={link(appPath)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="app-back">
+        <Link
+          to={link(appPath)}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          data-testid="app-back"
+        >
           ← {appName}
         </Link>
       </p>
@@ -79,13 +90,21 @@ export default function Device({ loaderData, actionData }: Route.ComponentProps)
       </h1>
       <p className="mt-1 font-mono text-muted">{device.code}</p>
       {search.has('registered') ? (
-        <p role="status" className="mt-6 rounded-xl border border-emerald-600 bg-raised p-4 font-medium" data-testid="device-registered">
+        <p
+          role="status"
+          className="mt-6 rounded-xl border border-emerald-600 bg-raised p-4 font-medium"
+          data-testid="device-registered"
+        >
           {t('apps.device.registered')}
         </p>
       ) : null}
 
       {device.pairingCode ? (
-        <section aria-labelledby="pairing-heading" className="mt-6 rounded-2xl border-2 border-brand-500 bg-raised p-5 text-center sm:p-6" data-testid="pairing">
+        <section
+          aria-labelledby="pairing-heading"
+          className="mt-6 rounded-2xl border-2 border-brand-500 bg-raised p-5 text-center sm:p-6"
+          data-testid="pairing"
+        >
           <h2 id="pairing-heading" className="text-lg font-semibold">
             {t('apps.device.pairingHeading')}
           </h2>
@@ -148,7 +167,12 @@ export default function Device({ loaderData, actionData }: Route.ComponentProps)
               {...invalidProps('rename-name', nameError, Boolean(nameError))}
               data-testid="rename-name"
             />
-            <button type="submit" disabled={busy('rename')} className={`${primaryButton} mt-1.5`} data-testid="rename-submit">
+            <button
+              type="submit"
+              disabled={busy('rename')}
+              className={`${primaryButton} mt-1.5`}
+              data-testid="rename-submit"
+            >
               {t('apps.device.save')}
             </button>
           </div>
@@ -164,7 +188,12 @@ export default function Device({ loaderData, actionData }: Route.ComponentProps)
         {search.has('remove') ? (
           <RemoveConfirm device={device} cancel={link(`${appPath}/${device._id}`)} busy={busy('remove')} />
         ) : (
-          <Link to={link(`${appPath}/${device._id}?remove=1`)} preventScrollReset className={`${secondaryButton} mt-4`} data-testid="device-remove">
+          <Link
+            to={link(`${appPath}/${device._id}?remove=1`)}
+            preventScrollReset
+            className={`${secondaryButton} mt-4`}
+            data-testid="device-remove"
+          >
             {t('apps.remove')}
           </Link>
         )}

@@ -29,16 +29,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const email = typeof form.get('email') === 'string' ? String(form.get('email')) : '';
   const parsed = passwordResetRequestSchema.safeParse({ email });
-  if (!parsed.success) return data<Answer>({ errors: formErrors(parsed.error, { email }), message: 'validation.failed', email }, { status: 400 });
-  try {
-    await ctx.api.service('passwordResets').create(
-      { email: parsed.data.email },
-      { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
+  if (!parsed.success)
+    return data<Answer>(
+      { errors: formErrors(parsed.error, { email }), message: 'validation.failed', email },
+      { status: 400 },
     );
+  try {
+    await ctx.api
+      .service('passwordResets')
+      .create(
+        { email: parsed.data.email },
+        { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
+      );
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
     const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-    return data<Answer>({ errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, email }, { status });
+    return data<Answer>(
+      { errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, email },
+      { status },
+    );
   }
   return data<Answer>({ requested: parsed.data.email, errors: {} });
 }
@@ -52,10 +61,17 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const answer = actionData as Answer | undefined;
   const busy = useNavigation().state === 'submitting';
-  const say = useCallback((message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''), [t]);
+  const say = useCallback(
+    (message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''),
+    [t],
+  );
   const back = (
     <p className="mt-6">
-      <Link to={`/${locale}/login`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300" data-testid="reset-back-to-login">
+      <Link
+        to={`/${locale}/login`}
+        className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+        data-testid="reset-back-to-login"
+      >
         {t('reset.backToLogin')}
       </Link>
     </p>
@@ -64,7 +80,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     return (
       <div data-testid="forgot-password-page">
         <h1 className="text-3xl font-bold tracking-tight">{t('reset.requestHeading')}</h1>
-        <p role="status" className="mt-4 text-lg" data-testid="reset-requested">{t('reset.requested', { email: answer.requested })}</p>
+        <p role="status" className="mt-4 text-lg" data-testid="reset-requested">
+          {t('reset.requested', { email: answer.requested })}
+        </p>
         {back}
       </div>
     );
@@ -75,9 +93,28 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight">{t('reset.requestHeading')}</h1>
       <p className="mt-2 text-muted">{t('reset.requestLead')}</p>
       <Form method="post" noValidate className="mt-8 space-y-5" data-testid="forgot-password-form">
-        <TextField name="email" idPrefix="reset-" type="email" label={t('reset.email')} value={answer?.email} error={say(answer?.errors.email)} required autoComplete="email" focus={Boolean(answer?.errors.email)} />
-        {problem ? <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="reset-problem">{problem}</p> : null}
-        <button type="submit" disabled={busy} className="w-full rounded-full bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60" data-testid="reset-request-submit">
+        <TextField
+          name="email"
+          idPrefix="reset-"
+          type="email"
+          label={t('reset.email')}
+          value={answer?.email}
+          error={say(answer?.errors.email)}
+          required
+          autoComplete="email"
+          focus={Boolean(answer?.errors.email)}
+        />
+        {problem ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="reset-problem">
+            {problem}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-full bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          data-testid="reset-request-submit"
+        >
           {t('reset.requestSubmit')}
         </button>
       </Form>

@@ -47,9 +47,15 @@ export interface InvoicesData {
  * so the definitions' owner rules keep every row to their own; the queries name the member too,
  * so a staff account sees its own invoices here, not everyone's. Two reads whatever the count.
  */
-export async function loadInvoices(ctx: Pick<ServerContext, 'api'>, user: SessionUser, locale: Locale): Promise<InvoicesData> {
+export async function loadInvoices(
+  ctx: Pick<ServerContext, 'api'>,
+  user: SessionUser,
+  locale: Locale,
+): Promise<InvoicesData> {
   const asMember = () => ({ provider: 'ssr', user });
-  const page = await ctx.api.service('invoices').find({ ...asMember(), query: { user: user._id, $sort: { issuedAt: -1 }, $limit: INVOICES_LISTED } });
+  const page = await ctx.api
+    .service('invoices')
+    .find({ ...asMember(), query: { user: user._id, $sort: { issuedAt: -1 }, $limit: INVOICES_LISTED } });
   const orderIds = [...new Set(page.data.map((invoice) => invoice.order))];
   const orders =
     orderIds.length === 0
@@ -57,36 +63,41 @@ export async function loadInvoices(ctx: Pick<ServerContext, 'api'>, user: Sessio
       : (
           await ctx.api.service('orders').find({
             ...asMember(),
-            query: { user: user._id, _id: { $in: orderIds }, $select: ['_id', 'number', 'prepaidMonths'], $limit: INVOICES_LISTED },
+            query: {
+              user: user._id,
+              _id: { $in: orderIds },
+              $select: ['_id', 'number', 'prepaidMonths'],
+              $limit: INVOICES_LISTED,
+            },
           })
         ).data;
-  const orderOf = new Map(orders.map((order) => [order._id, { number: order.number, prepaidMonths: order.prepaidMonths }]));
-  const rows = page.data.map(
-    (invoice): InvoiceRow => ({
-      _id: invoice._id,
-      number: invoice.number,
-      issuedOn: dayOf(invoice.issuedAt),
-      status: invoice.status,
-      kind: invoiceKind(invoice.lines),
-      currency: invoice.currency,
-      lines: invoice.lines.map((line) => ({
-        key: line.key,
-        kind: line.kind,
-        name: line.name,
-        billing: line.billing,
-        unitPrice: line.unitPrice,
-        count: line.count,
-        amount: line.amount,
-        ...(line.from && line.to ? { from: line.from, to: line.to } : {}),
-      })),
-      subtotal: invoice.subtotal,
-      taxRate: invoice.taxRate,
-      tax: invoice.tax,
-      total: invoice.total,
-      balanceApplied: invoice.balanceApplied,
-      order: orderOf.get(invoice.order) ?? null,
-    }),
+  const orderOf = new Map(
+    orders.map((order) => [order._id, { number: order.number, prepaidMonths: order.prepaidMonths }]),
   );
+  const rows = page.data.map((invoice): InvoiceRow => ({
+    _id: invoice._id,
+    number: invoice.number,
+    issuedOn: dayOf(invoice.issuedAt),
+    status: invoice.status,
+    kind: invoiceKind(invoice.lines),
+    currency: invoice.currency,
+    lines: invoice.lines.map((line) => ({
+      key: line.key,
+      kind: line.kind,
+      name: line.name,
+      billing: line.billing,
+      unitPrice: line.unitPrice,
+      count: line.count,
+      amount: line.amount,
+      ...(line.from && line.to ? { from: line.from, to: line.to } : {}),
+    })),
+    subtotal: invoice.subtotal,
+    taxRate: invoice.taxRate,
+    tax: invoice.tax,
+    total: invoice.total,
+    balanceApplied: invoice.balanceApplied,
+    order: orderOf.get(invoice.order) ?? null,
+  }));
   // Names travel in the page's language only.
   return { invoices: forLocale(rows, locale), total: page.total };
 }

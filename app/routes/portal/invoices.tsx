@@ -30,7 +30,10 @@ const LIVE_SERVICES = ['invoices', 'orders', 'payments'] as const;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const user = requireUser(ctx, request, params.lang);
-  return { ...(await loadInvoices(ctx, user, localeOf(params.lang))), messages: pageMessages(params.lang, messageGroups) };
+  return {
+    ...(await loadInvoices(ctx, user, localeOf(params.lang))),
+    messages: pageMessages(params.lang, messageGroups),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,7 +50,13 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
   const voided = invoice.status === 'void';
   return (
     <li>
-      <article aria-labelledby={heading} className="rounded-2xl border border-line bg-raised" data-testid="invoice" data-number={invoice.number} data-status={invoice.status}>
+      <article
+        aria-labelledby={heading}
+        className="rounded-2xl border border-line bg-raised"
+        data-testid="invoice"
+        data-number={invoice.number}
+        data-status={invoice.status}
+      >
         <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-line px-4 py-3 sm:px-5">
           <div className="min-w-0">
             <h2 id={heading} className="font-mono text-lg font-semibold" data-testid="invoice-number">
@@ -74,7 +83,11 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
           {invoice.lines.map((line) => {
             const basis = lineBasis(line, invoice.order?.prepaidMonths ?? 0, { money, day });
             return (
-              <li key={line.key} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="invoice-line">
+              <li
+                key={line.key}
+                className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5"
+                data-testid="invoice-line"
+              >
                 <span className="min-w-0">
                   <span className="block font-medium">{localized(line.name, locale)}</span>
                   <span className="block text-sm text-muted">{t(basis.key, basis.values)}</span>
@@ -86,21 +99,32 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
         </ul>
         <dl className="border-t border-line px-4 py-3 text-sm sm:px-5">
           <div className="flex justify-between gap-4 text-muted">
-            <dt>{invoice.taxRate > 0 ? t('invoices.gstIncluded', { rate: formatNumber(invoice.taxRate / 100, locale) }) : t('invoices.tax')}</dt>
+            <dt>
+              {invoice.taxRate > 0
+                ? t('invoices.gstIncluded', { rate: formatNumber(invoice.taxRate / 100, locale) })
+                : t('invoices.tax')}
+            </dt>
             <dd className="whitespace-nowrap" data-testid="invoice-tax">
               {money(invoice.tax)}
             </dd>
           </div>
           <div className="mt-1 flex items-baseline justify-between gap-4 text-base font-semibold">
             <dt>{t('invoices.total')}</dt>
-            <dd className={`text-lg whitespace-nowrap ${voided ? 'text-muted line-through' : ''}`} data-testid="invoice-total">
+            <dd
+              className={`text-lg whitespace-nowrap ${voided ? 'text-muted line-through' : ''}`}
+              data-testid="invoice-total"
+            >
               {money(invoice.total)}
             </dd>
           </div>
           {voided
             ? null
             : settlementRows(invoice.total, invoice.balanceApplied).map((row) => (
-                <div key={row.key} className="mt-1 flex justify-between gap-4 text-muted" data-testid={`invoice-${row.key}`}>
+                <div
+                  key={row.key}
+                  className="mt-1 flex justify-between gap-4 text-muted"
+                  data-testid={`invoice-${row.key}`}
+                >
                   <dt>{t(`invoices.settlement.${row.key}`)}</dt>
                   <dd className="whitespace-nowrap">{money(row.amount)}</dd>
                 </div>
@@ -134,7 +158,11 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">{t('invoices.heading')}</h1>
       <p className="mt-2 max-w-prose text-lg text-muted">{t('invoices.lead')}</p>
       {invoices.length === 0 ? (
-        <section aria-labelledby="invoices-none" className="mt-8 rounded-2xl border border-line bg-raised p-6 sm:p-8" data-testid="invoices-none">
+        <section
+          aria-labelledby="invoices-none"
+          className="mt-8 rounded-2xl border border-line bg-raised p-6 sm:p-8"
+          data-testid="invoices-none"
+        >
           <h2 id="invoices-none" className="text-xl font-semibold">
             {t('invoices.none')}
           </h2>
@@ -149,7 +177,11 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           </ol>
           {total > invoices.length ? (
             <p className="mt-6 text-sm text-muted" data-testid="invoices-limited">
-              {t('invoices.limited', { count: formatNumber(invoices.length, locale), total: formatNumber(total, locale), email: site.supportEmail })}
+              {t('invoices.limited', {
+                count: formatNumber(invoices.length, locale),
+                total: formatNumber(total, locale),
+                email: site.supportEmail,
+              })}
             </p>
           ) : null}
         </>

@@ -19,7 +19,13 @@ function useEmbedded(): boolean {
   return new URLSearchParams(useLocation().search).has('sso');
 }
 
-function DashboardChrome({ children, onLogout }: { children: React.ReactNode; onLogout?: (event: React.FormEvent<HTMLFormElement>) => void }) {
+function DashboardChrome({
+  children,
+  onLogout,
+}: {
+  children: React.ReactNode;
+  onLogout?: (event: React.FormEvent<HTMLFormElement>) => void;
+}) {
   const embedded = useEmbedded();
   return (
     <div className="flex min-h-screen flex-col bg-sunken">

@@ -12,7 +12,10 @@ export default function LoginLayout() {
   const points = [t('loginLayout.point1'), t('loginLayout.point2'), t('loginLayout.point3')];
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-950 via-brand-800 to-brand-600 p-12 text-white lg:flex lg:flex-col" data-testid="brand-panel">
+      <aside
+        className="relative hidden overflow-hidden bg-gradient-to-br from-brand-950 via-brand-800 to-brand-600 p-12 text-white lg:flex lg:flex-col"
+        data-testid="brand-panel"
+      >
         <Logo className="text-white" />
         <div className="my-auto max-w-md">
           <p className="text-4xl leading-tight font-bold">{t('loginLayout.headline', { brand: site.brandName })}</p>
@@ -25,7 +28,10 @@ export default function LoginLayout() {
             ))}
           </ul>
         </div>
-        <div aria-hidden="true" className="pointer-events-none absolute -right-24 -bottom-24 h-96 w-96 rounded-full bg-accent-400/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-24 -bottom-24 h-96 w-96 rounded-full bg-accent-400/20 blur-3xl"
+        />
       </aside>
       <div className="flex flex-col">
         <header className="flex h-[86px] items-center justify-between px-4 sm:px-8">

@@ -28,10 +28,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const password = String(form.get('password') ?? '');
   const from = String(form.get('from') ?? '');
   try {
-    const result = await ctx.api.service('authentication').create(
-      { strategy: 'local', email, password },
-      { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
-    );
+    const result = await ctx.api
+      .service('authentication')
+      .create(
+        { strategy: 'local', email, password },
+        { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
+      );
     const target = safeReturnPath(from, params.lang, request.url);
     // A purchase page loads as a document of its own: its policy allows the card fields' frame.
     return (isPurchasePath(new URL(target, request.url).pathname) ? redirectDocument : redirect)(target, {
@@ -39,7 +41,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-    return data({ error: e.message ?? 'Error', fieldErrors: e.errors ?? {}, email }, { status: e.code && e.code < 500 ? e.code : 500 });
+    return data(
+      { error: e.message ?? 'Error', fieldErrors: e.errors ?? {}, email },
+      { status: e.code && e.code < 500 ? e.code : 500 },
+    );
   }
 }
 
@@ -60,25 +65,54 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="text-3xl font-bold tracking-tight">{t('login.heading')}</h1>
       <p className="mt-2 text-muted">{t('login.lead')}</p>
       {loaderData.staffOnly ? (
-        <p role="status" className="mt-4 font-medium text-amber-800 dark:text-amber-200" data-testid="login-staff-only">{t('login.staffOnly')}</p>
+        <p role="status" className="mt-4 font-medium text-amber-800 dark:text-amber-200" data-testid="login-staff-only">
+          {t('login.staffOnly')}
+        </p>
       ) : null}
       {loaderData.reset && !failed ? (
-        <p role="status" className="mt-4 font-medium text-brand-700 dark:text-brand-300" data-testid="login-reset-done">{t('login.resetDone')}</p>
+        <p role="status" className="mt-4 font-medium text-brand-700 dark:text-brand-300" data-testid="login-reset-done">
+          {t('login.resetDone')}
+        </p>
       ) : null}
       <Form method="post" className="mt-8 space-y-5" noValidate>
         <input type="hidden" name="from" value={loaderData.from} />
         <div>
-          <label htmlFor="email" className="block font-medium">{t('login.email')}</label>
-          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email}
-            aria-invalid={failed || undefined} aria-describedby={failed ? 'login-error' : undefined} className={input} />
+          <label htmlFor="email" className="block font-medium">
+            {t('login.email')}
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={actionData?.email}
+            aria-invalid={failed || undefined}
+            aria-describedby={failed ? 'login-error' : undefined}
+            className={input}
+          />
         </div>
         <div>
-          <label htmlFor="password" className="block font-medium">{t('login.password')}</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required
-            aria-invalid={failed || undefined} aria-describedby={failed ? 'login-error' : undefined} className={input} />
+          <label htmlFor="password" className="block font-medium">
+            {t('login.password')}
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={failed || undefined}
+            aria-describedby={failed ? 'login-error' : undefined}
+            className={input}
+          />
         </div>
         <p className="text-sm">
-          <Link to={`/${locale}/forgot-password`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300" data-testid="login-forgot">
+          <Link
+            to={`/${locale}/forgot-password`}
+            className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+            data-testid="login-forgot"
+          >
             {t('login.forgot')}
           </Link>
         </p>
@@ -87,14 +121,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {actionData?.error}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} className="w-full rounded-full bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-full bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {t('login.submit')}
         </button>
       </Form>
       <p className="mt-8 border-t border-line pt-6 text-muted">
         {t('login.noAccount')}{' '}
         {/* The purchase flow loads as a document of its own (its policy allows the card fields' frame). */}
-        <Link to={siteLinks(locale, site.brandSlug).subscription} reloadDocument className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300" data-testid="login-buy">
+        <Link
+          to={siteLinks(locale, site.brandSlug).subscription}
+          reloadDocument
+          className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
+          data-testid="login-buy"
+        >
           {t('login.buyPlan')}
         </Link>
       </p>

@@ -24,7 +24,13 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   const headers = new Headers();
   headers.append('Set-Cookie', sessionCookie(null, ctx.secureCookies));
-  headers.append('Set-Cookie', flashCookie(expired ? { type: 'error', key: 'feedback.signInAgain' } : { type: 'success', key: 'feedback.signedOut' }, ctx.secureCookies));
+  headers.append(
+    'Set-Cookie',
+    flashCookie(
+      expired ? { type: 'error', key: 'feedback.signInAgain' } : { type: 'success', key: 'feedback.signedOut' },
+      ctx.secureCookies,
+    ),
+  );
   return redirect(`/${params.lang}`, { headers });
 }
 

@@ -55,7 +55,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = form.get('intent');
   const subscription = form.get('subscription');
   const module = form.get('module');
-  if ((intent !== 'cancel' && intent !== 'resume' && intent !== 'removeAddOn' && intent !== 'terminate') || typeof subscription !== 'string') {
+  if (
+    (intent !== 'cancel' && intent !== 'resume' && intent !== 'removeAddOn' && intent !== 'terminate') ||
+    typeof subscription !== 'string'
+  ) {
     return data<ChangeAnswer>({ ok: false, message: 'validation.invalid', action: null }, { status: 400 });
   }
   try {
@@ -65,14 +68,29 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const shown = typeof field === 'string' && field.trim() !== '' ? Number(field) : Number.NaN;
       const answer = await ctx.api
         .service('terminations')
-        .create({ subscription, ...(Number.isInteger(shown) && shown >= 0 ? { expectedFee: shown } : {}) }, memberCallParams(ctx, params.lang));
+        .create(
+          { subscription, ...(Number.isInteger(shown) && shown >= 0 ? { expectedFee: shown } : {}) },
+          memberCallParams(ctx, params.lang),
+        );
       return data<ChangeAnswer>({ ok: true, action: intent, fee: answer.fee, invoice: answer.invoice?.number ?? null });
     }
     if (intent === 'removeAddOn') {
-      const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent, module: typeof module === 'string' ? module : '' }, memberCallParams(ctx, params.lang));
-      return data<ChangeAnswer>({ ok: true, action: intent, credit: answer.removed?.credit ?? 0, module: answer.removed?.module ?? '' });
+      const answer = await ctx.api
+        .service('subscriptionChanges')
+        .create(
+          { subscription, action: intent, module: typeof module === 'string' ? module : '' },
+          memberCallParams(ctx, params.lang),
+        );
+      return data<ChangeAnswer>({
+        ok: true,
+        action: intent,
+        credit: answer.removed?.credit ?? 0,
+        module: answer.removed?.module ?? '',
+      });
     }
-    const answer = await ctx.api.service('subscriptionChanges').create({ subscription, action: intent }, memberCallParams(ctx, params.lang));
+    const answer = await ctx.api
+      .service('subscriptionChanges')
+      .create({ subscription, action: intent }, memberCallParams(ctx, params.lang));
     return data<ChangeAnswer>({ ok: true, action: intent, cancelAt: answer.cancelAt });
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
@@ -83,7 +101,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const answered = pending ? 503 : status;
       const message = answered === 500 || !e.message ? 'errors.generic' : e.message;
       // A card not charged: why (the bank's reason), and the way to another card.
-      return data<ChangeAnswer>({ ok: false, message, action: intent, reason: e.errors?.card ?? null, card: answered === 402, pending }, { status: answered });
+      return data<ChangeAnswer>(
+        { ok: false, message, action: intent, reason: e.errors?.card ?? null, card: answered === 402, pending },
+        { status: answered },
+      );
     }
     const message = e.errors?.module ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
     return data<ChangeAnswer>({ ok: false, message, action: intent }, { status });
@@ -113,7 +134,11 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6" data-testid="plan-detail-none">
         <h1 className="text-3xl font-bold">{t('dashboard.emptyHeading')}</h1>
         <p className="mt-3 text-lg text-muted">{t('dashboard.emptyBody')}</p>
-        <Link to={link(siteLinks(locale, site.brandSlug).subscription)} reloadDocument className={`${primaryButton} mt-6`}>
+        <Link
+          to={link(siteLinks(locale, site.brandSlug).subscription)}
+          reloadDocument
+          className={`${primaryButton} mt-6`}
+        >
           {t('dashboard.emptyAction')}
         </Link>
       </div>
@@ -130,7 +155,10 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-10" data-testid="plan-detail">
       <p>
-        <Link to={link(`/${locale}/portal`)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={link(`/${locale}/portal`)}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           ← {t('planDetail.back')}
         </Link>
       </p>
@@ -139,7 +167,10 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         <span className="ml-3 text-lg font-normal text-muted">{localized(plan.name, locale)}</span>
       </h1>
       <p className="mt-2">
-        <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${STATUS_TONES[lifecycle.status]}`} data-testid="plan-status">
+        <span
+          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${STATUS_TONES[lifecycle.status]}`}
+          data-testid="plan-status"
+        >
           {t(`dashboard.statuses.${lifecycle.status}`)}
         </span>
       </p>
@@ -153,47 +184,69 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
           <Term label={t('planDetail.contract')} testId="term-contract">
             {overview.contractMonths > 0
               ? // Paying ahead longer than the contract makes the contract that long (decision 018).
-              t('planDetail.contractTerm', { months: formatNumber(Math.max(overview.contractMonths, overview.prepaidMonths), locale), start: day(overview.contractStart), end: day(overview.contractEnd) })
+                t('planDetail.contractTerm', {
+                  months: formatNumber(Math.max(overview.contractMonths, overview.prepaidMonths), locale),
+                  start: day(overview.contractStart),
+                  end: day(overview.contractEnd),
+                })
               : t('planDetail.noContract')}
           </Term>
           {overview.contractMonths > 0 ? (
             <Term label={t('planDetail.ending')} testId="term-ending">
               {cancellation.kind === 'contractEnd'
                 ? cancellation.terminationFee > 0
-                  ? t('planDetail.termination', { end: day(overview.contractEnd), fee: money(cancellation.terminationFee), months: formatNumber(cancellation.monthsLeft, locale) })
+                  ? t('planDetail.termination', {
+                      end: day(overview.contractEnd),
+                      fee: money(cancellation.terminationFee),
+                      months: formatNumber(cancellation.monthsLeft, locale),
+                    })
                   : t('planDetail.terminationNone', { end: day(overview.contractEnd) })
                 : t('planDetail.afterTerm', { end: day(overview.contractEnd) })}
             </Term>
           ) : null}
           <Term label={t('planDetail.prepaid')} testId="term-prepaid">
             {overview.prepaidMonths > 0 && overview.prepaidEnd
-              ? t('planDetail.prepaidTerm', { months: formatNumber(overview.prepaidMonths, locale), end: day(overview.prepaidEnd) })
+              ? t('planDetail.prepaidTerm', {
+                  months: formatNumber(overview.prepaidMonths, locale),
+                  end: day(overview.prepaidEnd),
+                })
               : t('planDetail.noPrepaid')}
           </Term>
           <Term label={t('planDetail.card')} testId="term-card">
             <span data-testid="card-text">
-            {subscription.card
-              ? t('planDetail.cardText', {
-                  brand: subscription.card.brand.toUpperCase(),
-                  last4: subscription.card.last4,
-                  month: String(subscription.card.expMonth).padStart(2, '0'),
-                  year: subscription.card.expYear,
-                })
-              : t('planDetail.noCard')}
+              {subscription.card
+                ? t('planDetail.cardText', {
+                    brand: subscription.card.brand.toUpperCase(),
+                    last4: subscription.card.last4,
+                    month: String(subscription.card.expMonth).padStart(2, '0'),
+                    year: subscription.card.expYear,
+                  })
+                : t('planDetail.noCard')}
             </span>
             {lifecycle.status !== 'cancelled' ? (
-              <Link to={link(`/${locale}/portal/card`)} reloadDocument className="ml-3 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="change-card">
+              <Link
+                to={link(`/${locale}/portal/card`)}
+                reloadDocument
+                className="ml-3 font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                data-testid="change-card"
+              >
                 {t('planDetail.changeCard')}
               </Link>
             ) : null}
           </Term>
           <Term label={t('dashboard.settlement')} testId="term-settlement">
-            {t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', { day: overview.billingAnchorDay })}
+            {t(overview.billingAnchorDay > 28 ? 'dashboard.settlementClamped' : 'dashboard.settlementDay', {
+              day: overview.billingAnchorDay,
+            })}
           </Term>
         </dl>
       </section>
 
-      <section aria-labelledby="renewal-heading" className="mt-6 rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5" data-testid="renewal">
+      <section
+        aria-labelledby="renewal-heading"
+        className="mt-6 rounded-2xl border border-brand-500 bg-raised p-4 sm:p-5"
+        data-testid="renewal"
+      >
         <h2 id="renewal-heading" className="text-lg font-semibold">
           {t('planDetail.renewal')}
         </h2>
@@ -201,7 +254,10 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
           <li data-testid="renewal-monthly">
             {overview.period === 'annual'
               ? prepaidRunning && overview.prepaidEnd
-                ? t('planDetail.afterPrepaidAnnual', { date: day(overview.prepaidEnd), amount: money(overview.monthly * 12) })
+                ? t('planDetail.afterPrepaidAnnual', {
+                    date: day(overview.prepaidEnd),
+                    amount: money(overview.monthly * 12),
+                  })
                 : t('planDetail.annual', { date: day(overview.nextPayDate), amount: money(overview.monthly * 12) })
               : prepaidRunning && overview.prepaidEnd
                 ? t('planDetail.afterPrepaid', { date: day(overview.prepaidEnd), amount: money(overview.monthly) })
@@ -213,7 +269,9 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
           <li data-testid="renewal-contract">
-            {overview.contractMonths > 0 ? t('planDetail.contractRenews', { end: day(overview.contractEnd) }) : t('planDetail.liteRenews')}
+            {overview.contractMonths > 0
+              ? t('planDetail.contractRenews', { end: day(overview.contractEnd) })
+              : t('planDetail.liteRenews')}
           </li>
         </ul>
       </section>
@@ -225,22 +283,49 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-line">
           <li className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="plan-fee">
             <span className="font-medium">{t('dashboard.basicFee')}</span>
-            <span className="whitespace-nowrap">{t('dashboard.perMonth', { price: money(overview.basicMonthlyFee) })}</span>
+            <span className="whitespace-nowrap">
+              {t('dashboard.perMonth', { price: money(overview.basicMonthlyFee) })}
+            </span>
           </li>
           {overview.activated.map((module) => (
-            <li key={module.id} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="plan-module" data-module={module.id}>
+            <li
+              key={module.id}
+              className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5"
+              data-testid="plan-module"
+              data-module={module.id}
+            >
               <span className="min-w-0">
                 <span className="font-medium">{nameOf(module.id)}</span>
-                {module.count > 1 ? <span className="ml-2 text-muted">{t('dashboard.count', { count: formatNumber(module.count, locale) })}</span> : null}
-                {module.pending ? <span className="ml-2 text-sm text-muted">({t('dashboard.pendingNoDate')})</span> : null}
-                {module.suspended ? <span className="ml-2 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="module-suspended">({t('dashboard.suspended')})</span> : null}
-                {module.ended ? <span className="ml-2 text-sm text-muted" data-testid="module-ended">({t('dashboard.moduleEnded')})</span> : null}
+                {module.count > 1 ? (
+                  <span className="ml-2 text-muted">
+                    {t('dashboard.count', { count: formatNumber(module.count, locale) })}
+                  </span>
+                ) : null}
+                {module.pending ? (
+                  <span className="ml-2 text-sm text-muted">({t('dashboard.pendingNoDate')})</span>
+                ) : null}
+                {module.suspended ? (
+                  <span
+                    className="ml-2 text-sm font-semibold text-red-700 dark:text-red-300"
+                    data-testid="module-suspended"
+                  >
+                    ({t('dashboard.suspended')})
+                  </span>
+                ) : null}
+                {module.ended ? (
+                  <span className="ml-2 text-sm text-muted" data-testid="module-ended">
+                    ({t('dashboard.moduleEnded')})
+                  </span>
+                ) : null}
               </span>
               <span className="flex items-baseline gap-3">
                 <span className="text-right whitespace-nowrap text-muted">
-                  {module.included ? t('dashboard.included') : t(PRICE_KEYS[module.billing], { price: money(module.unitPrice * module.count) })}
+                  {module.included
+                    ? t('dashboard.included')
+                    : t(PRICE_KEYS[module.billing], { price: money(module.unitPrice * module.count) })}
                 </span>
-                {module.id in lifecycle.removals && (lifecycle.status === 'active' || lifecycle.status === 'non_renewing') ? (
+                {module.id in lifecycle.removals &&
+                (lifecycle.status === 'active' || lifecycle.status === 'non_renewing') ? (
                   <button
                     type="button"
                     className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
@@ -263,13 +348,23 @@ export default function PlanDetail({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <RemoveDialog subscription={subscription} module={removing} name={removing ? nameOf(removing) : ''} onClose={() => setRemoving(null)} />
+      <RemoveDialog
+        subscription={subscription}
+        module={removing}
+        name={removing ? nameOf(removing) : ''}
+        onClose={() => setRemoving(null)}
+      />
       <StopSection subscription={subscription} />
       <TerminateSection subscription={subscription} />
 
       {overview.inactiveAddOns.length > 0 && lifecycle.status === 'active' ? (
         <p className="mt-6">
-          <Link to={link(`/${locale}/upgrade/${subscription._id}`)} reloadDocument className={secondaryButton} data-testid="plan-add-functions">
+          <Link
+            to={link(`/${locale}/upgrade/${subscription._id}`)}
+            reloadDocument
+            className={secondaryButton}
+            data-testid="plan-add-functions"
+          >
             {t('dashboard.addFunctions')}
           </Link>
         </p>
@@ -302,11 +397,20 @@ function PaymentAlert({ subscription }: { subscription: PlanSubscription }) {
   };
   const unpaid = lifecycle.status === 'unpaid';
   return (
-    <section role="alert" className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950 sm:p-5 dark:border-red-800 dark:bg-red-950 dark:text-red-50" data-testid="payment-alert">
+    <section
+      role="alert"
+      className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950 sm:p-5 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+      data-testid="payment-alert"
+    >
       <h2 className="text-lg font-semibold">{t(unpaid ? 'planDetail.unpaidTitle' : 'planDetail.pastDueTitle')}</h2>
       <p className="mt-1">{t(unpaid ? 'planDetail.unpaidBody' : 'planDetail.pastDueBody', values)}</p>
       <p className="mt-3">
-        <Link to={link(`/${locale}/portal/card`)} reloadDocument className={primaryButton} data-testid="alert-change-card">
+        <Link
+          to={link(`/${locale}/portal/card`)}
+          reloadDocument
+          className={primaryButton}
+          data-testid="alert-change-card"
+        >
           {t('planDetail.changeCard')}
         </Link>
       </p>
@@ -334,7 +438,8 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
     if (!answer || (answer.action !== 'cancel' && answer.action !== 'resume' && answer.action !== null)) return;
     dialog.current?.close();
     if (!answer.ok) error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
-    else if (answer.action === 'cancel' && answer.cancelAt) success(t('planDetail.stopped', { date: day(answer.cancelAt) }));
+    else if (answer.action === 'cancel' && answer.cancelAt)
+      success(t('planDetail.stopped', { date: day(answer.cancelAt) }));
     else success(t('planDetail.resumed'));
     // Once per answer.
   }, [answer]);
@@ -343,21 +448,34 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
     return (
       <section className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5" data-testid="plan-ended">
         <h2 className="text-lg font-semibold">{t('planDetail.endedTitle')}</h2>
-        <p className="mt-1 text-muted">{t('planDetail.endedBody', { date: day(lifecycle.cancelAt ?? subscription.overview.nextPayDate) })}</p>
+        <p className="mt-1 text-muted">
+          {t('planDetail.endedBody', { date: day(lifecycle.cancelAt ?? subscription.overview.nextPayDate) })}
+        </p>
       </section>
     );
   }
   const hidden = <input type="hidden" name="subscription" value={subscription._id} />;
   if (lifecycle.status === 'non_renewing' && lifecycle.cancelAt) {
     return (
-      <section aria-labelledby="stop-heading" className="mt-6 rounded-2xl border border-amber-400 bg-raised p-4 sm:p-5" data-testid="plan-stopping">
+      <section
+        aria-labelledby="stop-heading"
+        className="mt-6 rounded-2xl border border-amber-400 bg-raised p-4 sm:p-5"
+        data-testid="plan-stopping"
+      >
         <h2 id="stop-heading" className="text-lg font-semibold">
           {t('planDetail.stoppingTitle', { date: day(lifecycle.cancelAt) })}
         </h2>
         <p className="mt-1 text-muted">{t('planDetail.stoppingBody')}</p>
         <Form method="post" className="mt-4">
           {hidden}
-          <button type="submit" name="intent" value="resume" className={primaryButton} disabled={busy} data-testid="plan-resume">
+          <button
+            type="submit"
+            name="intent"
+            value="resume"
+            className={primaryButton}
+            disabled={busy}
+            data-testid="plan-resume"
+          >
             {t('planDetail.resume')}
           </button>
         </Form>
@@ -372,14 +490,23 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
         ? t('planDetail.stopContractEnd', { date: day(cancellation.endsOn) })
         : t('planDetail.stopNotice', { date: day(cancellation.endsOn) });
   return (
-    <section aria-labelledby="stop-heading" className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5" data-testid="plan-stop">
+    <section
+      aria-labelledby="stop-heading"
+      className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5"
+      data-testid="plan-stop"
+    >
       <h2 id="stop-heading" className="text-lg font-semibold">
         {t('planDetail.stopHeading')}
       </h2>
       <p className="mt-1 text-muted" data-testid="plan-stop-when">
         {explanation}
       </p>
-      <button type="button" className={`${secondaryButton} mt-4`} onClick={() => dialog.current?.showModal()} data-testid="plan-stop-open">
+      <button
+        type="button"
+        className={`${secondaryButton} mt-4`}
+        onClick={() => dialog.current?.showModal()}
+        data-testid="plan-stop-open"
+      >
         {t('planDetail.stop')}
       </button>
       <ConfirmDialog
@@ -420,7 +547,12 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
     if (!mine) return;
     dialog.current?.close();
     if (mine.ok && mine.action === 'terminate') {
-      success(t('planDetail.terminated', { fee: formatMoney({ amount: mine.fee, currency: overview.currency }, locale), invoice: mine.invoice ?? '' }));
+      success(
+        t('planDetail.terminated', {
+          fee: formatMoney({ amount: mine.fee, currency: overview.currency }, locale),
+          invoice: mine.invoice ?? '',
+        }),
+      );
     }
     // Once per answer.
   }, [answer]);
@@ -428,18 +560,37 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
   const failed = mine && !mine.ok ? mine : null;
   if (!termination && !failed) return null;
   return (
-    <section aria-labelledby="terminate-heading" className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5" data-testid="plan-terminate">
+    <section
+      aria-labelledby="terminate-heading"
+      className="mt-6 rounded-2xl border border-line bg-raised p-4 sm:p-5"
+      data-testid="plan-terminate"
+    >
       <h2 id="terminate-heading" className="text-lg font-semibold">
         {t('planDetail.terminateHeading')}
       </h2>
       {failed ? (
-        <div role="alert" className="mt-3 rounded-xl border border-red-300 bg-red-50 p-3 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50" data-testid="terminate-error">
+        <div
+          role="alert"
+          className="mt-3 rounded-xl border border-red-300 bg-red-50 p-3 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+          data-testid="terminate-error"
+        >
           {failed.pending ? null : <p className="font-semibold">{t('planDetail.terminateFailed')}</p>}
-          <p className={failed.pending ? '' : 'mt-1'}>{isMessageKey(failed.message) ? t(failed.message) : failed.message}</p>
-          {failed.reason ? <p className="mt-1" data-testid="terminate-reason">{isMessageKey(failed.reason) ? t(failed.reason) : failed.reason}</p> : null}
+          <p className={failed.pending ? '' : 'mt-1'}>
+            {isMessageKey(failed.message) ? t(failed.message) : failed.message}
+          </p>
+          {failed.reason ? (
+            <p className="mt-1" data-testid="terminate-reason">
+              {isMessageKey(failed.reason) ? t(failed.reason) : failed.reason}
+            </p>
+          ) : null}
           {failed.card ? (
             <p className="mt-2">
-              <Link to={link(`/${locale}/portal/card`)} reloadDocument className="font-semibold underline underline-offset-2" data-testid="terminate-change-card">
+              <Link
+                to={link(`/${locale}/portal/card`)}
+                reloadDocument
+                className="font-semibold underline underline-offset-2"
+                data-testid="terminate-change-card"
+              >
                 {t('planDetail.changeCard')}
               </Link>
             </p>
@@ -449,9 +600,18 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
       {termination ? (
         <>
           <p className="mt-1 text-muted" data-testid="terminate-fee">
-            {t('planDetail.terminateBody', { end: dayText(termination.termEnd, locale), fee, months: formatNumber(termination.monthsLeft, locale) })}
+            {t('planDetail.terminateBody', {
+              end: dayText(termination.termEnd, locale),
+              fee,
+              months: formatNumber(termination.monthsLeft, locale),
+            })}
           </p>
-          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => dialog.current?.showModal()} data-testid="terminate-open">
+          <button
+            type="button"
+            className={`${secondaryButton} mt-4`}
+            onClick={() => dialog.current?.showModal()}
+            data-testid="terminate-open"
+          >
             {t('planDetail.terminate')}
           </button>
           <ConfirmDialog
@@ -476,7 +636,12 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
             {card ? (
               <p className="mt-2 text-muted">
                 {t('planDetail.terminateCard', {
-                  card: t('planDetail.cardText', { brand: card.brand.toUpperCase(), last4: card.last4, month: String(card.expMonth).padStart(2, '0'), year: card.expYear }),
+                  card: t('planDetail.cardText', {
+                    brand: card.brand.toUpperCase(),
+                    last4: card.last4,
+                    month: String(card.expMonth).padStart(2, '0'),
+                    year: card.expYear,
+                  }),
                 })}
               </p>
             ) : null}
@@ -491,7 +656,17 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
  * Removing a bought add-on (decision 031): what removing it today credits to the balance (the
  * same figure the server credits) and the monthly charge after, asked to confirm.
  */
-function RemoveDialog({ subscription, module, name, onClose }: { subscription: PlanSubscription; module: string | null; name: string; onClose: () => void }) {
+function RemoveDialog({
+  subscription,
+  module,
+  name,
+  onClose,
+}: {
+  subscription: PlanSubscription;
+  module: string | null;
+  name: string;
+  onClose: () => void;
+}) {
   const { t, locale } = useLocale();
   const { success, error } = useSnackbar();
   const answer = useActionData<typeof action>();
@@ -500,7 +675,10 @@ function RemoveDialog({ subscription, module, name, onClose }: { subscription: P
   const { overview, lifecycle } = subscription;
   const money = (amount: number) => formatMoney({ amount, currency: overview.currency }, locale);
   const activated = overview.activated.find((item) => item.id === module);
-  const monthlyAfter = activated && activated.billing === 'monthly' ? overview.monthly - activated.unitPrice * activated.count : overview.monthly;
+  const monthlyAfter =
+    activated && activated.billing === 'monthly'
+      ? overview.monthly - activated.unitPrice * activated.count
+      : overview.monthly;
 
   useEffect(() => {
     if (module && !dialog.current?.open) dialog.current?.showModal();
@@ -509,7 +687,8 @@ function RemoveDialog({ subscription, module, name, onClose }: { subscription: P
     if (!answer || !module || answer.action !== 'removeAddOn') return;
     dialog.current?.close();
     onClose();
-    if (answer.ok && answer.action === 'removeAddOn') success(t('planDetail.removed', { name, amount: money(answer.credit) }));
+    if (answer.ok && answer.action === 'removeAddOn')
+      success(t('planDetail.removed', { name, amount: money(answer.credit) }));
     else if (!answer.ok) error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
     // Once per answer.
   }, [answer]);
@@ -588,7 +767,14 @@ function ConfirmDialog({
         <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
           {t('planDetail.notNow')}
         </button>
-        <button type="submit" name="intent" value={intent} className={primaryButton} disabled={busy} data-testid={confirmTestId}>
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className={primaryButton}
+          disabled={busy}
+          data-testid={confirmTestId}
+        >
           {confirm}
         </button>
       </Form>

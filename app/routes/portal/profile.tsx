@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation, useRevalidator } from 'react-router';
 import { formErrors, isMessageKey, type FormErrors } from '../../../domain/forms/messages';
-import { passwordChangeFromForm, passwordChangeSchema, PROFILE_FIELDS, profileFromForm, profileSchema, type ProfileField } from '../../../domain/forms/profile';
+import {
+  passwordChangeFromForm,
+  passwordChangeSchema,
+  PROFILE_FIELDS,
+  profileFromForm,
+  profileSchema,
+  type ProfileField,
+} from '../../../domain/forms/profile';
 import { LOCALES, type Locale } from '../../../domain/locales';
 import { pictureUrl } from '../../../domain/uploads/picture';
 import { requireUser } from '../../auth.server';
@@ -75,7 +82,13 @@ function callParams(ctx: ServerContext, lang: string) {
 function refusal(error: unknown, intent: Intent, values?: ActionAnswer['values']) {
   const e = error as { code?: number; message?: string; errors?: Record<string, string> };
   const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-  const answer: ActionAnswer = { intent, ok: false, errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, values };
+  const answer: ActionAnswer = {
+    intent,
+    ok: false,
+    errors: e.errors ?? {},
+    message: status === 500 ? 'errors.generic' : e.message,
+    values,
+  };
   return data(answer, { status });
 }
 
@@ -87,7 +100,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'profile') {
     const values = profileFromForm(form);
     const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) return data<ActionAnswer>({ intent, ok: false, errors: formErrors(parsed.error, values), values }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionAnswer>(
+        { intent, ok: false, errors: formErrors(parsed.error, values), values },
+        { status: 400 },
+      );
     try {
       await ctx.api.service('users').patch(user._id, parsed.data, callParams(ctx, params.lang));
     } catch (error) {
@@ -98,7 +115,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'password') {
     const answers = passwordChangeFromForm(form);
     const parsed = passwordChangeSchema.safeParse(answers);
-    if (!parsed.success) return data<ActionAnswer>({ intent, ok: false, errors: formErrors(parsed.error, answers) }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionAnswer>({ intent, ok: false, errors: formErrors(parsed.error, answers) }, { status: 400 });
     try {
       const { password, currentPassword } = parsed.data;
       await ctx.api.service('users').patch(user._id, { password, currentPassword }, callParams(ctx, params.lang));
@@ -113,7 +131,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** A message key in the page's language; a message the server already wrote, as it is. */
 function useSay() {
   const { t } = useLocale();
-  return useCallback((message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''), [t]);
+  return useCallback(
+    (message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''),
+    [t],
+  );
 }
 
 /** Tells of a saved form in the snackbar (with scripts) and beside the form (always). */
@@ -140,13 +161,26 @@ function PictureSection({ name, picture }: { name: string; picture: string | nul
   );
   return (
     <section aria-labelledby="picture-heading" className="rounded-2xl border border-line bg-raised p-5 sm:p-6">
-      <h2 id="picture-heading" className="text-lg font-semibold">{t('profile.picture.heading')}</h2>
+      <h2 id="picture-heading" className="text-lg font-semibold">
+        {t('profile.picture.heading')}
+      </h2>
       <p className="mt-1 text-sm text-muted">{t('profile.picture.lead')}</p>
       <div className="mt-5 flex flex-col gap-5 sm:flex-row sm:items-start">
         {picture ? (
-          <img src={picture} alt={t('profile.picture.current', { name })} width={96} height={96} className="h-24 w-24 shrink-0 rounded-full border border-line object-cover" data-testid="profile-picture" />
+          <img
+            src={picture}
+            alt={t('profile.picture.current', { name })}
+            width={96}
+            height={96}
+            className="h-24 w-24 shrink-0 rounded-full border border-line object-cover"
+            data-testid="profile-picture"
+          />
         ) : (
-          <span aria-hidden="true" className="grid h-24 w-24 shrink-0 place-items-center rounded-full bg-accent-400 text-3xl font-semibold text-brand-950" data-testid="profile-initial">
+          <span
+            aria-hidden="true"
+            className="grid h-24 w-24 shrink-0 place-items-center rounded-full bg-accent-400 text-3xl font-semibold text-brand-950"
+            data-testid="profile-initial"
+          >
             {name.charAt(0).toUpperCase()}
           </span>
         )}
@@ -175,7 +209,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const passwordFocus = firstInvalid(passwordErrors, ['currentPassword', 'password', 'passwordConfirm']);
   const values = { ...profile, ...(answer?.intent === 'profile' && !answer.ok ? answer.values : {}) };
   const problem = (intent: Intent) =>
-    answer?.intent === intent && !answer.ok ? (Object.keys(answer.errors).length > 0 ? t('validation.failed') : say(answer.message)) : '';
+    answer?.intent === intent && !answer.ok
+      ? Object.keys(answer.errors).length > 0
+        ? t('validation.failed')
+        : say(answer.message)
+      : '';
   const profileKey = answer?.intent === 'profile' && answer.ok ? 'saved' : 'editing';
   // A refusal answered without a new page (scripts on) moves the focus to the first field it names, as one with a new page does.
   useEffect(() => {
@@ -198,56 +236,178 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <PictureSection name={profile.name || profile.email} picture={profile.picture} />
 
         <section aria-labelledby="details-heading" className="rounded-2xl border border-line bg-raised p-5 sm:p-6">
-          <h2 id="details-heading" className="text-lg font-semibold">{t('profile.details.heading')}</h2>
+          <h2 id="details-heading" className="text-lg font-semibold">
+            {t('profile.details.heading')}
+          </h2>
           <p className="mt-1 text-sm text-muted">
-            {t('profile.details.email')} <span className="font-medium text-ink" data-testid="profile-email">{profile.email}</span>
+            {t('profile.details.email')}{' '}
+            <span className="font-medium text-ink" data-testid="profile-email">
+              {profile.email}
+            </span>
           </p>
           <Form method="post" noValidate className="mt-5 space-y-5" key={profileKey} data-testid="profile-form">
             <input type="hidden" name="intent" value="profile" />
-            <TextField idPrefix="profile-" name="name" label={t('profile.details.name')} value={values.name} error={say(profileErrors.name)} required autoComplete="name" focus={profileFocus === 'name'} />
+            <TextField
+              idPrefix="profile-"
+              name="name"
+              label={t('profile.details.name')}
+              value={values.name}
+              error={say(profileErrors.name)}
+              required
+              autoComplete="name"
+              focus={profileFocus === 'name'}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField idPrefix="profile-" name="firstName" label={t('profile.details.firstName')} value={values.firstName} error={say(profileErrors.firstName)} autoComplete="given-name" focus={profileFocus === 'firstName'} />
-              <TextField idPrefix="profile-" name="lastName" label={t('profile.details.lastName')} value={values.lastName} error={say(profileErrors.lastName)} autoComplete="family-name" focus={profileFocus === 'lastName'} />
+              <TextField
+                idPrefix="profile-"
+                name="firstName"
+                label={t('profile.details.firstName')}
+                value={values.firstName}
+                error={say(profileErrors.firstName)}
+                autoComplete="given-name"
+                focus={profileFocus === 'firstName'}
+              />
+              <TextField
+                idPrefix="profile-"
+                name="lastName"
+                label={t('profile.details.lastName')}
+                value={values.lastName}
+                error={say(profileErrors.lastName)}
+                autoComplete="family-name"
+                focus={profileFocus === 'lastName'}
+              />
             </div>
-            <TextField idPrefix="profile-" name="companyName" label={t('profile.details.companyName')} value={values.companyName} error={say(profileErrors.companyName)} autoComplete="organization" focus={profileFocus === 'companyName'} />
-            <TextField idPrefix="profile-" name="phone" type="tel" label={t('profile.details.phone')} value={values.phone} error={say(profileErrors.phone)} autoComplete="tel" focus={profileFocus === 'phone'} />
-            <TextField idPrefix="profile-" name="companyAddress" label={t('profile.details.companyAddress')} value={values.companyAddress} error={say(profileErrors.companyAddress)} multiline rows={3} focus={profileFocus === 'companyAddress'} />
+            <TextField
+              idPrefix="profile-"
+              name="companyName"
+              label={t('profile.details.companyName')}
+              value={values.companyName}
+              error={say(profileErrors.companyName)}
+              autoComplete="organization"
+              focus={profileFocus === 'companyName'}
+            />
+            <TextField
+              idPrefix="profile-"
+              name="phone"
+              type="tel"
+              label={t('profile.details.phone')}
+              value={values.phone}
+              error={say(profileErrors.phone)}
+              autoComplete="tel"
+              focus={profileFocus === 'phone'}
+            />
+            <TextField
+              idPrefix="profile-"
+              name="companyAddress"
+              label={t('profile.details.companyAddress')}
+              value={values.companyAddress}
+              error={say(profileErrors.companyAddress)}
+              multiline
+              rows={3}
+              focus={profileFocus === 'companyAddress'}
+            />
             <div>
-              <label htmlFor="profile-locale" className="block font-medium">{t('profile.details.locale')}</label>
+              <label htmlFor="profile-locale" className="block font-medium">
+                {t('profile.details.locale')}
+              </label>
               <select
                 id="profile-locale"
                 name="locale"
                 defaultValue={values.locale}
                 className={inputClass}
                 {...invalidProps('profile-locale', say(profileErrors.locale), profileFocus === 'locale')}
-                aria-describedby={profileErrors.locale ? 'profile-locale-hint profile-locale-error' : 'profile-locale-hint'}
+                aria-describedby={
+                  profileErrors.locale ? 'profile-locale-hint profile-locale-error' : 'profile-locale-hint'
+                }
               >
                 {LOCALES.map((locale) => (
-                  <option key={locale} value={locale} lang={locale}>{LANGUAGE_NAMES[locale]}</option>
+                  <option key={locale} value={locale} lang={locale}>
+                    {LANGUAGE_NAMES[locale]}
+                  </option>
                 ))}
               </select>
-              <p id="profile-locale-hint" className="mt-1 text-sm text-muted">{t('profile.details.localeHint')}</p>
+              <p id="profile-locale-hint" className="mt-1 text-sm text-muted">
+                {t('profile.details.localeHint')}
+              </p>
               <FieldError id="profile-locale-error" text={say(profileErrors.locale)} />
             </div>
-            {problem('profile') ? <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="profile-problem">{problem('profile')}</p> : null}
-            {profileSaved ? <p role="status" className="font-medium text-brand-700 dark:text-brand-300" data-testid="profile-saved">{t('profile.details.saved')}</p> : null}
-            <button type="submit" disabled={busy('profile')} className={primaryButton} data-testid="profile-submit">{t('profile.details.submit')}</button>
+            {problem('profile') ? (
+              <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="profile-problem">
+                {problem('profile')}
+              </p>
+            ) : null}
+            {profileSaved ? (
+              <p role="status" className="font-medium text-brand-700 dark:text-brand-300" data-testid="profile-saved">
+                {t('profile.details.saved')}
+              </p>
+            ) : null}
+            <button type="submit" disabled={busy('profile')} className={primaryButton} data-testid="profile-submit">
+              {t('profile.details.submit')}
+            </button>
           </Form>
         </section>
 
         <section aria-labelledby="password-heading" className="rounded-2xl border border-line bg-raised p-5 sm:p-6">
-          <h2 id="password-heading" className="text-lg font-semibold">{t('profile.password.heading')}</h2>
-          <p className="mt-1 text-sm text-muted" id="password-rules">{t('profile.password.rules')}</p>
+          <h2 id="password-heading" className="text-lg font-semibold">
+            {t('profile.password.heading')}
+          </h2>
+          <p className="mt-1 text-sm text-muted" id="password-rules">
+            {t('profile.password.rules')}
+          </p>
           {/* A new form after each change, so no password stays typed in it. */}
-          <Form method="post" noValidate className="mt-5 space-y-5" key={`password-${passwordRound}`} data-testid="password-form">
+          <Form
+            method="post"
+            noValidate
+            className="mt-5 space-y-5"
+            key={`password-${passwordRound}`}
+            data-testid="password-form"
+          >
             <input type="hidden" name="intent" value="password" />
             <input type="text" name="username" autoComplete="username" defaultValue={profile.email} hidden readOnly />
-            <TextField idPrefix="profile-" name="currentPassword" type="password" label={t('profile.password.current')} error={say(passwordErrors.currentPassword)} required autoComplete="current-password" focus={passwordFocus === 'currentPassword'} />
-            <TextField idPrefix="profile-" name="password" type="password" label={t('profile.password.new')} error={say(passwordErrors.password)} describedBy="password-rules" required autoComplete="new-password" focus={passwordFocus === 'password'} />
-            <TextField idPrefix="profile-" name="passwordConfirm" type="password" label={t('profile.password.confirm')} error={say(passwordErrors.passwordConfirm)} required autoComplete="new-password" focus={passwordFocus === 'passwordConfirm'} />
-            {problem('password') ? <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="password-problem">{problem('password')}</p> : null}
-            {passwordSaved ? <p role="status" className="font-medium text-brand-700 dark:text-brand-300" data-testid="password-saved">{t('profile.password.saved')}</p> : null}
-            <button type="submit" disabled={busy('password')} className={primaryButton} data-testid="password-submit">{t('profile.password.submit')}</button>
+            <TextField
+              idPrefix="profile-"
+              name="currentPassword"
+              type="password"
+              label={t('profile.password.current')}
+              error={say(passwordErrors.currentPassword)}
+              required
+              autoComplete="current-password"
+              focus={passwordFocus === 'currentPassword'}
+            />
+            <TextField
+              idPrefix="profile-"
+              name="password"
+              type="password"
+              label={t('profile.password.new')}
+              error={say(passwordErrors.password)}
+              describedBy="password-rules"
+              required
+              autoComplete="new-password"
+              focus={passwordFocus === 'password'}
+            />
+            <TextField
+              idPrefix="profile-"
+              name="passwordConfirm"
+              type="password"
+              label={t('profile.password.confirm')}
+              error={say(passwordErrors.passwordConfirm)}
+              required
+              autoComplete="new-password"
+              focus={passwordFocus === 'passwordConfirm'}
+            />
+            {problem('password') ? (
+              <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="password-problem">
+                {problem('password')}
+              </p>
+            ) : null}
+            {passwordSaved ? (
+              <p role="status" className="font-medium text-brand-700 dark:text-brand-300" data-testid="password-saved">
+                {t('profile.password.saved')}
+              </p>
+            ) : null}
+            <button type="submit" disabled={busy('password')} className={primaryButton} data-testid="password-submit">
+              {t('profile.password.submit')}
+            </button>
           </Form>
         </section>
       </div>

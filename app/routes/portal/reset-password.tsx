@@ -32,25 +32,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const token = typeof form.get('token') === 'string' ? String(form.get('token')) : '';
   const answers = passwordResetFromForm(form);
   const parsed = passwordResetSchema.safeParse(answers);
-  if (!parsed.success) return data<Answer>({ errors: formErrors(parsed.error, answers), message: 'validation.failed' }, { status: 400 });
+  if (!parsed.success)
+    return data<Answer>({ errors: formErrors(parsed.error, answers), message: 'validation.failed' }, { status: 400 });
   const callParams = { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } };
   let email: string;
   try {
-    const answer = await ctx.api.service('passwordResets').create({ token, password: parsed.data.password }, callParams);
+    const answer = await ctx.api
+      .service('passwordResets')
+      .create({ token, password: parsed.data.password }, callParams);
     email = 'email' in answer ? answer.email : '';
   } catch (error) {
     const e = error as { code?: number; message?: string; errors?: Record<string, string> };
     const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
     if (e.errors?.token) return data<Answer>({ errors: {}, message: e.errors.token, linkProblem: true }, { status });
     const fields = e.errors ?? {};
-    const message = Object.keys(fields).length > 0 ? 'validation.failed' : status === 500 ? 'errors.generic' : e.message;
+    const message =
+      Object.keys(fields).length > 0 ? 'validation.failed' : status === 500 ? 'errors.generic' : e.message;
     return data<Answer>({ errors: fields, message }, { status });
   }
   // Every session of the account has ended; this one starts afresh with the new password. Should
   // signing in be refused (its limits), the login page says the password was changed.
   try {
-    const signedIn = await ctx.api.service('authentication').create({ strategy: 'local', email, password: parsed.data.password }, callParams);
-    return redirect(`/${params.lang}/portal`, { headers: { 'Set-Cookie': sessionCookie(signedIn.accessToken, ctx.secureCookies) } });
+    const signedIn = await ctx.api
+      .service('authentication')
+      .create({ strategy: 'local', email, password: parsed.data.password }, callParams);
+    return redirect(`/${params.lang}/portal`, {
+      headers: { 'Set-Cookie': sessionCookie(signedIn.accessToken, ctx.secureCookies) },
+    });
   } catch {
     return redirect(`/${params.lang}/login?reset=done`);
   }
@@ -67,7 +75,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { t, locale } = useLocale();
   const answer = actionData as Answer | undefined;
   const busy = useNavigation().state === 'submitting';
-  const say = useCallback((message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''), [t]);
+  const say = useCallback(
+    (message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''),
+    [t],
+  );
   const errors = answer?.errors ?? {};
   const focus = firstInvalid(ORDER, errors);
   // A refusal answered without a new page (scripts on) moves the focus as one with a new page does.
@@ -76,10 +87,17 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }, [answer, focus]);
   const askAgain = (
     <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
-      <Link to={`/${locale}/forgot-password`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300" data-testid="reset-ask-again">
+      <Link
+        to={`/${locale}/forgot-password`}
+        className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+        data-testid="reset-ask-again"
+      >
         {t('reset.askAgain')}
       </Link>
-      <Link to={`/${locale}/login`} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+      <Link
+        to={`/${locale}/login`}
+        className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+      >
         {t('reset.backToLogin')}
       </Link>
     </p>
@@ -89,7 +107,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <div data-testid="reset-password-page">
         {heading}
-        <p role="alert" className="mt-4 text-lg font-medium text-red-700 dark:text-red-300" data-testid="reset-link-problem">
+        <p
+          role="alert"
+          className="mt-4 text-lg font-medium text-red-700 dark:text-red-300"
+          data-testid="reset-link-problem"
+        >
           {answer?.linkProblem ? say(answer.message) : t('reset.invalidLink')}
         </p>
         {askAgain}
@@ -101,14 +123,50 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <div data-testid="reset-password-page">
       {heading}
       <p className="mt-2 text-muted">{t('reset.resetLead')}</p>
-      <p className="mt-2 text-sm text-muted" id="reset-rules">{t('reset.rules')}</p>
+      <p className="mt-2 text-sm text-muted" id="reset-rules">
+        {t('reset.rules')}
+      </p>
       {/* A new form after each answer, so no password stays typed in it. */}
-      <Form method="post" noValidate className="mt-8 space-y-5" key={answer ? JSON.stringify(answer) : 'first'} data-testid="reset-password-form">
+      <Form
+        method="post"
+        noValidate
+        className="mt-8 space-y-5"
+        key={answer ? JSON.stringify(answer) : 'first'}
+        data-testid="reset-password-form"
+      >
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField name="password" idPrefix="reset-" type="password" label={t('reset.new')} error={say(errors.password)} describedBy="reset-rules" required autoComplete="new-password" focus={focus === 'password'} />
-        <TextField name="passwordConfirm" idPrefix="reset-" type="password" label={t('reset.confirm')} error={say(errors.passwordConfirm)} required autoComplete="new-password" focus={focus === 'passwordConfirm'} />
-        {problem ? <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="reset-problem">{problem}</p> : null}
-        <button type="submit" disabled={busy} className="w-full rounded-full bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60" data-testid="reset-submit">
+        <TextField
+          name="password"
+          idPrefix="reset-"
+          type="password"
+          label={t('reset.new')}
+          error={say(errors.password)}
+          describedBy="reset-rules"
+          required
+          autoComplete="new-password"
+          focus={focus === 'password'}
+        />
+        <TextField
+          name="passwordConfirm"
+          idPrefix="reset-"
+          type="password"
+          label={t('reset.confirm')}
+          error={say(errors.passwordConfirm)}
+          required
+          autoComplete="new-password"
+          focus={focus === 'passwordConfirm'}
+        />
+        {problem ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="reset-problem">
+            {problem}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-full bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          data-testid="reset-submit"
+        >
           {t('reset.resetSubmit')}
         </button>
       </Form>

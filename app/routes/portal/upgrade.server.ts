@@ -52,11 +52,20 @@ export interface UpgradeData {
  * The member's subscription to add to (`id`), or without one their newest (a redirect to its
  * address), or none; and with `?order=` the add-on order just paid, for the confirmation.
  */
-export async function loadUpgrade(ctx: Pick<ServerContext, 'api'>, user: SessionUser, lang: string, id: string | undefined, url: URL): Promise<UpgradeData> {
+export async function loadUpgrade(
+  ctx: Pick<ServerContext, 'api'>,
+  user: SessionUser,
+  lang: string,
+  id: string | undefined,
+  url: URL,
+): Promise<UpgradeData> {
   // Each call gets params of its own: the services' hooks write the caller's scope into them.
   const asMember = { provider: 'ssr', user };
   if (!id) {
-    const found = await ctx.api.service('subscriptions').find({ ...asMember, query: { user: user._id, status: 'active', $sort: { contractStart: -1 }, $limit: 1, $select: ['_id'] } });
+    const found = await ctx.api.service('subscriptions').find({
+      ...asMember,
+      query: { user: user._id, status: 'active', $sort: { contractStart: -1 }, $limit: 1, $select: ['_id'] },
+    });
     const newest = found.data[0];
     if (newest) throw redirect(`/${lang}/upgrade/${newest._id}${url.search}`);
     return { subscription: null, done: null };
@@ -82,7 +91,12 @@ export async function loadUpgrade(ctx: Pick<ServerContext, 'api'>, user: Session
       planType: subscription.planType,
       currency: subscription.currency,
       contractStart: dayOf(subscription.contractStart),
-      modules: subscription.modules.map((module) => ({ id: module.id, name: names.get(module.id) ?? { en: module.id }, count: module.count, pending: module.status === 'pending' })),
+      modules: subscription.modules.map((module) => ({
+        id: module.id,
+        name: names.get(module.id) ?? { en: module.id },
+        count: module.count,
+        pending: module.status === 'pending',
+      })),
       offered: catalogue.data
         .filter((module) => module.released && !has.has(module._id) && offeredToIndustry(module, subscription.industry))
         .map(addOnSummary),
@@ -110,7 +124,12 @@ async function paidOrder(
     tax: order.tax,
     taxRate: order.taxRate,
     currency: order.currency,
-    items: order.items.map((item) => ({ module: item.module ?? item.key, name: item.name, count: item.count, amount: item.amount })),
+    items: order.items.map((item) => ({
+      module: item.module ?? item.key,
+      name: item.name,
+      count: item.count,
+      amount: item.amount,
+    })),
     availableOn: subscription.modules.find((module) => module.order === order._id)?.availableOn ?? null,
   };
 }
@@ -121,7 +140,12 @@ type Body = Record<string, unknown>;
 export async function upgradeAction(ctx: ServerContext, lang: string | undefined, id: string | undefined, body: Body) {
   const locale = isLocale(lang) ? lang : 'en';
   const intent = typeof body.intent === 'string' ? body.intent : '';
-  const params = { provider: 'ssr', user: ctx.user ?? undefined, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': locale } };
+  const params = {
+    provider: 'ssr',
+    user: ctx.user ?? undefined,
+    ip: ctx.ip,
+    headers: { ...ctx.headers, 'x-locale': locale },
+  };
   const addOns = Array.isArray(body.addOns) ? (body.addOns as { id: string; count: number }[]) : [];
   const subscription = id ?? '';
   try {
@@ -133,13 +157,27 @@ export async function upgradeAction(ctx: ServerContext, lang: string | undefined
       case 'order': {
         const idempotencyKey = typeof body.idempotencyKey === 'string' ? body.idempotencyKey : '';
         const order = await ctx.api.service('orders').create({ subscription, addOns, idempotencyKey }, params);
-        return { intent, ok: true as const, order: orderView(order as unknown as Record<string, unknown>) } satisfies FlowAnswer;
+        return {
+          intent,
+          ok: true as const,
+          order: orderView(order as unknown as Record<string, unknown>),
+        } satisfies FlowAnswer;
       }
       case 'pay':
       case 'payment':
         return flowAction(ctx, lang, body);
       default:
-        return data({ intent: 'order', ok: false as const, status: 400, message: 'Bad request', errors: {}, data: {} } satisfies FlowFailure, { status: 400 });
+        return data(
+          {
+            intent: 'order',
+            ok: false as const,
+            status: 400,
+            message: 'Bad request',
+            errors: {},
+            data: {},
+          } satisfies FlowFailure,
+          { status: 400 },
+        );
     }
   } catch (error) {
     return failure(intent === 'upgradeQuote' ? 'upgradeQuote' : 'order', error);

@@ -28,9 +28,20 @@ import { loadUpgrade, upgradeAction, type UpgradeDone, type UpgradeSubscription 
  * the address (`?step=summary&add=kds:2,loyalty`), so a reload or the back button keeps them.
  */
 
-const PaymentStep = lazy(() => import('../../components/purchase/payment-step').then((module) => ({ default: module.PaymentStep })));
+const PaymentStep = lazy(() =>
+  import('../../components/purchase/payment-step').then((module) => ({ default: module.PaymentStep })),
+);
 
-export const messageGroups = ['upgrade', 'dashboard', 'subscription', 'purchase', 'registration', 'forms', 'pricing', 'product'] as const;
+export const messageGroups = [
+  'upgrade',
+  'dashboard',
+  'subscription',
+  'purchase',
+  'registration',
+  'forms',
+  'pricing',
+  'product',
+] as const;
 
 const STEPS = ['select', 'summary', 'payment', 'done'] as const;
 type Step = (typeof STEPS)[number];
@@ -41,18 +52,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const upgrade = await loadUpgrade(ctx, user, params.lang, params.id, new URL(request.url));
   return {
     ...upgrade,
-    payments: { provider: ctx.payments.provider, origin: ctx.payments.origin, publishableKey: ctx.payments.publishableKey },
+    payments: {
+      provider: ctx.payments.provider,
+      origin: ctx.payments.origin,
+      publishableKey: ctx.payments.publishableKey,
+    },
     messages: pageMessages(params.lang, messageGroups),
   };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const body: unknown = await request.json().catch(() => null);
-  return upgradeAction(context.get(serverContext), params.lang, params.id, body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+  return upgradeAction(
+    context.get(serverContext),
+    params.lang,
+    params.id,
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
+  );
 }
 
 /** Moving between steps changes only the address; the page is read again when an order was paid (the confirmation reads it). */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return false;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   return nextUrl.searchParams.get('order') !== currentUrl.searchParams.get('order');
@@ -85,10 +110,19 @@ function Progress({ step }: { step: Step }) {
     <nav aria-label={t('subscription.progress.label')} data-testid="upgrade-progress">
       <ol className="flex gap-1">
         {STEPS.map((item, index) => (
-          <li key={item} className="flex min-w-0 flex-1 flex-col gap-2" aria-current={index === current ? 'step' : undefined}>
-            <div className={`h-1 rounded-full ${index <= current ? 'bg-brand-600 dark:bg-brand-400' : 'bg-sunken'}`} aria-hidden="true" />
+          <li
+            key={item}
+            className="flex min-w-0 flex-1 flex-col gap-2"
+            aria-current={index === current ? 'step' : undefined}
+          >
+            <div
+              className={`h-1 rounded-full ${index <= current ? 'bg-brand-600 dark:bg-brand-400' : 'bg-sunken'}`}
+              aria-hidden="true"
+            />
             <span className={`truncate text-sm ${index === current ? 'font-semibold' : 'text-muted'}`}>
-              <span className="sr-only">{t('subscription.progress.of', { current: index + 1, total: STEPS.length })} · </span>
+              <span className="sr-only">
+                {t('subscription.progress.of', { current: index + 1, total: STEPS.length })} ·{' '}
+              </span>
               {t(`upgrade.steps.${item}.short`)}
             </span>
           </li>
@@ -114,7 +148,11 @@ function Summary({
   const money = (amount: number) => formatMoney({ amount, currency: quote?.currency ?? subscription.currency }, locale);
   if (problem) {
     return (
-      <div role="alert" className="mt-6 rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300" data-testid="upgrade-problem">
+      <div
+        role="alert"
+        className="mt-6 rounded-2xl border border-red-600 p-4 font-medium text-red-700 dark:text-red-300"
+        data-testid="upgrade-problem"
+      >
         <p>{problem.message}</p>
         {Object.values(problem.errors).length ? (
           <ul className="mt-2 list-disc pl-5 text-sm">
@@ -139,11 +177,20 @@ function Summary({
         {quote.items.map((line) => {
           const name = localized(line.name, locale);
           return (
-            <li key={line.module} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4 sm:p-5" data-testid="upgrade-line" data-module={line.module}>
+            <li
+              key={line.module}
+              className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4 sm:p-5"
+              data-testid="upgrade-line"
+              data-module={line.module}
+            >
               <div className="min-w-0">
                 <p className="font-semibold">
                   {name}
-                  {line.count > 1 ? <span className="ml-2 font-normal text-muted">{t('dashboard.count', { count: formatNumber(line.count, locale) })}</span> : null}
+                  {line.count > 1 ? (
+                    <span className="ml-2 font-normal text-muted">
+                      {t('dashboard.count', { count: formatNumber(line.count, locale) })}
+                    </span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-muted" data-testid="line-share">
                   {line.periodEnd && line.remainingDays > 0
@@ -160,7 +207,13 @@ function Summary({
                 <span className="font-semibold whitespace-nowrap" data-testid="line-amount">
                   {money(line.amount)}
                 </span>
-                <button type="button" onClick={() => onRemove(line.module)} className={smallButton} aria-label={t('upgrade.removeLabel', { name })} data-testid="line-remove">
+                <button
+                  type="button"
+                  onClick={() => onRemove(line.module)}
+                  className={smallButton}
+                  aria-label={t('upgrade.removeLabel', { name })}
+                  data-testid="line-remove"
+                >
                   {t('upgrade.remove')}
                 </button>
               </div>
@@ -215,7 +268,11 @@ function Done({ done }: { done: UpgradeDone }) {
             <li key={item.module} className="flex justify-between gap-4 py-2">
               <span>
                 {localized(item.name, locale)}
-                {item.count > 1 ? <span className="ml-2 text-muted">{t('dashboard.count', { count: formatNumber(item.count, locale) })}</span> : null}
+                {item.count > 1 ? (
+                  <span className="ml-2 text-muted">
+                    {t('dashboard.count', { count: formatNumber(item.count, locale) })}
+                  </span>
+                ) : null}
               </span>
               <span className="whitespace-nowrap">{money(item.amount)}</span>
             </li>
@@ -232,7 +289,9 @@ function Done({ done }: { done: UpgradeDone }) {
           <p className="mt-1 text-2xl font-bold" data-testid="upgrade-available-on" data-day={done.availableOn}>
             {dayText(done.availableOn, locale)}
           </p>
-          <p className="mt-2 text-sm text-muted">{t('upgrade.availableHint', { days: formatNumber(ADD_ON_LEAD_WORKING_DAYS, locale) })}</p>
+          <p className="mt-2 text-sm text-muted">
+            {t('upgrade.availableHint', { days: formatNumber(ADD_ON_LEAD_WORKING_DAYS, locale) })}
+          </p>
         </section>
       ) : null}
       <Link to={link(`/${locale}/portal`)} className={primaryButton} data-testid="upgrade-to-dashboard">
@@ -255,7 +314,11 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const requested = search.get('step');
   const chosen = useMemo(() => parseChoice(search.get('add')), [search]);
-  const step: Step = done ? 'done' : (STEPS as readonly string[]).includes(requested ?? '') && requested !== 'done' && chosen.length > 0 ? (requested as Step) : 'select';
+  const step: Step = done
+    ? 'done'
+    : (STEPS as readonly string[]).includes(requested ?? '') && requested !== 'done' && chosen.length > 0
+      ? (requested as Step)
+      : 'select';
   const key = search.get('key') ?? '';
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -269,7 +332,8 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
     }
     setSearch(params, { replace, preventScrollReset: true });
   };
-  const setChoice = (addOns: ChosenAddOn[]) => go(step, { add: addOns.length ? choiceParam(addOns) : null, key: null }, true);
+  const setChoice = (addOns: ChosenAddOn[]) =>
+    go(step, { add: addOns.length ? choiceParam(addOns) : null, key: null }, true);
 
   // A new step is announced by moving the focus to its heading (not on the first view).
   const shown = useRef<Step | null>(null);
@@ -332,9 +396,18 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
     body = (
       <>
         {subscription.offered.length ? (
-          <AddOnsStep plan={plan} offered={subscription.offered} chosen={chosen} currency={subscription.currency} onChange={setChoice} includedLabel={t('upgrade.has')} />
+          <AddOnsStep
+            plan={plan}
+            offered={subscription.offered}
+            chosen={chosen}
+            currency={subscription.currency}
+            onChange={setChoice}
+            includedLabel={t('upgrade.has')}
+          />
         ) : (
-          <p className="mt-6" data-testid="upgrade-none-left">{t('upgrade.noneLeft')}</p>
+          <p className="mt-6" data-testid="upgrade-none-left">
+            {t('upgrade.noneLeft')}
+          </p>
         )}
         <StepActions onBack={() => void navigate(link(`/${locale}/portal`))}>
           {chosen.length ? (
@@ -360,7 +433,12 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
         />
         <StepActions onBack={() => go('select')}>
           {price && !priceProblem ? (
-            <button type="button" onClick={() => go('payment', { key: key || newIdempotencyKey() })} className={primaryButton} data-testid="upgrade-checkout">
+            <button
+              type="button"
+              onClick={() => go('payment', { key: key || newIdempotencyKey() })}
+              className={primaryButton}
+              data-testid="upgrade-checkout"
+            >
               {t('upgrade.checkout')} →
             </button>
           ) : null}
@@ -374,11 +452,23 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
       <PaymentStep
         key={`${key}:${addParam}`}
         order={{ addOns: chosen, idempotencyKey: key }}
-        billing={{ name: '', line1: '', line2: '', city: '', postalCode: '', country: subscription.currency === 'SGD' ? 'SG' : 'HK' }}
+        billing={{
+          name: '',
+          line1: '',
+          line2: '',
+          city: '',
+          postalCode: '',
+          country: subscription.currency === 'SGD' ? 'SG' : 'HK',
+        }}
         shownTotal={price.total}
         payments={payments}
         onOrder={() => undefined}
-        onPaid={(orderId) => void navigate(link(`/${locale}/upgrade/${subscription._id}?${new URLSearchParams({ step: 'done', order: orderId })}`), { replace: true })}
+        onPaid={(orderId) =>
+          void navigate(
+            link(`/${locale}/upgrade/${subscription._id}?${new URLSearchParams({ step: 'done', order: orderId })}`),
+            { replace: true },
+          )
+        }
         onBack={() => go('summary', { key: null })}
       />
     ) : priceProblem ? (
@@ -394,12 +484,23 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-10" data-testid="upgrade-flow" data-step={step}>
       <Progress step={step} />
       <p className="mt-6 text-sm text-muted" data-testid="upgrade-plan">
-        {t('upgrade.plan', { plan: localized(subscription.planName, locale), date: dayText(subscription.contractStart, locale) })}
+        {t('upgrade.plan', {
+          plan: localized(subscription.planName, locale),
+          date: dayText(subscription.contractStart, locale),
+        })}
       </p>
       <section aria-labelledby="step-heading" className="mt-2 min-w-0">
         <StepHeading ref={heading}>{t(`upgrade.steps.${step}.title`)}</StepHeading>
         <p className="mt-2 text-lg text-muted">{t(`upgrade.steps.${step}.lead`)}</p>
-        <Suspense fallback={<p className="mt-6 min-h-64 text-muted" aria-busy="true">{t('subscription.loading')}</p>}>{body}</Suspense>
+        <Suspense
+          fallback={
+            <p className="mt-6 min-h-64 text-muted" aria-busy="true">
+              {t('subscription.loading')}
+            </p>
+          }
+        >
+          {body}
+        </Suspense>
       </section>
     </div>
   );

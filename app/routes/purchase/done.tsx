@@ -36,7 +36,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       number: order.number,
       status: order.status,
       paid: PAID.has(order.status),
-      items: order.items.map((item) => ({ key: item.key, kind: item.kind, name: item.name, billing: item.billing, unitPrice: item.unitPrice, count: item.count, amount: item.amount })),
+      items: order.items.map((item) => ({
+        key: item.key,
+        kind: item.kind,
+        name: item.name,
+        billing: item.billing,
+        unitPrice: item.unitPrice,
+        count: item.count,
+        amount: item.amount,
+      })),
       currency: order.currency,
       monthly: order.monthly,
       prepaidMonths: order.prepaidMonths,
@@ -55,10 +63,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return pageMeta(matches, { title: 'errorPage.notFound', index: false });
-  return pageMeta(matches, { title: 'subscription.done.title', index: false, values: { number: loaderData.order.number } });
+  return pageMeta(matches, {
+    title: 'subscription.done.title',
+    index: false,
+    values: { number: loaderData.order.number },
+  });
 }
 
-const BILLING_SUFFIX = { monthly: 'subscription.summary.perMonth', yearly: 'subscription.summary.perYear', one_time: 'subscription.summary.once' } as const;
+const BILLING_SUFFIX = {
+  monthly: 'subscription.summary.perMonth',
+  yearly: 'subscription.summary.perYear',
+  one_time: 'subscription.summary.once',
+} as const;
 
 /** `/{locale}/done/{id}`: the order just paid for, what comes next, and the way to the portal. */
 export default function Done({ loaderData }: Route.ComponentProps) {
@@ -79,21 +95,41 @@ export default function Done({ loaderData }: Route.ComponentProps) {
     }
   }, [order.paid]);
 
-  const address = [shipping.room, shipping.street, shipping.district, shipping.city, shipping.zipcode, t(`subscription.countries.${shipping.country}`)].filter(Boolean);
+  const address = [
+    shipping.room,
+    shipping.street,
+    shipping.district,
+    shipping.city,
+    shipping.zipcode,
+    t(`subscription.countries.${shipping.country}`),
+  ].filter(Boolean);
   const delivery = formatDate(`${shipping.shippingDate}T12:00:00+08:00`, locale);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12" data-testid="order-done" data-status={order.status}>
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">{t('subscription.done.kicker')}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{order.paid ? t('subscription.done.heading') : t('subscription.done.headingUnpaid')}</h1>
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
+        {t('subscription.done.kicker')}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+        {order.paid ? t('subscription.done.heading') : t('subscription.done.headingUnpaid')}
+      </h1>
       <p className="mt-3 text-lg text-muted">
-        {t('subscription.done.number')} <strong className="font-mono text-ink" data-testid="done-number">{order.number}</strong>
+        {t('subscription.done.number')}{' '}
+        <strong className="font-mono text-ink" data-testid="done-number">
+          {order.number}
+        </strong>
       </p>
 
       <section aria-labelledby="done-items" className="mt-8 rounded-2xl border border-line bg-raised">
-        <h2 id="done-items" className="border-b border-line px-4 py-3 font-semibold sm:px-5">{t('subscription.summary.items')}</h2>
+        <h2 id="done-items" className="border-b border-line px-4 py-3 font-semibold sm:px-5">
+          {t('subscription.summary.items')}
+        </h2>
         <ul className="divide-y divide-line">
           {order.items.map((item) => (
-            <li key={item.key} className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5" data-testid="done-item">
+            <li
+              key={item.key}
+              className="flex items-baseline justify-between gap-4 px-4 py-3 sm:px-5"
+              data-testid="done-item"
+            >
               <span className="min-w-0">
                 {localized(item.name, locale)}
                 {item.count > 1 ? ` × ${item.count}` : ''}
@@ -123,22 +159,34 @@ export default function Done({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3">
-            <dt className="text-lg font-semibold">{order.paid ? t('subscription.done.totalPaid') : t('subscription.summary.dueNow')}</dt>
-            <dd className="text-2xl text-figure" data-testid="done-total">{money(order.total)}</dd>
+            <dt className="text-lg font-semibold">
+              {order.paid ? t('subscription.done.totalPaid') : t('subscription.summary.dueNow')}
+            </dt>
+            <dd className="text-2xl text-figure" data-testid="done-total">
+              {money(order.total)}
+            </dd>
           </div>
         </dl>
       </section>
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="done-payment" className="rounded-2xl border border-line p-4 sm:p-5">
-          <h2 id="done-payment" className="font-semibold">{t('subscription.done.paidBy')}</h2>
+          <h2 id="done-payment" className="font-semibold">
+            {t('subscription.done.paidBy')}
+          </h2>
           <p className="mt-2" data-testid="done-card">
-            {order.card ? t('subscription.done.card', { brand: order.card.brand.toUpperCase(), last4: order.card.last4 }) : t('subscription.done.notPaid')}
+            {order.card
+              ? t('subscription.done.card', { brand: order.card.brand.toUpperCase(), last4: order.card.last4 })
+              : t('subscription.done.notPaid')}
           </p>
         </section>
         <section aria-labelledby="done-delivery" className="rounded-2xl border border-line p-4 sm:p-5">
-          <h2 id="done-delivery" className="font-semibold">{t('subscription.done.delivery')}</h2>
-          <p className="mt-2 text-lg font-semibold" data-testid="done-delivery-date">{delivery}</p>
+          <h2 id="done-delivery" className="font-semibold">
+            {t('subscription.done.delivery')}
+          </h2>
+          <p className="mt-2 text-lg font-semibold" data-testid="done-delivery-date">
+            {delivery}
+          </p>
           <address className="mt-2 text-sm not-italic text-muted" data-testid="done-address">
             {shipping.contactPerson} · {shipping.contactNumber}
             <br />
@@ -148,7 +196,9 @@ export default function Done({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="done-next" className="mt-6 rounded-2xl border border-line bg-sunken p-4 sm:p-5">
-        <h2 id="done-next" className="font-semibold">{t('subscription.done.nextHeading')}</h2>
+        <h2 id="done-next" className="font-semibold">
+          {t('subscription.done.nextHeading')}
+        </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5">
           <li>{t('subscription.done.next1')}</li>
           <li>{t('subscription.done.next2', { date: delivery })}</li>

@@ -17,11 +17,19 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The service's error as the page shows it: status, the localised message, field messages, its data. */
 export function failure(intent: FlowIntent, error: unknown): ReturnType<typeof data<FlowFailure>> {
-  const e = error as { code?: number; message?: string; errors?: Record<string, string>; data?: Record<string, unknown> };
+  const e = error as {
+    code?: number;
+    message?: string;
+    errors?: Record<string, string>;
+    data?: Record<string, unknown>;
+  };
   const status = typeof e.code === 'number' && e.code >= 400 && e.code < 600 ? e.code : 500;
   const fieldErrors = e.errors && typeof e.errors === 'object' && !Array.isArray(e.errors) ? e.errors : {};
   const extra = e.data && typeof e.data === 'object' ? e.data : {};
-  return data({ intent, ok: false as const, status, message: e.message ?? 'Error', errors: fieldErrors, data: extra }, { status });
+  return data(
+    { intent, ok: false as const, status, message: e.message ?? 'Error', errors: fieldErrors, data: extra },
+    { status },
+  );
 }
 
 /** Only what the page shows of an order: never its history, key or request digest. */
@@ -55,17 +63,29 @@ function attemptView(attempt: Record<string, unknown>): FlowAttempt {
 export async function flowAction(ctx: ServerContext, lang: string | undefined, body: Body) {
   const locale = isLocale(lang) ? lang : 'en';
   const intent = text(body.intent) as FlowIntent;
-  const params = { provider: 'ssr', user: ctx.user ?? undefined, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': locale } };
+  const params = {
+    provider: 'ssr',
+    user: ctx.user ?? undefined,
+    ip: ctx.ip,
+    headers: { ...ctx.headers, 'x-locale': locale },
+  };
   const { api } = ctx;
   try {
     switch (intent) {
       case 'dates': {
-        const answer = await api.service('deliveryDates').find({ ...params, query: { country: text(body.country) as never } });
+        const answer = await api
+          .service('deliveryDates')
+          .find({ ...params, query: { country: text(body.country) as never } });
         return { intent, ok: true as const, country: String(answer.country), dates: answer.dates } satisfies FlowAnswer;
       }
       case 'quote': {
         const price = await api.service('quotes').create(
-          { plan: text(body.plan), addOns: body.addOns as { id: string; count: number }[], prepaidMonths: Number(body.prepaidMonths), country: text(body.country) as never },
+          {
+            plan: text(body.plan),
+            addOns: body.addOns as { id: string; count: number }[],
+            prepaidMonths: Number(body.prepaidMonths),
+            country: text(body.country) as never,
+          },
           params,
         );
         return { intent, ok: true as const, quote: price } satisfies FlowAnswer;
@@ -80,11 +100,21 @@ export async function flowAction(ctx: ServerContext, lang: string | undefined, b
         return await signIn(ctx, locale, text(body.email), text(body.password), intent);
       case 'verify': {
         const answer = await api.service('emailVerifications').create({ code: text(body.code) }, params);
-        return { intent, ok: true as const, verified: answer.verified, resendAfter: answer.resendAfter ? new Date(answer.resendAfter).toISOString() : null } satisfies FlowAnswer;
+        return {
+          intent,
+          ok: true as const,
+          verified: answer.verified,
+          resendAfter: answer.resendAfter ? new Date(answer.resendAfter).toISOString() : null,
+        } satisfies FlowAnswer;
       }
       case 'resend': {
         const answer = await api.service('emailVerifications').create({ resend: true }, params);
-        return { intent, ok: true as const, verified: answer.verified, resendAfter: answer.resendAfter ? new Date(answer.resendAfter).toISOString() : null } satisfies FlowAnswer;
+        return {
+          intent,
+          ok: true as const,
+          verified: answer.verified,
+          resendAfter: answer.resendAfter ? new Date(answer.resendAfter).toISOString() : null,
+        } satisfies FlowAnswer;
       }
       case 'order': {
         const order = await api.service('orders').create(
@@ -98,7 +128,11 @@ export async function flowAction(ctx: ServerContext, lang: string | undefined, b
           },
           params,
         );
-        return { intent, ok: true as const, order: orderView(order as unknown as Record<string, unknown>) } satisfies FlowAnswer;
+        return {
+          intent,
+          ok: true as const,
+          order: orderView(order as unknown as Record<string, unknown>),
+        } satisfies FlowAnswer;
       }
       case 'pay': {
         // The payments service (decision 019) checks every field again and answers the attempt.
@@ -112,24 +146,52 @@ export async function flowAction(ctx: ServerContext, lang: string | undefined, b
           },
           params,
         );
-        return { intent, ok: true as const, attempt: attemptView(attempt as unknown as Record<string, unknown>) } satisfies FlowAnswer;
+        return {
+          intent,
+          ok: true as const,
+          attempt: attemptView(attempt as unknown as Record<string, unknown>),
+        } satisfies FlowAnswer;
       }
       case 'payment': {
         const attempt = await api.service('payments').get(text(body.id), params);
-        return { intent, ok: true as const, attempt: attemptView(attempt as unknown as Record<string, unknown>) } satisfies FlowAnswer;
+        return {
+          intent,
+          ok: true as const,
+          attempt: attemptView(attempt as unknown as Record<string, unknown>),
+        } satisfies FlowAnswer;
       }
       default:
-        return data({ intent, ok: false as const, status: 400, message: 'Bad request', errors: {}, data: {} } satisfies FlowFailure, { status: 400 });
+        return data(
+          {
+            intent,
+            ok: false as const,
+            status: 400,
+            message: 'Bad request',
+            errors: {},
+            data: {},
+          } satisfies FlowFailure,
+          { status: 400 },
+        );
     }
   } catch (error) {
     return failure(intent, error);
   }
 }
 
-async function signIn(ctx: ServerContext, locale: string, email: string, password: string, intent: 'register' | 'signIn') {
-  const result = await ctx.api.service('authentication').create(
-    { strategy: 'local', email, password },
-    { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': locale } },
-  );
-  return data({ intent, ok: true as const } satisfies FlowAnswer, { headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) } });
+async function signIn(
+  ctx: ServerContext,
+  locale: string,
+  email: string,
+  password: string,
+  intent: 'register' | 'signIn',
+) {
+  const result = await ctx.api
+    .service('authentication')
+    .create(
+      { strategy: 'local', email, password },
+      { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': locale } },
+    );
+  return data({ intent, ok: true as const } satisfies FlowAnswer, {
+    headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) },
+  });
 }

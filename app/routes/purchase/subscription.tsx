@@ -59,7 +59,16 @@ function usePrefetchSteps() {
 }
 
 /** Message groups this page reads, sent with it on top of the shell's. */
-export const messageGroups = ['subscription', 'pricing', 'product', 'forms', 'registration', 'verification', 'purchase', 'login'] as const;
+export const messageGroups = [
+  'subscription',
+  'pricing',
+  'product',
+  'forms',
+  'registration',
+  'verification',
+  'purchase',
+  'login',
+] as const;
 
 /** Spec: "Footer hidden on /subscription". */
 export const handle: MarketingHandle = { hideFooter: true };
@@ -70,7 +79,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
   const ssr = { provider: 'ssr', user };
   const [industries, templates, modules] = await Promise.all([
-    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description', 'order'] } }),
+    api.service('industries').find({
+      ...ssr,
+      query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description', 'order'] },
+    }),
     api.service('appTemplates').find({ ...ssr, query: { $limit: 100, $populate: 'modules.id' } }),
     api.service('modules').find({ ...ssr, query: { released: true, $sort: { order: 1 }, $limit: 50 } }),
   ]);
@@ -85,7 +97,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       currency: plan.currency,
       contractMonths: plan.contractMonths,
       industry: plan.industry,
-      included: plan.modules.flatMap((item) => (typeof item.id === 'string' ? [] : [{ id: item.id._id, name: item.id.name, count: item.count ?? 1 }])),
+      included: plan.modules.flatMap((item) =>
+        typeof item.id === 'string' ? [] : [{ id: item.id._id, name: item.id.name, count: item.count ?? 1 }],
+      ),
     }))
     .sort((a, b) => (PLAN_ORDER[a.type] ?? 9) - (PLAN_ORDER[b.type] ?? 9));
   const withPlans = new Set(plans.map((plan) => plan.industry));
@@ -120,7 +134,11 @@ async function emailVerified({ api, user }: Pick<ServerContext, 'api' | 'user'>)
 /** The flow's calls (prices, dates, account, verification, order, payment): see flow.server.ts. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const body: unknown = await request.json().catch(() => null);
-  return flowAction(context.get(serverContext), params.lang, body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+  return flowAction(
+    context.get(serverContext),
+    params.lang,
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
+  );
 }
 
 /**
@@ -168,7 +186,10 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   // The summary prices in the currency of the country of delivery: default it to the site's region.
   useEffect(() => {
     if (form && step === 'summary' && !form.shippingInfo.country) {
-      update((previous) => ({ ...previous, shippingInfo: { ...previous.shippingInfo, country: defaultCountry(market.region) } }));
+      update((previous) => ({
+        ...previous,
+        shippingInfo: { ...previous.shippingInfo, country: defaultCountry(market.region) },
+      }));
     }
   }, [form, step, market.region, update]);
 
@@ -184,11 +205,21 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const pendingQuote = useRef('');
   const quoteRequest =
     form?.planInfo.planId && country && preview
-      ? JSON.stringify({ plan: form.planInfo.planId, addOns: form.planInfo.addOns, prepaidMonths: form.planInfo.prepaidMonths, country })
+      ? JSON.stringify({
+          plan: form.planInfo.planId,
+          addOns: form.planInfo.addOns,
+          prepaidMonths: form.planInfo.prepaidMonths,
+          country,
+        })
       : '';
   const { call: askQuote } = quoteCall;
   useEffect(() => {
-    if (!quoteRequest || !['summary', 'shipping', 'account', 'verify', 'payment'].includes(step) || pendingQuote.current === quoteRequest) return;
+    if (
+      !quoteRequest ||
+      !['summary', 'shipping', 'account', 'verify', 'payment'].includes(step) ||
+      pendingQuote.current === quoteRequest
+    )
+      return;
     pendingQuote.current = quoteRequest;
     void askQuote('quote', JSON.parse(quoteRequest) as Record<string, unknown>);
   }, [quoteRequest, step, askQuote]);
@@ -206,7 +237,8 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     datesAsked.current = country;
     void askDates('dates', { country });
   }, [step, country, askDates]);
-  const deliveryDates: DeliveryDates | null = dates && dates.country === country ? { kind: 'list', dates: dates.dates } : null;
+  const deliveryDates: DeliveryDates | null =
+    dates && dates.country === country ? { kind: 'list', dates: dates.dates } : null;
   const plan = preview?.plan;
   const previous = STEPS[STEPS.indexOf(step) - 1];
   const back = previous ? () => goTo(previous) : undefined;
@@ -221,7 +253,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6" data-testid="subscription-off">
         <h1 className="text-3xl font-bold tracking-tight">{t('subscription.off.heading')}</h1>
         <p className="mt-4 text-lg text-muted">{t('subscription.off.lead')}</p>
-        <Link to={links.enquiry} className={`${primaryButton} mt-8`}>{t('subscription.off.enquire')}</Link>
+        <Link to={links.enquiry} className={`${primaryButton} mt-8`}>
+          {t('subscription.off.enquire')}
+        </Link>
       </div>
     );
   }
@@ -243,7 +277,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         chosen={form.industryId}
         onChoose={(id) => {
           update((previous) =>
-            previous.industryId === id ? previous : { ...previous, industryId: id, planInfo: { ...previous.planInfo, planId: null, addOns: [] } },
+            previous.industryId === id
+              ? previous
+              : { ...previous, industryId: id, planInfo: { ...previous.planInfo, planId: null, addOns: [] } },
           );
           goTo('plan');
         }}
@@ -260,7 +296,14 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
             const chosen = catalogue.plans.find((candidate) => candidate._id === id);
             const offered = new Set(addOnsFor(catalogue, chosen).map((module) => module._id));
             // Add-ons the new plan already includes are dropped; the others stay chosen.
-            update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, planId: id, addOns: previous.planInfo.addOns.filter((item) => offered.has(item.id)) } }));
+            update((previous) => ({
+              ...previous,
+              planInfo: {
+                ...previous.planInfo,
+                planId: id,
+                addOns: previous.planInfo.addOns.filter((item) => offered.has(item.id)),
+              },
+            }));
             goTo('addons');
           }}
         />
@@ -287,12 +330,21 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
           preview={preview}
           confirmed={confirmed}
           country={country as ShippingCountry | ''}
-          onRemove={(id) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, addOns: previous.planInfo.addOns.filter((item) => item.id !== id) } }))}
+          onRemove={(id) =>
+            update((previous) => ({
+              ...previous,
+              planInfo: { ...previous.planInfo, addOns: previous.planInfo.addOns.filter((item) => item.id !== id) },
+            }))
+          }
           onChangePlan={() => goTo('plan')}
-          onMonths={(months) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, prepaidMonths: months } }))}
+          onMonths={(months) =>
+            update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, prepaidMonths: months } }))
+          }
           period={form.planInfo.period}
           onPeriod={(period) => update((previous) => ({ ...previous, planInfo: { ...previous.planInfo, period } }))}
-          onCountry={(value) => update((previous) => ({ ...previous, shippingInfo: { ...previous.shippingInfo, country: value } }))}
+          onCountry={(value) =>
+            update((previous) => ({ ...previous, shippingInfo: { ...previous.shippingInfo, country: value } }))
+          }
         />
         <StepActions onBack={back}>{next(t('subscription.summary.checkout'))}</StepActions>
       </>
@@ -308,9 +360,22 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       />
     );
   } else if (step === 'account') {
-    body = <AccountStep signedInAs={buyer.signedIn ? (account?.name ?? '') : null} onBack={() => goTo('shipping')} onContinue={() => goTo(buyer.emailVerified ? 'payment' : 'verify')} />;
+    body = (
+      <AccountStep
+        signedInAs={buyer.signedIn ? (account?.name ?? '') : null}
+        onBack={() => goTo('shipping')}
+        onContinue={() => goTo(buyer.emailVerified ? 'payment' : 'verify')}
+      />
+    );
   } else if (step === 'verify') {
-    body = <VerifyStep email={account?.email ?? null} verified={buyer.emailVerified} onBack={() => goTo('account')} onContinue={() => goTo('payment')} />;
+    body = (
+      <VerifyStep
+        email={account?.email ?? null}
+        verified={buyer.emailVerified}
+        onBack={() => goTo('account')}
+        onContinue={() => goTo('payment')}
+      />
+    );
   } else if (step === 'payment' && preview) {
     body = (
       <PaymentStep
@@ -333,7 +398,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         }}
         shownTotal={confirmed?.total ?? preview.quote.prepaid}
         payments={payments}
-        onOrder={(orderId) => update((previous) => (previous.orderId === orderId ? previous : { ...previous, orderId }))}
+        onOrder={(orderId) =>
+          update((previous) => (previous.orderId === orderId ? previous : { ...previous, orderId }))
+        }
         onPaid={(orderId) => void navigate(`/${locale}/done/${orderId}`)}
         onBack={() => goTo('summary')}
       />
@@ -350,11 +417,23 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="step-heading" className="min-w-0">
           <StepHeading ref={heading}>{t(`subscription.steps.${step}.title`)}</StepHeading>
           <p className="mt-2 text-lg text-muted">{t(`subscription.steps.${step}.lead`)}</p>
-          <Suspense fallback={<p className="mt-6 min-h-64 text-muted" aria-busy="true" data-testid="step-loading">{t('subscription.loading')}</p>}>{body}</Suspense>
+          <Suspense
+            fallback={
+              <p className="mt-6 min-h-64 text-muted" aria-busy="true" data-testid="step-loading">
+                {t('subscription.loading')}
+              </p>
+            }
+          >
+            {body}
+          </Suspense>
         </section>
-        {showTotal && preview ? <OrderTotal preview={preview} confirmed={confirmed} currency={currency} variant="aside" /> : null}
+        {showTotal && preview ? (
+          <OrderTotal preview={preview} confirmed={confirmed} currency={currency} variant="aside" />
+        ) : null}
       </div>
-      {showBar && preview ? <OrderTotal preview={preview} confirmed={confirmed} currency={currency} variant="bar" /> : null}
+      {showBar && preview ? (
+        <OrderTotal preview={preview} confirmed={confirmed} currency={currency} variant="bar" />
+      ) : null}
     </div>
   );
 }

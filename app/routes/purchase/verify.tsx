@@ -29,14 +29,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const token = String(form.get('token') ?? '');
   try {
     // Anonymous on purpose: the link proves the address, and signs no one in (decision 020).
-    const answer = await ctx.api.service('emailVerifications').create(
-      { token },
-      { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
-    );
+    const answer = await ctx.api
+      .service('emailVerifications')
+      .create({ token }, { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } });
     return { verified: answer.verified, error: '' };
   } catch (error) {
     const e = error as { code?: number; message?: string };
-    return data({ verified: false, error: e.message ?? 'Error' }, { status: e.code && e.code >= 400 && e.code < 500 ? e.code : 500 });
+    return data(
+      { verified: false, error: e.message ?? 'Error' },
+      { status: e.code && e.code >= 400 && e.code < 500 ? e.code : 500 },
+    );
   }
 }
 
@@ -53,22 +55,30 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   const flow = `/${locale}/subscription?step=payment`;
   const onwards = (
     <div className="mt-8 flex flex-wrap gap-3">
-      <Link to={flow} className={primaryButton} data-testid="verify-to-flow">{t('subscription.verifyPage.toFlow')}</Link>
-      <Link to={links.login} className={secondaryButton} data-testid="verify-to-login">{t('subscription.verifyPage.toLogin')}</Link>
+      <Link to={flow} className={primaryButton} data-testid="verify-to-flow">
+        {t('subscription.verifyPage.toFlow')}
+      </Link>
+      <Link to={links.login} className={secondaryButton} data-testid="verify-to-login">
+        {t('subscription.verifyPage.toLogin')}
+      </Link>
     </div>
   );
   let body: React.ReactNode;
   if (actionData?.verified) {
     body = (
       <>
-        <p className="mt-4 text-lg" role="status" data-testid="verify-page-done">{t('subscription.verifyPage.done')}</p>
+        <p className="mt-4 text-lg" role="status" data-testid="verify-page-done">
+          {t('subscription.verifyPage.done')}
+        </p>
         {onwards}
       </>
     );
   } else if (!loaderData.token) {
     body = (
       <>
-        <p className="mt-4 text-lg" role="alert" data-testid="verify-page-error">{t('verification.invalidLink')}</p>
+        <p className="mt-4 text-lg" role="alert" data-testid="verify-page-error">
+          {t('verification.invalidLink')}
+        </p>
         {onwards}
       </>
     );
@@ -77,11 +87,15 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
       <>
         <p className="mt-4 text-lg text-muted">{t('subscription.verifyPage.lead')}</p>
         {actionData?.error ? (
-          <p className="mt-4 font-medium text-red-700 dark:text-red-300" role="alert" data-testid="verify-page-error">{actionData.error}</p>
+          <p className="mt-4 font-medium text-red-700 dark:text-red-300" role="alert" data-testid="verify-page-error">
+            {actionData.error}
+          </p>
         ) : null}
         <Form method="post" className="mt-8">
           <input type="hidden" name="token" value={loaderData.token} />
-          <button type="submit" disabled={busy} className={primaryButton} data-testid="verify-page-submit">{t('subscription.verifyPage.submit')}</button>
+          <button type="submit" disabled={busy} className={primaryButton} data-testid="verify-page-submit">
+            {t('subscription.verifyPage.submit')}
+          </button>
         </Form>
         {actionData?.error ? onwards : null}
       </>

@@ -32,7 +32,10 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const locale = isLocale(params.lang) ? params.lang : 'en';
   const { post } = loaderData;
   // The article's own summary describes it (pageMeta takes message keys, so it is added here).
-  return [...pageMeta(matches, { title: 'blog.metaTitle', values: { title: localized(post.title, locale) } }), { name: 'description', content: localized(post.summary, locale) }];
+  return [
+    ...pageMeta(matches, { title: 'blog.metaTitle', values: { title: localized(post.title, locale) } }),
+    { name: 'description', content: localized(post.summary, locale) },
+  ];
 }
 
 /** Rich text of an article: its HTML elements styled here, since the markup comes from the editor. */
@@ -92,7 +95,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
       <article className="mx-auto mt-8 max-w-3xl" data-testid="blog-article">
         <header>
-          <Link to={blogsHref(locale, { category: post.category })} className="text-sm font-semibold text-link hover:underline" data-testid="blog-category">
+          <Link
+            to={blogsHref(locale, { category: post.category })}
+            className="text-sm font-semibold text-link hover:underline"
+            data-testid="blog-category"
+          >
             {categoryLabel(t, post.category)}
           </Link>
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
@@ -126,7 +133,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-wrap gap-2" data-testid="blog-tags">
               {post.tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={blogsHref(locale, { tag })} className="inline-flex rounded-full border border-line px-3.5 py-1.5 text-sm font-medium hover:bg-sunken">
+                  <Link
+                    to={blogsHref(locale, { tag })}
+                    className="inline-flex rounded-full border border-line px-3.5 py-1.5 text-sm font-medium hover:bg-sunken"
+                  >
                     #{tagLabel(t, messages, tag)}
                   </Link>
                 </li>

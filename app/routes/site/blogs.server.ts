@@ -1,4 +1,10 @@
-import { blogSlugSchema, blogTagSchema, isBlogCategory, type BlogCategory, type blogs } from '../../../domain/entities/blogs';
+import {
+  blogSlugSchema,
+  blogTagSchema,
+  isBlogCategory,
+  type BlogCategory,
+  type blogs,
+} from '../../../domain/entities/blogs';
 import type { Page } from '../../../domain/entities/services';
 import type { FilterOf } from '../../../domain/entities/types';
 import type { BlogArticle, BlogSummary } from '../../components/blog/types';
@@ -52,9 +58,10 @@ export async function listBlogs(caller: Caller, filters: BlogFilters): Promise<P
 
 /** The tags of the latest published articles, most used first. */
 export async function popularTags(caller: Caller): Promise<string[]> {
-  const recent = await caller.api
-    .service('blogs')
-    .find({ ...asVisitor(caller), query: { ...PUBLISHED, $limit: 100, $select: ['tags'], $sort: { publishedAt: -1 } } });
+  const recent = await caller.api.service('blogs').find({
+    ...asVisitor(caller),
+    query: { ...PUBLISHED, $limit: 100, $select: ['tags'], $sort: { publishedAt: -1 } },
+  });
   const counts = new Map<string, number>();
   for (const post of recent.data) for (const tag of post.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return [...counts]
@@ -66,7 +73,9 @@ export async function popularTags(caller: Caller): Promise<string[]> {
 /** A published article by its slug, or null. */
 export async function findBlog(caller: Caller, slug: string | undefined): Promise<BlogArticle | null> {
   if (slug === undefined || !blogSlugSchema.safeParse(slug).success) return null;
-  const found = await caller.api.service('blogs').find({ ...asVisitor(caller), query: { ...PUBLISHED, slug, $limit: 1 } });
+  const found = await caller.api
+    .service('blogs')
+    .find({ ...asVisitor(caller), query: { ...PUBLISHED, slug, $limit: 1 } });
   return found.data[0] ?? null;
 }
 

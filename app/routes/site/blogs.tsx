@@ -28,8 +28,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // The filter's name in this language, for the page title.
   const own = plainMessages(params.lang, messageGroups);
   const t = translator(own, { locale: params.lang });
-  const filterLabel = filters.category ? categoryLabel(t, filters.category) : filters.tag ? tagLabel(t, own, filters.tag) : null;
-  return { posts: list.data, total: list.total, pageCount, ...filters, tags, filterLabel, messages: pageMessages(params.lang, messageGroups) };
+  const filterLabel = filters.category
+    ? categoryLabel(t, filters.category)
+    : filters.tag
+      ? tagLabel(t, own, filters.tag)
+      : null;
+  return {
+    posts: list.data,
+    total: list.total,
+    pageCount,
+    ...filters,
+    tags,
+    filterLabel,
+    messages: pageMessages(params.lang, messageGroups),
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -62,7 +74,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t('blogs.heading')}</h1>
       <p className="mt-4 max-w-2xl text-lg text-muted">{t('blogs.lead')}</p>
 
-      <nav aria-label={t('blogs.filters')} className="mt-10 space-y-5 border-y border-line py-6" data-testid="blog-filters">
+      <nav
+        aria-label={t('blogs.filters')}
+        className="mt-10 space-y-5 border-y border-line py-6"
+        data-testid="blog-filters"
+      >
         <div>
           <h2 className="text-sm font-semibold text-muted">{t('blogs.categoriesLabel')}</h2>
           <ul className="mt-3 flex flex-wrap gap-2" data-testid="category-filters">
@@ -73,7 +89,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
             </li>
             {BLOG_CATEGORIES.map((name) => (
               <li key={name}>
-                <Link to={blogsHref(locale, { category: name })} className={chip} aria-current={category === name ? 'page' : undefined}>
+                <Link
+                  to={blogsHref(locale, { category: name })}
+                  className={chip}
+                  aria-current={category === name ? 'page' : undefined}
+                >
                   {categoryLabel(t, name)}
                 </Link>
               </li>
@@ -86,7 +106,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-wrap gap-2" data-testid="tag-filters">
               {tags.map((name) => (
                 <li key={name}>
-                  <Link to={blogsHref(locale, { tag: name })} className={chip} aria-current={tag === name ? 'page' : undefined}>
+                  <Link
+                    to={blogsHref(locale, { tag: name })}
+                    className={chip}
+                    aria-current={tag === name ? 'page' : undefined}
+                  >
                     #{tagLabel(t, messages, name)}
                   </Link>
                 </li>
@@ -103,7 +127,10 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {posts.length === 0 ? (
-        <div className="mt-12 rounded-xl border border-dashed border-line bg-sunken px-6 py-16 text-center" data-testid="blog-empty">
+        <div
+          className="mt-12 rounded-xl border border-dashed border-line bg-sunken px-6 py-16 text-center"
+          data-testid="blog-empty"
+        >
           <h2 className="text-2xl font-semibold">{t('blogs.emptyHeading')}</h2>
           <p className="mt-3 text-muted">{filtered ? t('blogs.emptyFiltered') : t('blogs.empty')}</p>
           <Link
@@ -123,7 +150,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <Pagination page={page} pageCount={pageCount} href={(number) => blogsHref(locale, { category, tag, page: number })} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        href={(number) => blogsHref(locale, { category, tag, page: number })}
+      />
     </div>
   );
 }

@@ -12,7 +12,15 @@ import {
 } from '../../../domain/forms/enquiry-fields';
 import { HONEYPOT_FIELD, textOf } from '../../../domain/forms/messages';
 import { localeOf, localized, type I18nText } from '../../../domain/locales';
-import { ChoiceGroup, FieldError, firstInvalid, Honeypot, inputClass, invalidProps, TextField } from '../../components/forms/fields';
+import {
+  ChoiceGroup,
+  FieldError,
+  firstInvalid,
+  Honeypot,
+  inputClass,
+  invalidProps,
+  TextField,
+} from '../../components/forms/fields';
 import type { FormResult } from '../../components/forms/form-result';
 import { useFormCheck } from '../../components/forms/use-form-check';
 import { serverContext } from '../../context';
@@ -30,12 +38,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
   const call = { provider: 'ssr', user };
   const [plans, modules] = await Promise.all([
-    api.service('appTemplates').find({ ...call, query: { $select: ['key', 'name'], $sort: { monthPrice: 1 }, $limit: 100 } }),
+    api
+      .service('appTemplates')
+      .find({ ...call, query: { $select: ['key', 'name'], $sort: { monthPrice: 1 }, $limit: 100 } }),
     api.service('modules').find({ ...call, query: { $select: ['key', 'name'], $limit: 100 } }),
   ]);
   // Only what has a key can be chosen: the form sends the key.
   const options = (items: { key: string | null; name: I18nText }[]) =>
-    items.flatMap((item) => (item.key ? [{ value: item.key, label: localized(item.name, localeOf(params.lang)) || item.key }] : []));
+    items.flatMap((item) =>
+      item.key ? [{ value: item.key, label: localized(item.name, localeOf(params.lang)) || item.key }] : [],
+    );
   const planOptions = options(plans.data);
   const wanted = new URL(request.url).searchParams.get('plan');
   return {
@@ -81,9 +93,16 @@ export default function EnquiryFormPage({ loaderData, actionData }: Route.Compon
   if (answer?.ok) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="enquiry-thanks">
-        <h1 ref={thanks} tabIndex={-1} className="text-3xl font-bold tracking-tight">{t('forms.enquiry.thanksHeading')}</h1>
-        <p role="status" className="mt-4 text-lg" data-testid="enquiry-success">{t('forms.enquiry.success')}</p>
-        <Link to={links.home} className="mt-8 inline-block rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+        <h1 ref={thanks} tabIndex={-1} className="text-3xl font-bold tracking-tight">
+          {t('forms.enquiry.thanksHeading')}
+        </h1>
+        <p role="status" className="mt-4 text-lg" data-testid="enquiry-success">
+          {t('forms.enquiry.success')}
+        </p>
+        <Link
+          to={links.home}
+          className="mt-8 inline-block rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
           {t('forms.enquiry.home')}
         </Link>
       </section>
@@ -97,9 +116,18 @@ export default function EnquiryFormPage({ loaderData, actionData }: Route.Compon
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const list = (name: string) => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
   const focus = server ? firstInvalid(ENQUIRY_FIELDS, server.errors) : undefined;
-  const options = (name: string, keys: readonly string[]) => keys.map((value) => ({ value, label: t(`forms.options.${name}.${value}`) }));
+  const options = (name: string, keys: readonly string[]) =>
+    keys.map((value) => ({ value, label: t(`forms.options.${name}.${value}`) }));
   const field = (name: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField name={name} label={t(`forms.fields.${name}`)} required value={text(name)} error={shownErrors[name]} focus={focus === name} {...extra} />
+    <TextField
+      name={name}
+      label={t(`forms.fields.${name}`)}
+      required
+      value={text(name)}
+      error={shownErrors[name]}
+      focus={focus === name}
+      {...extra}
+    />
   );
   const select = (name: string, choices: { value: string; label: string }[], chosen?: string | null) => (
     <div>
@@ -107,10 +135,18 @@ export default function EnquiryFormPage({ loaderData, actionData }: Route.Compon
         {t(`forms.fields.${name}`)}
         <span aria-hidden="true"> *</span>
       </label>
-      <select id={name} name={name} defaultValue={text(name) ?? chosen ?? ''} className={inputClass} {...invalidProps(name, shownErrors[name], focus === name)}>
+      <select
+        id={name}
+        name={name}
+        defaultValue={text(name) ?? chosen ?? ''}
+        className={inputClass}
+        {...invalidProps(name, shownErrors[name], focus === name)}
+      >
         <option value="">{t('forms.choose')}</option>
         {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>{choice.label}</option>
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
         ))}
       </select>
       <FieldError id={`${name}-error`} text={shownErrors[name]} />
@@ -128,71 +164,149 @@ export default function EnquiryFormPage({ loaderData, actionData }: Route.Compon
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('forms.enquiry.heading')}</h1>
       <p className="mt-3 text-lg text-muted">{t('forms.enquiry.lead')}</p>
-      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={check} onFocus={() => void prepare()} className="mt-8 space-y-6" data-testid="enquiry-form">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={check}
+        onFocus={() => void prepare()}
+        className="mt-8 space-y-6"
+        data-testid="enquiry-form"
+      >
         <p className="text-sm text-muted">{t('forms.requiredHint')}</p>
         {shownSummary ? (
-          <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="enquiry-summary">{shownSummary}</p>
+          <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="enquiry-summary">
+            {shownSummary}
+          </p>
         ) : null}
-        {group(t('forms.enquiry.aboutYou'), (
+        {group(
+          t('forms.enquiry.aboutYou'),
           <>
-            <ChoiceGroup name="salutation" type="radio" legend={t('forms.fields.salutation')} options={options('salutation', SALUTATIONS)} checked={[text('salutation') ?? '']} error={shownErrors.salutation} focus={focus === 'salutation'} />
+            <ChoiceGroup
+              name="salutation"
+              type="radio"
+              legend={t('forms.fields.salutation')}
+              options={options('salutation', SALUTATIONS)}
+              checked={[text('salutation') ?? '']}
+              error={shownErrors.salutation}
+              focus={focus === 'salutation'}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               {field('firstName', { autoComplete: 'given-name' })}
               {field('lastName', { autoComplete: 'family-name' })}
             </div>
-          </>
-        ))}
-        {group(t('forms.enquiry.business'), (
+          </>,
+        )}
+        {group(
+          t('forms.enquiry.business'),
           <>
             {field('companyName', { autoComplete: 'organization' })}
-            <ChoiceGroup name="customerType" type="radio" legend={t('forms.fields.customerType')} options={options('customerType', CUSTOMER_TYPES)} checked={[text('customerType') ?? '']} error={shownErrors.customerType} focus={focus === 'customerType'} />
-            <ChoiceGroup name="businessType" type="radio" legend={t('forms.fields.businessType')} options={options('businessType', BUSINESS_TYPES)} checked={[text('businessType') ?? '']} error={shownErrors.businessType} focus={focus === 'businessType'} />
+            <ChoiceGroup
+              name="customerType"
+              type="radio"
+              legend={t('forms.fields.customerType')}
+              options={options('customerType', CUSTOMER_TYPES)}
+              checked={[text('customerType') ?? '']}
+              error={shownErrors.customerType}
+              focus={focus === 'customerType'}
+            />
+            <ChoiceGroup
+              name="businessType"
+              type="radio"
+              legend={t('forms.fields.businessType')}
+              options={options('businessType', BUSINESS_TYPES)}
+              checked={[text('businessType') ?? '']}
+              error={shownErrors.businessType}
+              focus={focus === 'businessType'}
+            />
             {field('companyWebsite', { required: false, type: 'url', autoComplete: 'url' })}
-          </>
-        ))}
-        {group(t('forms.enquiry.needs'), (
+          </>,
+        )}
+        {group(
+          t('forms.enquiry.needs'),
           <>
             {select('planNeeded', loaderData.plans, loaderData.plan)}
             {field('needDescription', { required: false, multiline: true })}
             {field('customFeatures', { required: false, multiline: true })}
             <fieldset>
               <legend className="font-medium">
-                {t('forms.fields.advancedFeatures')} <span className="font-normal text-muted">({t('forms.optional')})</span>
+                {t('forms.fields.advancedFeatures')}{' '}
+                <span className="font-normal text-muted">({t('forms.optional')})</span>
               </legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {loaderData.modules.map((module) => (
                   <label key={module.value} className="inline-flex items-center gap-2">
-                    <input type="checkbox" name="advancedFeatures" value={module.value} defaultChecked={list('advancedFeatures').includes(module.value)} className="h-4 w-4 accent-brand-700" />
+                    <input
+                      type="checkbox"
+                      name="advancedFeatures"
+                      value={module.value}
+                      defaultChecked={list('advancedFeatures').includes(module.value)}
+                      className="h-4 w-4 accent-brand-700"
+                    />
                     {module.label}
                   </label>
                 ))}
               </div>
             </fieldset>
-            <ChoiceGroup name="consultationType" type="radio" legend={t('forms.fields.consultationType')} options={options('consultationType', CONSULTATION_TYPES)} checked={[text('consultationType') ?? '']} error={shownErrors.consultationType} focus={focus === 'consultationType'} />
-          </>
-        ))}
-        {group(t('forms.enquiry.reach'), (
+            <ChoiceGroup
+              name="consultationType"
+              type="radio"
+              legend={t('forms.fields.consultationType')}
+              options={options('consultationType', CONSULTATION_TYPES)}
+              checked={[text('consultationType') ?? '']}
+              error={shownErrors.consultationType}
+              focus={focus === 'consultationType'}
+            />
+          </>,
+        )}
+        {group(
+          t('forms.enquiry.reach'),
           <>
-            <ChoiceGroup name="contactMethods" type="checkbox" legend={t('forms.fields.contactMethods')} options={options('contactMethods', CONTACT_METHODS)} checked={list('contactMethods')} error={shownErrors.contactMethods} focus={focus === 'contactMethods'} />
+            <ChoiceGroup
+              name="contactMethods"
+              type="checkbox"
+              legend={t('forms.fields.contactMethods')}
+              options={options('contactMethods', CONTACT_METHODS)}
+              checked={list('contactMethods')}
+              error={shownErrors.contactMethods}
+              focus={focus === 'contactMethods'}
+            />
             {field('email', { type: 'email', autoComplete: 'email' })}
             <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-              {select('countryCode', COUNTRY_CODES.map((code) => ({ value: code, label: code })), '+852')}
+              {select(
+                'countryCode',
+                COUNTRY_CODES.map((code) => ({ value: code, label: code })),
+                '+852',
+              )}
               {field('phone', { type: 'tel', autoComplete: 'tel-national' })}
             </div>
-          </>
-        ))}
+          </>,
+        )}
         <div>
           <label className="inline-flex items-start gap-2">
-            <input type="checkbox" name="personalDataConsent" value="true" defaultChecked={values.personalDataConsent === true} className="mt-1 h-4 w-4 accent-brand-700" {...invalidProps('personalDataConsent', shownErrors.personalDataConsent, focus === 'personalDataConsent')} />
+            <input
+              type="checkbox"
+              name="personalDataConsent"
+              value="true"
+              defaultChecked={values.personalDataConsent === true}
+              className="mt-1 h-4 w-4 accent-brand-700"
+              {...invalidProps('personalDataConsent', shownErrors.personalDataConsent, focus === 'personalDataConsent')}
+            />
             <span>{t('forms.fields.personalDataConsent')}</span>
           </label>
           <p className="mt-1 text-sm">
-            <Link to={links.terms} className="text-brand-700 underline dark:text-brand-300">{t('forms.enquiry.statement')}</Link>
+            <Link to={links.terms} className="text-brand-700 underline dark:text-brand-300">
+              {t('forms.enquiry.statement')}
+            </Link>
           </p>
           <FieldError id="personalDataConsent-error" text={shownErrors.personalDataConsent} />
         </div>
         <Honeypot />
-        <button type="submit" disabled={busy} className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {busy ? t('forms.sending') : t('forms.submit')}
         </button>
       </fetcher.Form>

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { FEATURES, featureSearch, filterFeatures, parseFeatureQuery, type Feature, type FeatureQuery } from '../../../domain/feature-matrix';
+import {
+  FEATURES,
+  featureSearch,
+  filterFeatures,
+  parseFeatureQuery,
+  type Feature,
+  type FeatureQuery,
+} from '../../../domain/feature-matrix';
 import { FeatureSearch } from '../../components/features/feature-search';
 import { FeatureTable } from '../../components/features/feature-table';
 import { useValuesFromBeforeHydration } from '../../components/forms/use-values-from-before-hydration';
@@ -25,7 +32,12 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** The search filters in the browser: a new query string needs nothing from the server. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -37,7 +49,11 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The words a visitor may search a feature by, in the page's language. */
 function searchableText(t: Translate) {
   return (feature: Feature) =>
-    [t(`featureList.features.${feature.key}.name`), t(`featureList.features.${feature.key}.description`), t(`featureList.areas.${feature.area}`)].join(' ');
+    [
+      t(`featureList.features.${feature.key}.name`),
+      t(`featureList.features.${feature.key}.description`),
+      t(`featureList.areas.${feature.area}`),
+    ].join(' ');
 }
 
 /** Marks the URL changes made while typing, so they are not read back into the field mid-word. */
@@ -58,7 +74,11 @@ function useFeatureQuery() {
   }, [location.key]); // A new location, not each new params object.
   const update = (next: FeatureQuery) => {
     setQuery(next);
-    setSearchParams(new URLSearchParams(featureSearch(next)), { replace: true, preventScrollReset: true, state: TYPED });
+    setSearchParams(new URLSearchParams(featureSearch(next)), {
+      replace: true,
+      preventScrollReset: true,
+      state: TYPED,
+    });
   };
   // A search typed before the page hydrated is kept, and filters.
   const form = useRef<HTMLFormElement>(null);

@@ -27,14 +27,24 @@ function useCharts() {
   const { t, locale } = useLocale();
   const times = (value: number) => t('graph.units.times', { value: formatNumber(value, locale) });
   const seconds = (value: number) => t('graph.units.seconds', { value: formatNumber(value, locale) });
-  const change = (key: string, value: number): Bar => ({ label: t(`graph.labels.${key}`), value, text: signedPercent(value, locale), tone: 'brand' });
+  const change = (key: string, value: number): Bar => ({
+    label: t(`graph.labels.${key}`),
+    value,
+    text: signedPercent(value, locale),
+    tone: 'brand',
+  });
   return [
     {
       id: 'sales',
       step: 1,
       bars: [
         { label: t('graph.labels.before'), value: 1, text: times(1), tone: 'muted' },
-        { label: t('graph.labels.after'), value: RESULTS.salesMultiple, text: times(RESULTS.salesMultiple), tone: 'brand' },
+        {
+          label: t('graph.labels.after'),
+          value: RESULTS.salesMultiple,
+          text: times(RESULTS.salesMultiple),
+          tone: 'brand',
+        },
       ],
     },
     {
@@ -51,8 +61,18 @@ function useCharts() {
       id: 'speed',
       step: 10,
       bars: [
-        { label: t('graph.labels.manual'), value: RESULTS.manualSecondsPerOrder, text: seconds(RESULTS.manualSecondsPerOrder), tone: 'muted' },
-        { label: t('graph.labels.after'), value: RESULTS.secondsPerOrder, text: seconds(RESULTS.secondsPerOrder), tone: 'brand' },
+        {
+          label: t('graph.labels.manual'),
+          value: RESULTS.manualSecondsPerOrder,
+          text: seconds(RESULTS.manualSecondsPerOrder),
+          tone: 'muted',
+        },
+        {
+          label: t('graph.labels.after'),
+          value: RESULTS.secondsPerOrder,
+          text: seconds(RESULTS.secondsPerOrder),
+          tone: 'brand',
+        },
       ],
     },
   ] satisfies { id: string; step: number; bars: Bar[] }[];
@@ -106,7 +126,11 @@ export default function Graph() {
         </dl>
       </section>
 
-      <section id="notes" aria-labelledby="notes-heading" className="mt-14 max-w-3xl border-t border-line pt-6 text-sm text-muted">
+      <section
+        id="notes"
+        aria-labelledby="notes-heading"
+        className="mt-14 max-w-3xl border-t border-line pt-6 text-sm text-muted"
+      >
         <h2 id="notes-heading" className="text-base font-semibold text-ink">
           {t('graph.notes.heading')}
         </h2>

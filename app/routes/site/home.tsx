@@ -29,8 +29,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
   const ssr = { provider: 'ssr', user };
   const [industries, plans] = await Promise.all([
-    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description'] } }),
-    api.service('appTemplates').find({ ...ssr, query: { showOnHome: true, $populate: 'modules.id', $limit: 50, $select: [...PLAN_SUMMARY_FIELDS, 'industry'] } }),
+    api
+      .service('industries')
+      .find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description'] } }),
+    api.service('appTemplates').find({
+      ...ssr,
+      query: { showOnHome: true, $populate: 'modules.id', $limit: 50, $select: [...PLAN_SUMMARY_FIELDS, 'industry'] },
+    }),
   ]);
   // One plan per industry, in the industries' order (an industry the visitor may not read goes last).
   const rank = (plan: (typeof plans.data)[number]) => {

@@ -1,4 +1,11 @@
-import { Outlet, useMatches, useParams, useRouteError, type ShouldRevalidateFunctionArgs, type UIMatch } from 'react-router';
+import {
+  Outlet,
+  useMatches,
+  useParams,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+  type UIMatch,
+} from 'react-router';
 import { forLocale, isLocale, localeOf } from '../../../domain/locales';
 import { ChatButton } from '../../components/layout/chat-button';
 import { ErrorContent } from '../../components/layout/error-content';
@@ -40,13 +47,22 @@ function useHandle(): ResolvedHandle {
   for (const match of useMatches()) {
     const handle = match.handle as MarketingHandle | undefined;
     if (!handle) continue;
-    if (handle.headerTone) resolved.headerTone = typeof handle.headerTone === 'function' ? handle.headerTone(match) : handle.headerTone;
+    if (handle.headerTone)
+      resolved.headerTone = typeof handle.headerTone === 'function' ? handle.headerTone(match) : handle.headerTone;
     if (handle.hideFooter !== undefined) resolved.hideFooter = handle.hideFooter;
   }
   return resolved;
 }
 
-function Chrome({ industries, children, handle }: { industries: HeaderIndustry[]; children: React.ReactNode; handle: ResolvedHandle }) {
+function Chrome({
+  industries,
+  children,
+  handle,
+}: {
+  industries: HeaderIndustry[];
+  children: React.ReactNode;
+  handle: ResolvedHandle;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <MarketingHeader industries={industries} tone={handle.headerTone ?? 'brand'} />

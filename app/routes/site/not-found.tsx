@@ -17,7 +17,12 @@ export default function NotFound() {
   const { locale } = useLocale();
   return (
     <div className="px-4">
-      <ErrorContent error={{ status: 404, statusText: 'Not Found', internal: false, data: null }} homeHref={`/${locale}`} locale={locale} title={false} />
+      <ErrorContent
+        error={{ status: 404, statusText: 'Not Found', internal: false, data: null }}
+        homeHref={`/${locale}`}
+        locale={locale}
+        title={false}
+      />
     </div>
   );
 }

@@ -22,8 +22,14 @@ export function planForPage(plan: PlanDetail) {
   const { createdAt: _created, updatedAt: _updated, showOnHome: _home, industry, modules, ...own } = plan;
   return {
     ...own,
-    industry: typeof industry === 'object' && industry !== null ? { _id: industry._id, key: industry.key, name: industry.name } : industry,
-    modules: modules.map(({ id, count }) => ({ count, id: typeof id === 'string' ? id : { _id: id._id, name: id.name, shortDesc: id.shortDesc } })),
+    industry:
+      typeof industry === 'object' && industry !== null
+        ? { _id: industry._id, key: industry.key, name: industry.name }
+        : industry,
+    modules: modules.map(({ id, count }) => ({
+      count,
+      id: typeof id === 'string' ? id : { _id: id._id, name: id.name, shortDesc: id.shortDesc },
+    })),
   };
 }
 export type PlanPage = ReturnType<typeof planForPage>;
@@ -66,11 +72,17 @@ export async function addOnsFor(caller: Caller, plan: PlanDetail): Promise<AddOn
  * These answers are redirects or 404s, never a page the cache stores (it keeps 200s only), and a
  * signed-in request never reaches the cache at all.
  */
-export async function ownerPlanAddress(caller: Caller, id: string | undefined, locale: string): Promise<'signIn' | string | null> {
+export async function ownerPlanAddress(
+  caller: Caller,
+  id: string | undefined,
+  locale: string,
+): Promise<'signIn' | string | null> {
   const valid = idSchema.safeParse(id);
   if (!valid.success) return null;
   // An internal read: whose it is decides, and only the owner learns more than a 404.
-  const found = (await caller.api.service('subscriptions').find({ query: { _id: valid.data, $select: ['_id', 'user'], $limit: 1 } })).data[0];
+  const found = (
+    await caller.api.service('subscriptions').find({ query: { _id: valid.data, $select: ['_id', 'user'], $limit: 1 } })
+  ).data[0];
   if (!found) return null;
   if (!caller.user) return 'signIn';
   return found.user === caller.user._id ? `/${locale}/portal/plan/${encodeURIComponent(found._id)}` : null;

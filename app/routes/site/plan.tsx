@@ -32,7 +32,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const locale = localeOf(params.lang);
-  return { plan: forLocale(planForPage(plan), locale), addOns: forLocale(await addOnsFor(caller, plan), locale), messages: pageMessages(params.lang, messageGroups) };
+  return {
+    plan: forLocale(planForPage(plan), locale),
+    addOns: forLocale(await addOnsFor(caller, plan), locale),
+    messages: pageMessages(params.lang, messageGroups),
+  };
 }
 
 function industryOf(plan: PlanPage) {
@@ -42,7 +46,11 @@ function industryOf(plan: PlanPage) {
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return pageMeta(matches, { title: 'errorPage.notFound', index: false });
   const locale = isLocale(params.lang) ? params.lang : 'en';
-  return pageMeta(matches, { title: 'plan.title', description: 'plan.description', values: { plan: localized(loaderData.plan.name, locale) } });
+  return pageMeta(matches, {
+    title: 'plan.title',
+    description: 'plan.description',
+    values: { plan: localized(loaderData.plan.name, locale) },
+  });
 }
 
 /** The plan's price in the visitor's currency, or null when it has none to list (Flexi+ is negotiated). */
@@ -50,7 +58,10 @@ function usePlanPrices(plan: PlanPage) {
   const { market } = useShell();
   if (plan.type === 'enterprise' || !isCurrency(plan.currency)) return null;
   const prepaidMonths = plan.prepayMonth && plan.prepayMonth > 0 ? plan.prepayMonth : DEFAULT_PREPAID_MONTHS;
-  return quote({ monthPrice: plan.monthPrice, currency: plan.currency, type: plan.type, addOns: [], prepaidMonths }, market.currency);
+  return quote(
+    { monthPrice: plan.monthPrice, currency: plan.currency, type: plan.type, addOns: [], prepaidMonths },
+    market.currency,
+  );
 }
 
 /**
@@ -69,10 +80,17 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
   const industryParam = industry?.key || industry?._id;
   const prices = usePlanPrices(plan);
   const money = (amount: number) => formatMoney({ amount, currency: market.currency }, locale);
-  const included = (plan.modules ?? []).flatMap((item) => (typeof item.id === 'string' ? [] : [{ module: item.id, count: item.count ?? 1 }]));
+  const included = (plan.modules ?? []).flatMap((item) =>
+    typeof item.id === 'string' ? [] : [{ module: item.id, count: item.count ?? 1 }],
+  );
   // What the subscription flow starts from: the plan itself, in its industry.
-  const subscribeQuery = new URLSearchParams({ ...(industryParam ? { industry: industryParam } : {}), ...(plan.key ? { plan: plan.key } : {}) }).toString();
-  const calculator = industryParam ? `${links.pricing}?${new URLSearchParams({ industry: industryParam })}` : links.pricing;
+  const subscribeQuery = new URLSearchParams({
+    ...(industryParam ? { industry: industryParam } : {}),
+    ...(plan.key ? { plan: plan.key } : {}),
+  }).toString();
+  const calculator = industryParam
+    ? `${links.pricing}?${new URLSearchParams({ industry: industryParam })}`
+    : links.pricing;
   const url = `${origin}${planPath(locale, plan._id)}`;
 
   return (
@@ -89,14 +107,20 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
       <nav aria-label={t('plan.breadcrumb')} className="text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to={links.home} className="hover:underline">{t('plan.home')}</Link>
+            <Link to={links.home} className="hover:underline">
+              {t('plan.home')}
+            </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={links.pricing} className="hover:underline">{t('nav.pricing')}</Link>
+            <Link to={links.pricing} className="hover:underline">
+              {t('nav.pricing')}
+            </Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-ink">{name}</li>
+          <li aria-current="page" className="text-ink">
+            {name}
+          </li>
         </ol>
       </nav>
 
@@ -109,23 +133,33 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <h1 className="mt-2 text-4xl font-bold tracking-tight">{name}</h1>
-          {plan.description ? <p className="mt-4 max-w-2xl text-lg text-muted">{localized(plan.description, locale)}</p> : null}
+          {plan.description ? (
+            <p className="mt-4 max-w-2xl text-lg text-muted">{localized(plan.description, locale)}</p>
+          ) : null}
         </header>
         <aside
           aria-labelledby="price-heading"
           className="h-fit rounded-2xl border border-brand-500 bg-raised p-6 shadow-lg lg:sticky lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
-          <h2 id="price-heading" className="text-lg font-semibold">{t('plan.price')}</h2>
+          <h2 id="price-heading" className="text-lg font-semibold">
+            {t('plan.price')}
+          </h2>
           {prices ? (
             <div data-testid="plan-prices">
               <p className="mt-4 text-sm text-muted">{t('plan.monthly')}</p>
-              <p className="text-3xl text-figure" data-testid="plan-monthly">{money(prices.monthly)}</p>
+              <p className="text-3xl text-figure" data-testid="plan-monthly">
+                {money(prices.monthly)}
+              </p>
               <p className="mt-4 text-sm text-muted">{t('pricing.prepaid', { months: prices.prepaidMonths })}</p>
-              <p className="text-xl font-semibold" data-testid="plan-prepaid">{money(prices.prepaid)}</p>
+              <p className="text-xl font-semibold" data-testid="plan-prepaid">
+                {money(prices.prepaid)}
+              </p>
             </div>
           ) : (
             <div data-testid="plan-prices">
-              <p className="mt-4 text-3xl text-figure" data-testid="plan-monthly">{t('product.plans.negotiable')}</p>
+              <p className="mt-4 text-3xl text-figure" data-testid="plan-monthly">
+                {t('product.plans.negotiable')}
+              </p>
               <p className="mt-2 text-sm text-muted">{t('pricing.negotiable')}</p>
             </div>
           )}
@@ -138,19 +172,25 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
         </aside>
         <div className="min-w-0 lg:col-start-1">
           <section aria-labelledby="included-heading">
-            <h2 id="included-heading" className="text-2xl font-semibold">{t('plan.included')}</h2>
+            <h2 id="included-heading" className="text-2xl font-semibold">
+              {t('plan.included')}
+            </h2>
             <p className="mt-2 text-muted">{included.length ? t('plan.includedLead') : t('product.plans.posOnly')}</p>
             {included.length ? (
               <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="plan-modules">
                 {included.map(({ module, count }) => (
                   <li key={module._id} className="flex gap-3 rounded-2xl border border-line bg-raised p-4">
-                    <span aria-hidden="true" className="font-semibold text-tick">✓</span>
+                    <span aria-hidden="true" className="font-semibold text-tick">
+                      ✓
+                    </span>
                     <span>
                       <span className="font-semibold">
                         {localized(module.name, locale)}
                         {count > 1 ? ` × ${count}` : null}
                       </span>
-                      {module.shortDesc ? <span className="block text-sm text-muted">{localized(module.shortDesc, locale)}</span> : null}
+                      {module.shortDesc ? (
+                        <span className="block text-sm text-muted">{localized(module.shortDesc, locale)}</span>
+                      ) : null}
                     </span>
                   </li>
                 ))}
@@ -159,7 +199,9 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
           </section>
 
           <section aria-labelledby="add-ons-heading" className="mt-12">
-            <h2 id="add-ons-heading" className="text-2xl font-semibold">{t('plan.addOns')}</h2>
+            <h2 id="add-ons-heading" className="text-2xl font-semibold">
+              {t('plan.addOns')}
+            </h2>
             {addOns.length ? (
               <>
                 <p className="mt-2 mb-4 text-muted">{t('plan.addOnsLead')}</p>
@@ -171,12 +213,16 @@ export default function Plan({ loaderData }: Route.ComponentProps) {
           </section>
 
           <section aria-labelledby="terms-heading" className="mt-12">
-            <h2 id="terms-heading" className="text-2xl font-semibold">{t('plan.terms')}</h2>
+            <h2 id="terms-heading" className="text-2xl font-semibold">
+              {t('plan.terms')}
+            </h2>
             <ul className="mt-4 list-disc space-y-2 pl-6" data-testid="plan-terms">
               <li>{t(contractTermKey(plan.type))}</li>
               <li>{t('pricing.gst')}</li>
               <li>
-                <Link to={links.terms} className="text-action">{t('plan.termsLink')}</Link>
+                <Link to={links.terms} className="text-action">
+                  {t('plan.termsLink')}
+                </Link>
               </li>
             </ul>
           </section>

@@ -13,25 +13,48 @@ import { forLocale, localeOf } from '../../../domain/locales';
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['home', 'product', 'pricing'] as const;
 
-export async function loader({ context, request, params }: Route.LoaderArgs): Promise<CalculatorData & { messages: MessagesRef }> {
+export async function loader({
+  context,
+  request,
+  params,
+}: Route.LoaderArgs): Promise<CalculatorData & { messages: MessagesRef }> {
   const { api, user } = context.get(serverContext);
   const ssr = { provider: 'ssr', user };
   const choice = parseChoice(new URL(request.url).searchParams);
   const [industries, catalogue] = await Promise.all([
-    api.service('industries').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'order'] } }),
+    api
+      .service('industries')
+      .find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'order'] } }),
     api.service('modules').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: [...ADD_ON_FIELDS] } }),
   ]);
-  const industry = industries.data.find((candidate) => candidate.key === choice.industry || candidate._id === choice.industry) ?? industries.data[0] ?? null;
+  const industry =
+    industries.data.find((candidate) => candidate.key === choice.industry || candidate._id === choice.industry) ??
+    industries.data[0] ??
+    null;
   let template: CalculatorTemplate | null = null;
   if (industry) {
     const found = await api.service('appTemplates').find({
       ...ssr,
-      query: { industry: industry._id, $populate: 'modules.id', $limit: 10, $select: ['_id', 'key', 'name', 'type', 'monthPrice', 'currency', 'modules', 'showOnHome'] },
+      query: {
+        industry: industry._id,
+        $populate: 'modules.id',
+        $limit: 10,
+        $select: ['_id', 'key', 'name', 'type', 'monthPrice', 'currency', 'modules', 'showOnHome'],
+      },
     });
-    const chosen = found.data.find((plan) => plan.showOnHome) ?? found.data.find((plan) => plan.type === 'flexi') ?? found.data[0];
+    const chosen =
+      found.data.find((plan) => plan.showOnHome) ?? found.data.find((plan) => plan.type === 'flexi') ?? found.data[0];
     if (chosen) {
       const modules = includedModules(chosen.modules);
-      template = { _id: chosen._id, key: chosen.key, name: chosen.name, type: chosen.type, monthPrice: chosen.monthPrice, currency: chosen.currency, modules };
+      template = {
+        _id: chosen._id,
+        key: chosen.key,
+        name: chosen.name,
+        type: chosen.type,
+        monthPrice: chosen.monthPrice,
+        currency: chosen.currency,
+        modules,
+      };
     }
   }
   const known = new Set(catalogue.data.map((module) => module.key));
@@ -47,7 +70,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs): Pr
 }
 
 /** Toggles only rewrite the address; the server is asked again only for another industry. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   return currentUrl.searchParams.get('industry') !== nextUrl.searchParams.get('industry');

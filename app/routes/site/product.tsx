@@ -27,7 +27,8 @@ export const handle: MarketingHandle = {
   // Plans, add-ons and the way to the calculator are all links: the pages are sent without scripts.
   scripts: false,
   // The payment page has the white header, like home and the use cases.
-  headerTone: (match: UIMatch) => ((match.loaderData as { page?: Page } | undefined)?.page === 'pay' ? 'white' : 'brand'),
+  headerTone: (match: UIMatch) =>
+    (match.loaderData as { page?: Page } | undefined)?.page === 'pay' ? 'white' : 'brand',
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -37,21 +38,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const messages = pageMessages(params.lang, messageGroups);
   if (page === 'pay') return { page, messages } as const;
   const ssr = { provider: 'ssr', user };
-  const industries = await api.service('industries').find({ ...ssr, query: { key: POS_INDUSTRY[page], $limit: 1, $select: ['_id', 'items'] } });
+  const industries = await api
+    .service('industries')
+    .find({ ...ssr, query: { key: POS_INDUSTRY[page], $limit: 1, $select: ['_id', 'items'] } });
   const industry = industries.data[0];
   if (!industry) throw data(null, { status: 404 });
   const [plans, addOns] = await Promise.all([
-    api.service('appTemplates').find({ ...ssr, query: { industry: industry._id, $populate: 'modules.id', $limit: 10, $select: [...PLAN_SUMMARY_FIELDS] } }),
+    api.service('appTemplates').find({
+      ...ssr,
+      query: { industry: industry._id, $populate: 'modules.id', $limit: 10, $select: [...PLAN_SUMMARY_FIELDS] },
+    }),
     api.service('modules').find({ ...ssr, query: { $sort: { order: 1 }, $limit: 50, $select: [...ADD_ON_FIELDS] } }),
   ]);
-  const pos: PosProductData = { kind: page, industry, plans: plans.data.map(planSummary), addOns: addOns.data.map(addOnSummary) };
+  const pos: PosProductData = {
+    kind: page,
+    industry,
+    plans: plans.data.map(planSummary),
+    addOns: addOns.data.map(addOnSummary),
+  };
   return { page, pos: forLocale(pos, localeOf(params.lang)), messages } as const;
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   if (loaderData.page === 'pay') return pageMeta(matches, { title: 'pay.title', description: 'pay.description' });
-  return pageMeta(matches, { title: `product.${loaderData.page}.title`, description: `product.${loaderData.page}.description` });
+  return pageMeta(matches, {
+    title: `product.${loaderData.page}.title`,
+    description: `product.${loaderData.page}.description`,
+  });
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

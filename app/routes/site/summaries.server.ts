@@ -13,13 +13,26 @@ import type { I18nText } from '../../../domain/locales';
 export const PLAN_SUMMARY_FIELDS = ['_id', 'name', 'description', 'type', 'monthPrice', 'currency', 'modules'] as const;
 
 /** The fields of a module that its add-on row reads. */
-export const ADD_ON_FIELDS = ['_id', 'key', 'name', 'shortDesc', 'counter', 'monthPrice', 'currency', 'billing', 'released'] as const;
+export const ADD_ON_FIELDS = [
+  '_id',
+  'key',
+  'name',
+  'shortDesc',
+  'counter',
+  'monthPrice',
+  'currency',
+  'billing',
+  'released',
+] as const;
 
 // The shapes of `PlanSummary` (components/site/plan-cards.tsx) and `AddOn` (add-ons.tsx), spelt
 // here from the definitions: importing the components would make these pages seem to read their messages.
 type AddOn = Pick<RecordOf<typeof modules>, (typeof ADD_ON_FIELDS)[number]>;
 type IncludedModules = { id: string | { _id: string; name: I18nText }; count?: number }[];
-type PlanSummary = Pick<RecordOf<typeof appTemplates>, '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency'> & {
+type PlanSummary = Pick<
+  RecordOf<typeof appTemplates>,
+  '_id' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency'
+> & {
   modules: IncludedModules;
 };
 
@@ -28,12 +41,16 @@ type PopulatedModules = { id: string | { _id: string; name: I18nText }; count?: 
 /** A plan's included modules by name and count; one the visitor may not read is left out. */
 export function includedModules(modules: PopulatedModules): IncludedModules {
   return (modules ?? []).flatMap((item) =>
-    typeof item.id === 'string' ? [] : [{ id: { _id: item.id._id, name: item.id.name }, ...(item.count ? { count: item.count } : {}) }],
+    typeof item.id === 'string'
+      ? []
+      : [{ id: { _id: item.id._id, name: item.id.name }, ...(item.count ? { count: item.count } : {}) }],
   );
 }
 
 /** A plan as its card shows it. */
-export function planSummary<P extends Omit<PlanSummary, 'modules'> & { modules?: PopulatedModules }>(plan: P): PlanSummary {
+export function planSummary<P extends Omit<PlanSummary, 'modules'> & { modules?: PopulatedModules }>(
+  plan: P,
+): PlanSummary {
   return {
     _id: plan._id,
     name: plan.name,

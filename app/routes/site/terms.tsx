@@ -1,5 +1,11 @@
 import { formatDate } from '../../../domain/format';
-import { paragraphKeys, TERMS_DEFINITIONS, TERMS_SECTIONS, TERMS_UPDATED, type TermsSectionId } from '../../components/terms/sections';
+import {
+  paragraphKeys,
+  TERMS_DEFINITIONS,
+  TERMS_SECTIONS,
+  TERMS_UPDATED,
+  type TermsSectionId,
+} from '../../components/terms/sections';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
@@ -57,7 +63,10 @@ function ContactDetails() {
 }
 
 /** What a section shows after its first paragraph, besides more paragraphs. */
-const EXTRAS: Partial<Record<TermsSectionId, () => React.ReactNode>> = { definitions: Definitions, contact: ContactDetails };
+const EXTRAS: Partial<Record<TermsSectionId, () => React.ReactNode>> = {
+  definitions: Definitions,
+  contact: ContactDetails,
+};
 
 export default function Terms() {
   const { t, locale } = useLocale();
@@ -92,7 +101,12 @@ export default function Terms() {
             const [first, ...rest] = paragraphKeys(section);
             const Extra = EXTRAS[section.id];
             return (
-              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-28 not-first:mt-10">
+              <section
+                key={section.id}
+                id={section.id}
+                aria-labelledby={`${section.id}-heading`}
+                className="scroll-mt-28 not-first:mt-10"
+              >
                 <h2 id={`${section.id}-heading`} className="text-xl font-semibold">
                   <span className="mr-2 text-muted tabular-nums">{index + 1}.</span>
                   {t(`terms.sections.${section.id}.heading`)}

@@ -24,11 +24,17 @@ export const handle: MarketingHandle = { headerTone: 'white', scripts: false };
 /** `/usecase` lists the industries; `/usecase/{industry}` presents one; `/usecase/{industry}/{id}` is a case study. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
-  const found = await api.service('industries').find({ provider: 'ssr', user, query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description', 'items', 'order'] } });
+  const found = await api.service('industries').find({
+    provider: 'ssr',
+    user,
+    query: { $sort: { order: 1 }, $limit: 50, $select: ['_id', 'key', 'name', 'description', 'items', 'order'] },
+  });
   const industries = forLocale(found.data, localeOf(params.lang));
   const messages = pageMessages(params.lang, messageGroups);
   if (!params.industry) return { view: 'all', industries, messages } as const;
-  const industry = industries.find((candidate) => candidate.key === params.industry || candidate._id === params.industry);
+  const industry = industries.find(
+    (candidate) => candidate.key === params.industry || candidate._id === params.industry,
+  );
   if (!industry) throw data(null, { status: 404 });
   if (!params.id) return { view: 'industry', industry, messages } as const;
   const study = caseStudy(params.id);
@@ -38,9 +44,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  if (loaderData.view === 'all') return pageMeta(matches, { title: 'usecase.title', description: 'usecase.description' });
-  if (loaderData.view === 'case') return pageMeta(matches, { title: `cases.${loaderData.study.id}.title`, description: `cases.${loaderData.study.id}.summary` });
-  const shell = matches.find((match) => match?.id === 'routes/locale-layout')?.loaderData as { locale?: 'en' | 'zh-hk' | 'zh-cn' } | undefined;
+  if (loaderData.view === 'all')
+    return pageMeta(matches, { title: 'usecase.title', description: 'usecase.description' });
+  if (loaderData.view === 'case')
+    return pageMeta(matches, {
+      title: `cases.${loaderData.study.id}.title`,
+      description: `cases.${loaderData.study.id}.summary`,
+    });
+  const shell = matches.find((match) => match?.id === 'routes/locale-layout')?.loaderData as
+    { locale?: 'en' | 'zh-hk' | 'zh-cn' } | undefined;
   const locale = shell?.locale ?? 'en';
   const name = localized(loaderData.industry.name, locale);
   return pageMeta(matches, {
@@ -58,7 +70,13 @@ function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
         {items.map((item, index) => (
           <li key={item.label} className="flex gap-2">
             {index > 0 ? <span aria-hidden="true">/</span> : null}
-            {item.to ? <Link to={item.to} className="text-link hover:underline">{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+            {item.to ? (
+              <Link to={item.to} className="text-link hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page">{item.label}</span>
+            )}
           </li>
         ))}
       </ol>
@@ -69,7 +87,10 @@ function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
 export default function UseCase({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const { site } = useSite();
-  const crumbs = [{ label: t('usecase.home'), to: `/${locale}` }, { label: t('usecase.kicker'), to: `/${locale}/usecase` }];
+  const crumbs = [
+    { label: t('usecase.home'), to: `/${locale}` },
+    { label: t('usecase.kicker'), to: `/${locale}/usecase` },
+  ];
   if (loaderData.view === 'all') {
     return (
       <>
@@ -90,7 +111,13 @@ export default function UseCase({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === 'case') {
     return (
       <>
-        <Breadcrumb items={[...crumbs, { label: name, to: `/${locale}/usecase/${industry.key ?? industry._id}` }, { label: t(`cases.${loaderData.study.id}.label`) }]} />
+        <Breadcrumb
+          items={[
+            ...crumbs,
+            { label: name, to: `/${locale}/usecase/${industry.key ?? industry._id}` },
+            { label: t(`cases.${loaderData.study.id}.label`) },
+          ]}
+        />
         <CaseStudyStory study={loaderData.study} industryName={name} productHref={productHref} />
       </>
     );
@@ -99,7 +126,12 @@ export default function UseCase({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Breadcrumb items={[...crumbs, { label: name }]} />
-      <Hero kicker={t('usecase.industryKicker')} heading={t('usecase.industryTitle', { industry: name })} lead={localized(industry.description, locale)} secondary={{ to: productHref, label: t('usecase.toProduct') }} />
+      <Hero
+        kicker={t('usecase.industryKicker')}
+        heading={t('usecase.industryTitle', { industry: name })}
+        lead={localized(industry.description, locale)}
+        secondary={{ to: productHref, label: t('usecase.toProduct') }}
+      />
       <Section id="features" heading={t('usecase.features')}>
         <ul className="grid gap-6 sm:grid-cols-2" data-testid="industry-items">
           {industry.items.map((item, index) => (

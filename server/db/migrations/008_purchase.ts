@@ -10,7 +10,17 @@ import type { Knex } from 'knex';
 const SELLERS = ['HK', 'SG'];
 const PLAN_TYPES = ['lite', 'flexi', 'enterprise'];
 const CURRENCY_CODES = ['HKD', 'SGD', 'USD', 'TWD', 'MYR', 'VND', 'THB', 'JPY', 'AUD', 'CNY'];
-const ORDER = ['draft', 'pending_payment', 'paid', 'provisioning', 'completed', 'payment_failed', 'expired', 'cancelled', 'refunded'];
+const ORDER = [
+  'draft',
+  'pending_payment',
+  'paid',
+  'provisioning',
+  'completed',
+  'payment_failed',
+  'expired',
+  'cancelled',
+  'refunded',
+];
 const PAYMENT = ['created', 'processing', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'];
 const SUBSCRIPTION_STATES = ['active', 'cancelled', 'ended'];
 const SUBSCRIPTION_PERIODS = ['monthly', 'annual'];
@@ -102,7 +112,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id', 'created_at']);
     t.index(['status', 'next_pay_date']);
   });
-  await knex.raw('alter table subscriptions add constraint subscriptions_billing_anchor_day_range check (billing_anchor_day between 1 and 28)');
+  await knex.raw(
+    'alter table subscriptions add constraint subscriptions_billing_anchor_day_range check (billing_anchor_day between 1 and 28)',
+  );
 
   await knex.schema.createTable('invoices', (t) => {
     t.string('id', 64).primary();

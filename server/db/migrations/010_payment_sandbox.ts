@@ -66,7 +66,13 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['payment_sandbox_webhook_deliveries', 'payment_sandbox_idempotency_keys', 'payment_sandbox_charges', 'payment_sandbox_payment_methods', 'payment_sandbox_customers']) {
+  for (const table of [
+    'payment_sandbox_webhook_deliveries',
+    'payment_sandbox_idempotency_keys',
+    'payment_sandbox_charges',
+    'payment_sandbox_payment_methods',
+    'payment_sandbox_customers',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -18,7 +18,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table payments alter column request_hash drop default`);
   // An order has at most one attempt whose outcome is not yet known: a second card cannot be
   // charged while the first may still go through.
-  await knex.raw(`create unique index payments_order_in_flight on payments (order_id) where status in ('created', 'processing')`);
+  await knex.raw(
+    `create unique index payments_order_in_flight on payments (order_id) where status in ('created', 'processing')`,
+  );
 
   await knex.schema.createTable('payment_customers', (t) => {
     t.string('user_id', 64).notNullable().references('id').inTable('users').onDelete('RESTRICT');

@@ -6,11 +6,15 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table subscriptions drop constraint subscriptions_billing_anchor_day_range');
-  await knex.raw('alter table subscriptions add constraint subscriptions_billing_anchor_day_range check (billing_anchor_day between 1 and 31)');
+  await knex.raw(
+    'alter table subscriptions add constraint subscriptions_billing_anchor_day_range check (billing_anchor_day between 1 and 31)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('update subscriptions set billing_anchor_day = 28 where billing_anchor_day > 28');
   await knex.raw('alter table subscriptions drop constraint subscriptions_billing_anchor_day_range');
-  await knex.raw('alter table subscriptions add constraint subscriptions_billing_anchor_day_range check (billing_anchor_day between 1 and 28)');
+  await knex.raw(
+    'alter table subscriptions add constraint subscriptions_billing_anchor_day_range check (billing_anchor_day between 1 and 28)',
+  );
 }

@@ -12,7 +12,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('subscription_id', 64).references('id').inTable('subscriptions').onDelete('RESTRICT');
     t.index(['subscription_id']);
   });
-  await knex.raw(`alter table orders add constraint orders_addon_has_subscription check ((kind = 'addon') = (subscription_id is not null))`);
+  await knex.raw(
+    `alter table orders add constraint orders_addon_has_subscription check ((kind = 'addon') = (subscription_id is not null))`,
+  );
   await knex.schema.alterTable('modules', (t) => {
     t.jsonb('industry_ids').notNullable().defaultTo('[]');
   });

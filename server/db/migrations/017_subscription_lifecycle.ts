@@ -35,13 +35,17 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table orders drop constraint if exists orders_kind_check');
   await knex.raw(`alter table orders add constraint orders_kind_check check (kind in ('plan', 'addon', 'renewal'))`);
   await knex.raw('alter table orders drop constraint orders_addon_has_subscription');
-  await knex.raw(`alter table orders add constraint orders_addon_has_subscription check ((kind in ('addon', 'renewal')) = (subscription_id is not null))`);
+  await knex.raw(
+    `alter table orders add constraint orders_addon_has_subscription check ((kind in ('addon', 'renewal')) = (subscription_id is not null))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`delete from orders where kind = 'renewal'`);
   await knex.raw('alter table orders drop constraint orders_addon_has_subscription');
-  await knex.raw(`alter table orders add constraint orders_addon_has_subscription check ((kind = 'addon') = (subscription_id is not null))`);
+  await knex.raw(
+    `alter table orders add constraint orders_addon_has_subscription check ((kind = 'addon') = (subscription_id is not null))`,
+  );
   await knex.raw('alter table orders drop constraint orders_kind_check');
   await knex.raw(`alter table orders add constraint orders_kind_check check (kind in ('plan', 'addon'))`);
   await knex.schema.alterTable('subscriptions', (t) => {
@@ -52,6 +56,10 @@ export async function down(knex: Knex): Promise<void> {
     t.dropColumn('cancel_at');
   });
   await knex.raw('alter table subscriptions drop constraint subscriptions_status_check');
-  await knex.raw(`update subscriptions set status = 'active' where status in ('incomplete', 'past_due', 'unpaid', 'non_renewing')`);
-  await knex.raw(`alter table subscriptions add constraint subscriptions_status_check check (status in ('active', 'cancelled', 'ended'))`);
+  await knex.raw(
+    `update subscriptions set status = 'active' where status in ('incomplete', 'past_due', 'unpaid', 'non_renewing')`,
+  );
+  await knex.raw(
+    `alter table subscriptions add constraint subscriptions_status_check check (status in ('active', 'cancelled', 'ended'))`,
+  );
 }

@@ -60,7 +60,12 @@ export async function up(knex: Knex): Promise<void> {
   for (const [table, columns] of Object.entries(TRANSLATED_COLUMNS)) {
     for (const column of columns) {
       for (const locale of LOCALES) {
-        await knex.raw(`create index ?? on ?? using gin ((?? ->> '${locale}') ??)`, [indexName(table, column, locale), table, column, opclass]);
+        await knex.raw(`create index ?? on ?? using gin ((?? ->> '${locale}') ??)`, [
+          indexName(table, column, locale),
+          table,
+          column,
+          opclass,
+        ]);
       }
     }
   }
@@ -69,7 +74,9 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   const names = [
     ...Object.entries(TEXT_COLUMNS).flatMap(([table, columns]) => columns.map((column) => indexName(table, column))),
-    ...Object.entries(TRANSLATED_COLUMNS).flatMap(([table, columns]) => columns.flatMap((column) => LOCALES.map((locale) => indexName(table, column, locale)))),
+    ...Object.entries(TRANSLATED_COLUMNS).flatMap(([table, columns]) =>
+      columns.flatMap((column) => LOCALES.map((locale) => indexName(table, column, locale))),
+    ),
   ];
   for (const name of names) await knex.raw('drop index if exists ??', [name]);
   // The extension stays: other schemas of the database may use it.

@@ -26,7 +26,9 @@ export async function up(knex: Knex): Promise<void> {
     `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`,
   );
   // Installed by migration 020.
-  await knex.raw('create index audit_logs_user_email_trgm on audit_logs using gin (user_email ??)', [`${rows[0]?.schema}.gin_trgm_ops`]);
+  await knex.raw('create index audit_logs_user_email_trgm on audit_logs using gin (user_email ??)', [
+    `${rows[0]?.schema}.gin_trgm_ops`,
+  ]);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -29,12 +29,16 @@ export async function up(knex: Knex): Promise<void> {
   });
   // Staff's exports are in the audit log beside their writes.
   await knex.raw('alter table audit_logs drop constraint audit_logs_method_check');
-  await knex.raw(`alter table audit_logs add constraint audit_logs_method_check check (method in ('create', 'patch', 'remove', 'export'))`);
+  await knex.raw(
+    `alter table audit_logs add constraint audit_logs_method_check check (method in ('create', 'patch', 'remove', 'export'))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex('audit_logs').where({ method: 'export' }).delete();
   await knex.raw('alter table audit_logs drop constraint audit_logs_method_check');
-  await knex.raw(`alter table audit_logs add constraint audit_logs_method_check check (method in ('create', 'patch', 'remove'))`);
+  await knex.raw(
+    `alter table audit_logs add constraint audit_logs_method_check check (method in ('create', 'patch', 'remove'))`,
+  );
   await knex.schema.dropTable('exports');
 }

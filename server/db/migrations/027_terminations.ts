@@ -8,15 +8,21 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table orders drop constraint if exists orders_kind_check');
-  await knex.raw(`alter table orders add constraint orders_kind_check check (kind in ('plan', 'addon', 'renewal', 'termination'))`);
+  await knex.raw(
+    `alter table orders add constraint orders_kind_check check (kind in ('plan', 'addon', 'renewal', 'termination'))`,
+  );
   await knex.raw('alter table orders drop constraint orders_addon_has_subscription');
-  await knex.raw(`alter table orders add constraint orders_addon_has_subscription check ((kind in ('addon', 'renewal', 'termination')) = (subscription_id is not null))`);
+  await knex.raw(
+    `alter table orders add constraint orders_addon_has_subscription check ((kind in ('addon', 'renewal', 'termination')) = (subscription_id is not null))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`delete from orders where kind = 'termination'`);
   await knex.raw('alter table orders drop constraint orders_addon_has_subscription');
-  await knex.raw(`alter table orders add constraint orders_addon_has_subscription check ((kind in ('addon', 'renewal')) = (subscription_id is not null))`);
+  await knex.raw(
+    `alter table orders add constraint orders_addon_has_subscription check ((kind in ('addon', 'renewal')) = (subscription_id is not null))`,
+  );
   await knex.raw('alter table orders drop constraint orders_kind_check');
   await knex.raw(`alter table orders add constraint orders_kind_check check (kind in ('plan', 'addon', 'renewal'))`);
 }

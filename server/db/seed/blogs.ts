@@ -26,7 +26,9 @@ export type Trilingual = Required<BlogData['title']>;
  * A published article. Its `body` is HTML with h2 subheadings, sanitised like any other write
  * before it is stored; `publishedAt` an ISO date, Hong Kong time.
  */
-export type SeedBlogPost = { [K in 'slug' | 'category' | 'tags' | 'author' | 'coverImage']-?: NonNullable<BlogData[K]> } & {
+export type SeedBlogPost = {
+  [K in 'slug' | 'category' | 'tags' | 'author' | 'coverImage']-?: NonNullable<BlogData[K]>;
+} & {
   [K in 'title' | 'summary' | 'body' | 'coverAlt']: Trilingual;
 } & { publishedAt: string };
 
@@ -42,7 +44,11 @@ export const blogPosts: SeedBlogPost[] = [
 ];
 
 function sanitized(body: Trilingual): Trilingual {
-  return { en: sanitizeArticleHtml(body.en), 'zh-hk': sanitizeArticleHtml(body['zh-hk']), 'zh-cn': sanitizeArticleHtml(body['zh-cn']) };
+  return {
+    en: sanitizeArticleHtml(body.en),
+    'zh-hk': sanitizeArticleHtml(body['zh-hk']),
+    'zh-cn': sanitizeArticleHtml(body['zh-cn']),
+  };
 }
 
 export async function seedBlogs(trx: Knex.Transaction): Promise<void> {

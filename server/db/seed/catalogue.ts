@@ -6,7 +6,10 @@
  * HK$688 is 68800.
  */
 import type { z } from 'zod';
-import type { appTemplates as appTemplateDefinition, templateModuleSchema } from '../../../domain/entities/app-templates.ts';
+import type {
+  appTemplates as appTemplateDefinition,
+  templateModuleSchema,
+} from '../../../domain/entities/app-templates.ts';
 import type { industries as industryDefinition, industryItemSchema } from '../../../domain/entities/industries.ts';
 import type { modules as moduleDefinition } from '../../../domain/entities/modules.ts';
 import type { CreateOf, RecordOf } from '../../../domain/entities/types.ts';
@@ -19,7 +22,10 @@ type Complete<T, K extends keyof T> = { [P in K]-?: NonNullable<T[P]> };
 export type SeedIndustryItem = Complete<z.input<typeof industryItemSchema>, 'name' | 'description' | 'icon'>;
 
 /** An industry. Order 0 maps to the restaurant page; any other order to the store page. */
-export type SeedIndustry = Complete<CreateOf<typeof industryDefinition>, 'key' | 'name' | 'description' | 'order' | 'major'> & {
+export type SeedIndustry = Complete<
+  CreateOf<typeof industryDefinition>,
+  'key' | 'name' | 'description' | 'order' | 'major'
+> & {
   items: SeedIndustryItem[];
 };
 
@@ -713,13 +719,7 @@ export const appTemplates: SeedAppTemplate[] = [
         'zh-hk': '為發展中的零售集團而設：全渠道銷售、自助收銀機及取貨屏幕，按店舖規模度身報價。',
         'zh-cn': '为成长中的零售品牌打造：全渠道销售、自助收银机和取货屏，按门店规模定制报价。',
       },
-      modules: [
-        addOn('online-shop'),
-        addOn('purchasing'),
-        addOn('loyalty'),
-        addOn('kiosk-self-order'),
-        addOn('ods'),
-      ],
+      modules: [addOn('online-shop'), addOn('purchasing'), addOn('loyalty'), addOn('kiosk-self-order'), addOn('ods')],
     },
   ),
   ...plansFor(
@@ -783,13 +783,7 @@ export const appTemplates: SeedAppTemplate[] = [
         'zh-hk': '為多分店美容院及水療中心而設：自助登記機、輪候顯示屏、產品採購及跨店會員，價格另議。',
         'zh-cn': '为多门店美容院和水疗中心打造：自助签到机、排队显示屏、产品采购和跨店会员，价格面议。',
       },
-      modules: [
-        addOn('loyalty'),
-        addOn('online-shop'),
-        addOn('purchasing'),
-        addOn('kiosk-self-order'),
-        addOn('ods'),
-      ],
+      modules: [addOn('loyalty'), addOn('online-shop'), addOn('purchasing'), addOn('kiosk-self-order'), addOn('ods')],
     },
   ),
   ...plansFor(

@@ -60,12 +60,45 @@ export function demoPaidAt(purchase: Pick<DemoPurchase, 'paidDaysAgo'>, now: Dat
   return new Date(startOfDay(addDays(dayOf(now), -purchase.paidDaysAgo)).getTime() + 11 * 60 * 60 * 1000);
 }
 
-const ADDRESSES: Record<ShippingCountry, { contactNumber: string; street: string; district: string; city: string; zipcode: string }> = {
-  HK: { contactNumber: '+852 9123 4567', street: '18 Hennessy Road', district: 'Wan Chai', city: 'Hong Kong', zipcode: '' },
-  SG: { contactNumber: '+65 9123 4567', street: '1 Raffles Place', district: 'Downtown Core', city: 'Singapore', zipcode: '048616' },
-  MY: { contactNumber: '+60 12 345 6789', street: '1 Jalan Sultan Ismail', district: 'Bukit Bintang', city: 'Kuala Lumpur', zipcode: '50250' },
-  TW: { contactNumber: '+886 912 345 678', street: '7 Xinyi Road Section 5', district: 'Xinyi', city: 'Taipei', zipcode: '110' },
-  AU: { contactNumber: '+61 412 345 678', street: '1 George Street', district: 'The Rocks', city: 'Sydney', zipcode: '2000' },
+const ADDRESSES: Record<
+  ShippingCountry,
+  { contactNumber: string; street: string; district: string; city: string; zipcode: string }
+> = {
+  HK: {
+    contactNumber: '+852 9123 4567',
+    street: '18 Hennessy Road',
+    district: 'Wan Chai',
+    city: 'Hong Kong',
+    zipcode: '',
+  },
+  SG: {
+    contactNumber: '+65 9123 4567',
+    street: '1 Raffles Place',
+    district: 'Downtown Core',
+    city: 'Singapore',
+    zipcode: '048616',
+  },
+  MY: {
+    contactNumber: '+60 12 345 6789',
+    street: '1 Jalan Sultan Ismail',
+    district: 'Bukit Bintang',
+    city: 'Kuala Lumpur',
+    zipcode: '50250',
+  },
+  TW: {
+    contactNumber: '+886 912 345 678',
+    street: '7 Xinyi Road Section 5',
+    district: 'Xinyi',
+    city: 'Taipei',
+    zipcode: '110',
+  },
+  AU: {
+    contactNumber: '+61 412 345 678',
+    street: '1 George Street',
+    district: 'The Rocks',
+    city: 'Sydney',
+    zipcode: '2000',
+  },
 };
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -101,7 +134,8 @@ interface ModuleRow {
  * is queued. A member who has a subscription already is left alone.
  */
 export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurchase, now: Date): Promise<boolean> {
-  const user = (await trx('users').where({ email: purchase.email }).first('id', 'name')) as { id: string; name: string } | undefined;
+  const user = (await trx('users').where({ email: purchase.email }).first('id', 'name')) as
+    { id: string; name: string } | undefined;
   if (!user || (await trx('subscriptions').where({ user_id: user.id }).first('id'))) return false;
   const template = (await trx('app_templates').where({ key: purchase.planKey }).first()) as TemplateRow | undefined;
   if (!template) throw new Error(`Demo purchase names unknown plan ${purchase.planKey}`);
@@ -150,15 +184,39 @@ export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurc
     shippingDate: addWorkingDays(purchase.country, dayOf(paidAt), 2),
   };
   const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date(paidAt).getUTCFullYear() + 3 };
-  const billingAddress = { name: user.name, line1: address.street, city: address.city, ...(address.zipcode ? { postalCode: address.zipcode } : {}), country: purchase.country };
+  const billingAddress = {
+    name: user.name,
+    line1: address.street,
+    city: address.city,
+    ...(address.zipcode ? { postalCode: address.zipcode } : {}),
+    country: purchase.country,
+  };
   const request = { plan: template.id, addOns, prepaidMonths: purchase.prepaidMonths, shipping };
 
   const orderId = newId();
   const orderHistory: StateMove[] = [
     { from: 'draft', to: 'pending_payment', at: at(paidAt, -10), actor: user.id, reason: 'order placed' },
-    { from: 'pending_payment', to: 'paid', at: paidAt.toISOString(), actor: 'gateway:sandbox', reason: 'payment succeeded' },
-    { from: 'paid', to: 'provisioning', at: paidAt.toISOString(), actor: 'gateway:sandbox', reason: 'subscription and invoice issued' },
-    { from: 'provisioning', to: 'completed', at: startOfDay(shipping.shippingDate).toISOString(), actor: 'system', reason: 'delivered' },
+    {
+      from: 'pending_payment',
+      to: 'paid',
+      at: paidAt.toISOString(),
+      actor: 'gateway:sandbox',
+      reason: 'payment succeeded',
+    },
+    {
+      from: 'paid',
+      to: 'provisioning',
+      at: paidAt.toISOString(),
+      actor: 'gateway:sandbox',
+      reason: 'subscription and invoice issued',
+    },
+    {
+      from: 'provisioning',
+      to: 'completed',
+      at: startOfDay(shipping.shippingDate).toISOString(),
+      actor: 'system',
+      reason: 'delivered',
+    },
   ];
   await trx('orders').insert({
     id: orderId,
@@ -193,16 +251,28 @@ export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurc
     request_hash: digest({ order: orderId, billingAddress }),
     history: JSON.stringify([
       { from: 'created', to: 'processing', at: at(paidAt, -1), actor: user.id, reason: 'sent to the gateway' },
-      { from: 'processing', to: 'succeeded', at: paidAt.toISOString(), actor: 'gateway:sandbox', reason: 'payment succeeded' },
+      {
+        from: 'processing',
+        to: 'succeeded',
+        at: paidAt.toISOString(),
+        actor: 'gateway:sandbox',
+        reason: 'payment succeeded',
+      },
     ]),
     created_at: at(paidAt, -1),
     updated_at: paidAt,
   });
 
   const term = subscriptionTerm(paidAt, price.contractMonths, price.prepaidMonths);
-  const included = template.modules.map((item) => ({ id: item.id, count: Math.max(item.count ?? 1, 1), monthPrice: 0 }));
+  const included = template.modules.map((item) => ({
+    id: item.id,
+    count: Math.max(item.count ?? 1, 1),
+    monthPrice: 0,
+  }));
   const bought = price.items.flatMap((line) =>
-    line.kind === 'addon' && line.module ? [{ id: line.module, count: line.count, monthPrice: line.unitPrice, billing: line.billing }] : [],
+    line.kind === 'addon' && line.module
+      ? [{ id: line.module, count: line.count, monthPrice: line.unitPrice, billing: line.billing }]
+      : [],
   );
   const subscriptionId = newId();
   await trx('subscriptions').insert({

@@ -39,7 +39,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     if (!hasCatalogue) await seedCatalogue(trx);
     if (options.demoData && !(await trx('blogs').first('id'))) await seedBlogs(trx);
     // The apps' one settings record (decision 046), in production too: the apps read it.
-    if (!(await trx('app_settings').first('id'))) await seedAppSettings(trx, options.demoData, options.now ?? new Date());
+    if (!(await trx('app_settings').first('id')))
+      await seedAppSettings(trx, options.demoData, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
@@ -79,7 +80,14 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     const hashes = await Promise.all(missing.map((account) => hashPassword(account.password)));
     for (const [index, account] of missing.entries()) {
       // Made by the operator, not registered: their addresses count as verified (decision 020).
-      const row = { id: newId(), email: account.email, password: hashes[index], name: account.name, role: account.role, email_verified_at: new Date() };
+      const row = {
+        id: newId(),
+        email: account.email,
+        password: hashes[index],
+        name: account.name,
+        role: account.role,
+        email_verified_at: new Date(),
+      };
       // An account made meanwhile (a registration, another instance's first start) is kept as it is.
       const inserted = await trx('users').insert(row).onConflict('email').ignore().returning('id');
       if (inserted.length === 0 && account.role === 'admin') {
@@ -91,7 +99,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     if (options.demoData) {
       const now = options.now ?? new Date();
       for (const purchase of DEMO_PURCHASES) {
-        const member = (await trx('users').where({ email: purchase.email }).first('role')) as { role: string } | undefined;
+        const member = (await trx('users').where({ email: purchase.email }).first('role')) as
+          { role: string } | undefined;
         if (member?.role === 'member') await seedDemoPurchase(trx, purchase, now);
       }
     }

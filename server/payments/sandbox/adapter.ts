@@ -1,13 +1,26 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../../../domain/money.ts';
-import { GatewayError, type CardSummary, type Charge, type ChargeRequest, type ClientConfig, type GatewayEvent, type PaymentGateway } from '../gateway.ts';
+import {
+  GatewayError,
+  type CardSummary,
+  type Charge,
+  type ChargeRequest,
+  type ClientConfig,
+  type GatewayEvent,
+  type PaymentGateway,
+} from '../gateway.ts';
 import type { PaymentSandbox } from './sandbox.ts';
 import { SANDBOX_SIGNATURE_HEADER, verifySignature } from './signature.ts';
 
 /** How long the adapter waits for the sandbox, as it would for a provider over the network. */
 export const SANDBOX_CALL_TIMEOUT_MS = 20_000;
 
-const cardSchema = z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/), expMonth: z.number().int(), expYear: z.number().int() });
+const cardSchema = z.object({
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
 const chargeSchema = z.object({
   id: z.string().min(1),
   status: z.enum(['succeeded', 'requires_action', 'processing', 'failed', 'cancelled', 'refunded']),
@@ -16,7 +29,19 @@ const chargeSchema = z.object({
   card: cardSchema.optional(),
   amountRefunded: z.number().int().optional(),
   action: z.object({ url: z.string().optional(), clientSecret: z.string().optional() }).optional(),
-  failure: z.object({ code: z.enum(['card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'processing_error', 'timeout']), message: z.string() }).optional(),
+  failure: z
+    .object({
+      code: z.enum([
+        'card_declined',
+        'insufficient_funds',
+        'expired_card',
+        'authentication_failed',
+        'processing_error',
+        'timeout',
+      ]),
+      message: z.string(),
+    })
+    .optional(),
   metadata: z.record(z.string(), z.string()).optional(),
 });
 const eventSchema = z.object({
@@ -81,13 +106,22 @@ export class SandboxGateway implements PaymentGateway {
     const parsed = eventSchema.safeParse(body);
     if (!parsed.success) throw new GatewayError('webhook body is not a sandbox event', 'invalid_request');
     const event = parsed.data;
-    return { id: event.id, type: event.type, chargeId: event.charge.id, created: new Date(event.created), charge: event.charge as Charge };
+    return {
+      id: event.id,
+      type: event.type,
+      chargeId: event.charge.id,
+      created: new Date(event.created),
+      charge: event.charge as Charge,
+    };
   }
 
   private async call<T>(work: () => Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new GatewayError('the sandbox did not answer in time', 'timeout')), this.timeoutMs);
+      timer = setTimeout(
+        () => reject(new GatewayError('the sandbox did not answer in time', 'timeout')),
+        this.timeoutMs,
+      );
     });
     const call = this.sandbox.call(work);
     call.catch(() => undefined);

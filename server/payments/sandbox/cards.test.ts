@@ -14,9 +14,16 @@ describe('test cards', () => {
 
   it('checks the expiry against the current month', () => {
     const now = new Date('2026-11-15T00:00:00Z');
-    expect(checkCard({ number: '4242 4242 4242 4242', expMonth: 11, expYear: 26, cvc: '123' }, now).problems).toEqual([]);
-    expect(checkCard({ number: '4242424242424242', expMonth: 10, expYear: 2026, cvc: '123' }, now).problems).toEqual(['expired']);
-    expect(checkCard({ number: '4242424242424242', expMonth: 0, expYear: 2030, cvc: '12345' }, now).problems).toEqual(['expiry', 'cvc']);
+    expect(checkCard({ number: '4242 4242 4242 4242', expMonth: 11, expYear: 26, cvc: '123' }, now).problems).toEqual(
+      [],
+    );
+    expect(checkCard({ number: '4242424242424242', expMonth: 10, expYear: 2026, cvc: '123' }, now).problems).toEqual([
+      'expired',
+    ]);
+    expect(checkCard({ number: '4242424242424242', expMonth: 0, expYear: 2030, cvc: '12345' }, now).problems).toEqual([
+      'expiry',
+      'cvc',
+    ]);
   });
 
   it('fingerprints a number with a key: the same card alike, another key otherwise', () => {

@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import type { FailureCode } from '../gateway.ts';
 
 /** What a charge on a test card does. */
-export type CardScenario = 'success' | 'declined' | 'insufficient_funds' | 'expired_card' | 'processing_error' | 'challenge' | 'challenge_always';
+export type CardScenario =
+  | 'success'
+  | 'declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'processing_error'
+  | 'challenge'
+  | 'challenge_always';
 
 /** Stripe's test numbers, so a tester uses the same cards on the sandbox and on Stripe's test mode. */
 export const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
@@ -23,7 +30,10 @@ export const SCENARIO_FAILURES: Partial<Record<CardScenario, { code: FailureCode
   declined: { code: 'card_declined', message: 'Your card was declined.' },
   insufficient_funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   expired_card: { code: 'expired_card', message: 'Your card has expired.' },
-  processing_error: { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  processing_error: {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 
 export function luhnValid(digits: string): boolean {
@@ -67,14 +77,23 @@ export interface CardInput {
  * Checks what the card frame sent. Only Stripe's test numbers are accepted: the sandbox takes no
  * real card, and a real number typed by mistake is refused rather than kept in any form.
  */
-export function checkCard(input: CardInput, now = new Date()): { problems: CardInputProblem[]; scenario?: CardScenario; digits: string } {
+export function checkCard(
+  input: CardInput,
+  now = new Date(),
+): { problems: CardInputProblem[]; scenario?: CardScenario; digits: string } {
   const digits = input.number.replace(/[\s-]/g, '');
   const problems: CardInputProblem[] = [];
   const scenario = TEST_CARDS[digits];
   if (!luhnValid(digits)) problems.push('number');
   else if (!scenario) problems.push('unknownNumber');
   const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
-  if (!Number.isInteger(input.expMonth) || input.expMonth < 1 || input.expMonth > 12 || !Number.isInteger(year) || year > now.getUTCFullYear() + 50) {
+  if (
+    !Number.isInteger(input.expMonth) ||
+    input.expMonth < 1 ||
+    input.expMonth > 12 ||
+    !Number.isInteger(year) ||
+    year > now.getUTCFullYear() + 50
+  ) {
     problems.push('expiry');
   } else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.expMonth < now.getUTCMonth() + 1)) {
     problems.push('expired');

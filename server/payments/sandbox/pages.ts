@@ -28,7 +28,9 @@ function page(options: { locale: Locale; title: string; nonce: string; body: str
  */
 export function framePage(options: { locale: Locale; nonce: string; parentOrigin: string }): string {
   const t = (key: string) => translate(options.locale, `gateway.${key}`);
-  const errors = Object.fromEntries(['number', 'unknownNumber', 'expiry', 'expired', 'cvc', 'unavailable'].map((key) => [key, t(`errors.${key}`)]));
+  const errors = Object.fromEntries(
+    ['number', 'unknownNumber', 'expiry', 'expired', 'cvc', 'unavailable'].map((key) => [key, t(`errors.${key}`)]),
+  );
   const body = `<form id="card" novalidate>
 <p class="note">${escapeHtml(t('frame.testNotice'))}</p>
 <div class="field"><label for="number">${escapeHtml(t('frame.number'))}</label>
@@ -108,7 +110,9 @@ export function challengePage(options: {
 }): string {
   const t = (key: string) => translate(options.locale, `gateway.challenge.${key}`);
   const amount = options.charge
-    ? new Intl.NumberFormat(options.locale, { style: 'currency', currency: options.charge.currency }).format(options.charge.amount / 100)
+    ? new Intl.NumberFormat(options.locale, { style: 'currency', currency: options.charge.currency }).format(
+        options.charge.amount / 100,
+      )
     : '';
   const body = options.charge
     ? `<main><h1>${escapeHtml(t('title'))}</h1><p>${escapeHtml(t('body').replace('{{amount}}', amount))}</p>

@@ -2,8 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { isCurrency, type CurrencyCode } from '../../../domain/money.ts';
-import { GatewayError, type CardSummary, type Charge, type ChargeRequest, type ChargeStatus, type FailureCode, type GatewayEvent } from '../gateway.ts';
-import { checkCard, cardBrand, cardFingerprint, SCENARIO_FAILURES, type CardInput, type CardInputProblem, type CardScenario } from './cards.ts';
+import {
+  GatewayError,
+  type CardSummary,
+  type Charge,
+  type ChargeRequest,
+  type ChargeStatus,
+  type FailureCode,
+  type GatewayEvent,
+} from '../gateway.ts';
+import {
+  checkCard,
+  cardBrand,
+  cardFingerprint,
+  SCENARIO_FAILURES,
+  type CardInput,
+  type CardInputProblem,
+  type CardScenario,
+} from './cards.ts';
 import { WebhookSender, type SandboxEventBody, type WebhookMode } from './webhooks.ts';
 
 /** What the sandbox's API does wrong on purpose, for tests of our side. */
@@ -56,7 +72,10 @@ interface PaymentMethodRow {
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const AUTHENTICATION_FAILED = { code: 'authentication_failed' as const, message: 'We are unable to authenticate your payment method.' };
+const AUTHENTICATION_FAILED = {
+  code: 'authentication_failed' as const,
+  message: 'We are unable to authenticate your payment method.',
+};
 /** How long a second request with a key waits for the first to finish before it is told to retry. */
 const CONCURRENT_KEY_WAIT_MS = 15_000;
 
@@ -140,7 +159,12 @@ export class PaymentSandbox {
   async createCustomer(input: { userId: string; email: string; name?: string }): Promise<{ customerId: string }> {
     if (!input.userId || !input.email) throw new GatewayError('userId and email are required', 'invalid_request');
     const customerId = newId('cus');
-    await this.knex('payment_sandbox_customers').insert({ id: customerId, email: input.email.slice(0, 320), name: input.name?.slice(0, 200) ?? null, user_ref: input.userId.slice(0, 64) });
+    await this.knex('payment_sandbox_customers').insert({
+      id: customerId,
+      email: input.email.slice(0, 320),
+      name: input.name?.slice(0, 200) ?? null,
+      user_ref: input.userId.slice(0, 64),
+    });
     return { customerId };
   }
 
@@ -166,15 +190,30 @@ export class PaymentSandbox {
   async attachPaymentMethod(input: { customerId: string; paymentMethodId: string }): Promise<CardSummary> {
     const method = await this.paymentMethod(input.paymentMethodId);
     await this.customer(input.customerId);
-    if (method.customer_id && method.customer_id !== input.customerId) throw new GatewayError('the payment method belongs to another customer', 'invalid_request');
-    if (!method.customer_id) await this.knex('payment_sandbox_payment_methods').where({ id: method.id }).update({ customer_id: input.customerId });
+    if (method.customer_id && method.customer_id !== input.customerId)
+      throw new GatewayError('the payment method belongs to another customer', 'invalid_request');
+    if (!method.customer_id)
+      await this.knex('payment_sandbox_payment_methods')
+        .where({ id: method.id })
+        .update({ customer_id: input.customerId });
     return summary(method);
   }
 
   async charge(request: ChargeRequest): Promise<Charge> {
-    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) throw new GatewayError('amount must be a positive integer of minor units', 'invalid_request');
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
+      throw new GatewayError('amount must be a positive integer of minor units', 'invalid_request');
     if (!isCurrency(request.currency)) throw new GatewayError('unknown currency', 'invalid_request');
-    const hash = sha256(JSON.stringify([request.customerId, request.paymentMethodId, request.amount, request.currency, request.offSession, request.returnUrl ?? null, Object.entries(request.metadata).sort()]));
+    const hash = sha256(
+      JSON.stringify([
+        request.customerId,
+        request.paymentMethodId,
+        request.amount,
+        request.currency,
+        request.offSession,
+        request.returnUrl ?? null,
+        Object.entries(request.metadata).sort(),
+      ]),
+    );
     const chargeId = await this.once('charge', request.idempotencyKey, hash, () => this.createCharge(request));
     return this.retrieve(chargeId);
   }
@@ -184,7 +223,10 @@ export class PaymentSandbox {
     await this.move(
       chargeId,
       ['requires_action'],
-      () => (outcome === 'approve' ? { status: 'succeeded', type: 'charge.succeeded' } : { status: 'failed', type: 'charge.failed', failure: AUTHENTICATION_FAILED }),
+      () =>
+        outcome === 'approve'
+          ? { status: 'succeeded', type: 'charge.succeeded' }
+          : { status: 'failed', type: 'charge.failed', failure: AUTHENTICATION_FAILED },
       ['processing', 'succeeded', 'failed', 'cancelled', 'refunded'],
     );
     return this.retrieve(chargeId);
@@ -194,7 +236,8 @@ export class PaymentSandbox {
     // Charges capture at once; capturing one that succeeded answers it (as a repeated capture would).
     await this.once('capture', idempotencyKey, sha256(`capture:${chargeId}`), async () => {
       const charge = await this.retrieve(chargeId);
-      if (charge.status !== 'succeeded') throw new GatewayError(`a ${charge.status} charge cannot be captured`, 'invalid_request');
+      if (charge.status !== 'succeeded')
+        throw new GatewayError(`a ${charge.status} charge cannot be captured`, 'invalid_request');
       return chargeId;
     });
     return this.retrieve(chargeId);
@@ -202,44 +245,77 @@ export class PaymentSandbox {
 
   async cancel(chargeId: string, idempotencyKey: string): Promise<Charge> {
     await this.once('cancel', idempotencyKey, sha256(`cancel:${chargeId}`), async () => {
-      await this.move(chargeId, ['requires_action', 'processing'], () => ({ status: 'cancelled', type: 'charge.cancelled' }), ['cancelled']);
+      await this.move(
+        chargeId,
+        ['requires_action', 'processing'],
+        () => ({ status: 'cancelled', type: 'charge.cancelled' }),
+        ['cancelled'],
+      );
       return chargeId;
     });
     return this.retrieve(chargeId);
   }
 
   async refund(input: { chargeId: string; amount?: number; idempotencyKey: string }): Promise<Charge> {
-    if (input.amount !== undefined && (!Number.isSafeInteger(input.amount) || input.amount <= 0)) throw new GatewayError('amount must be a positive integer of minor units', 'invalid_request');
-    await this.once('refund', input.idempotencyKey, sha256(`refund:${input.chargeId}:${input.amount ?? 'all'}`), async () => {
-      await this.move(input.chargeId, ['succeeded'], (row) => {
-        const left = Number(row.amount) - Number(row.amount_refunded);
-        const amount = input.amount ?? left;
-        if (amount > left) throw new GatewayError(`only ${left} is left to refund`, 'invalid_request');
-        const refunded = Number(row.amount_refunded) + amount;
-        return { status: refunded === Number(row.amount) ? 'refunded' : 'succeeded', type: 'charge.refunded', amountRefunded: refunded };
-      });
-      return input.chargeId;
-    });
+    if (input.amount !== undefined && (!Number.isSafeInteger(input.amount) || input.amount <= 0))
+      throw new GatewayError('amount must be a positive integer of minor units', 'invalid_request');
+    await this.once(
+      'refund',
+      input.idempotencyKey,
+      sha256(`refund:${input.chargeId}:${input.amount ?? 'all'}`),
+      async () => {
+        await this.move(input.chargeId, ['succeeded'], (row) => {
+          const left = Number(row.amount) - Number(row.amount_refunded);
+          const amount = input.amount ?? left;
+          if (amount > left) throw new GatewayError(`only ${left} is left to refund`, 'invalid_request');
+          const refunded = Number(row.amount_refunded) + amount;
+          return {
+            status: refunded === Number(row.amount) ? 'refunded' : 'succeeded',
+            type: 'charge.refunded',
+            amountRefunded: refunded,
+          };
+        });
+        return input.chargeId;
+      },
+    );
     return this.retrieve(input.chargeId);
   }
 
   async retrieve(chargeId: string): Promise<Charge> {
-    const row = (await this.knex('payment_sandbox_charges').where({ id: String(chargeId) }).first()) as ChargeRow | undefined;
+    const row = (await this.knex('payment_sandbox_charges')
+      .where({ id: String(chargeId) })
+      .first()) as ChargeRow | undefined;
     if (!row) throw new GatewayError('no such charge', 'invalid_request');
     return this.toCharge(row, await this.paymentMethod(row.payment_method_id));
   }
 
   /** A charge as the challenge page shows it (amount and currency), or undefined. */
-  async challengeOf(chargeId: string): Promise<{ amount: number; currency: CurrencyCode; status: ChargeStatus; returnUrl: string | null } | undefined> {
-    const row = (await this.knex('payment_sandbox_charges').where({ id: String(chargeId) }).first()) as ChargeRow | undefined;
-    return row ? { amount: Number(row.amount), currency: row.currency as CurrencyCode, status: row.status, returnUrl: row.return_url } : undefined;
+  async challengeOf(
+    chargeId: string,
+  ): Promise<{ amount: number; currency: CurrencyCode; status: ChargeStatus; returnUrl: string | null } | undefined> {
+    const row = (await this.knex('payment_sandbox_charges')
+      .where({ id: String(chargeId) })
+      .first()) as ChargeRow | undefined;
+    return row
+      ? {
+          amount: Number(row.amount),
+          currency: row.currency as CurrencyCode,
+          status: row.status,
+          returnUrl: row.return_url,
+        }
+      : undefined;
   }
 
   private async createCharge(request: ChargeRequest): Promise<string> {
     const method = await this.paymentMethod(request.paymentMethodId);
     await this.customer(request.customerId);
-    if (method.customer_id && method.customer_id !== request.customerId) throw new GatewayError('the payment method belongs to another customer', 'invalid_request');
-    if (request.offSession && method.customer_id !== request.customerId) throw new GatewayError('an off-session charge needs a payment method attached to the customer', 'invalid_request');
+    if (method.customer_id && method.customer_id !== request.customerId)
+      throw new GatewayError('the payment method belongs to another customer', 'invalid_request');
+    if (request.offSession && method.customer_id !== request.customerId)
+      throw new GatewayError(
+        'an off-session charge needs a payment method attached to the customer',
+        'invalid_request',
+      );
     const failure = SCENARIO_FAILURES[method.scenario];
     let status: ChargeStatus = 'succeeded';
     let failed: { code: FailureCode; message: string } | undefined = failure;
@@ -247,11 +323,15 @@ export class PaymentSandbox {
     else if (method.scenario === 'challenge_always' && request.offSession) {
       status = 'failed';
       failed = AUTHENTICATION_FAILED;
-    } else if ((method.scenario === 'challenge' || method.scenario === 'challenge_always') && !request.offSession) status = 'requires_action';
+    } else if ((method.scenario === 'challenge' || method.scenario === 'challenge_always') && !request.offSession)
+      status = 'requires_action';
     const id = newId('ch');
     const eventIds = await this.knex.transaction(async (trx) => {
       // Charging on the buyer's session saves the card for later, as Stripe's setup_future_usage does.
-      if (!method.customer_id) await trx('payment_sandbox_payment_methods').where({ id: method.id }).update({ customer_id: request.customerId });
+      if (!method.customer_id)
+        await trx('payment_sandbox_payment_methods')
+          .where({ id: method.id })
+          .update({ customer_id: request.customerId });
       const [row] = (await trx('payment_sandbox_charges')
         .insert({
           id,
@@ -267,7 +347,8 @@ export class PaymentSandbox {
           metadata: JSON.stringify(request.metadata),
         })
         .returning('*')) as ChargeRow[];
-      const type = status === 'succeeded' ? 'charge.succeeded' : status === 'failed' ? 'charge.failed' : 'charge.requires_action';
+      const type =
+        status === 'succeeded' ? 'charge.succeeded' : status === 'failed' ? 'charge.failed' : 'charge.requires_action';
       return [await this.recordEvent(trx, type, row as ChargeRow, method)];
     });
     this.webhooks.dispatch(eventIds);
@@ -278,11 +359,19 @@ export class PaymentSandbox {
   private async move(
     chargeId: string,
     from: ChargeStatus[],
-    to: (row: ChargeRow) => { status: ChargeStatus; type: GatewayEvent['type']; failure?: { code: FailureCode; message: string }; amountRefunded?: number },
+    to: (row: ChargeRow) => {
+      status: ChargeStatus;
+      type: GatewayEvent['type'];
+      failure?: { code: FailureCode; message: string };
+      amountRefunded?: number;
+    },
     already: ChargeStatus[] = [],
   ): Promise<void> {
     const eventIds = await this.knex.transaction(async (trx) => {
-      const row = (await trx('payment_sandbox_charges').where({ id: String(chargeId) }).forUpdate().first()) as ChargeRow | undefined;
+      const row = (await trx('payment_sandbox_charges')
+        .where({ id: String(chargeId) })
+        .forUpdate()
+        .first()) as ChargeRow | undefined;
       if (!row) throw new GatewayError('no such charge', 'invalid_request');
       if (already.includes(row.status)) return [];
       if (!from.includes(row.status)) throw new GatewayError(`the charge is ${row.status}`, 'invalid_request');
@@ -296,15 +385,32 @@ export class PaymentSandbox {
           ...(next.amountRefunded !== undefined ? { amount_refunded: next.amountRefunded } : {}),
         })
         .returning('*')) as ChargeRow[];
-      const method = (await trx('payment_sandbox_payment_methods').where({ id: row.payment_method_id }).first()) as PaymentMethodRow;
+      const method = (await trx('payment_sandbox_payment_methods')
+        .where({ id: row.payment_method_id })
+        .first()) as PaymentMethodRow;
       return [await this.recordEvent(trx, next.type, updated as ChargeRow, method)];
     });
     this.webhooks.dispatch(eventIds);
   }
 
-  private async recordEvent(trx: Knex.Transaction, type: GatewayEvent['type'], row: ChargeRow, method: PaymentMethodRow): Promise<string> {
-    const body: SandboxEventBody = { id: newId('evt'), type, created: new Date().toISOString(), charge: this.toCharge(row, method) };
-    await trx('payment_sandbox_webhook_deliveries').insert({ id: body.id, event_type: type, charge_id: row.id, payload: JSON.stringify(body) });
+  private async recordEvent(
+    trx: Knex.Transaction,
+    type: GatewayEvent['type'],
+    row: ChargeRow,
+    method: PaymentMethodRow,
+  ): Promise<string> {
+    const body: SandboxEventBody = {
+      id: newId('evt'),
+      type,
+      created: new Date().toISOString(),
+      charge: this.toCharge(row, method),
+    };
+    await trx('payment_sandbox_webhook_deliveries').insert({
+      id: body.id,
+      event_type: type,
+      charge_id: row.id,
+      payload: JSON.stringify(body),
+    });
     return body.id;
   }
 
@@ -313,18 +419,30 @@ export class PaymentSandbox {
    * its own, never inside a transaction that waits on another: PGlite runs one at a time); a
    * concurrent request with the key waits for the first one's charge.
    */
-  private async once(operation: string, key: string, requestHash: string, work: () => Promise<string>): Promise<string> {
-    if (typeof key !== 'string' || key.length < 1 || key.length > 255) throw new GatewayError('an idempotency key of 1 to 255 characters is required', 'invalid_request');
+  private async once(
+    operation: string,
+    key: string,
+    requestHash: string,
+    work: () => Promise<string>,
+  ): Promise<string> {
+    if (typeof key !== 'string' || key.length < 1 || key.length > 255)
+      throw new GatewayError('an idempotency key of 1 to 255 characters is required', 'invalid_request');
     const deadline = Date.now() + CONCURRENT_KEY_WAIT_MS;
     for (;;) {
-      const claimed = await this.knex('payment_sandbox_idempotency_keys').insert({ key, operation, request_hash: requestHash }).onConflict('key').ignore().returning('key');
+      const claimed = await this.knex('payment_sandbox_idempotency_keys')
+        .insert({ key, operation, request_hash: requestHash })
+        .onConflict('key')
+        .ignore()
+        .returning('key');
       if (claimed.length > 0) break;
-      const row = (await this.knex('payment_sandbox_idempotency_keys').where({ key }).first()) as { operation: string; request_hash: string; charge_id: string | null } | undefined;
+      const row = (await this.knex('payment_sandbox_idempotency_keys').where({ key }).first()) as
+        { operation: string; request_hash: string; charge_id: string | null } | undefined;
       if (row && (row.operation !== operation || row.request_hash !== requestHash)) {
         throw new GatewayError('this idempotency key was used with other parameters', 'idempotency_conflict');
       }
       if (row?.charge_id) return row.charge_id;
-      if (Date.now() > deadline) throw new GatewayError('a request with this idempotency key is still in progress', 'timeout');
+      if (Date.now() > deadline)
+        throw new GatewayError('a request with this idempotency key is still in progress', 'timeout');
       await sleep(50);
     }
     try {
@@ -333,28 +451,42 @@ export class PaymentSandbox {
       return chargeId;
     } catch (error) {
       // A refused request keeps nothing, so the key can be used again (Stripe keeps only answers it gave after doing work).
-      await this.knex('payment_sandbox_idempotency_keys').where({ key }).delete().catch(() => undefined);
+      await this.knex('payment_sandbox_idempotency_keys')
+        .where({ key })
+        .delete()
+        .catch(() => undefined);
       throw error;
     }
   }
 
   private async paymentMethod(id: string): Promise<PaymentMethodRow> {
-    const row = (await this.knex('payment_sandbox_payment_methods').where({ id: String(id) }).first()) as PaymentMethodRow | undefined;
+    const row = (await this.knex('payment_sandbox_payment_methods')
+      .where({ id: String(id) })
+      .first()) as PaymentMethodRow | undefined;
     if (!row) throw new GatewayError('no such payment method', 'invalid_request');
     return row;
   }
 
   private async customer(id: string): Promise<void> {
-    const row = await this.knex('payment_sandbox_customers').where({ id: String(id) }).first('id');
+    const row = await this.knex('payment_sandbox_customers')
+      .where({ id: String(id) })
+      .first('id');
     if (!row) throw new GatewayError('no such customer', 'invalid_request');
   }
 
   private toCharge(row: ChargeRow, method: PaymentMethodRow): Charge {
-    const charge: Charge = { id: row.id, status: row.status, amount: Number(row.amount), currency: row.currency as CurrencyCode, card: summary(method) };
+    const charge: Charge = {
+      id: row.id,
+      status: row.status,
+      amount: Number(row.amount),
+      currency: row.currency as CurrencyCode,
+      card: summary(method),
+    };
     if (Number(row.amount_refunded) > 0) charge.amountRefunded = Number(row.amount_refunded);
     if (row.status === 'requires_action') charge.action = { url: `${this.origin}/challenge/${row.id}` };
     if (row.failure_code) charge.failure = { code: row.failure_code, message: row.failure_message ?? '' };
-    const metadata = typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, string>) : row.metadata;
+    const metadata =
+      typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, string>) : row.metadata;
     if (metadata && Object.keys(metadata).length > 0) charge.metadata = metadata;
     return charge;
   }

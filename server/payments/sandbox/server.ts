@@ -13,7 +13,13 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-const STATUS: Record<GatewayError['code'], number> = { invalid_request: 400, idempotency_conflict: 409, bad_signature: 400, timeout: 504, unavailable: 500 };
+const STATUS: Record<GatewayError['code'], number> = {
+  invalid_request: 400,
+  idempotency_conflict: 409,
+  bad_signature: 400,
+  timeout: 504,
+  unavailable: 500,
+};
 
 /**
  * The sandbox's own origin: the card frame (`/frame`), the 3-D Secure page (`/challenge/:id`),
@@ -65,10 +71,26 @@ export function sandboxApp(sandbox: PaymentSandbox): express.Express {
       const charge = await sandbox.challengeOf(String(req.params.id));
       const waiting = charge?.status === 'requires_action' ? charge : undefined;
       // Back only to one of our own pages: a return URL elsewhere would make the sandbox an open redirect.
-      const returnUrl = waiting?.returnUrl && URL.canParse(waiting.returnUrl) && sandbox.siteOrigins.includes(new URL(waiting.returnUrl).origin) ? waiting.returnUrl : null;
+      const returnUrl =
+        waiting?.returnUrl &&
+        URL.canParse(waiting.returnUrl) &&
+        sandbox.siteOrigins.includes(new URL(waiting.returnUrl).origin)
+          ? waiting.returnUrl
+          : null;
       const nonce = randomBytes(16).toString('base64');
       res.status(waiting ? 200 : 404);
-      sendPage(res, parent, nonce, challengePage({ locale: localeOf(req), nonce, parentOrigin: parent, chargeId: String(req.params.id), charge: waiting && { ...waiting, returnUrl } }));
+      sendPage(
+        res,
+        parent,
+        nonce,
+        challengePage({
+          locale: localeOf(req),
+          nonce,
+          parentOrigin: parent,
+          chargeId: String(req.params.id),
+          charge: waiting && { ...waiting, returnUrl },
+        }),
+      );
     } catch (error) {
       next(error);
     }
@@ -77,7 +99,10 @@ export function sandboxApp(sandbox: PaymentSandbox): express.Express {
   app.post('/challenge/:id', json, async (req: express.Request, res: express.Response, next: express.NextFunction) => {
     try {
       const outcome = (req.body as { outcome?: unknown } | undefined)?.outcome;
-      if (outcome !== 'approve' && outcome !== 'fail') return void res.status(400).json({ error: { code: 'invalid_request', message: 'outcome must be approve or fail' } });
+      if (outcome !== 'approve' && outcome !== 'fail')
+        return void res
+          .status(400)
+          .json({ error: { code: 'invalid_request', message: 'outcome must be approve or fail' } });
       const charge = await sandbox.completeChallenge(String(req.params.id), outcome);
       res.json({ id: charge.id, status: charge.status });
     } catch (error) {
@@ -85,29 +110,38 @@ export function sandboxApp(sandbox: PaymentSandbox): express.Express {
     }
   });
 
-  app.post('/v1/payment_methods', json, async (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    try {
-      // Only the sandbox's own frame posts here (a browser adds Origin to every POST).
-      const origin = req.headers.origin;
-      if (origin !== undefined && origin !== sandbox.origin) return void res.status(403).json({ error: { code: 'forbidden', message: 'cards are posted from the sandbox frame only' } });
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const input = {
-        number: typeof body.number === 'string' ? body.number.slice(0, 40) : '',
-        expMonth: typeof body.expMonth === 'number' ? body.expMonth : Number.NaN,
-        expYear: typeof body.expYear === 'number' ? body.expYear : Number.NaN,
-        cvc: typeof body.cvc === 'string' ? body.cvc.slice(0, 10) : '',
-      };
-      res.status(201).json(await sandbox.call(() => sandbox.tokenize(input)));
-    } catch (error) {
-      if (error instanceof CardInputError) return void res.status(400).json({ error: { code: 'invalid_card', problems: error.problems } });
-      next(error);
-    }
-  });
+  app.post(
+    '/v1/payment_methods',
+    json,
+    async (req: express.Request, res: express.Response, next: express.NextFunction) => {
+      try {
+        // Only the sandbox's own frame posts here (a browser adds Origin to every POST).
+        const origin = req.headers.origin;
+        if (origin !== undefined && origin !== sandbox.origin)
+          return void res
+            .status(403)
+            .json({ error: { code: 'forbidden', message: 'cards are posted from the sandbox frame only' } });
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const input = {
+          number: typeof body.number === 'string' ? body.number.slice(0, 40) : '',
+          expMonth: typeof body.expMonth === 'number' ? body.expMonth : Number.NaN,
+          expYear: typeof body.expYear === 'number' ? body.expYear : Number.NaN,
+          cvc: typeof body.cvc === 'string' ? body.cvc.slice(0, 10) : '',
+        };
+        res.status(201).json(await sandbox.call(() => sandbox.tokenize(input)));
+      } catch (error) {
+        if (error instanceof CardInputError)
+          return void res.status(400).json({ error: { code: 'invalid_card', problems: error.problems } });
+        next(error);
+      }
+    },
+  );
 
   if (!sandbox.production) {
     const test = express.Router();
     test.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-      if (req.headers.authorization !== `Bearer ${sandbox.webhookSecret}`) return void res.status(401).json({ error: { code: 'unauthorized' } });
+      if (req.headers.authorization !== `Bearer ${sandbox.webhookSecret}`)
+        return void res.status(401).json({ error: { code: 'unauthorized' } });
       next();
     });
     test.get('/faults', (_req: express.Request, res: express.Response) => {
@@ -118,7 +152,8 @@ export function sandboxApp(sandbox: PaymentSandbox): express.Express {
       const faults: Partial<SandboxFaults> = {};
       if (body.api === 'none' || body.api === 'timeout' || body.api === 'error') faults.api = body.api;
       if (typeof body.count === 'number' && Number.isInteger(body.count) && body.count > 0) faults.count = body.count;
-      if (body.webhooks === 'normal' || body.webhooks === 'duplicate' || body.webhooks === 'reorder') faults.webhooks = body.webhooks;
+      if (body.webhooks === 'normal' || body.webhooks === 'duplicate' || body.webhooks === 'reorder')
+        faults.webhooks = body.webhooks;
       res.json(sandbox.setFaults(faults));
     });
     test.post('/webhooks/release', (_req: express.Request, res: express.Response) => {
@@ -132,9 +167,11 @@ export function sandboxApp(sandbox: PaymentSandbox): express.Express {
     res.status(404).json({ error: { code: 'not_found' } });
   });
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    if (error instanceof GatewayError) return void res.status(STATUS[error.code]).json({ error: { code: error.code, message: error.message } });
+    if (error instanceof GatewayError)
+      return void res.status(STATUS[error.code]).json({ error: { code: error.code, message: error.message } });
     const status = (error as { status?: number }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) return void res.status(status).json({ error: { code: 'invalid_request' } });
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return void res.status(status).json({ error: { code: 'invalid_request' } });
     sandbox.logger.error({ err: error }, 'sandbox gateway error');
     res.status(500).json({ error: { code: 'unavailable' } });
   });
@@ -142,7 +179,10 @@ export function sandboxApp(sandbox: PaymentSandbox): express.Express {
 }
 
 /** Starts the sandbox's server (port 0: any free one) and sets the sandbox's origin unless configured. */
-export async function startSandboxServer(sandbox: PaymentSandbox, options: { port: number; host: string; publicUrl?: string }): Promise<SandboxServer> {
+export async function startSandboxServer(
+  sandbox: PaymentSandbox,
+  options: { port: number; host: string; publicUrl?: string },
+): Promise<SandboxServer> {
   const server = http.createServer(sandboxApp(sandbox));
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

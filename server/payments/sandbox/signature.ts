@@ -15,8 +15,14 @@ export function signPayload(payload: string, secret: string, timestamp = Math.fl
 }
 
 /** Throws `GatewayError('bad_signature')` unless one `v1` of the header signs this body at a recent time. */
-export function verifySignature(payload: Buffer, header: string | string[] | undefined, secret: string, now = Date.now()): void {
-  if (typeof header !== 'string' || header.length > 1000) throw new GatewayError('missing or malformed signature header', 'bad_signature');
+export function verifySignature(
+  payload: Buffer,
+  header: string | string[] | undefined,
+  secret: string,
+  now = Date.now(),
+): void {
+  if (typeof header !== 'string' || header.length > 1000)
+    throw new GatewayError('missing or malformed signature header', 'bad_signature');
   let timestamp: number | undefined;
   const signatures: string[] = [];
   for (const part of header.split(',')) {
@@ -24,8 +30,10 @@ export function verifySignature(payload: Buffer, header: string | string[] | und
     if (name === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
     if (name === 'v1' && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
   }
-  if (timestamp === undefined || signatures.length === 0) throw new GatewayError('missing or malformed signature header', 'bad_signature');
-  if (Math.abs(now / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new GatewayError('signature timestamp outside the tolerance', 'bad_signature');
+  if (timestamp === undefined || signatures.length === 0)
+    throw new GatewayError('missing or malformed signature header', 'bad_signature');
+  if (Math.abs(now / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS)
+    throw new GatewayError('signature timestamp outside the tolerance', 'bad_signature');
   const expected = Buffer.from(hmac(secret, timestamp, payload), 'hex');
   const matches = signatures.some((signature) => timingSafeEqual(Buffer.from(signature, 'hex'), expected));
   if (!matches) throw new GatewayError('signature does not match', 'bad_signature');

@@ -76,7 +76,10 @@ export class WebhookSender {
 
   /** Sends every event still pending (after a target is set). */
   async deliverPending(): Promise<void> {
-    const rows = await this.knex('payment_sandbox_webhook_deliveries').where({ status: 'pending' }).orderBy('created_at').select('id');
+    const rows = await this.knex('payment_sandbox_webhook_deliveries')
+      .where({ status: 'pending' })
+      .orderBy('created_at')
+      .select('id');
     this.dispatch(rows.map((row: { id: string }) => row.id));
     await this.idle();
   }
@@ -88,12 +91,17 @@ export class WebhookSender {
   }
 
   private enqueue(eventIds: string[]): void {
-    for (const id of eventIds) this.chain = this.chain.then(() => this.send(id, 0)).catch((error: unknown) => this.logger.warn({ err: error, eventId: id }, 'sandbox webhook failed'));
+    for (const id of eventIds)
+      this.chain = this.chain
+        .then(() => this.send(id, 0))
+        .catch((error: unknown) => this.logger.warn({ err: error, eventId: id }, 'sandbox webhook failed'));
   }
 
   private async send(eventId: string, retry: number): Promise<void> {
     if (this.closed || !this.target) return;
-    const row = (await this.knex('payment_sandbox_webhook_deliveries').where({ id: eventId }).first('id', 'payload')) as DeliveryRow | undefined;
+    const row = (await this.knex('payment_sandbox_webhook_deliveries')
+      .where({ id: eventId })
+      .first('id', 'payload')) as DeliveryRow | undefined;
     if (!row) return;
     const body = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
     let status: number | null = null;
@@ -115,14 +123,18 @@ export class WebhookSender {
       .update({
         attempts: this.knex.raw('attempts + 1'),
         last_response_status: status,
-        ...(delivered ? { status: 'delivered', delivered_at: new Date() } : { status: retry < RETRY_DELAYS_MS.length ? 'pending' : 'failed' }),
+        ...(delivered
+          ? { status: 'delivered', delivered_at: new Date() }
+          : { status: retry < RETRY_DELAYS_MS.length ? 'pending' : 'failed' }),
       })
       .catch((error: unknown) => this.logger.warn({ err: error, eventId }, 'sandbox webhook delivery not recorded'));
     const delay = RETRY_DELAYS_MS[retry];
     if (!delivered && delay !== undefined && !this.closed) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        this.chain = this.chain.then(() => this.send(eventId, retry + 1)).catch((error: unknown) => this.logger.warn({ err: error, eventId }, 'sandbox webhook failed'));
+        this.chain = this.chain
+          .then(() => this.send(eventId, retry + 1))
+          .catch((error: unknown) => this.logger.warn({ err: error, eventId }, 'sandbox webhook failed'));
       }, delay);
       timer.unref();
       this.timers.add(timer);

@@ -13,7 +13,11 @@ interface SentRequest {
 
 type Answer = { status: number; body: unknown };
 
-const SETTINGS = { secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret: 'whsec_offline_secret' };
+const SETTINGS = {
+  secretKey: 'sk_test_offline',
+  publishableKey: 'pk_test_offline',
+  webhookSecret: 'whsec_offline_secret',
+};
 
 function stubbedGateway(answer: (request: SentRequest) => Answer) {
   const sent: SentRequest[] = [];
@@ -27,9 +31,15 @@ function stubbedGateway(answer: (request: SentRequest) => Answer) {
     };
     sent.push(request);
     const { status, body } = answer(request);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'request-id': `req_${sent.length}` } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', 'request-id': `req_${sent.length}` },
+    });
   };
-  const gateway = new StripeGateway(SETTINGS, { httpClient: Stripe.createFetchHttpClient(fakeFetch as typeof fetch), maxNetworkRetries: 0 });
+  const gateway = new StripeGateway(SETTINGS, {
+    httpClient: Stripe.createFetchHttpClient(fakeFetch as typeof fetch),
+    maxNetworkRetries: 0,
+  });
   return { gateway, sent };
 }
 
@@ -47,7 +57,15 @@ const intent = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const chargeRequest = { customerId: 'cus_1', paymentMethodId: 'pm_123', amount: 358800, currency: 'HKD' as const, idempotencyKey: 'order-1-attempt-1', offSession: false, metadata: { orderId: 'o1' } };
+const chargeRequest = {
+  customerId: 'cus_1',
+  paymentMethodId: 'pm_123',
+  amount: 358800,
+  currency: 'HKD' as const,
+  idempotencyKey: 'order-1-attempt-1',
+  offSession: false,
+  metadata: { orderId: 'o1' },
+};
 
 async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
   try {
@@ -62,8 +80,17 @@ async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
 describe('the Stripe adapter, against a stubbed Stripe', () => {
   it('confirms a PaymentIntent on the buyer’s session, saving the card, with our idempotency key', async () => {
     const { gateway, sent } = stubbedGateway(() => ({ status: 200, body: intent() }));
-    const charge = await gateway.charge({ ...chargeRequest, returnUrl: 'https://www.example.com/en/subscription?step=payment' });
-    expect(charge).toEqual({ id: 'pi_123', status: 'succeeded', amount: 358800, currency: 'HKD', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } });
+    const charge = await gateway.charge({
+      ...chargeRequest,
+      returnUrl: 'https://www.example.com/en/subscription?step=payment',
+    });
+    expect(charge).toEqual({
+      id: 'pi_123',
+      status: 'succeeded',
+      amount: 358800,
+      currency: 'HKD',
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+    });
     expect(sent).toHaveLength(1);
     const [request] = sent;
     expect(request?.method).toBe('POST');
@@ -96,7 +123,10 @@ describe('the Stripe adapter, against a stubbed Stripe', () => {
   });
 
   it('answers a 3-D Secure challenge with the client secret Stripe.js needs', async () => {
-    const { gateway } = stubbedGateway(() => ({ status: 200, body: intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } }) }));
+    const { gateway } = stubbedGateway(() => ({
+      status: 200,
+      body: intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } }),
+    }));
     const charge = await gateway.charge(chargeRequest);
     expect(charge.status).toBe('requires_action');
     expect(charge.action).toEqual({ clientSecret: 'pi_123_secret_abc' });
@@ -110,21 +140,45 @@ describe('the Stripe adapter, against a stubbed Stripe', () => {
     ['authentication_required', 'authentication_required', 'authentication_failed'],
     ['card_declined', 'stolen_card', 'card_declined'],
   ])('maps a decline (%s, %s) to %s, with the PaymentIntent', async (code, declineCode, expected) => {
-    const error = { type: 'card_error', code, decline_code: declineCode, message: 'Your card was declined.', payment_intent: intent({ status: 'requires_payment_method' }) };
+    const error = {
+      type: 'card_error',
+      code,
+      decline_code: declineCode,
+      message: 'Your card was declined.',
+      payment_intent: intent({ status: 'requires_payment_method' }),
+    };
     const { gateway } = stubbedGateway(() => ({ status: 402, body: { error } }));
     const charge = await gateway.charge(chargeRequest);
-    expect(charge).toMatchObject({ id: 'pi_123', status: 'failed', failure: { code: expected, message: 'Your card was declined.' } });
+    expect(charge).toMatchObject({
+      id: 'pi_123',
+      status: 'failed',
+      failure: { code: expected, message: 'Your card was declined.' },
+    });
   });
 
   it('reports a key reused with other parameters as an idempotency conflict', async () => {
-    const { gateway } = stubbedGateway(() => ({ status: 400, body: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters' } } }));
+    const { gateway } = stubbedGateway(() => ({
+      status: 400,
+      body: {
+        error: {
+          type: 'idempotency_error',
+          message: 'Keys for idempotent requests can only be used with the same parameters',
+        },
+      },
+    }));
     expect((await rejection(gateway.charge(chargeRequest))).code).toBe('idempotency_conflict');
   });
 
   it('reports Stripe’s own failure as unavailable and a bad request as invalid', async () => {
-    const down = stubbedGateway(() => ({ status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } }));
+    const down = stubbedGateway(() => ({
+      status: 500,
+      body: { error: { type: 'api_error', message: 'Something went wrong' } },
+    }));
     expect((await rejection(down.gateway.retrieve('pi_123'))).code).toBe('unavailable');
-    const missing = stubbedGateway(() => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } }));
+    const missing = stubbedGateway(() => ({
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+    }));
     expect((await rejection(missing.gateway.retrieve('pi_nope'))).code).toBe('invalid_request');
   });
 
@@ -134,9 +188,20 @@ describe('the Stripe adapter, against a stubbed Stripe', () => {
         ? { status: 200, body: { id: 'cus_9', object: 'customer' } }
         : { status: 200, body: { id: 'pm_123', object: 'payment_method', type: 'card', card, customer: 'cus_9' } },
     );
-    expect(await gateway.createCustomer({ userId: 'u1', email: 'mei@example.test', name: 'Mei' })).toEqual({ customerId: 'cus_9' });
-    expect(Object.fromEntries(sent[0]?.body ?? [])).toMatchObject({ email: 'mei@example.test', name: 'Mei', 'metadata[userId]': 'u1' });
-    expect(await gateway.attachPaymentMethod({ customerId: 'cus_9', paymentMethodId: 'pm_123' })).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect(await gateway.createCustomer({ userId: 'u1', email: 'mei@example.test', name: 'Mei' })).toEqual({
+      customerId: 'cus_9',
+    });
+    expect(Object.fromEntries(sent[0]?.body ?? [])).toMatchObject({
+      email: 'mei@example.test',
+      name: 'Mei',
+      'metadata[userId]': 'u1',
+    });
+    expect(await gateway.attachPaymentMethod({ customerId: 'cus_9', paymentMethodId: 'pm_123' })).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
     expect(sent[1]?.path).toBe('/v1/payment_methods/pm_123/attach');
     expect(Object.fromEntries(sent[1]?.body ?? [])).toEqual({ customer: 'cus_9' });
   });
@@ -149,7 +214,12 @@ describe('the Stripe adapter, against a stubbed Stripe', () => {
         return { status: 200, body: { id: 're_1', object: 'refund' } };
       }
       if (request.path.endsWith('/cancel')) return { status: 200, body: intent({ status: 'canceled' }) };
-      return { status: 200, body: intent(refunded ? { latest_charge: { id: 'ch_1', object: 'charge', amount_refunded: 358800, refunded: true } } : {}) };
+      return {
+        status: 200,
+        body: intent(
+          refunded ? { latest_charge: { id: 'ch_1', object: 'charge', amount_refunded: 358800, refunded: true } } : {},
+        ),
+      };
     });
     expect((await gateway.capture('pi_123', 'capture-1')).status).toBe('succeeded');
     expect(sent.at(-1)).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_123/capture' });
@@ -180,8 +250,15 @@ describe('the Stripe adapter, against a stubbed Stripe', () => {
 
 describe('Stripe webhooks, signed locally', () => {
   const { gateway } = stubbedGateway(() => ({ status: 500, body: {} }));
-  const event = (type: string, object: unknown, id = 'evt_1') => JSON.stringify({ id, object: 'event', type, created: 1_790_000_000, data: { object } });
-  const sign = (payload: string, timestamp?: number) => ({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SETTINGS.webhookSecret, timestamp }) });
+  const event = (type: string, object: unknown, id = 'evt_1') =>
+    JSON.stringify({ id, object: 'event', type, created: 1_790_000_000, data: { object } });
+  const sign = (payload: string, timestamp?: number) => ({
+    'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: SETTINGS.webhookSecret,
+      timestamp,
+    }),
+  });
 
   it('parses a signed payment_intent.succeeded into a charge event', () => {
     const payload = event('payment_intent.succeeded', intent());
@@ -191,17 +268,42 @@ describe('Stripe webhooks, signed locally', () => {
       type: 'charge.succeeded',
       chargeId: 'pi_123',
       created: new Date(1_790_000_000 * 1000),
-      charge: { id: 'pi_123', status: 'succeeded', amount: 358800, currency: 'HKD', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } },
+      charge: {
+        id: 'pi_123',
+        status: 'succeeded',
+        amount: 358800,
+        currency: 'HKD',
+        card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+      },
     });
   });
 
   it('maps failures, challenges, cancellations and refunds', () => {
-    const failed = event('payment_intent.payment_failed', intent({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Insufficient funds' } }));
-    expect(gateway.parseWebhook(Buffer.from(failed), sign(failed))).toMatchObject({ type: 'charge.failed', charge: { status: 'failed', failure: { code: 'insufficient_funds' } } });
+    const failed = event(
+      'payment_intent.payment_failed',
+      intent({
+        status: 'requires_payment_method',
+        last_payment_error: {
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Insufficient funds',
+        },
+      }),
+    );
+    expect(gateway.parseWebhook(Buffer.from(failed), sign(failed))).toMatchObject({
+      type: 'charge.failed',
+      charge: { status: 'failed', failure: { code: 'insufficient_funds' } },
+    });
     const action = event('payment_intent.requires_action', intent({ status: 'requires_action' }));
-    expect(gateway.parseWebhook(Buffer.from(action), sign(action))).toMatchObject({ type: 'charge.requires_action', charge: { action: { clientSecret: 'pi_123_secret_abc' } } });
+    expect(gateway.parseWebhook(Buffer.from(action), sign(action))).toMatchObject({
+      type: 'charge.requires_action',
+      charge: { action: { clientSecret: 'pi_123_secret_abc' } },
+    });
     const cancelled = event('payment_intent.canceled', intent({ status: 'canceled' }));
-    expect(gateway.parseWebhook(Buffer.from(cancelled), sign(cancelled))).toMatchObject({ type: 'charge.cancelled', charge: { status: 'cancelled' } });
+    expect(gateway.parseWebhook(Buffer.from(cancelled), sign(cancelled))).toMatchObject({
+      type: 'charge.cancelled',
+      charge: { status: 'cancelled' },
+    });
     const refunded = event('charge.refunded', {
       id: 'ch_1',
       object: 'charge',
@@ -212,7 +314,11 @@ describe('Stripe webhooks, signed locally', () => {
       currency: 'hkd',
       payment_method_details: { type: 'card', card },
     });
-    expect(gateway.parseWebhook(Buffer.from(refunded), sign(refunded))).toMatchObject({ type: 'charge.refunded', chargeId: 'pi_123', charge: { status: 'refunded', amountRefunded: 358800, card: { last4: '4242' } } });
+    expect(gateway.parseWebhook(Buffer.from(refunded), sign(refunded))).toMatchObject({
+      type: 'charge.refunded',
+      chargeId: 'pi_123',
+      charge: { status: 'refunded', amountRefunded: 358800, card: { last4: '4242' } },
+    });
   });
 
   it('answers null for a signed event of a kind we do not act on', () => {
@@ -224,11 +330,21 @@ describe('Stripe webhooks, signed locally', () => {
     const payload = event('payment_intent.succeeded', intent());
     const headers = sign(payload);
     const tampered = payload.replace('358800', '1');
-    expect(() => gateway.parseWebhook(Buffer.from(tampered), headers)).toThrow(expect.objectContaining({ code: 'bad_signature' }));
-    const wrong = { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }) };
-    expect(() => gateway.parseWebhook(Buffer.from(payload), wrong)).toThrow(expect.objectContaining({ code: 'bad_signature' }));
+    expect(() => gateway.parseWebhook(Buffer.from(tampered), headers)).toThrow(
+      expect.objectContaining({ code: 'bad_signature' }),
+    );
+    const wrong = {
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }),
+    };
+    expect(() => gateway.parseWebhook(Buffer.from(payload), wrong)).toThrow(
+      expect.objectContaining({ code: 'bad_signature' }),
+    );
     const old = sign(payload, Math.floor(Date.now() / 1000) - 301);
-    expect(() => gateway.parseWebhook(Buffer.from(payload), old)).toThrow(expect.objectContaining({ code: 'bad_signature' }));
-    expect(() => gateway.parseWebhook(Buffer.from(payload), {})).toThrow(expect.objectContaining({ code: 'bad_signature' }));
+    expect(() => gateway.parseWebhook(Buffer.from(payload), old)).toThrow(
+      expect.objectContaining({ code: 'bad_signature' }),
+    );
+    expect(() => gateway.parseWebhook(Buffer.from(payload), {})).toThrow(
+      expect.objectContaining({ code: 'bad_signature' }),
+    );
   });
 });

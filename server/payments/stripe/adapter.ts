@@ -1,6 +1,16 @@
 import Stripe from 'stripe';
 import { isCurrency, type CurrencyCode } from '../../../domain/money.ts';
-import { GatewayError, type CardSummary, type Charge, type ChargeRequest, type ChargeStatus, type ClientConfig, type FailureCode, type GatewayEvent, type PaymentGateway } from '../gateway.ts';
+import {
+  GatewayError,
+  type CardSummary,
+  type Charge,
+  type ChargeRequest,
+  type ChargeStatus,
+  type ClientConfig,
+  type FailureCode,
+  type GatewayEvent,
+  type PaymentGateway,
+} from '../gateway.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -29,7 +39,8 @@ export function toStripeAmount(amount: number, currency: CurrencyCode): number {
   return amount / 100;
 }
 
-const fromStripeAmount = (amount: number, currency: CurrencyCode) => (ZERO_DECIMAL.has(currency) ? amount * 100 : amount);
+const fromStripeAmount = (amount: number, currency: CurrencyCode) =>
+  ZERO_DECIMAL.has(currency) ? amount * 100 : amount;
 
 /** Stripe's decline codes (and error codes) as the few failures the purchase flow tells apart. */
 export function failureCodeOf(code: string | null | undefined, declineCode: string | null | undefined): FailureCode {
@@ -86,12 +97,16 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async createCustomer(input: { userId: string; email: string; name?: string }): Promise<{ customerId: string }> {
-    const customer = await this.request(() => this.stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }));
+    const customer = await this.request(() =>
+      this.stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }),
+    );
     return { customerId: customer.id };
   }
 
   async attachPaymentMethod(input: { customerId: string; paymentMethodId: string }): Promise<CardSummary> {
-    const method = await this.request(() => this.stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }));
+    const method = await this.request(() =>
+      this.stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }),
+    );
     const card = cardOf(method);
     if (!card) throw new GatewayError('the payment method is not a card', 'invalid_request');
     return card;
@@ -118,25 +133,48 @@ export class StripeGateway implements PaymentGateway {
     } catch (error) {
       // A declined card is an answer, not an error: the PaymentIntent comes with the decline.
       if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
-        return { ...chargeOf(error.payment_intent), status: 'failed', failure: { code: failureCodeOf(error.code, error.decline_code), message: error.message } };
+        return {
+          ...chargeOf(error.payment_intent),
+          status: 'failed',
+          failure: { code: failureCodeOf(error.code, error.decline_code), message: error.message },
+        };
       }
       throw gatewayErrorOf(error);
     }
   }
 
   async capture(chargeId: string, idempotencyKey: string): Promise<Charge> {
-    return chargeOf(await this.request(() => this.stripe.paymentIntents.capture(chargeId, { expand: ['payment_method', 'latest_charge'] }, { idempotencyKey })));
+    return chargeOf(
+      await this.request(() =>
+        this.stripe.paymentIntents.capture(
+          chargeId,
+          { expand: ['payment_method', 'latest_charge'] },
+          { idempotencyKey },
+        ),
+      ),
+    );
   }
 
   async cancel(chargeId: string, idempotencyKey: string): Promise<Charge> {
-    return chargeOf(await this.request(() => this.stripe.paymentIntents.cancel(chargeId, { expand: ['payment_method', 'latest_charge'] }, { idempotencyKey })));
+    return chargeOf(
+      await this.request(() =>
+        this.stripe.paymentIntents.cancel(
+          chargeId,
+          { expand: ['payment_method', 'latest_charge'] },
+          { idempotencyKey },
+        ),
+      ),
+    );
   }
 
   async refund(input: { chargeId: string; amount?: number; idempotencyKey: string }): Promise<Charge> {
     const intent = await this.retrieve(input.chargeId);
     await this.request(() =>
       this.stripe.refunds.create(
-        { payment_intent: input.chargeId, ...(input.amount !== undefined ? { amount: toStripeAmount(input.amount, intent.currency) } : {}) },
+        {
+          payment_intent: input.chargeId,
+          ...(input.amount !== undefined ? { amount: toStripeAmount(input.amount, intent.currency) } : {}),
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
@@ -144,7 +182,11 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async retrieve(chargeId: string): Promise<Charge> {
-    return chargeOf(await this.request(() => this.stripe.paymentIntents.retrieve(chargeId, { expand: ['payment_method', 'latest_charge'] })));
+    return chargeOf(
+      await this.request(() =>
+        this.stripe.paymentIntents.retrieve(chargeId, { expand: ['payment_method', 'latest_charge'] }),
+      ),
+    );
   }
 
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null {
@@ -154,7 +196,8 @@ export class StripeGateway implements PaymentGateway {
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new GatewayError(error.message, 'bad_signature');
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+        throw new GatewayError(error.message, 'bad_signature');
       throw new GatewayError('webhook body is not a Stripe event', 'invalid_request');
     }
     const created = new Date(event.created * 1000);
@@ -184,20 +227,28 @@ function gatewayErrorOf(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
   const { errors } = Stripe;
   if (error instanceof errors.StripeIdempotencyError) return new GatewayError(error.message, 'idempotency_conflict');
-  if (error instanceof errors.StripeConnectionError) return new GatewayError(error.message, /timed? ?out|ETIMEDOUT/i.test(error.message) ? 'timeout' : 'unavailable');
-  if (error instanceof errors.StripeInvalidRequestError || error instanceof errors.StripeCardError) return new GatewayError(error.message, 'invalid_request');
+  if (error instanceof errors.StripeConnectionError)
+    return new GatewayError(error.message, /timed? ?out|ETIMEDOUT/i.test(error.message) ? 'timeout' : 'unavailable');
+  if (error instanceof errors.StripeInvalidRequestError || error instanceof errors.StripeCardError)
+    return new GatewayError(error.message, 'invalid_request');
   if (error instanceof errors.StripeError) return new GatewayError(error.message, 'unavailable');
   return new GatewayError(error instanceof Error ? error.message : 'Stripe request failed', 'unavailable');
 }
 
 function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardSummary | undefined {
   if (!method || typeof method === 'string' || !method.card) return undefined;
-  return { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+  return {
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  };
 }
 
 function currencyOf(value: string): CurrencyCode {
   const currency = value.toUpperCase();
-  if (!isCurrency(currency)) throw new GatewayError(`Stripe answered a currency we do not price in: ${value}`, 'invalid_request');
+  if (!isCurrency(currency))
+    throw new GatewayError(`Stripe answered a currency we do not price in: ${value}`, 'invalid_request');
   return currency;
 }
 
@@ -226,13 +277,17 @@ export function chargeOf(intent: Stripe.PaymentIntent): Charge {
   if (status === 'requires_action' && intent.client_secret) charge.action = { clientSecret: intent.client_secret };
   if (status === 'failed') {
     const error = intent.last_payment_error;
-    charge.failure = { code: failureCodeOf(error?.code, error?.decline_code), message: error?.message ?? 'The payment was not completed.' };
+    charge.failure = {
+      code: failureCodeOf(error?.code, error?.decline_code),
+      message: error?.message ?? 'The payment was not completed.',
+    };
   }
   return charge;
 }
 
 function refundedChargeOf(stripeCharge: Stripe.Charge): Charge | undefined {
-  const intentId = typeof stripeCharge.payment_intent === 'string' ? stripeCharge.payment_intent : stripeCharge.payment_intent?.id;
+  const intentId =
+    typeof stripeCharge.payment_intent === 'string' ? stripeCharge.payment_intent : stripeCharge.payment_intent?.id;
   if (!intentId) return undefined;
   const currency = currencyOf(stripeCharge.currency);
   const card = stripeCharge.payment_method_details?.card;
@@ -242,6 +297,8 @@ function refundedChargeOf(stripeCharge: Stripe.Charge): Charge | undefined {
     amount: fromStripeAmount(stripeCharge.amount, currency),
     currency,
     amountRefunded: fromStripeAmount(stripeCharge.amount_refunded, currency),
-    ...(card && card.brand && card.last4 ? { card: { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } } : {}),
+    ...(card && card.brand && card.last4
+      ? { card: { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } }
+      : {}),
   };
 }

@@ -34,7 +34,10 @@ function removeFiles(uploads: Uploads) {
  * app before its JSON parser), and the cleanup job, asked for every hour by each instance and run
  * once per hour by the queue.
  */
-export function configureAttachments(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue }): Uploads {
+export function configureAttachments(
+  app: ServerApp,
+  deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue },
+): Uploads {
   const { config, knex, logger, jobs } = deps;
   const media = new Media({ maxPixels: config.uploads.maxPixels, concurrency: config.uploads.concurrency });
   const uploads = new Uploads({
@@ -52,7 +55,8 @@ export function configureAttachments(app: ServerApp, deps: { config: Config; kne
     // New files appear, and a replaced picture leaves, on every open list of attachments.
     onRowsChanged: async ({ created, removed }) => {
       const service = app.service('attachments');
-      for (const id of created) service.emit('created', stripResult(await service.get(id), hiddenFields(definitions.attachments)));
+      for (const id of created)
+        service.emit('created', stripResult(await service.get(id), hiddenFields(definitions.attachments)));
       for (const id of removed) service.emit('removed', { _id: id });
     },
   });

@@ -21,7 +21,10 @@ export const COLLECTED_FOLDERS: readonly AttachmentFolder[] = ['profile', 'blogs
  * stored objects with no attachment row at all (an upload cut short, a removal whose files could
  * not be deleted).
  */
-export async function cleanUpAttachments(uploads: Uploads, now: Date = new Date()): Promise<{ attachments: number; files: number }> {
+export async function cleanUpAttachments(
+  uploads: Uploads,
+  now: Date = new Date(),
+): Promise<{ attachments: number; files: number }> {
   const cutoff = new Date(now.getTime() - CLEANUP_AGE_MS);
   const knex = uploads.knex;
   const unused = knex('attachments')
@@ -50,7 +53,9 @@ export async function cleanUpAttachments(uploads: Uploads, now: Date = new Date(
   let files = 0;
   for (let start = 0; start < old.length; start += 500) {
     const batch = old.slice(start, start + 500);
-    const known = new Set(((await knex('attachments').whereIn('id', batch).select('id')) as { id: string }[]).map((row) => row.id));
+    const known = new Set(
+      ((await knex('attachments').whereIn('id', batch).select('id')) as { id: string }[]).map((row) => row.id),
+    );
     for (const id of batch.filter((candidate) => !known.has(candidate))) {
       await uploads.removeFiles(id);
       files += 1;

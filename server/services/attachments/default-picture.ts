@@ -28,5 +28,10 @@ export async function defaultPicture(media: Media, width: ImageWidth, format: Im
     pending.catch(() => made.delete(key));
   }
   const body = await pending;
-  return { body: Readable.from([body]), size: body.length, mime: format === 'webp' ? 'image/webp' : 'image/jpeg', variant: `w${pixels}.${format}` };
+  return {
+    body: Readable.from([body]),
+    size: body.length,
+    mime: format === 'webp' ? 'image/webp' : 'image/jpeg',
+    variant: `w${pixels}.${format}`,
+  };
 }

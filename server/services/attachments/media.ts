@@ -1,6 +1,13 @@
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import { DOCUMENT_MIMES, type AcceptedMime, type ImageFormat, type IMAGE_MIMES, isImageMime, THUMB_BOX } from '../../../domain/uploads/limits.ts';
+import {
+  DOCUMENT_MIMES,
+  type AcceptedMime,
+  type ImageFormat,
+  type IMAGE_MIMES,
+  isImageMime,
+  THUMB_BOX,
+} from '../../../domain/uploads/limits.ts';
 import { uploadErrors } from './errors.ts';
 import { Semaphore } from './semaphore.ts';
 
@@ -24,7 +31,10 @@ export interface EncodedImage {
 
 const OUTPUT: Record<ImageFormat, { mime: string; encode: (image: Sharp) => Sharp }> = {
   webp: { mime: 'image/webp', encode: (image) => image.webp({ quality: 80 }) },
-  jpg: { mime: 'image/jpeg', encode: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }) },
+  jpg: {
+    mime: 'image/jpeg',
+    encode: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }),
+  },
 };
 
 /** How a kept original is encoded again: in its own format, without its metadata. */
@@ -83,7 +93,10 @@ export class Media {
    * The image to keep: decoded, turned upright, stripped of its metadata and encoded again in its
    * own format; and its thumbnail, made in the same turn of the queue (an upload done is done whole).
    */
-  async original(file: string, mime: (typeof IMAGE_MIMES)[number]): Promise<{ image: EncodedImage; thumb: EncodedImage }> {
+  async original(
+    file: string,
+    mime: (typeof IMAGE_MIMES)[number],
+  ): Promise<{ image: EncodedImage; thumb: EncodedImage }> {
     await this.checkPixels(file);
     return this.queue.run(async () => {
       let image: EncodedImage;
@@ -91,7 +104,8 @@ export class Media {
         const { data, info } = await ORIGINAL[mime](this.open(file).autoOrient()).toBuffer({ resolveWithObject: true });
         image = { body: data, mime, width: info.width, height: info.height };
       } catch (error) {
-        if (error instanceof Error && /pixel limit/i.test(error.message)) throw uploadErrors.tooManyPixels(this.maxPixels);
+        if (error instanceof Error && /pixel limit/i.test(error.message))
+          throw uploadErrors.tooManyPixels(this.maxPixels);
         throw uploadErrors.unreadableImage();
       }
       return { image, thumb: await this.thumbNow(image.body) };
@@ -109,7 +123,9 @@ export class Media {
   }
 
   private thumbNow(source: Buffer): Promise<EncodedImage> {
-    return this.encodeNow(source, 'webp', (image) => image.resize({ ...THUMB_BOX, fit: 'inside', withoutEnlargement: true }));
+    return this.encodeNow(source, 'webp', (image) =>
+      image.resize({ ...THUMB_BOX, fit: 'inside', withoutEnlargement: true }),
+    );
   }
 
   private encode(source: ImageSource, format: ImageFormat, shape: (image: Sharp) => Sharp): Promise<EncodedImage> {

@@ -58,7 +58,14 @@ export async function receiveFiles(req: Request, limits: ReceiveLimits): Promise
       headers: req.headers,
       defParamCharset: 'utf8',
       // busboy stops a file when it reaches `fileSize`: one byte past the limit is the first refused.
-      limits: { fileSize: limits.maxBytes + 1, files: limits.maxFiles, fields: 20, fieldSize: 1024, parts: limits.maxFiles + 20, headerPairs: 50 },
+      limits: {
+        fileSize: limits.maxBytes + 1,
+        files: limits.maxFiles,
+        fields: 20,
+        fieldSize: 1024,
+        parts: limits.maxFiles + 20,
+        headerPairs: 50,
+      },
     });
   } catch {
     throw uploadErrors.notMultipart();
@@ -72,7 +79,11 @@ export async function receiveFiles(req: Request, limits: ReceiveLimits): Promise
       stream.resume();
       return;
     }
-    const file: ReceivedFile = { path: path.join(limits.tempDir, `${randomBytes(12).toString('hex')}.upload`), name: displayName(info.filename), size: 0 };
+    const file: ReceivedFile = {
+      path: path.join(limits.tempDir, `${randomBytes(12).toString('hex')}.upload`),
+      name: displayName(info.filename),
+      size: 0,
+    };
     files.push(file);
     stream.on('data', (chunk: Buffer) => {
       file.size += chunk.length;
@@ -110,7 +121,9 @@ export async function receiveFiles(req: Request, limits: ReceiveLimits): Promise
   try {
     await new Promise<void>((resolve, reject) => {
       parser.on('close', resolve);
-      parser.on('error', (error: Error) => reject(refusal ?? (/Unexpected end|Malformed/i.test(error.message) ? uploadErrors.badRequest() : error)));
+      parser.on('error', (error: Error) =>
+        reject(refusal ?? (/Unexpected end|Malformed/i.test(error.message) ? uploadErrors.badRequest() : error)),
+      );
       req.pipe(parser);
     }).catch((error: Error) => refuse(error));
     await Promise.all(writes);

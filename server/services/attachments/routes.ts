@@ -42,7 +42,9 @@ type AuthApp = Pick<Application, 'defaultAuthentication'>;
  * of this site (a form on another site cannot upload with a visitor's cookie).
  */
 async function callerOf(app: AuthApp, req: Request, config: Config): Promise<Caller> {
-  const cookie = fromOwnSite(req.headers, config.publicUrl) ? sessionToken(req.headers.cookie, isHttpsSite(config.publicUrl)) : undefined;
+  const cookie = fromOwnSite(req.headers, config.publicUrl)
+    ? sessionToken(req.headers.cookie, isHttpsSite(config.publicUrl))
+    : undefined;
   const caller = await signedIn(app, req, bearerOf(req) ?? cookie);
   if (!caller) throw new NotAuthenticated('auth.notAuthenticated');
   return caller;
@@ -51,16 +53,23 @@ async function callerOf(app: AuthApp, req: Request, config: Config): Promise<Cal
 /** The token of an `Authorization: Bearer …` header, if any. */
 function bearerOf(req: Request): string | undefined {
   const header = req.headers.authorization;
-  return typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : undefined;
+  return typeof header === 'string' && /^Bearer\s+/i.test(header)
+    ? header.replace(/^Bearer\s+/i, '').trim()
+    : undefined;
 }
 
 /** The account a token signs in, or null without one; a refused token throws NotAuthenticated. */
 async function signedIn(app: AuthApp, req: Request, accessToken: string | undefined): Promise<Caller | null> {
   const authentication = app.defaultAuthentication?.();
   if (!accessToken || !authentication) return null;
-  const result = await authentication.authenticate({ strategy: 'jwt', accessToken }, { provider: 'rest', headers: req.headers }, 'jwt');
+  const result = await authentication.authenticate(
+    { strategy: 'jwt', accessToken },
+    { provider: 'rest', headers: req.headers },
+    'jwt',
+  );
   const user = result.user as { _id?: unknown; role?: unknown } | undefined;
-  if (typeof user?._id !== 'string' || typeof user.role !== 'string') throw new NotAuthenticated('auth.notAuthenticated');
+  if (typeof user?._id !== 'string' || typeof user.role !== 'string')
+    throw new NotAuthenticated('auth.notAuthenticated');
   return { _id: user._id, role: user.role as Role };
 }
 
@@ -100,7 +109,10 @@ function folderFor(caller: Caller, requested: string | undefined): AttachmentFol
 }
 
 /** A variant's width and format from the query; `version` allows the `v` a picture's address carries (domain/uploads/picture.ts). */
-function variantQuery(req: Request, { version = false } = {}): { width: ImageWidth | undefined; format: ImageFormat | undefined } {
+function variantQuery(
+  req: Request,
+  { version = false } = {},
+): { width: ImageWidth | undefined; format: ImageFormat | undefined } {
   const { width, format, ...others } = req.query;
   const { v, ...rest } = version ? others : { v: undefined, ...others };
   if (v !== undefined && (typeof v !== 'string' || !ID.test(v))) throw uploadErrors.invalidVariant();
@@ -111,7 +123,14 @@ function variantQuery(req: Request, { version = false } = {}): { width: ImageWid
 }
 
 /** Sends a stored file with its validators; a request that holds the same ETag gets a 304. */
-function send(req: Request, res: Response, served: Served, etag: string, cacheControl: string, download?: string): void {
+function send(
+  req: Request,
+  res: Response,
+  served: Served,
+  etag: string,
+  cacheControl: string,
+  download?: string,
+): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', etag);
@@ -134,9 +153,11 @@ function send(req: Request, res: Response, served: Served, etag: string, cacheCo
   pipeline(served.body, res).catch(() => undefined);
 }
 
-const handle = (action: (req: Request, res: Response) => Promise<void>): RequestHandler => (req: Request, res: Response, next: NextFunction) => {
-  action(req, res).catch(next);
-};
+const handle =
+  (action: (req: Request, res: Response) => Promise<void>): RequestHandler =>
+  (req: Request, res: Response, next: NextFunction) => {
+    action(req, res).catch(next);
+  };
 
 /**
  * The uploads' HTTP routes (decision 022), mounted under /api before the JSON body parser:
@@ -148,7 +169,11 @@ const handle = (action: (req: Request, res: Response) => Promise<void>): Request
  * `GET /attachments/:id` asked for JSON (`Accept: application/json`), or for an id that holds no
  * file, goes on to the `attachments` service's `get`, which answers by its access rules.
  */
-export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, config: Config, uploadsOf: () => Uploads): express.Router {
+export function attachmentRoutes(
+  app: AuthApp & { get(name: string): unknown },
+  config: Config,
+  uploadsOf: () => Uploads,
+): express.Router {
   const router = express.Router();
   const limits = config.uploads;
 
@@ -156,7 +181,11 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
     const caller = await callerOf(app, req, config);
     const folder = folderFor(caller, req.params.folder);
     const uploads = uploadsOf();
-    const files = await receiveFiles(req, { maxBytes: limits.maxBytes, maxFiles: folder === 'profile' ? 1 : limits.maxFiles, tempDir: limits.tempDir });
+    const files = await receiveFiles(req, {
+      maxBytes: limits.maxBytes,
+      maxFiles: folder === 'profile' ? 1 : limits.maxFiles,
+      tempDir: limits.tempDir,
+    });
     try {
       const stored = await uploads.store(files, folder, caller._id);
       res.setHeader('Cache-Control', 'no-store');
@@ -185,14 +214,16 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
       const { width, format } = variantQuery(req);
       if (row.folder === 'profile') {
         if (!maySeePictureOf(await readerOf(app, req, config), row.uploaded_by)) throw uploadErrors.notFound();
-        const served = width || format ? await uploads.variant(row, width, format ?? 'webp') : await uploads.original(row);
+        const served =
+          width || format ? await uploads.variant(row, width, format ?? 'webp') : await uploads.original(row);
         return send(req, res, served, `"${row.id}.${served.variant}"`, PRIVATE_IMMUTABLE);
       }
       if (!isImageMime(row.mime)) {
         if (width || format) throw uploadErrors.notAnImage();
         return send(req, res, await uploads.original(row), `"${row.id}.original"`, IMMUTABLE, row.name);
       }
-      const served = width || format ? await uploads.variant(row, width, format ?? 'webp') : await uploads.original(row);
+      const served =
+        width || format ? await uploads.variant(row, width, format ?? 'webp') : await uploads.original(row);
       send(req, res, served, `"${row.id}.${served.variant}"`, IMMUTABLE);
     }),
   );
@@ -206,7 +237,14 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
       if (!row) throw uploadErrors.notFound();
       const own = row.folder === 'profile';
       if (own && !maySeePictureOf(await readerOf(app, req, config), row.uploaded_by)) throw uploadErrors.notFound();
-      send(req, res, await uploads.original(row), `"${row.id}.original"`, own ? PRIVATE_IMMUTABLE : IMMUTABLE, row.name);
+      send(
+        req,
+        res,
+        await uploads.original(row),
+        `"${row.id}.original"`,
+        own ? PRIVATE_IMMUTABLE : IMMUTABLE,
+        row.name,
+      );
     }),
   );
 
@@ -247,7 +285,9 @@ export function attachmentRoutes(app: AuthApp & { get(name: string): unknown }, 
   );
 
   // `next()` out of a handler: the request belongs to the service behind these routes.
-  router.use((error: unknown, _req: Request, _res: Response, next: NextFunction) => (error === NEXT ? next() : next(error)));
+  router.use((error: unknown, _req: Request, _res: Response, next: NextFunction) =>
+    error === NEXT ? next() : next(error),
+  );
   return router;
 }
 

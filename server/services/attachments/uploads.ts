@@ -19,7 +19,6 @@ import { uploadErrors } from './errors.ts';
 import type { Media } from './media.ts';
 import type { ReceivedFile } from './receive.ts';
 
-
 /** The stored facts of an attachment that serving it needs. */
 export interface AttachmentRow {
   id: string;
@@ -82,7 +81,8 @@ export function attachmentReferences(): AttachmentReference[] {
       if (field.kind === 'ref' && field.ref === 'attachments') return [{ table: def.table, column, kind: 'id' }];
       const widget = hintsOf(field).widget;
       // A gallery's list of ids (jsonb) is read as its text, as an image field's address is.
-      if (widget === 'image' || widget === 'richText' || widget === 'gallery') return [{ table: def.table, column, kind: 'text' }];
+      if (widget === 'image' || widget === 'richText' || widget === 'gallery')
+        return [{ table: def.table, column, kind: 'text' }];
       return [];
     }),
   );
@@ -140,7 +140,17 @@ export class Uploads {
       for (const file of files) {
         const mime = await this.media.typeOf(file.path, { imagesOnly: folder === 'profile' });
         const id = newId();
-        const row: AttachmentRow = { id, name: file.name, mime, size: file.size, width: null, height: null, folder, uploaded_by: userId, created_at: new Date() };
+        const row: AttachmentRow = {
+          id,
+          name: file.name,
+          mime,
+          size: file.size,
+          width: null,
+          height: null,
+          folder,
+          uploaded_by: userId,
+          created_at: new Date(),
+        };
         if (isImageMime(mime)) {
           const { image, thumb } = await this.media.original(file.path, mime);
           // Stored first under the id, so a row never names bytes that are missing.
@@ -159,15 +169,21 @@ export class Uploads {
         if (folder === 'profile') {
           const user = await trx('users').where('id', userId).forUpdate().first('picture_id');
           replaced = (user?.picture_id as string | null | undefined) ?? null;
-          await trx('users').where('id', userId).update({ picture_id: rows[rows.length - 1]?.id, updated_at: trx.fn.now() });
+          await trx('users')
+            .where('id', userId)
+            .update({ picture_id: rows[rows.length - 1]?.id, updated_at: trx.fn.now() });
         }
       });
       if (replaced) await this.remove(replaced);
       if (folder === 'profile') {
-        await this.onPictureChanged?.(userId).catch((error: unknown) => this.logger.warn({ err: error, user: userId }, 'a changed picture was not announced'));
+        await this.onPictureChanged?.(userId).catch((error: unknown) =>
+          this.logger.warn({ err: error, user: userId }, 'a changed picture was not announced'),
+        );
       }
       const change = { created: rows.map((row) => row.id), removed: replaced ? [replaced] : [] };
-      await this.onRowsChanged?.(change).catch((error: unknown) => this.logger.warn({ err: error, ...change }, 'stored attachments were not announced'));
+      await this.onRowsChanged?.(change).catch((error: unknown) =>
+        this.logger.warn({ err: error, ...change }, 'stored attachments were not announced'),
+      );
       return rows.map(infoOf);
     } catch (error) {
       await Promise.all(rows.map((row) => this.storage.removeAll(row.id).catch(() => undefined)));
@@ -189,7 +205,11 @@ export class Uploads {
 
   /** The stored objects of an attachment; failures are logged and left to the cleanup job. */
   async removeFiles(id: string): Promise<void> {
-    await this.storage.removeAll(id).catch((error: unknown) => this.logger.warn({ err: error, attachment: id }, 'attachment files not removed; the cleanup job will'));
+    await this.storage
+      .removeAll(id)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, attachment: id }, 'attachment files not removed; the cleanup job will'),
+      );
   }
 
   /** The original as uploaded (an image as encoded again). */
@@ -210,13 +230,23 @@ export class Uploads {
     const key = storageKeys.variant(row.id, pixels, format);
     const mime = format === 'webp' ? 'image/webp' : 'image/jpeg';
     // The original is read in the queue's turn, not before it (memory bounded by the queue).
-    return this.cached(key, mime, `w${pixels}.${format}`, async () => (await this.media.resize(() => this.readOriginal(row.id), pixels, format)).body);
+    return this.cached(
+      key,
+      mime,
+      `w${pixels}.${format}`,
+      async () => (await this.media.resize(() => this.readOriginal(row.id), pixels, format)).body,
+    );
   }
 
   /** The thumbnail (made at upload; made again when it is missing). */
   async thumb(row: AttachmentRow): Promise<Served> {
     if (!isImageMime(row.mime)) throw uploadErrors.notAnImage();
-    return this.cached(storageKeys.thumb(row.id), 'image/webp', 'thumb', async () => (await this.media.thumb(() => this.readOriginal(row.id))).body);
+    return this.cached(
+      storageKeys.thumb(row.id),
+      'image/webp',
+      'thumb',
+      async () => (await this.media.thumb(() => this.readOriginal(row.id))).body,
+    );
   }
 
   /** A stored original's bytes, whole (an image about to be worked). */

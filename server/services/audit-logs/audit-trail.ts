@@ -54,7 +54,12 @@ function requestIdOf(params: EntityParams): string | null {
 }
 
 /** The audit row of one change by a staff member: who, when, the request, and what changed. */
-function auditRow(app: Application, user: NonNullable<EntityParams['user']>, params: EntityParams, change: { service: string; method: WrittenRecord['method']; recordId: string; changes: Changes }) {
+function auditRow(
+  app: Application,
+  user: NonNullable<EntityParams['user']>,
+  params: EntityParams,
+  change: { service: string; method: WrittenRecord['method']; recordId: string; changes: Changes },
+) {
   return {
     id: newId(),
     created_at: clockOf(app)(),
@@ -83,7 +88,14 @@ export function auditTrail(app: Application): WriteObserver {
     async written(def, records, trx, params) {
       const user = params.user;
       if (!user) return;
-      const rows = records.map((record) => auditRow(app, user, params, { service: def.service, method: record.method, recordId: record.id, changes: changesOf(def, record) }));
+      const rows = records.map((record) =>
+        auditRow(app, user, params, {
+          service: def.service,
+          method: record.method,
+          recordId: record.id,
+          changes: changesOf(def, record),
+        }),
+      );
       await trx(definitions.auditLogs.table).insert(rows);
     },
   };

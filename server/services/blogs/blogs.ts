@@ -8,7 +8,8 @@ import type { ServerApp } from '../types.ts';
 
 type Data = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The blogs service's own rules: a new article is a draft unless said otherwise, and an article
@@ -27,9 +28,13 @@ export async function blogRules(context: HookContext, next: NextFunction): Promi
     const set = isObject(data.$set) ? data.$set : {};
     const publishing = data.status === 'published' || set.status === 'published';
     if (publishing && data.publishedAt == null && set.publishedAt == null) {
-      const current = (await context.service.get(context.id, { transaction: context.params.transaction })) as { publishedAt?: unknown };
+      const current = (await context.service.get(context.id, { transaction: context.params.transaction })) as {
+        publishedAt?: unknown;
+      };
       if (current.publishedAt == null) {
-        context.data = isObject(data.$set) ? { ...data, $set: { ...set, publishedAt: new Date() } } : { ...data, publishedAt: new Date() };
+        context.data = isObject(data.$set)
+          ? { ...data, $set: { ...set, publishedAt: new Date() } }
+          : { ...data, publishedAt: new Date() };
       }
     }
   }

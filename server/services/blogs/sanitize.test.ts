@@ -9,8 +9,12 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('removes scripts, styles, other tags and event handlers', () => {
-    expect(sanitizeArticleHtml('<p onclick="steal()">Hi<script>alert(1)</script></p><style>p{}</style>')).toBe('<p>Hi</p>');
-    expect(sanitizeArticleHtml('<h1>Title</h1><div><span style="color:red">x</span></div><iframe src="https://x"></iframe>')).toBe('Titlex');
+    expect(sanitizeArticleHtml('<p onclick="steal()">Hi<script>alert(1)</script></p><style>p{}</style>')).toBe(
+      '<p>Hi</p>',
+    );
+    expect(
+      sanitizeArticleHtml('<h1>Title</h1><div><span style="color:red">x</span></div><iframe src="https://x"></iframe>'),
+    ).toBe('Titlex');
     expect(sanitizeArticleHtml('<img src="/a.svg" onerror="steal()">')).toBe('<img loading="lazy" src="/a.svg" />');
   });
 
@@ -18,7 +22,9 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe(
       '<a href="https://example.com" rel="noopener">x</a>',
     );
-    expect(sanitizeArticleHtml('<a href="mailto:hello@example.com">m</a>')).toBe('<a href="mailto:hello@example.com" rel="noopener">m</a>');
+    expect(sanitizeArticleHtml('<a href="mailto:hello@example.com">m</a>')).toBe(
+      '<a href="mailto:hello@example.com" rel="noopener">m</a>',
+    );
     expect(sanitizeArticleHtml('<a href="/en/pricing">p</a>')).toBe('<a href="/en/pricing" rel="noopener">p</a>');
   });
 
@@ -35,6 +41,8 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<img src="http://example.com/a.png">')).toBe('');
     expect(sanitizeArticleHtml('<img src="//evil.example/a.png">')).toBe('');
     expect(sanitizeArticleHtml('<img src="data:image/png;base64,AAAA">')).toBe('');
-    expect(sanitizeArticleHtml('<img src="/a.svg" width="100%" height="1e9">')).toBe('<img loading="lazy" src="/a.svg" />');
+    expect(sanitizeArticleHtml('<img src="/a.svg" width="100%" height="1e9">')).toBe(
+      '<img loading="lazy" src="/a.svg" />',
+    );
   });
 });

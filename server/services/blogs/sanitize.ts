@@ -22,7 +22,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => {
       const kept: Record<string, string> = { loading: 'lazy' };
       for (const name of ['src', 'alt'] as const) if (attribs[name] !== undefined) kept[name] = attribs[name];
-      for (const name of ['width', 'height'] as const) if (DIMENSION.test(attribs[name] ?? '')) kept[name] = attribs[name] as string;
+      for (const name of ['width', 'height'] as const)
+        if (DIMENSION.test(attribs[name] ?? '')) kept[name] = attribs[name] as string;
       return { tagName, attribs: kept };
     },
   },

@@ -5,7 +5,6 @@ import { PURCHASE_MESSAGES } from '../../../domain/orders/request.ts';
 import { deliveryDates } from '../../purchase/delivery-dates.ts';
 import { invalid } from '../entity/validate.ts';
 
-
 /** `deliveryDates`: the days the date picker offers for a country (public, read-only). */
 export class DeliveryDatesService {
   private readonly now: () => Date;
@@ -19,7 +18,10 @@ export class DeliveryDatesService {
     if (typeof country !== 'string' || !(SHIPPING_COUNTRIES as readonly string[]).includes(country)) {
       throw invalid({ country: PURCHASE_MESSAGES.countryRequired });
     }
-    return { country: country as ShippingCountry, dates: deliveryDates(country as ShippingCountry, { now: this.now() }) };
+    return {
+      country: country as ShippingCountry,
+      dates: deliveryDates(country as ShippingCountry, { now: this.now() }),
+    };
   }
 }
 

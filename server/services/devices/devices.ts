@@ -41,7 +41,8 @@ export const deviceWrite: BeforeWrite = async (data, { id, params }) => {
   const trx = params.transaction;
   if (!caller || !trx) throw new BadRequest('A device is registered by its owner');
   const moduleId = String(data.module);
-  const module = (await trx('modules').where('id', moduleId).first('id', 'key', 'counter')) as { id: string; key: string | null; counter: boolean } | undefined;
+  const module = (await trx('modules').where('id', moduleId).first('id', 'key', 'counter')) as
+    { id: string; key: string | null; counter: boolean } | undefined;
   // Every active subscription of the caller, held until the device is written.
   const subscriptions = (await trx('subscriptions')
     // A plan stopping at the end of its period, or with a renewal overdue, still runs (decision 031).
@@ -51,14 +52,20 @@ export const deviceWrite: BeforeWrite = async (data, { id, params }) => {
     .forUpdate()
     .select('id', 'modules')) as SubscriptionRow[];
   const holding = subscriptions.flatMap((subscription) =>
-    subscription.modules.filter((item) => item.id === moduleId).map((item) => ({ subscription: subscription.id, item })),
+    subscription.modules
+      .filter((item) => item.id === moduleId)
+      .map((item) => ({ subscription: subscription.id, item })),
   );
   const active = holding.find(({ item }) => item.status !== 'pending' && item.status !== 'suspended');
-  if (!module || !active) throw new Unprocessable(holding.length > 0 ? DEVICE_MESSAGES.pending : DEVICE_MESSAGES.notActive);
+  if (!module || !active)
+    throw new Unprocessable(holding.length > 0 ? DEVICE_MESSAGES.pending : DEVICE_MESSAGES.notActive);
   const prefix = appDefinition(module.key).devicePrefix;
   if (prefix === null) throw new Unprocessable(DEVICE_MESSAGES.noDevices);
   const limit = deviceLimit(module, active.item.count);
-  const counted = (await trx('devices').where({ subscription_id: active.subscription, module_id: moduleId }).count({ n: '*' }).first()) as { n: number | string } | undefined;
+  const counted = (await trx('devices')
+    .where({ subscription_id: active.subscription, module_id: moduleId })
+    .count({ n: '*' })
+    .first()) as { n: number | string } | undefined;
   if (Number(counted?.n ?? 0) >= limit) throw new Unprocessable(DEVICE_MESSAGES.limit, { limit });
   return {
     ...data,

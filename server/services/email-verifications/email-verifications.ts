@@ -26,7 +26,8 @@ function requestOf(data: unknown): Request {
     return { code };
   }
   if (name === 'token') {
-    if (typeof value !== 'string' || !TOKEN.test(value)) throw new BadRequest('verification.invalidLink', { errors: { token: 'verification.invalidLink' } });
+    if (typeof value !== 'string' || !TOKEN.test(value))
+      throw new BadRequest('verification.invalidLink', { errors: { token: 'verification.invalidLink' } });
     return { token: value };
   }
   if (name === 'resend' && value === true) return { resend: true };
@@ -63,9 +64,18 @@ export class EmailVerificationsService {
   }
 }
 
-export function configureEmailVerifications(app: Application, verifications: Verifications, linkLimiter: RateLimiterAbstract): void {
-  app.use('emailVerifications', new EmailVerificationsService(verifications, linkLimiter), { methods: ['create'], events: [] });
+export function configureEmailVerifications(
+  app: Application,
+  verifications: Verifications,
+  linkLimiter: RateLimiterAbstract,
+): void {
+  app.use('emailVerifications', new EmailVerificationsService(verifications, linkLimiter), {
+    methods: ['create'],
+    events: [],
+  });
   app.service('emailVerifications').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })] },
+    around: {
+      all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
+    },
   });
 }

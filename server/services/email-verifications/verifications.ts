@@ -90,7 +90,9 @@ export class Verifications {
 
   /** The code's HMAC: the account's id and the address are part of it, so it proves nothing for another. */
   codeHash(userId: string, email: string, code: string): string {
-    return createHmac('sha256', this.secret).update(`email-verification-code\0${userId}\0${email}\0${code}`).digest('hex');
+    return createHmac('sha256', this.secret)
+      .update(`email-verification-code\0${userId}\0${email}\0${code}`)
+      .digest('hex');
   }
 
   tokenHash(token: string): string {
@@ -109,7 +111,10 @@ export class Verifications {
     const raw = Buffer.from(sealed, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', this.sealKey, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as { code: string; token: string };
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as {
+      code: string;
+      token: string;
+    };
   }
 
   /**
@@ -117,12 +122,20 @@ export class Verifications {
    * the account's row): the account's earlier codes stop working, the mail job is queued with it.
    * Call `wake()` once the transaction has committed.
    */
-  async start(trx: Knex.Transaction, user: { _id: string; email: string }, reason: VerificationReason): Promise<VerificationState> {
+  async start(
+    trx: Knex.Transaction,
+    user: { _id: string; email: string },
+    reason: VerificationReason,
+  ): Promise<VerificationState> {
     const now = this.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const token = randomBytes(32).toString('base64url');
     const id = newId();
-    await trx('email_verifications').where({ user_id: user._id }).whereNull('used_at').whereNull('replaced_at').update({ replaced_at: now });
+    await trx('email_verifications')
+      .where({ user_id: user._id })
+      .whereNull('used_at')
+      .whereNull('replaced_at')
+      .update({ replaced_at: now });
     const expiresAt = new Date(now.getTime() + VERIFICATION_RULES.ttlMs);
     await trx('email_verifications').insert({
       id,
@@ -146,24 +159,41 @@ export class Verifications {
   }
 
   private async lockUser(trx: Knex.Transaction, userId: string): Promise<UserRow> {
-    const user = (await trx('users').where({ id: userId }).forUpdate().first('id', 'email', 'email_verified_at')) as UserRow | undefined;
+    const user = (await trx('users').where({ id: userId }).forUpdate().first('id', 'email', 'email_verified_at')) as
+      UserRow | undefined;
     if (!user) throw new NotAuthenticated('auth.notAuthenticated');
     return user;
   }
 
   private openCode(trx: Knex.Transaction, userId: string): Promise<VerificationRow | undefined> {
-    return trx('email_verifications').where({ user_id: userId }).whereNull('used_at').whereNull('replaced_at').orderBy('created_at', 'desc').forUpdate().first();
+    return trx('email_verifications')
+      .where({ user_id: userId })
+      .whereNull('used_at')
+      .whereNull('replaced_at')
+      .orderBy('created_at', 'desc')
+      .forUpdate()
+      .first();
   }
 
   /** When the account may be sent another code: 60 s after the last one, and within 5 resends an hour. */
-  private async nextSendAt(trx: Knex.Transaction, userId: string, now: Date): Promise<{ at: Date; reason: 'soon' | 'hourly' | null }> {
-    const last = (await trx('email_verifications').where({ user_id: userId }).orderBy('created_at', 'desc').first('created_at')) as { created_at: Date } | undefined;
+  private async nextSendAt(
+    trx: Knex.Transaction,
+    userId: string,
+    now: Date,
+  ): Promise<{ at: Date; reason: 'soon' | 'hourly' | null }> {
+    const last = (await trx('email_verifications')
+      .where({ user_id: userId })
+      .orderBy('created_at', 'desc')
+      .first('created_at')) as { created_at: Date } | undefined;
     const resends = (await trx('email_verifications')
       .where({ user_id: userId, reason: 'resend' })
       .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
       .orderBy('created_at', 'asc')
       .select('created_at')) as { created_at: Date }[];
-    const hourly = resends.length >= VERIFICATION_RULES.resendsPerHour ? new Date(new Date(resends[0]!.created_at).getTime() + HOUR_MS) : null;
+    const hourly =
+      resends.length >= VERIFICATION_RULES.resendsPerHour
+        ? new Date(new Date(resends[0]!.created_at).getTime() + HOUR_MS)
+        : null;
     const soon = last ? new Date(new Date(last.created_at).getTime() + VERIFICATION_RULES.resendAfterMs) : null;
     if (hourly && hourly > now && (!soon || hourly >= soon)) return { at: hourly, reason: 'hourly' };
     if (soon && soon > now) return { at: soon, reason: 'soon' };
@@ -180,7 +210,10 @@ export class Verifications {
       if (!row || row.email !== user.email) throw expired();
       if (row.attempts >= VERIFICATION_RULES.maxAttempts) {
         const next = await this.nextSendAt(trx, userId, now);
-        throw new TooManyRequests('verification.tooManyAttempts', { errors: { code: 'verification.tooManyAttempts' }, retryAfter: seconds(next.at.getTime() - now.getTime()) });
+        throw new TooManyRequests('verification.tooManyAttempts', {
+          errors: { code: 'verification.tooManyAttempts' },
+          retryAfter: seconds(next.at.getTime() - now.getTime()),
+        });
       }
       if (now >= new Date(row.expires_at)) throw expired();
       if (!sameHash(row.code_hash, this.codeHash(userId, user.email, code))) {
@@ -192,7 +225,10 @@ export class Verifications {
       return { verified: true } as const;
     });
     if ('wrong' in outcome) {
-      throw new BadRequest('verification.wrongCode', { errors: { code: 'verification.wrongCode' }, attemptsLeft: outcome.wrong });
+      throw new BadRequest('verification.wrongCode', {
+        errors: { code: 'verification.wrongCode' },
+        attemptsLeft: outcome.wrong,
+      });
     }
     return outcome;
   }
@@ -202,11 +238,15 @@ export class Verifications {
     const tokenHash = this.tokenHash(token);
     return this.knex.transaction(async (trx) => {
       const now = this.now();
-      const found = (await trx('email_verifications').where({ token_hash: tokenHash }).first('user_id')) as { user_id: string } | undefined;
+      const found = (await trx('email_verifications').where({ token_hash: tokenHash }).first('user_id')) as
+        { user_id: string } | undefined;
       if (!found) throw new BadRequest('verification.invalidLink', { errors: { token: 'verification.invalidLink' } });
       // The account first, then the code, as every other step takes them.
       const user = await this.lockUser(trx, found.user_id);
-      const row = (await trx('email_verifications').where({ token_hash: tokenHash }).forUpdate().first()) as VerificationRow;
+      const row = (await trx('email_verifications')
+        .where({ token_hash: tokenHash })
+        .forUpdate()
+        .first()) as VerificationRow;
       if (row.used_at) throw new Gone('verification.linkUsed', { errors: { token: 'verification.linkUsed' } });
       if (row.replaced_at || now >= new Date(row.expires_at) || row.email !== user.email) throw expired('token');
       await this.markVerified(trx, row, now);
@@ -222,10 +262,14 @@ export class Verifications {
       if (user.email_verified_at) return { verified: true };
       const next = await this.nextSendAt(trx, userId, now);
       if (next.reason === 'hourly') {
-        throw new TooManyRequests('verification.tooManyResends', { retryAfter: seconds(next.at.getTime() - now.getTime()) });
+        throw new TooManyRequests('verification.tooManyResends', {
+          retryAfter: seconds(next.at.getTime() - now.getTime()),
+        });
       }
       if (next.reason === 'soon') {
-        throw new TooManyRequests('verification.resendTooSoon', { retryAfter: seconds(next.at.getTime() - now.getTime()) });
+        throw new TooManyRequests('verification.resendTooSoon', {
+          retryAfter: seconds(next.at.getTime() - now.getTime()),
+        });
       }
       const state = await this.start(trx, { _id: user.id, email: user.email }, 'resend');
       return { verified: false, ...state };

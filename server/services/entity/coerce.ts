@@ -23,7 +23,8 @@ export function isStorableText(value: string): boolean {
 export function coerceQueryValue(field: ResolvedField, value: unknown): string | number | boolean | Date | null {
   if (value === null) return null;
   const kind = field.def.kind;
-  const fail = () => new BadRequest(`Invalid value for '${field.name}'`, { errors: { [field.name]: 'validation.invalid' } });
+  const fail = () =>
+    new BadRequest(`Invalid value for '${field.name}'`, { errors: { [field.name]: 'validation.invalid' } });
   switch (kind) {
     case 'integer': {
       const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;

@@ -37,10 +37,14 @@ describe('applyKeyset', () => {
       sql: 'select "id" from "users" where "created_at" >= $1 and (("created_at" > $2) or ("created_at" = $3 and "id" < $4))',
       bindings: [AT, AT, AT, 'b'],
     });
-    expect(keysetSql({ role: 1, name: -1 }, ['member', 'Ann', 'b'], true).sql).toMatch(/^select "id" from "users" where "role" >= \$1 and \(/);
+    expect(keysetSql({ role: 1, name: -1 }, ['member', 'Ann', 'b'], true).sql).toMatch(
+      /^select "id" from "users" where "role" >= \$1 and \(/,
+    );
   });
 
   it('adds no range for a null first key', () => {
-    expect(keysetSql({ role: 1, name: -1 }, [null, 'Ann', 'b'], true).sql).toMatch(/^select "id" from "users" where \(\(/);
+    expect(keysetSql({ role: 1, name: -1 }, [null, 'Ann', 'b'], true).sql).toMatch(
+      /^select "id" from "users" where \(\(/,
+    );
   });
 });

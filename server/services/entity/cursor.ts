@@ -30,7 +30,14 @@ const PG_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,
 function isTimestampText(value: string): boolean {
   const match = PG_TIMESTAMP.exec(value);
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   // setUTCFullYear, unlike Date.UTC, keeps years below 100 as they are.
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
@@ -109,7 +116,7 @@ export function applyKeyset(
   forward: boolean,
 ): void {
   const exprs = sort.map((key) => fields.sortExpression(knex, key.field));
-  const at = <T,>(list: T[], i: number): T => list[i] as T;
+  const at = <T>(list: T[], i: number): T => list[i] as T;
   const after = (direction: 1 | -1) => ((direction === 1) === forward ? '>' : '<');
   const first = sort[0];
   if (first && sort.every((key) => key.direction === first.direction)) {

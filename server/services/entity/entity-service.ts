@@ -2,7 +2,13 @@ import { BadRequest, Conflict, Forbidden, MethodNotAllowed, NotFound } from '@fe
 import type { Id, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { FilterOf, PatchOf, PopulatePath, RecordOf, VisibleField } from '../../../domain/entities/contract.ts';
-import type { CallParams, CreateInput, Page as PageOf, Shaped, ShapingQuery } from '../../../domain/entities/services.ts';
+import type {
+  CallParams,
+  CreateInput,
+  Page as PageOf,
+  Shaped,
+  ShapingQuery,
+} from '../../../domain/entities/services.ts';
 import type { EntityDef } from '../../../domain/entities/types.ts';
 import { newId } from '../../db/ids.ts';
 import { applyKeyset, decodeCursor, encodeCursor } from './cursor.ts';
@@ -39,7 +45,8 @@ export interface EntityParams extends Params {
  * A call's params as the server's own code passes them on: a caller's (`CallParams`), with the
  * transaction to run in and the authentication as Feathers holds it (the token's payload too).
  */
-export type ServerCallParams = Omit<CallParams, 'authentication'> & Pick<EntityParams, 'transaction' | 'authentication'>;
+export type ServerCallParams = Omit<CallParams, 'authentication'> &
+  Pick<EntityParams, 'transaction' | 'authentication'>;
 
 /**
  * An entity service as code reaching it by a path known only as text sees it (a `$populate`
@@ -56,7 +63,12 @@ export interface UntypedEntityService {
 }
 
 /** Resolves `$populate` paths; set by the app so a service can reach the others. */
-export type Populator = (def: EntityDef, records: EntityRecord[], paths: string[], params: EntityParams) => Promise<void>;
+export type Populator = (
+  def: EntityDef,
+  records: EntityRecord[],
+  paths: string[],
+  params: EntityParams,
+) => Promise<void>;
 
 /** A record a write changed, as the table holds it (hidden fields too): none before a create, none after a remove. */
 export interface WrittenRecord {
@@ -76,7 +88,10 @@ export interface WriteObserver {
   written(def: EntityDef, records: WrittenRecord[], trx: Knex.Transaction, params: EntityParams): Promise<void>;
 }
 
-export type BeforeWrite = (data: Record<string, unknown>, write: { id?: Id; params: EntityParams }) => Promise<Record<string, unknown>>;
+export type BeforeWrite = (
+  data: Record<string, unknown>,
+  write: { id?: Id; params: EntityParams },
+) => Promise<Record<string, unknown>>;
 
 const KEY_PREFIX = '__k';
 
@@ -86,7 +101,8 @@ export function fieldsWritten(data: unknown): Set<string> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return names;
   for (const [key, value] of Object.entries(data)) {
     if (!key.startsWith('$')) names.add(key.split('.')[0] as string);
-    else if (typeof value === 'object' && value !== null) for (const path of Object.keys(value)) names.add(path.split('.')[0] as string);
+    else if (typeof value === 'object' && value !== null)
+      for (const path of Object.keys(value)) names.add(path.split('.')[0] as string);
   }
   return names;
 }
@@ -98,12 +114,15 @@ export function fieldsWritten(data: unknown): Set<string> {
  */
 function withoutOwnId(id: Id, data: Record<string, unknown>): Record<string, unknown> {
   const set = data.$set;
-  const sets = typeof set === 'object' && set !== null && !Array.isArray(set) ? (set as Record<string, unknown>) : undefined;
+  const sets =
+    typeof set === 'object' && set !== null && !Array.isArray(set) ? (set as Record<string, unknown>) : undefined;
   for (const given of [data._id, sets?._id]) {
     const same = (typeof given === 'string' || typeof given === 'number') && String(given) === String(id);
-    if (given !== undefined && !same) throw new BadRequest('validation.idMismatch', { errors: { _id: 'validation.idMismatch' } });
+    if (given !== undefined && !same)
+      throw new BadRequest('validation.idMismatch', { errors: { _id: 'validation.idMismatch' } });
   }
-  const without = (object: Record<string, unknown>) => Object.fromEntries(Object.entries(object).filter(([key]) => key !== '_id'));
+  const without = (object: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(object).filter(([key]) => key !== '_id'));
   const rest = without(data);
   if (sets && '_id' in sets) {
     const otherSets = without(sets);
@@ -154,10 +173,14 @@ export class EntityService<E extends EntityDef = EntityDef> {
   }
 
   /** Every matching record, no page: the server's own lookups (an outside caller still gets a page). */
-  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
-    params: ServerCallParams & { paginate: false; query?: ShapingQuery<E, S, P> },
-  ): Promise<Shaped<E, S, P>[]>;
-  find<const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[], const P extends PopulatePath<E> = never>(
+  find<
+    const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[],
+    const P extends PopulatePath<E> = never,
+  >(params: ServerCallParams & { paginate: false; query?: ShapingQuery<E, S, P> }): Promise<Shaped<E, S, P>[]>;
+  find<
+    const S extends readonly VisibleField<E>[] = readonly VisibleField<E>[],
+    const P extends PopulatePath<E> = never,
+  >(
     params?: ServerCallParams & { paginate?: undefined; query?: ShapingQuery<E, S, P> },
   ): Promise<PageOf<Shaped<E, S, P>>>;
   async find(params: EntityParams = {}): Promise<unknown> {
@@ -187,7 +210,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
       // Dates keep their microseconds as text (a JS Date would round them and repeat rows), in UTC and
       // one format whatever the session's TimeZone and DateStyle, so a cursor reads back the same anywhere.
       return key.field.def.kind === 'date'
-        ? this.knex.raw(`to_char((?) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US"+00"') as ??`, [expr, `${KEY_PREFIX}${i}`])
+        ? this.knex.raw(`to_char((?) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US"+00"') as ??`, [
+            expr,
+            `${KEY_PREFIX}${i}`,
+          ])
         : this.knex.raw(`? as ??`, [expr, `${KEY_PREFIX}${i}`]);
     });
   }
@@ -195,7 +221,12 @@ export class EntityService<E extends EntityDef = EntityDef> {
   private selectRows(
     parsed: ParsedQuery,
     params: EntityParams,
-    options: { limit: number | null; skip?: number; keyset?: { keys: (string | number | boolean | null)[]; forward: boolean }; withKeys?: boolean },
+    options: {
+      limit: number | null;
+      skip?: number;
+      keyset?: { keys: (string | number | boolean | null)[]; forward: boolean };
+      withKeys?: boolean;
+    },
   ): Promise<Record<string, unknown>[]> {
     const forward = options.keyset?.forward ?? true;
     const ordered = (query: Knex.QueryBuilder) => {
@@ -276,7 +307,9 @@ export class EntityService<E extends EntityDef = EntityDef> {
       const cap = parsed.countUpTo;
       // With a cap, one row more than the page tells whether any follows it, which the count no longer says past the cap.
       const [fetched, count] = await Promise.all([
-        limit === 0 ? Promise.resolve([]) : this.selectRows(parsed, params, { limit: cap === null ? limit : limit + 1, skip, withKeys: true }),
+        limit === 0
+          ? Promise.resolve([])
+          : this.selectRows(parsed, params, { limit: cap === null ? limit : limit + 1, skip, withKeys: true }),
         this.countRows(parsed, params, cap),
       ]);
       const more = fetched.length > limit;
@@ -344,7 +377,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
     for (const name of fieldsWritten(data)) {
       const field = this.def.fields[name];
       const allowed = method === 'patch' ? (field?.patchable ?? field?.writable) : field?.writable;
-      if (allowed && (role === undefined || !(allowed as readonly string[]).includes(role))) errors[name] = 'validation.notWritable';
+      if (allowed && (role === undefined || !(allowed as readonly string[]).includes(role)))
+        errors[name] = 'validation.notWritable';
     }
     if (Object.keys(errors).length > 0) throw new Forbidden('auth.fieldForbidden', { errors });
   }
@@ -371,9 +405,13 @@ export class EntityService<E extends EntityDef = EntityDef> {
     const observed = this.observed(params);
     const inserted = await this.write(() =>
       this.inWriteTransaction(params, observed, async (db) => {
-        const [written] = (await db(this.def.table).insert(row).returning(this.fields.publicColumns)) as Record<string, unknown>[];
+        const [written] = (await db(this.def.table).insert(row).returning(this.fields.publicColumns)) as Record<
+          string,
+          unknown
+        >[];
         const record = this.fields.toRecord(written as Record<string, unknown>);
-        if (observed) await this.tellObserver([{ method: 'create', id: String(row.id), before: null, after: record }], db, params);
+        if (observed)
+          await this.tellObserver([{ method: 'create', id: String(row.id), before: null, after: record }], db, params);
         return record;
       }),
     );
@@ -384,11 +422,13 @@ export class EntityService<E extends EntityDef = EntityDef> {
   patch(id: string, data: PatchOf<E>, params?: ServerCallParams & { query?: FilterOf<E> }): Promise<RecordOf<E>>;
   async patch(id: Id | null, data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Patch data must be an object');
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw new BadRequest('Patch data must be an object');
     const written = withoutOwnId(id, data as Record<string, unknown>);
     this.checkWritable(written, params, 'patch');
     const { $push, $pull, $set, ...rest } = written;
-    for (const key of Object.keys(rest)) if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
+    for (const key of Object.keys(rest))
+      if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
     const plain: Record<string, unknown> = { ...rest };
     const hasListOps = $push !== undefined || $pull !== undefined || $set !== undefined;
     const query = params.query ?? {};
@@ -402,11 +442,12 @@ export class EntityService<E extends EntityDef = EntityDef> {
     const locked = hasListOps || wholeRecord || observed;
     const run = async (trx: Knex.Transaction | Knex) => {
       const parsed = parseQuery(this.fields, query);
-      const columns = wholeRecord || observed
-        ? this.fields.publicColumns
-        : hasListOps
-          ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id')
-          : ['id'];
+      const columns =
+        wholeRecord || observed
+          ? this.fields.publicColumns
+          : hasListOps
+            ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id')
+            : ['id'];
       const existing = this.baseQuery(parsed, { ...params, transaction: trx as Knex.Transaction })
         .where('id', String(id))
         .first(columns);
@@ -417,7 +458,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (hasListOps) {
         const currentLists: Record<string, Record<string, unknown>[]> = {};
         for (const list of this.lists.values()) {
-          currentLists[list.name] = (current[this.fields.writable(list.name).column] as Record<string, unknown>[]) ?? [];
+          currentLists[list.name] =
+            (current[this.fields.writable(list.name).column] as Record<string, unknown>[]) ?? [];
         }
         lists = applyListOperators(this.lists, currentLists, { $push, $pull, $set }, positional, plain);
       }
@@ -432,14 +474,24 @@ export class EntityService<E extends EntityDef = EntityDef> {
         if (name in valid) throw invalid({ [name]: 'validation.conflictingUpdate' });
         update[this.fields.writable(name).column] = JSON.stringify(items);
       }
-      const [row] = await trx(this.def.table).where('id', String(id)).update(update).returning(this.fields.publicColumns);
+      const [row] = await trx(this.def.table)
+        .where('id', String(id))
+        .update(update)
+        .returning(this.fields.publicColumns);
       if (observed) {
-        const change = { method: 'patch' as const, id: String(id), before: this.fields.toRecord(current), after: this.fields.toRecord(row as Record<string, unknown>) };
+        const change = {
+          method: 'patch' as const,
+          id: String(id),
+          before: this.fields.toRecord(current),
+          after: this.fields.toRecord(row as Record<string, unknown>),
+        };
         await this.tellObserver([change], trx, params);
       }
       return row as Record<string, unknown>;
     };
-    const row = await this.write(() => (params.transaction ? run(params.transaction) : locked ? this.knex.transaction(run) : run(this.knex)));
+    const row = await this.write(() =>
+      params.transaction ? run(params.transaction) : locked ? this.knex.transaction(run) : run(this.knex),
+    );
     return this.fields.toRecord(row) as EntityRecord;
   }
 
@@ -457,7 +509,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
         const row = rows[0];
         if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
         const record = this.fields.toRecord(row);
-        if (observed) await this.tellObserver([{ method: 'remove', id: String(id), before: record, after: null }], db, params);
+        if (observed)
+          await this.tellObserver([{ method: 'remove', id: String(id), before: record, after: null }], db, params);
         return record;
       }),
     );
@@ -473,12 +526,20 @@ export class EntityService<E extends EntityDef = EntityDef> {
    * Runs a write in the call's transaction, or in one of its own when the observer sees it (so its
    * rows and the change commit together), else on the pool.
    */
-  private inWriteTransaction<T>(params: EntityParams, observed: boolean, action: (db: Knex | Knex.Transaction) => Promise<T>): Promise<T> {
+  private inWriteTransaction<T>(
+    params: EntityParams,
+    observed: boolean,
+    action: (db: Knex | Knex.Transaction) => Promise<T>,
+  ): Promise<T> {
     if (params.transaction) return action(params.transaction);
     return observed ? this.knex.transaction(action) : action(this.knex);
   }
 
-  private async tellObserver(records: WrittenRecord[], db: Knex | Knex.Transaction, params: EntityParams): Promise<void> {
+  private async tellObserver(
+    records: WrittenRecord[],
+    db: Knex | Knex.Transaction,
+    params: EntityParams,
+  ): Promise<void> {
     // Only ever called inside a transaction (inWriteTransaction with `observed`).
     if (this.observer) await this.observer.written(this.def, records, db as Knex.Transaction, params);
   }
@@ -513,7 +574,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
       if (pg.code === '23503') {
         const column = /Key \(([^)]+)\)/.exec(pg.detail ?? '')?.[1] ?? '';
         const field = this.fields.byColumn.get(column);
-        if (field && /is not present/.test(pg.detail ?? '')) throw invalid({ [field.name]: 'validation.unknownReference' });
+        if (field && /is not present/.test(pg.detail ?? ''))
+          throw invalid({ [field.name]: 'validation.unknownReference' });
         throw new Conflict('validation.inUse');
       }
       throw error;

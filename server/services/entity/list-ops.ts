@@ -12,7 +12,8 @@ export interface ListField {
 }
 
 function asObject(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest(`${what} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BadRequest(`${what} must be an object`);
   return value as Record<string, unknown>;
 }
 
@@ -51,7 +52,8 @@ export function applyListOperators(
   if (ops.$push !== undefined) {
     for (const [name, value] of Object.entries(asObject(ops.$push, '$push'))) {
       const [field, items] = listOf(name, '$push');
-      const each = typeof value === 'object' && value !== null && '$each' in value ? (value as { $each: unknown }).$each : [value];
+      const each =
+        typeof value === 'object' && value !== null && '$each' in value ? (value as { $each: unknown }).$each : [value];
       if (!Array.isArray(each)) throw new BadRequest('$each must be a list');
       for (const item of each) items.push(withKey(field, item));
     }
@@ -79,7 +81,8 @@ export function applyListOperators(
       const key = field.def.itemKey ?? '_id';
       const given = property === undefined ? asObject(value, `$set ${path}`) : {};
       const wanted = positional[`${name}.${key}`] ?? given[key];
-      if (wanted === undefined) throw new BadRequest(`$set ${path} needs '${name}.${key}' in the query or '${key}' in the value`);
+      if (wanted === undefined)
+        throw new BadRequest(`$set ${path} needs '${name}.${key}' in the query or '${key}' in the value`);
       const index = items.findIndex((item) => item[key] === wanted);
       if (index < 0) throw new BadRequest(`No item of '${name}' has ${key} '${String(wanted)}'`);
       const updated = property === undefined ? { ...items[index], ...given } : { ...items[index], [property]: value };

@@ -9,7 +9,15 @@ export const MAX_LIMIT = 100;
 
 const COMPARISON: Record<string, string> = { $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 /** Query keys that shape the answer rather than filter records. */
-export const QUERY_CONTROLS: ReadonlySet<string> = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor', '$countUpTo']);
+export const QUERY_CONTROLS: ReadonlySet<string> = new Set([
+  '$limit',
+  '$skip',
+  '$sort',
+  '$select',
+  '$populate',
+  '$cursor',
+  '$countUpTo',
+]);
 const MAX_IN = 500;
 const MAX_DEPTH = 4;
 /** Branches of one `$or` or `$and`. */
@@ -49,7 +57,8 @@ export interface ParsedQuery {
 }
 
 function asPlainObject(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest(`${what} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BadRequest(`${what} must be an object`);
   return value as Record<string, unknown>;
 }
 
@@ -65,7 +74,11 @@ function asList(value: unknown, what: string): unknown[] {
 }
 
 /** Splits a Feathers query into pagination controls and a filter, validating every part. */
-export function parseQuery(fields: EntityFields, query: Record<string, unknown> | undefined, maxLimit = MAX_LIMIT): ParsedQuery {
+export function parseQuery(
+  fields: EntityFields,
+  query: Record<string, unknown> | undefined,
+  maxLimit = MAX_LIMIT,
+): ParsedQuery {
   const q = query ?? {};
   const filter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(q)) {
@@ -100,7 +113,8 @@ export function parseQuery(fields: EntityFields, query: Record<string, unknown> 
   if (q.$populate !== undefined) {
     const list = typeof q.$populate === 'string' ? [q.$populate] : asList(q.$populate, '$populate');
     populate = list.map((path) => {
-      const known = typeof path === 'string' && fields.def.populate !== undefined && Object.hasOwn(fields.def.populate, path);
+      const known =
+        typeof path === 'string' && fields.def.populate !== undefined && Object.hasOwn(fields.def.populate, path);
       if (!known) throw new BadRequest(`Cannot populate '${String(path)}'`);
       return path;
     });
@@ -108,7 +122,8 @@ export function parseQuery(fields: EntityFields, query: Record<string, unknown> 
 
   let cursor: string | undefined;
   if (q.$cursor !== undefined) {
-    if (typeof q.$cursor !== 'string' && q.$cursor !== null && q.$cursor !== true) throw new BadRequest('$cursor must be a string');
+    if (typeof q.$cursor !== 'string' && q.$cursor !== null && q.$cursor !== true)
+      throw new BadRequest('$cursor must be a string');
     cursor = typeof q.$cursor === 'string' ? q.$cursor : '';
   }
 
@@ -149,7 +164,10 @@ function limitQuerySize(filter: Record<string, unknown>): void {
         size.conditions += 1;
       }
       if (size.conditions > MAX_CONDITIONS || size.values > MAX_LISTED_VALUES) {
-        throw new BadRequest('errors.queryTooLarge', { maxConditions: MAX_CONDITIONS, maxListedValues: MAX_LISTED_VALUES });
+        throw new BadRequest('errors.queryTooLarge', {
+          maxConditions: MAX_CONDITIONS,
+          maxListedValues: MAX_LISTED_VALUES,
+        });
       }
     }
   };
@@ -157,7 +175,13 @@ function limitQuerySize(filter: Record<string, unknown>): void {
 }
 
 /** Adds the WHERE conditions of a filter to a query builder. */
-export function applyFilter(knex: Knex, fields: EntityFields, builder: Knex.QueryBuilder, filter: Record<string, unknown>, depth = 0): void {
+export function applyFilter(
+  knex: Knex,
+  fields: EntityFields,
+  builder: Knex.QueryBuilder,
+  filter: Record<string, unknown>,
+  depth = 0,
+): void {
   if (depth > MAX_DEPTH) throw new BadRequest('Query nested too deeply');
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$or' || key === '$and') {
@@ -179,7 +203,13 @@ export function applyFilter(knex: Knex, fields: EntityFields, builder: Knex.Quer
   }
 }
 
-function applyFieldCondition(knex: Knex, fields: EntityFields, builder: Knex.QueryBuilder, key: string, value: unknown): void {
+function applyFieldCondition(
+  knex: Knex,
+  fields: EntityFields,
+  builder: Knex.QueryBuilder,
+  key: string,
+  value: unknown,
+): void {
   const dot = key.indexOf('.');
   if (dot > 0) {
     applyListItemCondition(fields, builder, key.slice(0, dot), key.slice(dot + 1), value);
@@ -255,7 +285,8 @@ function nextMillisecond(date: Date): Date {
 
 function whereEquals(builder: Knex.QueryBuilder, field: ResolvedField, v: QueryValue): void {
   if (v === null) builder.whereNull(field.column);
-  else if (v instanceof Date) builder.where((range) => range.where(field.column, '>=', v).andWhere(field.column, '<', nextMillisecond(v)));
+  else if (v instanceof Date)
+    builder.where((range) => range.where(field.column, '>=', v).andWhere(field.column, '<', nextMillisecond(v)));
   else builder.where(field.column, v);
 }
 
@@ -292,7 +323,13 @@ function requireFilterable(field: ResolvedField): void {
   if (!field.def.filterable) throw new BadRequest(`Field '${field.name}' cannot be filtered`);
 }
 
-function applyRegex(knex: Knex, field: ResolvedField, builder: Knex.QueryBuilder, pattern: unknown, options: unknown): void {
+function applyRegex(
+  knex: Knex,
+  field: ResolvedField,
+  builder: Knex.QueryBuilder,
+  pattern: unknown,
+  options: unknown,
+): void {
   if (!field.def.searchable) throw new BadRequest(`Field '${field.name}' cannot be searched`);
   if (typeof pattern !== 'string' || pattern.length > 200 || !isStorableText(pattern)) {
     throw new BadRequest('$regex must be a string of at most 200 characters');
@@ -312,10 +349,19 @@ function applyRegex(knex: Knex, field: ResolvedField, builder: Knex.QueryBuilder
 }
 
 /** `modules.id: x` matches records whose list holds an item with that key. */
-function applyListItemCondition(fields: EntityFields, builder: Knex.QueryBuilder, listName: string, itemField: string, value: unknown): void {
+function applyListItemCondition(
+  fields: EntityFields,
+  builder: Knex.QueryBuilder,
+  listName: string,
+  itemField: string,
+  value: unknown,
+): void {
   const list = fields.field(listName, 'query');
-  if (list.def.kind !== 'list' || list.def.itemKey !== itemField) throw new BadRequest(`Unknown field '${listName}.${itemField}' in query`);
-  const valid = (typeof value === 'string' && value.length <= 500 && isStorableText(value)) || (typeof value === 'number' && Number.isFinite(value));
+  if (list.def.kind !== 'list' || list.def.itemKey !== itemField)
+    throw new BadRequest(`Unknown field '${listName}.${itemField}' in query`);
+  const valid =
+    (typeof value === 'string' && value.length <= 500 && isStorableText(value)) ||
+    (typeof value === 'number' && Number.isFinite(value));
   if (!valid) throw new BadRequest(`'${listName}.${itemField}' must be a value`);
   builder.whereRaw('?? @> ?::jsonb', [list.column, JSON.stringify([{ [itemField]: value }])]);
 }
@@ -325,12 +371,20 @@ function applyListItemCondition(fields: EntityFields, builder: Knex.QueryBuilder
  * whose list holds 'pos', `$in` any of several values, `$nin` none of them. Matched with jsonb
  * containment (`@>`), which a GIN index serves; the value is a bound parameter, never SQL.
  */
-function applyListContains(builder: Knex.QueryBuilder, field: ResolvedField, value: unknown, isOperatorObject: boolean): void {
+function applyListContains(
+  builder: Knex.QueryBuilder,
+  field: ResolvedField,
+  value: unknown,
+  isOperatorObject: boolean,
+): void {
   // Lists of objects are matched by their key (`modules.id: x`), not as a whole.
   if (!field.def.filterable || field.def.itemKey) throw new BadRequest(`Field '${field.name}' cannot be filtered`);
   const holding = (item: unknown): string => {
-    const valid = (typeof item === 'string' && item.length <= 500 && isStorableText(item)) || (typeof item === 'number' && Number.isFinite(item));
-    if (!valid) throw new BadRequest(`Invalid value for '${field.name}'`, { errors: { [field.name]: 'validation.invalid' } });
+    const valid =
+      (typeof item === 'string' && item.length <= 500 && isStorableText(item)) ||
+      (typeof item === 'number' && Number.isFinite(item));
+    if (!valid)
+      throw new BadRequest(`Invalid value for '${field.name}'`, { errors: { [field.name]: 'validation.invalid' } });
     return JSON.stringify([item]);
   };
   if (!isOperatorObject) {
@@ -338,7 +392,8 @@ function applyListContains(builder: Knex.QueryBuilder, field: ResolvedField, val
     return;
   }
   for (const [op, operand] of Object.entries(value as Record<string, unknown>)) {
-    if (op !== '$in' && op !== '$nin') throw new BadRequest(`Operator '${op}' cannot be used on the list '${field.name}'`);
+    if (op !== '$in' && op !== '$nin')
+      throw new BadRequest(`Operator '${op}' cannot be used on the list '${field.name}'`);
     const list = asList(operand, op);
     if (list.length > MAX_IN) throw new BadRequest(`${op} accepts at most ${MAX_IN} values`);
     const patterns = list.map(holding);

@@ -48,7 +48,10 @@ export function registerEntityService<K extends EntityName>(
  * entity in turn), typed as `UntypedEntityService`: records as plain objects. Undefined for a
  * path that is no entity's.
  */
-export function entityServiceAt(app: ServerApp, path: string): FeathersService<ServerApp, UntypedEntityService> | undefined {
+export function entityServiceAt(
+  app: ServerApp,
+  path: string,
+): FeathersService<ServerApp, UntypedEntityService> | undefined {
   if (!isEntityName(path)) return undefined;
   return app.service(path);
 }

@@ -23,7 +23,8 @@ function countingNotes() {
       kind: { kind: 'enum', enum: ['plain', 'other'], required: true },
       detail: { kind: 'string' },
     },
-    recordRules: (note): Record<string, string> => (note.kind === 'other' && !note.detail ? { detail: 'validation.required' } : {}),
+    recordRules: (note): Record<string, string> =>
+      note.kind === 'other' && !note.detail ? { detail: 'validation.required' } : {},
     defaultSort: { _id: 1 },
     access: { find: 'public', get: 'public', create: 'public', patch: 'public', remove: 'public' },
   });
@@ -65,8 +66,14 @@ describe('create data is checked once per write', () => {
 describe("a definition's record rules", () => {
   it('run after the fields on every create, their message keys kept', () => {
     const { def } = countingNotes();
-    expect(refusal(() => validateCreate(def, { title: 'Menu', kind: 'other' }))).toEqual({ detail: 'validation.required' });
-    expect(validateCreate(def, { title: 'Menu', kind: 'other', detail: 'Lunch' })).toEqual({ title: 'Menu', kind: 'other', detail: 'Lunch' });
+    expect(refusal(() => validateCreate(def, { title: 'Menu', kind: 'other' }))).toEqual({
+      detail: 'validation.required',
+    });
+    expect(validateCreate(def, { title: 'Menu', kind: 'other', detail: 'Lunch' })).toEqual({
+      title: 'Menu',
+      kind: 'other',
+      detail: 'Lunch',
+    });
   });
 
   it('read the record as a patch leaves it', () => {
@@ -75,6 +82,8 @@ describe("a definition's record rules", () => {
     expect(validatePatch(def, { title: 'Dinner' }, stored)).toEqual({ title: 'Dinner' });
     expect(validatePatch(def, { detail: undefined }, stored)).toEqual({});
     expect(refusal(() => validatePatch(def, { detail: null }, stored))).toEqual({ detail: 'validation.required' });
-    expect(refusal(() => validatePatch(def, { kind: 'other' }, { ...stored, kind: 'plain', detail: null }))).toEqual({ detail: 'validation.required' });
+    expect(refusal(() => validatePatch(def, { kind: 'other' }, { ...stored, kind: 'plain', detail: null }))).toEqual({
+      detail: 'validation.required',
+    });
   });
 });

@@ -18,7 +18,8 @@ export function fieldErrors(error: z.ZodError, prefix = '', input?: unknown): Fi
   for (const issue of error.issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors[[path === '_' ? '' : path, key].filter(Boolean).join('.')] = 'validation.unknownField';
+      for (const key of issue.keys)
+        errors[[path === '_' ? '' : path, key].filter(Boolean).join('.')] = 'validation.unknownField';
     } else {
       errors[path] ??= issueMessage(issue, input);
     }
@@ -71,7 +72,9 @@ export function validateCreate(def: EntityDef, data: unknown): Readonly<Record<s
     shape[name] = field.required ? schema : field.defaulted ? schema.optional() : schema.optional().nullable();
   }
   const record = z.object(shape).strict();
-  const valid = Object.freeze(check(def.recordRules ? withRule(record, def.recordRules) : record, data) as Record<string, unknown>);
+  const valid = Object.freeze(
+    check(def.recordRules ? withRule(record, def.recordRules) : record, data) as Record<string, unknown>,
+  );
   validCreates.set(valid, def);
   return valid;
 }
@@ -89,7 +92,11 @@ export function createData(def: EntityDef, data: unknown): Readonly<Record<strin
  * Validates the plain (non-operator) part of patch data. `current`, the stored record, is what the
  * record's own rules need (the entity service gives it): they read the record as the patch leaves it.
  */
-export function validatePatch(def: EntityDef, data: Record<string, unknown>, current?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function validatePatch(
+  def: EntityDef,
+  data: Record<string, unknown>,
+  current?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(def)) {
     const schema = valueSchema(field);
@@ -98,7 +105,8 @@ export function validatePatch(def: EntityDef, data: Record<string, unknown>, cur
   }
   const patch = z.object(shape).strict();
   const rules = def.recordRules;
-  const schema = rules && current ? withRule(patch, (written) => rules({ ...current, ...withoutUndefined(written) })) : patch;
+  const schema =
+    rules && current ? withRule(patch, (written) => rules({ ...current, ...withoutUndefined(written) })) : patch;
   return check(schema, data) as Record<string, unknown>;
 }
 

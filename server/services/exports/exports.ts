@@ -147,7 +147,11 @@ function sheetName(label: string, source: string): string {
 }
 
 /** Params of a read as the staff member who asked: the service's access, row and field rules apply. */
-const asCaller = (caller: Caller, query: Record<string, unknown>): EntityParams => ({ provider: 'rest', user: { _id: caller._id, role: caller.role }, query });
+const asCaller = (caller: Caller, query: Record<string, unknown>): EntityParams => ({
+  provider: 'rest',
+  user: { _id: caller._id, role: caller.role },
+  query,
+});
 
 /**
  * `exports` (decision 036): staff export a back-office table they may list. `create` records the
@@ -175,7 +179,8 @@ export class ExportsService {
     if (!isAdminSource(source) || !actionsFor(source, caller.role).has('export')) throw new Forbidden('auth.forbidden');
     const columns = checkedColumns(source, request.columns);
     const query = request.query ?? {};
-    if (PAGING.some((key) => key in query)) throw new BadRequest('validation.invalid', { errors: { query: 'validation.invalid' } });
+    if (PAGING.some((key) => key in query))
+      throw new BadRequest('validation.invalid', { errors: { query: 'validation.invalid' } });
     // The query is tried once now, as the staff member: a bad one is this call's 400, not a failed job.
     await this.reader(source).find(asCaller(caller, { ...(request.ids ? {} : query), $limit: 1, $cursor: '' }));
     const locale: Locale = isLocale(request.locale) ? request.locale : isLocale(caller.locale) ? caller.locale : 'en';
@@ -198,7 +203,12 @@ export class ExportsService {
       finished_at: null,
     };
     await this.knex.transaction(async (trx) => {
-      await trx('exports').insert({ ...row, columns: JSON.stringify(row.columns), query: row.query && JSON.stringify(row.query), ids: row.ids && JSON.stringify(row.ids) });
+      await trx('exports').insert({
+        ...row,
+        columns: JSON.stringify(row.columns),
+        query: row.query && JSON.stringify(row.query),
+        ids: row.ids && JSON.stringify(row.ids),
+      });
       // Staff exports are in the audit log beside their writes (decision 033): what was exported, by whom.
       await trx(definitions.auditLogs.table).insert({
         id: newId(),
@@ -208,7 +218,11 @@ export class ExportsService {
         service: source,
         method: 'export',
         record_id: row.id,
-        changes: JSON.stringify({ format: { after: row.format }, columns: { after: columns }, ...(row.ids ? { ids: { after: row.ids } } : { query: { after: query } }) }),
+        changes: JSON.stringify({
+          format: { after: row.format },
+          columns: { after: columns },
+          ...(row.ids ? { ids: { after: row.ids } } : { query: { after: query } }),
+        }),
         request_id: null,
       });
       await this.jobs.send(EXPORT_JOB, { id: row.id }, trx);
@@ -229,7 +243,12 @@ export class ExportsService {
   async patch(id: string, data: unknown, params: Params = {}): Promise<ExportRecord> {
     const record = await this.get(id, params);
     const asked = data as { state?: unknown } | null;
-    if (typeof asked !== 'object' || asked === null || Object.keys(asked).join() !== 'state' || asked.state !== 'cancelled') {
+    if (
+      typeof asked !== 'object' ||
+      asked === null ||
+      Object.keys(asked).join() !== 'state' ||
+      asked.state !== 'cancelled'
+    ) {
       throw new BadRequest('validation.invalid');
     }
     const [row] = (await this.knex('exports')
@@ -262,22 +281,41 @@ export class ExportsService {
    */
   async work(id: string, deps: { storage: Storage; settings: ExportSettings; logger: Logger }): Promise<void> {
     const now = () => clockOf(this.app)();
-    const [started] = (await this.knex('exports').where({ id }).whereIn('state', ['queued', 'running']).update({ state: 'running', rows: 0 }).returning('*')) as ExportRow[];
+    const [started] = (await this.knex('exports')
+      .where({ id })
+      .whereIn('state', ['queued', 'running'])
+      .update({ state: 'running', rows: 0 })
+      .returning('*')) as ExportRow[];
     if (!started) return;
     const announce = (row: ExportRow) => this.app.service('exports').emit('patched', toRecord(row));
     announce(started);
     const file = path.join(deps.settings.tempDir, `${id}.${started.format}`);
     const fail = async (error: unknown) => {
       const known = error as { code?: unknown; message?: unknown };
-      const message = typeof known.code === 'number' && known.code < 500 && typeof known.message === 'string' ? known.message : 'errors.generic';
+      const message =
+        typeof known.code === 'number' && known.code < 500 && typeof known.message === 'string'
+          ? known.message
+          : 'errors.generic';
       deps.logger.warn({ err: error, export: id }, 'export failed');
-      const [row] = (await this.knex('exports').where({ id, state: 'running' }).update({ state: 'failed', error: message.slice(0, 500), finished_at: now() }).returning('*')) as ExportRow[];
+      const [row] = (await this.knex('exports')
+        .where({ id, state: 'running' })
+        .update({ state: 'failed', error: message.slice(0, 500), finished_at: now() })
+        .returning('*')) as ExportRow[];
       if (row) announce(row);
     };
     let writer: ReturnType<typeof tableWriter> | undefined;
     try {
-      const user = (await this.app.service('users').get(started.user_id).catch(() => null)) as Caller | null;
-      if (!user || !isStaffRole(user.role) || !isAdminSource(started.source) || !actionsFor(started.source, user.role).has('export')) throw new Forbidden('auth.forbidden');
+      const user = (await this.app
+        .service('users')
+        .get(started.user_id)
+        .catch(() => null)) as Caller | null;
+      if (
+        !user ||
+        !isStaffRole(user.role) ||
+        !isAdminSource(started.source) ||
+        !actionsFor(started.source, user.role).has('export')
+      )
+        throw new Forbidden('auth.forbidden');
       const source = started.source;
       const caller: Caller = { _id: user._id, role: user.role };
       const definition = entities[source];
@@ -288,7 +326,10 @@ export class ExportsService {
       if (!started.ids) {
         const counted = await service.find(asCaller(caller, { ...started.query, $limit: 0 }));
         total = counted.total;
-        const [row] = (await this.knex('exports').where({ id, state: 'running' }).update({ total }).returning('*')) as ExportRow[];
+        const [row] = (await this.knex('exports')
+          .where({ id, state: 'running' })
+          .update({ total })
+          .returning('*')) as ExportRow[];
         if (row) announce(row);
       }
       await mkdir(deps.settings.tempDir, { recursive: true });
@@ -300,13 +341,25 @@ export class ExportsService {
       const page = async (records: Record<string, unknown>[]): Promise<boolean> => {
         // References by name, as the table shows them, read as the staff member who asked.
         const references = await referenceNames(definition, started.columns, records, locale, (target, query) =>
-          isAdminSource(target) ? this.reader(target).find(asCaller(caller, query)).then((found) => found.data as Record<string, unknown>[], () => []) : Promise.resolve([]),
+          isAdminSource(target)
+            ? this.reader(target)
+                .find(asCaller(caller, query))
+                .then(
+                  (found) => found.data as Record<string, unknown>[],
+                  () => [],
+                )
+            : Promise.resolve([]),
         );
-        const rows: ExportCell[][] = records.map((record) => started.columns.map((field) => exportCell(definition, field, record, t, locale, references)));
+        const rows: ExportCell[][] = records.map((record) =>
+          started.columns.map((field) => exportCell(definition, field, record, t, locale, references)),
+        );
         await writer?.rows(rows);
         written += rows.length;
         // The progress is also the check: a cancelled export is no longer `running`.
-        const [row] = (await this.knex('exports').where({ id, state: 'running' }).update({ rows: written }).returning('*')) as ExportRow[];
+        const [row] = (await this.knex('exports')
+          .where({ id, state: 'running' })
+          .update({ rows: written })
+          .returning('*')) as ExportRow[];
         if (!row) return false;
         if (Date.now() - announced >= EXPORT_RULES.progressMs) {
           announced = Date.now();
@@ -319,13 +372,17 @@ export class ExportsService {
         const sort = { ...definition.defaultSort, _id: 1 };
         for (let start = 0; going && start < started.ids.length; start += EXPORT_RULES.pageSize) {
           const chunk = started.ids.slice(start, start + EXPORT_RULES.pageSize);
-          const found = await service.find(asCaller(caller, { _id: { $in: chunk }, $sort: sort, $limit: EXPORT_RULES.pageSize }));
+          const found = await service.find(
+            asCaller(caller, { _id: { $in: chunk }, $sort: sort, $limit: EXPORT_RULES.pageSize }),
+          );
           going = await page(found.data);
         }
       } else {
         let cursor: string | null = '';
         while (going && cursor !== null) {
-          const found: Page = await service.find(asCaller(caller, { ...started.query, $limit: EXPORT_RULES.pageSize, $cursor: cursor }));
+          const found: Page = await service.find(
+            asCaller(caller, { ...started.query, $limit: EXPORT_RULES.pageSize, $cursor: cursor }),
+          );
           going = await page(found.data);
           cursor = found.cursors.next;
         }
@@ -360,7 +417,10 @@ export class ExportsService {
   /** Removes the files of exports finished more than a day ago (their records stay, without a file). */
   async cleanUp(storage: Storage): Promise<number> {
     const cutoff = new Date(clockOf(this.app)().getTime() - EXPORT_RULES.keepMs);
-    const old = (await this.knex('exports').whereNotNull('file_key').where('finished_at', '<', cutoff).select('id')) as { id: string }[];
+    const old = (await this.knex('exports')
+      .whereNotNull('file_key')
+      .where('finished_at', '<', cutoff)
+      .select('id')) as { id: string }[];
     for (const { id } of old) {
       await storage.removeAll(id);
       await this.knex('exports').where({ id }).update({ file_key: null });
@@ -374,14 +434,29 @@ export function createExportStorage(settings: ExportSettings): Storage {
 }
 
 /** The export service, its job, its clean-up; the download route is the app's (route.ts). */
-export function configureExports(app: ServerApp, deps: { settings: ExportSettings; knex: Knex; logger: Logger; jobs: JobQueue }): void {
+export function configureExports(
+  app: ServerApp,
+  deps: { settings: ExportSettings; knex: Knex; logger: Logger; jobs: JobQueue },
+): void {
   const { settings, knex, logger, jobs } = deps;
   const storage = createExportStorage(settings);
   app.set('exportStorage', storage);
   const service = new ExportsService(app, { knex, jobs });
   app.use('exports', service, { methods: ['create', 'get', 'patch'], events: [] });
   app.service('exports').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: ['editor', 'admin'], create: ['editor', 'admin'], patch: ['editor', 'admin'], remove: 'none' } })] },
+    around: {
+      all: [
+        authorize({
+          access: {
+            find: 'none',
+            get: ['editor', 'admin'],
+            create: ['editor', 'admin'],
+            patch: ['editor', 'admin'],
+            remove: 'none',
+          },
+        }),
+      ],
+    },
   });
   // Progress is news for the one who asked, on every connection of theirs.
   app.service('exports').publish((data: unknown) => {
@@ -390,8 +465,10 @@ export function configureExports(app: ServerApp, deps: { settings: ExportSetting
   });
   // A failure is recorded on the export itself: trying again would only repeat it. A job whose
   // process died is tried again as soon as it is found lost (its heartbeat stopped; server/jobs).
-  jobs.define<{ id: string }>(EXPORT_JOB, { retryLimit: 1, retryDelay: 1, retryDelayMax: 60, expireInSeconds: EXPORT_RULES.expireSeconds }, async ({ id }) =>
-    service.work(id, { storage, settings, logger }),
+  jobs.define<{ id: string }>(
+    EXPORT_JOB,
+    { retryLimit: 1, retryDelay: 1, retryDelayMax: 60, expireInSeconds: EXPORT_RULES.expireSeconds },
+    async ({ id }) => service.work(id, { storage, settings, logger }),
   );
   jobs.define(EXPORT_CLEANUP_JOB, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
     const removed = await service.cleanUp(storage);

@@ -84,6 +84,11 @@ function xlsxWriter(path: string, header: readonly string[], sheetName: string):
   };
 }
 
-export function tableWriter(format: ExportFormat, path: string, header: readonly string[], sheetName: string): TableWriter {
+export function tableWriter(
+  format: ExportFormat,
+  path: string,
+  header: readonly string[],
+  sheetName: string,
+): TableWriter {
   return format === 'csv' ? csvWriter(path, header) : xlsxWriter(path, header, sheetName);
 }

@@ -21,7 +21,9 @@ export class FeaturesService {
   }
 
   async find(_params?: Params): Promise<FeaturesPayload> {
-    const row = await this.knex('site_settings').where({ key: KEY }).first<{ value: Partial<FeaturesPayload> } | undefined>();
+    const row = await this.knex('site_settings')
+      .where({ key: KEY })
+      .first<{ value: Partial<FeaturesPayload> } | undefined>();
     return { ...DEFAULT_FEATURES, ...(row?.value ?? {}) };
   }
 
@@ -34,11 +36,17 @@ export class FeaturesService {
     if (!parsed.success) throw invalid(fieldErrors(parsed.error, '', data));
     return this.knex.transaction(async (trx) => {
       // Read and write under one lock, so two admins' changes cannot interleave.
-      const row = await trx('site_settings').where({ key: KEY }).forUpdate().first<{ value: Partial<FeaturesPayload> } | undefined>();
+      const row = await trx('site_settings')
+        .where({ key: KEY })
+        .forUpdate()
+        .first<{ value: Partial<FeaturesPayload> } | undefined>();
       const next: FeaturesPayload = { ...DEFAULT_FEATURES, ...(row?.value ?? {}), ...parsed.data };
       const problems = featuresProblems(next);
       if (Object.keys(problems).length > 0) throw invalid(problems);
-      await trx('site_settings').insert({ key: KEY, value: JSON.stringify(next), updated_at: trx.fn.now() }).onConflict('key').merge();
+      await trx('site_settings')
+        .insert({ key: KEY, value: JSON.stringify(next), updated_at: trx.fn.now() })
+        .onConflict('key')
+        .merge();
       return next;
     });
   }
@@ -47,7 +55,9 @@ export class FeaturesService {
 export function configureFeatures(app: ServerApp, knex: Knex): void {
   app.use('features', new FeaturesService(knex), { methods: ['find', 'get', 'patch'], events: [] });
   app.service('features').hooks({
-    around: { all: [authorize({ access: { find: 'public', get: 'public', patch: ['admin'], create: 'none', remove: 'none' } })] },
+    around: {
+      all: [authorize({ access: { find: 'public', get: 'public', patch: ['admin'], create: 'none', remove: 'none' } })],
+    },
   });
   app.service('features').publish(() => [app.channel('anonymous'), app.channel('authenticated')]);
 }

@@ -17,10 +17,17 @@ import type { ServerApp } from '../types.ts';
  * per-address limit for both, and the job that mails staff each submission. Needs the outbox
  * service, where the job keeps mail when there is no SMTP server.
  */
-export function configureForms(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; redis: Redis | null; jobs: JobQueue; mail: MailJobs }): void {
+export function configureForms(
+  app: ServerApp,
+  deps: { config: Config; knex: Knex; logger: Logger; redis: Redis | null; jobs: JobQueue; mail: MailJobs },
+): void {
   const { config, knex, logger, redis, jobs, mail } = deps;
   const limiter = createLimiter(redis, `${config.redisPrefix}:limit:forms`, config.formLimit);
-  registerEntityService(app, definitions.contactForms, { hooks: [formRules(definitions.contactForms, { knex, jobs, limiter, incomplete: FORM_MESSAGES.failed })] });
-  registerEntityService(app, definitions.enquiries, { hooks: [formRules(definitions.enquiries, { knex, jobs, limiter, incomplete: FORM_MESSAGES.incomplete })] });
+  registerEntityService(app, definitions.contactForms, {
+    hooks: [formRules(definitions.contactForms, { knex, jobs, limiter, incomplete: FORM_MESSAGES.failed })],
+  });
+  registerEntityService(app, definitions.enquiries, {
+    hooks: [formRules(definitions.enquiries, { knex, jobs, limiter, incomplete: FORM_MESSAGES.incomplete })],
+  });
   defineStaffMailJob(app, mail, config, logger);
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { entities } from '../../../domain/entities/index.ts';
 import type { EntityDef } from '../../../domain/entities/types.ts';
 import { contactFormSchema } from '../../../domain/forms/contact-form.ts';
-import { BUSINESS_TYPES, CONSULTATION_TYPES, CUSTOMER_TYPES, enquirySchema, SALUTATIONS } from '../../../domain/forms/enquiry.ts';
+import {
+  BUSINESS_TYPES,
+  CONSULTATION_TYPES,
+  CUSTOMER_TYPES,
+  enquirySchema,
+  SALUTATIONS,
+} from '../../../domain/forms/enquiry.ts';
 import { FORM_MESSAGES, type FormErrors, formErrors, formSummary } from '../../../domain/forms/messages.ts';
 import type { Locale } from '../../../domain/locales.ts';
 import { translate } from '../../i18n.ts';
@@ -19,7 +25,11 @@ const TEXTS: Record<string, Record<Locale, string>> = {
   // Spec, back-office messages: 'Required'.
   [FORM_MESSAGES.required]: { en: 'Required', 'zh-hk': '必填', 'zh-cn': '必填' },
   [FORM_MESSAGES.invalid]: { en: 'This value is not valid.', 'zh-hk': '此數值無效。', 'zh-cn': '该值无效。' },
-  [FORM_MESSAGES.tooBig]: { en: 'This value is too large or too long.', 'zh-hk': '數值太大或內容太長。', 'zh-cn': '数值太大或内容太长。' },
+  [FORM_MESSAGES.tooBig]: {
+    en: 'This value is too large or too long.',
+    'zh-hk': '數值太大或內容太長。',
+    'zh-cn': '数值太大或内容太长。',
+  },
   // Spec, enquiry form.
   [FORM_MESSAGES.email]: { en: 'Invalid email format.', 'zh-hk': '電郵格式無效。', 'zh-cn': '电子邮件格式无效。' },
   [FORM_MESSAGES.phone]: { en: 'Invalid phone format.', 'zh-hk': '電話號碼格式無效。', 'zh-cn': '电话号码格式无效。' },
@@ -28,11 +38,23 @@ const TEXTS: Record<string, Record<Locale, string>> = {
     'zh-hk': '提交前請先同意《收集個人資料聲明》。',
     'zh-cn': '提交前请先同意《收集个人资料声明》。',
   },
-  [FORM_MESSAGES.incomplete]: { en: 'Please complete enquiry form before submit.', 'zh-hk': '請先填妥查詢表格再提交。', 'zh-cn': '请先填妥查询表格再提交。' },
+  [FORM_MESSAGES.incomplete]: {
+    en: 'Please complete enquiry form before submit.',
+    'zh-hk': '請先填妥查詢表格再提交。',
+    'zh-cn': '请先填妥查询表格再提交。',
+  },
   // The contact form's summary (the spec has none: a failed call is only logged).
-  [FORM_MESSAGES.failed]: { en: 'Please check the highlighted fields.', 'zh-hk': '請檢查標示的欄位。', 'zh-cn': '请检查标出的字段。' },
+  [FORM_MESSAGES.failed]: {
+    en: 'Please check the highlighted fields.',
+    'zh-hk': '請檢查標示的欄位。',
+    'zh-cn': '请检查标出的字段。',
+  },
   // Spec, enquiry form: the success message.
-  'forms.enquiry.success': { en: 'Submit Successfully. We will get back to you as soon as possible.', 'zh-hk': '提交成功。我們會盡快回覆你。', 'zh-cn': '提交成功。我们会尽快回复你。' },
+  'forms.enquiry.success': {
+    en: 'Submit Successfully. We will get back to you as soon as possible.',
+    'zh-hk': '提交成功。我們會盡快回覆你。',
+    'zh-cn': '提交成功。我们会尽快回复你。',
+  },
   'forms.contact.success': {
     en: 'Thank you! We have your details and will contact you soon.',
     'zh-hk': '多謝！我們已收到你的資料，會盡快聯絡你。',
@@ -42,7 +64,10 @@ const TEXTS: Record<string, Record<Locale, string>> = {
 const LANGUAGES: Locale[] = ['en', 'zh-hk', 'zh-cn'];
 
 /** What the browser shows before sending: the form's schema, the first problem of each field. */
-function browserErrors(schema: typeof contactFormSchema | typeof enquirySchema, input: Record<string, unknown>): FormErrors {
+function browserErrors(
+  schema: typeof contactFormSchema | typeof enquirySchema,
+  input: Record<string, unknown>,
+): FormErrors {
   const parsed = schema.safeParse(input);
   return parsed.success ? {} : formErrors(parsed.error, input);
 }
@@ -59,7 +84,8 @@ function serverErrors(def: EntityDef, input: Record<string, unknown>): FormError
 }
 
 const text = (length: number) => 'x'.repeat(length);
-const without = (input: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(input).filter(([name]) => name !== field));
+const without = (input: Record<string, unknown>, field: string) =>
+  Object.fromEntries(Object.entries(input).filter(([name]) => name !== field));
 
 interface RuleCase {
   rule: string;
@@ -71,7 +97,13 @@ interface RuleCase {
   serverField?: string;
 }
 
-function checkRules(name: string, schema: typeof contactFormSchema | typeof enquirySchema, def: EntityDef, valid: Record<string, unknown>, cases: RuleCase[]) {
+function checkRules(
+  name: string,
+  schema: typeof contactFormSchema | typeof enquirySchema,
+  def: EntityDef,
+  valid: Record<string, unknown>,
+  cases: RuleCase[],
+) {
   describe(name, () => {
     it('passes complete, valid answers in the browser and on the server alike', () => {
       expect(browserErrors(schema, valid)).toEqual({});
@@ -84,7 +116,8 @@ function checkRules(name: string, schema: typeof contactFormSchema | typeof enqu
       const field = Object.keys(change)[0]!;
       expect(browserErrors(schema, input)).toEqual(key ? { [field]: key } : {});
       expect(serverErrors(def, input)).toEqual(key ? { [serverField ?? field]: key } : {});
-      if (key) for (const locale of LANGUAGES) expect(translate(locale, key), `${key} in ${locale}`).toBe(TEXTS[key]![locale]);
+      if (key)
+        for (const locale of LANGUAGES) expect(translate(locale, key), `${key} in ${locale}`).toBe(TEXTS[key]![locale]);
     });
   });
 }
@@ -97,11 +130,19 @@ const phoneCases = (field = 'phone'): RuleCase[] => [
   { rule: `${field}: empty is required`, change: { [field]: '  ' }, key: FORM_MESSAGES.required },
   { rule: `${field}: letters are not a phone number`, change: { [field]: 'call me' }, key: FORM_MESSAGES.phone },
   { rule: `${field}: at least 6 digits`, change: { [field]: '12345' }, key: FORM_MESSAGES.phone },
-  { rule: `${field}: at least 6 digits, separators not counted`, change: { [field]: '12 - - 34' }, key: FORM_MESSAGES.phone },
+  {
+    rule: `${field}: at least 6 digits, separators not counted`,
+    change: { [field]: '12 - - 34' },
+    key: FORM_MESSAGES.phone,
+  },
   { rule: `${field}: at most 15 digits`, change: { [field]: '1234567890123456' }, key: FORM_MESSAGES.phone },
   { rule: `${field}: a leading + only`, change: { [field]: '852+91234567' }, key: FORM_MESSAGES.phone },
   { rule: `${field}: 6 digits pass`, change: { [field]: '123456' }, key: null },
-  { rule: `${field}: 15 digits, spaces, hyphens and a leading + pass`, change: { [field]: '+852 9123-4567 8901' }, key: null },
+  {
+    rule: `${field}: 15 digits, spaces, hyphens and a leading + pass`,
+    change: { [field]: '+852 9123-4567 8901' },
+    key: null,
+  },
 ];
 
 /** Rules of an email address, shared by both forms. */
@@ -167,14 +208,31 @@ checkRules('the enquiry form', enquirySchema, entities.enquiries, enquiry, [
   { rule: 'companyWebsite: optional', change: { companyWebsite: undefined }, key: null },
   { rule: 'companyWebsite: left blank is not given', change: { companyWebsite: ' ' }, key: null },
   { rule: 'companyWebsite: a host name passes', change: { companyWebsite: 'chan-noodles.hk' }, key: null },
-  { rule: 'companyWebsite: an http(s) address with a path passes', change: { companyWebsite: 'https://www.chan-noodles.hk:8443/menu?lang=en' }, key: null },
+  {
+    rule: 'companyWebsite: an http(s) address with a path passes',
+    change: { companyWebsite: 'https://www.chan-noodles.hk:8443/menu?lang=en' },
+    key: null,
+  },
   { rule: 'companyWebsite: a web address', change: { companyWebsite: 'our noodle shop' }, key: FORM_MESSAGES.invalid },
-  { rule: 'companyWebsite: http or https only', change: { companyWebsite: 'ftp://chan-noodles.hk' }, key: FORM_MESSAGES.invalid },
-  { rule: 'companyWebsite: at most 300 characters', change: { companyWebsite: `https://chan.hk/${text(290)}` }, key: FORM_MESSAGES.tooBig },
+  {
+    rule: 'companyWebsite: http or https only',
+    change: { companyWebsite: 'ftp://chan-noodles.hk' },
+    key: FORM_MESSAGES.invalid,
+  },
+  {
+    rule: 'companyWebsite: at most 300 characters',
+    change: { companyWebsite: `https://chan.hk/${text(290)}` },
+    key: FORM_MESSAGES.tooBig,
+  },
   { rule: 'contactMethods: required', change: { contactMethods: undefined }, key: FORM_MESSAGES.required },
   { rule: 'contactMethods: at least one', change: { contactMethods: [] }, key: FORM_MESSAGES.required },
   { rule: 'contactMethods: each once', change: { contactMethods: ['email', 'email'] }, key: FORM_MESSAGES.invalid },
-  { rule: 'contactMethods: only email and phone (the service names the item)', change: { contactMethods: ['fax'] }, key: FORM_MESSAGES.invalid, serverField: 'contactMethods.0' },
+  {
+    rule: 'contactMethods: only email and phone (the service names the item)',
+    change: { contactMethods: ['fax'] },
+    key: FORM_MESSAGES.invalid,
+    serverField: 'contactMethods.0',
+  },
   { rule: 'contactMethods: phone alone passes', change: { contactMethods: ['phone'] }, key: null },
   ...emailCases,
   { rule: 'countryCode: required', change: { countryCode: undefined }, key: FORM_MESSAGES.required },
@@ -184,33 +242,75 @@ checkRules('the enquiry form', enquirySchema, entities.enquiries, enquiry, [
   { rule: 'countryCode: +65 passes', change: { countryCode: '+65' }, key: null },
   ...phoneCases(),
   { rule: 'needDescription: optional', change: { needDescription: undefined }, key: null },
-  { rule: 'needDescription: at most 3000 characters', change: { needDescription: text(3001) }, key: FORM_MESSAGES.tooBig },
-  { rule: 'customFeatures: at most 3000 characters', change: { customFeatures: text(3001) }, key: FORM_MESSAGES.tooBig },
+  {
+    rule: 'needDescription: at most 3000 characters',
+    change: { needDescription: text(3001) },
+    key: FORM_MESSAGES.tooBig,
+  },
+  {
+    rule: 'customFeatures: at most 3000 characters',
+    change: { customFeatures: text(3001) },
+    key: FORM_MESSAGES.tooBig,
+  },
   { rule: 'advancedFeatures: optional', change: { advancedFeatures: undefined }, key: null },
-  { rule: "advancedFeatures: modules' keys (the service names the item)", change: { advancedFeatures: ['Kitchen Display'] }, key: FORM_MESSAGES.invalid, serverField: 'advancedFeatures.0' },
-  { rule: 'advancedFeatures: at most 50', change: { advancedFeatures: Array.from({ length: 51 }, (_, i) => `module-${i}`) }, key: FORM_MESSAGES.tooBig },
+  {
+    rule: "advancedFeatures: modules' keys (the service names the item)",
+    change: { advancedFeatures: ['Kitchen Display'] },
+    key: FORM_MESSAGES.invalid,
+    serverField: 'advancedFeatures.0',
+  },
+  {
+    rule: 'advancedFeatures: at most 50',
+    change: { advancedFeatures: Array.from({ length: 51 }, (_, i) => `module-${i}`) },
+    key: FORM_MESSAGES.tooBig,
+  },
   ...choiceCases('consultationType', CONSULTATION_TYPES),
   { rule: 'personalDataConsent: required', change: { personalDataConsent: undefined }, key: FORM_MESSAGES.consent },
   { rule: 'personalDataConsent: must be given', change: { personalDataConsent: false }, key: FORM_MESSAGES.consent },
-  { rule: "personalDataConsent: a checkbox's text is not consent", change: { personalDataConsent: 'on' }, key: FORM_MESSAGES.consent },
+  {
+    rule: "personalDataConsent: a checkbox's text is not consent",
+    change: { personalDataConsent: 'on' },
+    key: FORM_MESSAGES.consent,
+  },
 ]);
 
 describe('the message above a form that did not pass', () => {
   it('asks to complete the enquiry form when an answer is missing, whatever else is wrong', () => {
-    const errors = serverErrors(entities.enquiries, { ...enquiry, firstName: '', email: 'nope', personalDataConsent: false });
-    expect(errors).toEqual({ firstName: FORM_MESSAGES.required, email: FORM_MESSAGES.email, personalDataConsent: FORM_MESSAGES.consent });
+    const errors = serverErrors(entities.enquiries, {
+      ...enquiry,
+      firstName: '',
+      email: 'nope',
+      personalDataConsent: false,
+    });
+    expect(errors).toEqual({
+      firstName: FORM_MESSAGES.required,
+      email: FORM_MESSAGES.email,
+      personalDataConsent: FORM_MESSAGES.consent,
+    });
     expect(formSummary(errors, FORM_MESSAGES.incomplete)).toBe(FORM_MESSAGES.incomplete);
   });
 
   it('names the first problem when every answer is there', () => {
-    expect(formSummary(serverErrors(entities.enquiries, { ...enquiry, phone: 'nope', email: 'nope' }), FORM_MESSAGES.incomplete)).toBe(FORM_MESSAGES.email);
-    expect(formSummary(serverErrors(entities.enquiries, { ...enquiry, personalDataConsent: false }), FORM_MESSAGES.incomplete)).toBe(FORM_MESSAGES.consent);
+    expect(
+      formSummary(
+        serverErrors(entities.enquiries, { ...enquiry, phone: 'nope', email: 'nope' }),
+        FORM_MESSAGES.incomplete,
+      ),
+    ).toBe(FORM_MESSAGES.email);
+    expect(
+      formSummary(
+        serverErrors(entities.enquiries, { ...enquiry, personalDataConsent: false }),
+        FORM_MESSAGES.incomplete,
+      ),
+    ).toBe(FORM_MESSAGES.consent);
   });
 
   it('asks to check the fields of the contact form when an answer is missing', () => {
     const errors = browserErrors(contactFormSchema, { ...contact, name: '' });
     expect(formSummary(errors, FORM_MESSAGES.failed)).toBe(FORM_MESSAGES.failed);
-    expect(formSummary(browserErrors(contactFormSchema, { ...contact, phone: 'nope' }), FORM_MESSAGES.failed)).toBe(FORM_MESSAGES.phone);
+    expect(formSummary(browserErrors(contactFormSchema, { ...contact, phone: 'nope' }), FORM_MESSAGES.failed)).toBe(
+      FORM_MESSAGES.phone,
+    );
   });
 
   it.each(Object.keys(TEXTS))('%s reads the same as the spec in English and is translated', (key) => {
@@ -220,12 +320,16 @@ describe('the message above a form that did not pass', () => {
 
 describe('answers the forms do not ask for', () => {
   it('are refused by the service and ignored by the browser check', () => {
-    expect(serverErrors(entities.contactForms, { ...contact, fax: '1234' })).toEqual({ fax: 'validation.unknownField' });
+    expect(serverErrors(entities.contactForms, { ...contact, fax: '1234' })).toEqual({
+      fax: 'validation.unknownField',
+    });
     expect(browserErrors(contactFormSchema, { ...contact, fax: '1234' })).toEqual({});
   });
 
   it('store email addresses in lower case and text without surrounding spaces', () => {
-    expect(validateCreate(entities.contactForms, { ...contact, name: ' Ken Lee ', email: ' Ken@Lee.SG ' })).toMatchObject({ name: 'Ken Lee', email: 'ken@lee.sg' });
+    expect(
+      validateCreate(entities.contactForms, { ...contact, name: ' Ken Lee ', email: ' Ken@Lee.SG ' }),
+    ).toMatchObject({ name: 'Ken Lee', email: 'ken@lee.sg' });
     expect(validateCreate(entities.enquiries, { ...enquiry, companyWebsite: '' }).companyWebsite).toBeUndefined();
   });
 });

@@ -53,7 +53,8 @@ export function formRules(def: EntityDef, { knex, jobs, limiter, incomplete }: F
       const wait = await consume(limiter, callerAddressKey(params));
       if (wait !== null) throw new TooManyRequests('forms.tooMany', { retryAfter: wait });
     }
-    if (typeof context.data !== 'object' || context.data === null || Array.isArray(context.data)) throw new BadRequest('validation.invalid');
+    if (typeof context.data !== 'object' || context.data === null || Array.isArray(context.data))
+      throw new BadRequest('validation.invalid');
     const { [HONEYPOT_FIELD]: honeypot, ...answers } = context.data as Data;
     // Checked here, once: the service writes these very answers without checking them again.
     let valid: Readonly<Data>;

@@ -41,20 +41,32 @@ export class MailRetriesService {
   }
 
   async create(data: unknown, params: EntityParams = {}): Promise<RecordOf<Definitions['mailDeliveries']>> {
-    const deliveryId = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { delivery?: unknown }).delivery : undefined;
+    const deliveryId =
+      typeof data === 'object' && data !== null && !Array.isArray(data)
+        ? (data as { delivery?: unknown }).delivery
+        : undefined;
     if (typeof deliveryId !== 'string' || !ID.test(deliveryId) || Object.keys(data as object).length !== 1) {
       throw new BadRequest('validation.failed', { errors: { delivery: 'validation.invalid' } });
     }
     const kind = await this.knex.transaction(async (trx) => {
-      const row = (await trx(TABLE).where({ id: deliveryId }).forUpdate().first('kind', 'state', 'job_id', 'job_data')) as
-        | { kind: string; state: string; job_id: string; job_data: object }
-        | undefined;
+      const row = (await trx(TABLE)
+        .where({ id: deliveryId })
+        .forUpdate()
+        .first('kind', 'state', 'job_id', 'job_data')) as
+        { kind: string; state: string; job_id: string; job_data: object } | undefined;
       if (!row) throw new NotFound(`No record found for id '${deliveryId}'`);
-      if (row.state !== 'failed') throw new Conflict(MAIL_QUEUE_MESSAGES.notFailed, { errors: { delivery: MAIL_QUEUE_MESSAGES.notFailed }, state: row.state });
-      if (!this.jobs.defines(row.kind)) throw new Conflict(MAIL_QUEUE_MESSAGES.unknownKind, { errors: { delivery: MAIL_QUEUE_MESSAGES.unknownKind } });
+      if (row.state !== 'failed')
+        throw new Conflict(MAIL_QUEUE_MESSAGES.notFailed, {
+          errors: { delivery: MAIL_QUEUE_MESSAGES.notFailed },
+          state: row.state,
+        });
+      if (!this.jobs.defines(row.kind))
+        throw new Conflict(MAIL_QUEUE_MESSAGES.unknownKind, { errors: { delivery: MAIL_QUEUE_MESSAGES.unknownKind } });
       // The row names its new job first, so the queue's observer keeps this row rather than adding one.
       const jobId = randomUUID();
-      await trx(TABLE).where({ id: deliveryId }).update({ state: 'queued', job_id: jobId, updated_at: clockOf(this.app)() });
+      await trx(TABLE)
+        .where({ id: deliveryId })
+        .update({ state: 'queued', job_id: jobId, updated_at: clockOf(this.app)() });
       await this.jobs.send(row.kind, row.job_data, trx, { id: jobId });
       await auditChange(this.app, trx, params, {
         service: definitions.mailDeliveries.service,
@@ -78,12 +90,17 @@ export class MailRetriesService {
  * rows that follow each job (staff read them), and `mailRetries`, by which an admin sends a failed
  * mail again. Needs the outbox service, where mail goes when there is no SMTP server.
  */
-export function configureMailQueue(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue }): MailJobs {
+export function configureMailQueue(
+  app: ServerApp,
+  deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue },
+): MailJobs {
   const { config, knex, logger, jobs } = deps;
   registerEntityService(app, definitions.mailDeliveries);
   app.use('mailRetries', new MailRetriesService(app, knex, jobs), { methods: ['create'], events: [] });
   app.service('mailRetries').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: ['admin'], patch: 'none', remove: 'none' } })] },
+    around: {
+      all: [authorize({ access: { find: 'none', get: 'none', create: ['admin'], patch: 'none', remove: 'none' } })],
+    },
   });
   return new MailJobs({
     jobs,

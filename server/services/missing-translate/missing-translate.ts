@@ -67,7 +67,11 @@ export class MissingTranslationsService {
     const base = this.knex<Row>('missing_translations');
     if (typeof query.locale === 'string') base.where('locale', query.locale);
     const [{ count }] = (await base.clone().count({ count: '*' })) as [{ count: string | number }];
-    const rows = (await base.clone().orderBy([{ column: 'count', order: 'desc' }, { column: 'key' }]).limit(limit).offset(skip)) as Row[];
+    const rows = (await base
+      .clone()
+      .orderBy([{ column: 'count', order: 'desc' }, { column: 'key' }])
+      .limit(limit)
+      .offset(skip)) as Row[];
     return { total: Number(count), limit, skip, data: rows.map(toRecord) };
   }
 
@@ -92,7 +96,11 @@ export class MissingTranslationsService {
       await this.knex('missing_translations')
         .insert(rows)
         .onConflict(['locale', 'key'])
-        .merge({ count: this.knex.raw('missing_translations.count + 1'), url: this.knex.raw('excluded.url'), updated_at: this.knex.fn.now() });
+        .merge({
+          count: this.knex.raw('missing_translations.count + 1'),
+          url: this.knex.raw('excluded.url'),
+          updated_at: this.knex.fn.now(),
+        });
     }
     return { received: reports.length };
   }
@@ -102,7 +110,12 @@ export class MissingTranslationsService {
   remove(id: null, params?: Params): Promise<MissingTranslation[]>;
   async remove(id: string | null, _params?: Params): Promise<MissingTranslation | MissingTranslation[]> {
     const query = this.knex<Row>('missing_translations');
-    const rows = (await (id === null ? query.delete().returning('*') : query.where({ id: String(id) }).delete().returning('*'))) as Row[];
+    const rows = (await (id === null
+      ? query.delete().returning('*')
+      : query
+          .where({ id: String(id) })
+          .delete()
+          .returning('*'))) as Row[];
     if (id === null) return rows.map(toRecord);
     if (!rows[0]) throw new NotFound(`No record found for id '${id}'`);
     return toRecord(rows[0]);
@@ -135,7 +148,10 @@ function reportRules({ limiter, acceptReports }: ReportOptions) {
 }
 
 export function configureMissingTranslations(app: ServerApp, knex: Knex, options: ReportOptions): void {
-  app.use('missingTranslate', new MissingTranslationsService(knex), { methods: ['find', 'create', 'remove'], events: [] });
+  app.use('missingTranslate', new MissingTranslationsService(knex), {
+    methods: ['find', 'create', 'remove'],
+    events: [],
+  });
   const access = { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: 'none', remove: STAFF_ROLES } as const;
   app.service('missingTranslate').hooks({ around: { all: [authorize({ access }), reportRules(options)] } });
   // Reports are noise for everyone but staff looking at the list.

@@ -31,22 +31,35 @@ export class FulfilmentsService {
   }
 
   async create(data: unknown, params: Params & { user?: { _id?: unknown } | null } = {}): Promise<FulfilmentAnswer> {
-    const orderId = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { order?: unknown }).order : undefined;
+    const orderId =
+      typeof data === 'object' && data !== null && !Array.isArray(data)
+        ? (data as { order?: unknown }).order
+        : undefined;
     if (typeof orderId !== 'string' || !ID.test(orderId) || Object.keys(data as object).length !== 1) {
       throw new BadRequest('validation.failed', { errors: { order: 'validation.invalid' } });
     }
     const actor = params.user?._id ? String(params.user._id) : 'system';
     const subscriptionId = await this.knex.transaction(async (trx) => {
-      const order = (await trx('orders').where('id', orderId).forUpdate().first('id', 'status', 'kind', 'subscription_id')) as
-        | { id: string; status: string; kind: string; subscription_id: string | null }
-        | undefined;
+      const order = (await trx('orders')
+        .where('id', orderId)
+        .forUpdate()
+        .first('id', 'status', 'kind', 'subscription_id')) as
+        { id: string; status: string; kind: string; subscription_id: string | null } | undefined;
       if (!order) throw new NotFound(`No record found for id '${orderId}'`);
-      if (order.status !== 'provisioning') throw new Conflict(UPGRADE_MESSAGES.notFulfillable, { status: order.status });
+      if (order.status !== 'provisioning')
+        throw new Conflict(UPGRADE_MESSAGES.notFulfillable, { status: order.status });
       await moveOrder(trx, order.id, 'completed', { actor, reason: 'set up and delivered' });
       if (order.kind !== 'addon' || !order.subscription_id) return null;
-      const subscription = (await trx('subscriptions').where('id', order.subscription_id).forUpdate().first('modules')) as { modules: { order?: string; status?: string }[] };
-      const modules = subscription.modules.map((module) => (module.order === order.id && module.status === 'pending' ? { ...module, status: 'active' } : module));
-      await trx('subscriptions').where('id', order.subscription_id).update({ modules: JSON.stringify(modules), updated_at: trx.fn.now() });
+      const subscription = (await trx('subscriptions')
+        .where('id', order.subscription_id)
+        .forUpdate()
+        .first('modules')) as { modules: { order?: string; status?: string }[] };
+      const modules = subscription.modules.map((module) =>
+        module.order === order.id && module.status === 'pending' ? { ...module, status: 'active' } : module,
+      );
+      await trx('subscriptions')
+        .where('id', order.subscription_id)
+        .update({ modules: JSON.stringify(modules), updated_at: trx.fn.now() });
       return order.subscription_id;
     });
     await this.announce(orderId, subscriptionId);
@@ -59,13 +72,18 @@ export class FulfilmentsService {
     orders.emit('patched', stripResult(await orders.get(orderId), hiddenFields(definitions.orders)));
     if (!subscriptionId) return;
     const subscriptions = this.app.service('subscriptions');
-    subscriptions.emit('patched', stripResult(await subscriptions.get(subscriptionId), hiddenFields(definitions.subscriptions)));
+    subscriptions.emit(
+      'patched',
+      stripResult(await subscriptions.get(subscriptionId), hiddenFields(definitions.subscriptions)),
+    );
   }
 }
 
 export function configureFulfilments(app: ServerApp, knex: Knex): void {
   app.use('fulfilments', new FulfilmentsService(app, knex), { methods: ['create'], events: [] });
   app.service('fulfilments').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: STAFF_ROLES, patch: 'none', remove: 'none' } })] },
+    around: {
+      all: [authorize({ access: { find: 'none', get: 'none', create: STAFF_ROLES, patch: 'none', remove: 'none' } })],
+    },
   });
 }

@@ -52,7 +52,10 @@ export function defineOrderMailJobs(app: Application, mail: MailJobs, config: Co
     const invoice = await found<Invoice>(app.service('invoices').get(invoiceId));
     if (!order || !invoice) return;
     const buyer = await found<User>(app.service('users').get(order.user));
-    await send(paidOrderStaffMail(order, invoice, buyer?.email ?? '-', config.mail.staffEmail, config.site.brandName), 'en');
+    await send(
+      paidOrderStaffMail(order, invoice, buyer?.email ?? '-', config.mail.staffEmail, config.site.brandName),
+      'en',
+    );
     logger.info({ order: orderId }, 'paid order mailed to staff');
   });
 }

@@ -5,7 +5,12 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { definitions } from '../../../domain/entities/index.ts';
 import type { ServerApp } from '../types.ts';
-import { orderRequestSchema, PURCHASE_MESSAGES, upgradeOrderSchema, withoutClientPrices } from '../../../domain/orders/request.ts';
+import {
+  orderRequestSchema,
+  PURCHASE_MESSAGES,
+  upgradeOrderSchema,
+  withoutClientPrices,
+} from '../../../domain/orders/request.ts';
 import { SHIPPING_MESSAGES } from '../../../domain/orders/shipping.ts';
 import type { StateMove } from '../../../domain/orders/states.ts';
 import type { Config } from '../../config.ts';
@@ -19,7 +24,13 @@ import { configureFulfilments } from './fulfilments.ts';
 import { insertNumberedOrder, orderNumber } from './numbered.ts';
 import { defineOrderMailJobs } from './mail-jobs.ts';
 import { parseRequest, priceChoice, priceColumns } from './price.ts';
-import { priceUpgradeOf, replaceOpenAddOnOrders, subscriptionToUpgrade, upgradeCatalogue, upgradeLines } from './upgrade.ts';
+import {
+  priceUpgradeOf,
+  replaceOpenAddOnOrders,
+  subscriptionToUpgrade,
+  upgradeCatalogue,
+  upgradeLines,
+} from './upgrade.ts';
 
 export { orderNumber } from './numbered.ts';
 
@@ -49,7 +60,8 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
     const caller = context.params.user as Caller | undefined;
     if (!caller) throw new NotAuthenticated('auth.notAuthenticated');
     const userId = String(caller._id);
-    if (typeof context.data !== 'object' || context.data === null || Array.isArray(context.data)) throw invalid({ _: 'validation.invalid' });
+    if (typeof context.data !== 'object' || context.data === null || Array.isArray(context.data))
+      throw invalid({ _: 'validation.invalid' });
     // The row rules name the caller as the owner; an order is always its caller's own.
     const { user, ...data } = context.data as Record<string, unknown>;
     if (user !== undefined && String(user) !== userId) throw invalid({ user: 'validation.unknownField' });
@@ -60,7 +72,8 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
     }
     const request = parseRequest(orderRequestSchema, withoutClientPrices(data));
 
-    const account = (await knex('users').where('id', userId).first('email_verified_at')) as { email_verified_at: Date | null } | undefined;
+    const account = (await knex('users').where('id', userId).first('email_verified_at')) as
+      { email_verified_at: Date | null } | undefined;
     if (!account?.email_verified_at) throw new Forbidden(PURCHASE_MESSAGES.verifyFirst);
 
     const { idempotencyKey, ...asked } = request;
@@ -69,9 +82,9 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
       context.result = await context.service.get(id);
     };
     const earlier = async () => {
-      const row = (await knex('orders').where({ user_id: userId, idempotency_key: idempotencyKey }).first('id', 'request_hash')) as
-        | { id: string; request_hash: string }
-        | undefined;
+      const row = (await knex('orders')
+        .where({ user_id: userId, idempotency_key: idempotencyKey })
+        .first('id', 'request_hash')) as { id: string; request_hash: string } | undefined;
       if (row && row.request_hash !== requestHash) throw new Unprocessable(PURCHASE_MESSAGES.idempotencyMismatch);
       return row?.id;
     };
@@ -83,7 +96,13 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
       throw invalid({ 'shipping.shippingDate': SHIPPING_MESSAGES.dateUnavailable });
     }
 
-    const placed: StateMove = { from: 'draft', to: 'pending_payment', at: new Date().toISOString(), actor: userId, reason: 'order placed' };
+    const placed: StateMove = {
+      from: 'draft',
+      to: 'pending_payment',
+      at: new Date().toISOString(),
+      actor: userId,
+      reason: 'order placed',
+    };
     const row = {
       user_id: userId,
       status: 'pending_payment',
@@ -123,16 +142,22 @@ export function orderRules({ knex, now }: OrderRulesOptions) {
  * today's share of the period, under the subscription's lock, so two orders for it queue; the
  * caller's key makes a repeat the same order; a new order replaces the open ones. Answers its id.
  */
-async function placeUpgradeOrder(app: ServerApp, knex: Knex, userId: string, data: Record<string, unknown>, now: Date): Promise<string> {
+async function placeUpgradeOrder(
+  app: ServerApp,
+  knex: Knex,
+  userId: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<string> {
   const request = parseRequest(upgradeOrderSchema, withoutClientPrices(data));
   const { idempotencyKey, ...asked } = request;
   const requestHash = digest({ upgrade: asked });
   const catalogue = await upgradeCatalogue(app);
   return knex.transaction(async (trx) => {
     const subject = await subscriptionToUpgrade(trx, request.subscription, userId, true);
-    const earlier = (await trx('orders').where({ user_id: userId, idempotency_key: idempotencyKey }).first('id', 'request_hash')) as
-      | { id: string; request_hash: string }
-      | undefined;
+    const earlier = (await trx('orders')
+      .where({ user_id: userId, idempotency_key: idempotencyKey })
+      .first('id', 'request_hash')) as { id: string; request_hash: string } | undefined;
     if (earlier) {
       if (earlier.request_hash !== requestHash) throw new Unprocessable(PURCHASE_MESSAGES.idempotencyMismatch);
       return earlier.id;
@@ -140,7 +165,13 @@ async function placeUpgradeOrder(app: ServerApp, knex: Knex, userId: string, dat
     const price = priceUpgradeOf(subject, catalogue, request.addOns, now);
     await replaceOpenAddOnOrders(trx, subject.subscription.id, userId);
     const { subscription } = subject;
-    const placed: StateMove = { from: 'draft', to: 'pending_payment', at: now.toISOString(), actor: userId, reason: 'add-on order placed' };
+    const placed: StateMove = {
+      from: 'draft',
+      to: 'pending_payment',
+      at: now.toISOString(),
+      actor: userId,
+      reason: 'add-on order placed',
+    };
     return insertNumberedOrder(trx, {
       kind: 'addon',
       subscription_id: subscription.id,
@@ -183,7 +214,10 @@ export interface OrdersDependencies {
  * invoices, which only the server writes and their owners read; and the mail jobs of a paid order.
  * Payment attempts have their own service (server/services/payments).
  */
-export function configureOrders(app: ServerApp, { config, knex, logger, mail, now = () => new Date() }: OrdersDependencies): void {
+export function configureOrders(
+  app: ServerApp,
+  { config, knex, logger, mail, now = () => new Date() }: OrdersDependencies,
+): void {
   registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })] });
   registerEntityService(app, definitions.subscriptions);
   registerEntityService(app, definitions.invoices);
@@ -191,4 +225,3 @@ export function configureOrders(app: ServerApp, { config, knex, logger, mail, no
   configureFulfilments(app, knex);
   defineOrderMailJobs(app, mail, config, logger);
 }
-

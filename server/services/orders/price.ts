@@ -2,7 +2,14 @@ import { BadRequest } from '@feathersjs/errors';
 import type { Application } from '@feathersjs/feathers';
 import type { z } from 'zod';
 import type { ShippingCountry } from '../../../domain/orders/countries.ts';
-import { type ModuleToPrice, type OrderPrice, OrderPricingError, type OrderPricingProblem, priceOrder, type TemplateToPrice } from '../../../domain/orders/pricing.ts';
+import {
+  type ModuleToPrice,
+  type OrderPrice,
+  OrderPricingError,
+  type OrderPricingProblem,
+  priceOrder,
+  type TemplateToPrice,
+} from '../../../domain/orders/pricing.ts';
 import { PURCHASE_MESSAGES } from '../../../domain/orders/request.ts';
 import type { ExchangeRates } from '../../../domain/pricing.ts';
 import { fieldErrors, invalid } from '../entity/validate.ts';
@@ -49,7 +56,8 @@ export async function priceChoice(
   try {
     return { template, price: priceOrder(template, catalogue, choice, country, rates) };
   } catch (error) {
-    if (error instanceof OrderPricingError) throw new BadRequest('validation.failed', { errors: { [error.field]: PROBLEM_MESSAGES[error.problem] } });
+    if (error instanceof OrderPricingError)
+      throw new BadRequest('validation.failed', { errors: { [error.field]: PROBLEM_MESSAGES[error.problem] } });
     throw error;
   }
 }

@@ -75,9 +75,12 @@ interface OrderRow {
 
 /** The next number of a seller's invoices, taken under the lock of its sequence row: gapless, as the transaction commits or not. */
 export async function takeInvoiceNumber(trx: Knex.Transaction, seller: string): Promise<string> {
-  const row = (await trx('invoice_sequences').where('seller', seller).forUpdate().first('next_number')) as { next_number: number } | undefined;
+  const row = (await trx('invoice_sequences').where('seller', seller).forUpdate().first('next_number')) as
+    { next_number: number } | undefined;
   if (!row) throw new Error(`No invoice sequence for seller ${seller}`);
-  await trx('invoice_sequences').where('seller', seller).update({ next_number: row.next_number + 1 });
+  await trx('invoice_sequences')
+    .where('seller', seller)
+    .update({ next_number: row.next_number + 1 });
   return invoiceNumber(seller, row.next_number);
 }
 
@@ -88,15 +91,26 @@ export async function takeInvoiceNumber(trx: Knex.Transaction, seller: string): 
  * queued as durable jobs that exist only if the transaction commits. An order provisioned already
  * is left as it is.
  */
-export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Transaction, orderId: string, actor: string): Promise<ProvisionResult> {
+export async function provisionPaidOrder(
+  app: { jobs: JobQueue },
+  trx: Knex.Transaction,
+  orderId: string,
+  actor: string,
+): Promise<ProvisionResult> {
   const order = (await trx('orders').where('id', orderId).forUpdate().first()) as OrderRow | undefined;
   if (!order) throw new NotFound(`No order found for id '${orderId}'`);
   if (order.status !== 'paid') {
     if (!PROVISIONED.has(order.status)) throw new IllegalTransition('order', order.status, 'provisioning');
-    const invoice = (await trx('invoices').where({ order_id: orderId, status: 'issued' }).first('id', 'number', 'subscription_id')) as
-      | { id: string; number: string; subscription_id: string | null }
-      | undefined;
-    return { provisioned: false, subscriptionId: invoice?.subscription_id ?? null, invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.number ?? null };
+    const invoice = (await trx('invoices')
+      .where({ order_id: orderId, status: 'issued' })
+      .first('id', 'number', 'subscription_id')) as
+      { id: string; number: string; subscription_id: string | null } | undefined;
+    return {
+      provisioned: false,
+      subscriptionId: invoice?.subscription_id ?? null,
+      invoiceId: invoice?.id ?? null,
+      invoiceNumber: invoice?.number ?? null,
+    };
   }
 
   const paidAt = new Date([...order.history].reverse().find((entry) => entry.to === 'paid')?.at ?? Date.now());
@@ -104,16 +118,27 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
   if (order.kind === 'renewal') return provisionRenewal(app, trx, order, actor);
   if (order.kind === 'termination') return provisionTermination(app, trx, order, paidAt, actor);
   const term = subscriptionTerm(paidAt, order.contract_months, order.prepaid_months);
-  const template = (await trx('app_templates').where('id', order.plan_id).first('modules')) as { modules: { id: string; count?: number }[] } | undefined;
-  const included = (template?.modules ?? []).map((item) => ({ id: item.id, count: Math.max(item.count ?? 1, 1), monthPrice: 0 }));
+  const template = (await trx('app_templates').where('id', order.plan_id).first('modules')) as
+    { modules: { id: string; count?: number }[] } | undefined;
+  const included = (template?.modules ?? []).map((item) => ({
+    id: item.id,
+    count: Math.max(item.count ?? 1, 1),
+    monthPrice: 0,
+  }));
   const addOns = order.items
     .filter((line) => line.kind === 'addon' && line.module)
-    .map((line) => ({ id: line.module as string, count: line.count, monthPrice: line.unitPrice, billing: line.billing }));
+    .map((line) => ({
+      id: line.module as string,
+      count: line.count,
+      monthPrice: line.unitPrice,
+      billing: line.billing,
+    }));
 
   // The card the plan was paid with is the one renewals charge (decision 031).
-  const paidWith = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').first('gateway', 'card')) as
-    | { gateway: string; card: CardSummaryRecord | null }
-    | undefined;
+  const paidWith = (await trx('payments')
+    .where({ order_id: order.id, status: 'succeeded' })
+    .orderBy('created_at', 'desc')
+    .first('gateway', 'card')) as { gateway: string; card: CardSummaryRecord | null } | undefined;
   const onFile = cardOnFile(paidWith?.gateway, paidWith?.card ?? null);
   const subscriptionId = newId();
   await trx('subscriptions').insert({
@@ -144,20 +169,44 @@ export async function provisionPaidOrder(app: { jobs: JobQueue }, trx: Knex.Tran
  * A paid add-on order (decision 026): its modules join the subscription as `pending`, with the day
  * they are expected to be ready, and the monthly charge grows by the monthly ones; then the invoice.
  */
-async function provisionAddOns(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, paidAt: Date, actor: string): Promise<ProvisionResult> {
-  const subscription = (await trx('subscriptions').where('id', order.subscription_id).forUpdate().first('id', 'modules', 'monthly')) as
-    | { id: string; modules: { id: string }[]; monthly: number }
-    | undefined;
+async function provisionAddOns(
+  app: { jobs: JobQueue },
+  trx: Knex.Transaction,
+  order: OrderRow,
+  paidAt: Date,
+  actor: string,
+): Promise<ProvisionResult> {
+  const subscription = (await trx('subscriptions')
+    .where('id', order.subscription_id)
+    .forUpdate()
+    .first('id', 'modules', 'monthly')) as { id: string; modules: { id: string }[]; monthly: number } | undefined;
   if (!subscription) throw new NotFound(`No subscription found for order '${order.id}'`);
-  const availableOn = estimatedAvailableDay(isShippingCountry(order.shipping.country) ? order.shipping.country : 'HK', paidAt);
+  const availableOn = estimatedAvailableDay(
+    isShippingCountry(order.shipping.country) ? order.shipping.country : 'HK',
+    paidAt,
+  );
   const has = new Set(subscription.modules.map((module) => module.id));
   const added = order.items
     .filter((line) => line.kind === 'addon' && line.module && !has.has(line.module))
-    .map((line) => ({ id: line.module as string, count: line.count, monthPrice: line.unitPrice, billing: line.billing, status: 'pending', order: order.id, availableOn }));
-  const monthlyAdded = added.filter((module) => module.billing === 'monthly').reduce((sum, module) => sum + module.monthPrice * module.count, 0);
+    .map((line) => ({
+      id: line.module as string,
+      count: line.count,
+      monthPrice: line.unitPrice,
+      billing: line.billing,
+      status: 'pending',
+      order: order.id,
+      availableOn,
+    }));
+  const monthlyAdded = added
+    .filter((module) => module.billing === 'monthly')
+    .reduce((sum, module) => sum + module.monthPrice * module.count, 0);
   await trx('subscriptions')
     .where('id', subscription.id)
-    .update({ modules: JSON.stringify([...subscription.modules, ...added]), monthly: subscription.monthly + monthlyAdded, updated_at: trx.fn.now() });
+    .update({
+      modules: JSON.stringify([...subscription.modules, ...added]),
+      monthly: subscription.monthly + monthlyAdded,
+      updated_at: trx.fn.now(),
+    });
   return issueInvoice(app, trx, order, subscription.id, actor, 'add-ons and invoice');
 }
 
@@ -166,19 +215,34 @@ async function provisionAddOns(app: { jobs: JobQueue }, trx: Knex.Transaction, o
  * period paid for, a failed renewal's retry is cleared, suspended add-ons come back, and the
  * subscription is active again (or still stopping on its day); then the invoice.
  */
-async function provisionRenewal(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, actor: string): Promise<ProvisionResult> {
-  const subscription = (await trx('subscriptions').where('id', order.subscription_id).forUpdate().first('id', 'status', 'modules', 'cancel_at')) as
-    | { id: string; status: string; modules: { id: string; status?: string }[]; cancel_at: Date | null }
-    | undefined;
+async function provisionRenewal(
+  app: { jobs: JobQueue },
+  trx: Knex.Transaction,
+  order: OrderRow,
+  actor: string,
+): Promise<ProvisionResult> {
+  const subscription = (await trx('subscriptions')
+    .where('id', order.subscription_id)
+    .forUpdate()
+    .first('id', 'status', 'modules', 'cancel_at')) as
+    { id: string; status: string; modules: { id: string; status?: string }[]; cancel_at: Date | null } | undefined;
   if (!subscription) throw new NotFound(`No subscription found for order '${order.id}'`);
   const paidUntil = order.items.find((line) => line.kind === 'plan')?.to;
   if (!paidUntil) throw new Error(`Renewal order ${order.id} has no period`);
-  const modules = subscription.modules.map((module) => (module.status === 'suspended' ? { ...module, status: 'active' } : module));
+  const modules = subscription.modules.map((module) =>
+    module.status === 'suspended' ? { ...module, status: 'active' } : module,
+  );
   await trx('subscriptions')
     .where('id', subscription.id)
-    .update({ next_pay_date: startOfDay(paidUntil), retry_on: null, modules: JSON.stringify(modules), updated_at: trx.fn.now() });
+    .update({
+      next_pay_date: startOfDay(paidUntil),
+      retry_on: null,
+      modules: JSON.stringify(modules),
+      updated_at: trx.fn.now(),
+    });
   const back = subscription.cancel_at ? 'non_renewing' : 'active';
-  if (subscription.status !== back) await tryMove(trx, 'subscription', subscription.id, back, { actor, reason: `renewal ${order.number} paid` });
+  if (subscription.status !== back)
+    await tryMove(trx, 'subscription', subscription.id, back, { actor, reason: `renewal ${order.number} paid` });
   return issueInvoice(app, trx, order, subscription.id, actor, 'renewal invoice', { staffMail: false });
 }
 
@@ -187,12 +251,23 @@ async function provisionRenewal(app: { jobs: JobQueue }, trx: Knex.Transaction, 
  * paid), its modules with it, nothing more is billed or retried; then the invoice, and staff hear
  * of it as of any order.
  */
-async function provisionTermination(app: { jobs: JobQueue }, trx: Knex.Transaction, order: OrderRow, paidAt: Date, actor: string): Promise<ProvisionResult> {
-  const subscription = (await trx('subscriptions').where('id', order.subscription_id).forUpdate().first('id', 'status', 'modules')) as
-    | { id: string; status: string; modules: { id: string; status?: string }[] }
-    | undefined;
+async function provisionTermination(
+  app: { jobs: JobQueue },
+  trx: Knex.Transaction,
+  order: OrderRow,
+  paidAt: Date,
+  actor: string,
+): Promise<ProvisionResult> {
+  const subscription = (await trx('subscriptions')
+    .where('id', order.subscription_id)
+    .forUpdate()
+    .first('id', 'status', 'modules')) as
+    { id: string; status: string; modules: { id: string; status?: string }[] } | undefined;
   if (!subscription) throw new NotFound(`No subscription found for order '${order.id}'`);
-  await tryMove(trx, 'subscription', subscription.id, 'cancelled', { actor, reason: `terminated, fee paid with order ${order.number}` });
+  await tryMove(trx, 'subscription', subscription.id, 'cancelled', {
+    actor,
+    reason: `terminated, fee paid with order ${order.number}`,
+  });
   await trx('subscriptions')
     .where('id', subscription.id)
     .update({
@@ -214,7 +289,10 @@ async function issueInvoice(
   what: string,
   { staffMail = true }: { staffMail?: boolean } = {},
 ): Promise<ProvisionResult> {
-  const payments = (await trx('payments').where({ order_id: order.id, status: 'succeeded' }).orderBy('created_at', 'desc').select('card', 'billing_address', 'amount')) as {
+  const payments = (await trx('payments')
+    .where({ order_id: order.id, status: 'succeeded' })
+    .orderBy('created_at', 'desc')
+    .select('card', 'billing_address', 'amount')) as {
     card: unknown;
     billing_address: unknown;
     amount: number;
@@ -247,7 +325,8 @@ async function issueInvoice(
   await moveOrder(trx, order.id, 'provisioning', { actor, reason: `${what} ${number} issued` });
   await app.jobs.send(INVOICE_MAIL_JOB, { invoice: invoiceId } satisfies InvoiceMailJob, trx);
   // Staff hear of what was bought; a renewal is routine.
-  if (staffMail) await app.jobs.send(ORDER_STAFF_MAIL_JOB, { order: order.id, invoice: invoiceId } satisfies OrderStaffMailJob, trx);
+  if (staffMail)
+    await app.jobs.send(ORDER_STAFF_MAIL_JOB, { order: order.id, invoice: invoiceId } satisfies OrderStaffMailJob, trx);
   // Once committed the mails go now, not at the queue's next poll.
   trx.executionPromise.then(
     () => {

@@ -1,6 +1,13 @@
 import { Conflict, NotFound } from '@feathersjs/errors';
 import type { Knex } from 'knex';
-import { canMove, type Machine, type OrderState, type PaymentState, type StateMove, type SubscriptionState } from '../../../domain/orders/states.ts';
+import {
+  canMove,
+  type Machine,
+  type OrderState,
+  type PaymentState,
+  type StateMove,
+  type SubscriptionState,
+} from '../../../domain/orders/states.ts';
 
 /** Who moves a state and why: a user's id, `system`, or `gateway:<name>`; a short reason. */
 export interface MoveBy {
@@ -27,7 +34,14 @@ export function inTransaction<T>(db: Knex | Knex.Transaction, work: (trx: Knex.T
  * table, sets the status and appends the move to the row's history, all in one transaction.
  * Answers the move, or null when `lenient` and the table refuses it.
  */
-async function move(db: Knex | Knex.Transaction, machine: Machine, id: string, to: string, by: MoveBy, lenient: boolean): Promise<StateMove | null> {
+async function move(
+  db: Knex | Knex.Transaction,
+  machine: Machine,
+  id: string,
+  to: string,
+  by: MoveBy,
+  lenient: boolean,
+): Promise<StateMove | null> {
   return inTransaction(db, async (trx) => {
     const table = TABLES[machine];
     const row = (await trx(table).where('id', id).forUpdate().first('status')) as { status: string } | undefined;
@@ -49,12 +63,22 @@ async function move(db: Knex | Knex.Transaction, machine: Machine, id: string, t
 }
 
 /** Moves an order; a move its table does not allow throws `IllegalTransition` (409). */
-export async function moveOrder(db: Knex | Knex.Transaction, orderId: string, to: OrderState, by: MoveBy): Promise<StateMove> {
+export async function moveOrder(
+  db: Knex | Knex.Transaction,
+  orderId: string,
+  to: OrderState,
+  by: MoveBy,
+): Promise<StateMove> {
   return (await move(db, 'order', orderId, to, by, false)) as StateMove;
 }
 
 /** Moves a payment attempt; a move its table does not allow throws `IllegalTransition` (409). */
-export async function movePayment(db: Knex | Knex.Transaction, paymentId: string, to: PaymentState, by: MoveBy): Promise<StateMove> {
+export async function movePayment(
+  db: Knex | Knex.Transaction,
+  paymentId: string,
+  to: PaymentState,
+  by: MoveBy,
+): Promise<StateMove> {
   return (await move(db, 'payment', paymentId, to, by, false)) as StateMove;
 }
 
@@ -62,9 +86,33 @@ export async function movePayment(db: Knex | Knex.Transaction, paymentId: string
  * For event handlers (webhooks, retried jobs): a move the table does not allow from the current
  * state (a late or repeated event) is ignored. Answers whether the row moved.
  */
-export async function tryMove(db: Knex | Knex.Transaction, machine: 'order', id: string, to: OrderState, by: MoveBy): Promise<boolean>;
-export async function tryMove(db: Knex | Knex.Transaction, machine: 'payment', id: string, to: PaymentState, by: MoveBy): Promise<boolean>;
-export async function tryMove(db: Knex | Knex.Transaction, machine: 'subscription', id: string, to: SubscriptionState, by: MoveBy): Promise<boolean>;
-export async function tryMove(db: Knex | Knex.Transaction, machine: Machine, id: string, to: string, by: MoveBy): Promise<boolean> {
+export async function tryMove(
+  db: Knex | Knex.Transaction,
+  machine: 'order',
+  id: string,
+  to: OrderState,
+  by: MoveBy,
+): Promise<boolean>;
+export async function tryMove(
+  db: Knex | Knex.Transaction,
+  machine: 'payment',
+  id: string,
+  to: PaymentState,
+  by: MoveBy,
+): Promise<boolean>;
+export async function tryMove(
+  db: Knex | Knex.Transaction,
+  machine: 'subscription',
+  id: string,
+  to: SubscriptionState,
+  by: MoveBy,
+): Promise<boolean>;
+export async function tryMove(
+  db: Knex | Knex.Transaction,
+  machine: Machine,
+  id: string,
+  to: string,
+  by: MoveBy,
+): Promise<boolean> {
   return (await move(db, machine, id, to, by, true)) !== null;
 }

@@ -3,7 +3,13 @@ import type { Application } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import { addDays, dayOf } from '../../../domain/billing/calendar.ts';
 import { billingTermsOf } from '../../../domain/billing/overview.ts';
-import { type UpgradeModule, type UpgradePrice, priceUpgrade, UpgradePricingError, type UpgradeProblem } from '../../../domain/billing/upgrade.ts';
+import {
+  type UpgradeModule,
+  type UpgradePrice,
+  priceUpgrade,
+  UpgradePricingError,
+  type UpgradeProblem,
+} from '../../../domain/billing/upgrade.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';
 import type { Seller } from '../../../domain/orders/countries.ts';
 import type { OrderLine } from '../../../domain/orders/pricing.ts';
@@ -34,7 +40,15 @@ export interface SubscriptionRow {
   industry_id: string;
   plan_id: string;
   plan_type: string;
-  modules: { id: string; count: number; monthPrice: number; billing?: string; status?: string; order?: string; availableOn?: string }[];
+  modules: {
+    id: string;
+    count: number;
+    monthPrice: number;
+    billing?: string;
+    status?: string;
+    order?: string;
+    availableOn?: string;
+  }[];
   currency: CurrencyCode;
   monthly: number;
   period: BillingPeriodKind;
@@ -56,12 +70,20 @@ export interface UpgradeSubjectRow {
  * The caller's own active subscription (locked for the transaction when `lock`): another
  * member's, or none, is `NotFound`, never told apart; one that is not active cannot be upgraded.
  */
-export async function subscriptionToUpgrade(db: Knex | Knex.Transaction, subscriptionId: string, userId: string, lock = false): Promise<UpgradeSubjectRow> {
+export async function subscriptionToUpgrade(
+  db: Knex | Knex.Transaction,
+  subscriptionId: string,
+  userId: string,
+  lock = false,
+): Promise<UpgradeSubjectRow> {
   const query = db('subscriptions').where({ id: subscriptionId, user_id: userId });
   const subscription = (await (lock ? query.forUpdate() : query).first()) as SubscriptionRow | undefined;
   if (!subscription) throw new NotFound(UPGRADE_MESSAGES.noSubscription);
   if (subscription.status !== 'active') throw new Conflict(UPGRADE_MESSAGES.notActive);
-  const order = (await db('orders').where('id', subscription.order_id).first('seller', 'shipping')) as { seller: Seller; shipping: UpgradeSubjectRow['shipping'] };
+  const order = (await db('orders').where('id', subscription.order_id).first('seller', 'shipping')) as {
+    seller: Seller;
+    shipping: UpgradeSubjectRow['shipping'];
+  };
   return { subscription, seller: order.seller, shipping: order.shipping };
 }
 
@@ -71,7 +93,12 @@ export async function upgradeCatalogue(app: Application): Promise<UpgradeModule[
 }
 
 /** Prices a choice of add-ons for the subscription on the day of `now` (Hong Kong), or a 400 naming the item. */
-export function priceUpgradeOf(subject: UpgradeSubjectRow, catalogue: readonly UpgradeModule[], addOns: readonly { id: string; count?: number }[], now: Date): UpgradePrice {
+export function priceUpgradeOf(
+  subject: UpgradeSubjectRow,
+  catalogue: readonly UpgradeModule[],
+  addOns: readonly { id: string; count?: number }[],
+  now: Date,
+): UpgradePrice {
   const { subscription } = subject;
   try {
     return priceUpgrade(
@@ -94,7 +121,8 @@ export function priceUpgradeOf(subject: UpgradeSubjectRow, catalogue: readonly U
       dayOf(now),
     );
   } catch (error) {
-    if (error instanceof UpgradePricingError) throw new BadRequest('validation.failed', { errors: { [error.field]: PROBLEM_MESSAGES[error.problem] } });
+    if (error instanceof UpgradePricingError)
+      throw new BadRequest('validation.failed', { errors: { [error.field]: PROBLEM_MESSAGES[error.problem] } });
     throw error;
   }
 }
@@ -110,23 +138,31 @@ export function upgradeLines(price: UpgradePrice): OrderLine[] {
     unitPrice: line.unitPrice,
     count: line.count,
     amount: line.amount,
-    ...(line.periodEnd && line.remainingDays > 0 ? { from: addDays(line.periodEnd, -line.remainingDays), to: line.periodEnd } : {}),
+    ...(line.periodEnd && line.remainingDays > 0
+      ? { from: addDays(line.periodEnd, -line.remainingDays), to: line.periodEnd }
+      : {}),
   }));
 }
-
 
 /**
  * A new add-on order replaces the subscription's open ones (placed, or declined, and never paid):
  * they are cancelled, unless one has a payment under way, which must settle first (409).
  */
-export async function replaceOpenAddOnOrders(trx: Knex.Transaction, subscriptionId: string, actor: string): Promise<void> {
+export async function replaceOpenAddOnOrders(
+  trx: Knex.Transaction,
+  subscriptionId: string,
+  actor: string,
+): Promise<void> {
   const open = (await trx('orders')
     .where({ subscription_id: subscriptionId, kind: 'addon' })
     .whereIn('status', ['pending_payment', 'payment_failed'])
     .forUpdate()
     .select('id')) as { id: string }[];
   for (const { id } of open) {
-    const paying = await trx('payments').where('order_id', id).whereIn('status', ['created', 'processing', 'requires_action']).first('id');
+    const paying = await trx('payments')
+      .where('order_id', id)
+      .whereIn('status', ['created', 'processing', 'requires_action'])
+      .first('id');
     if (paying) throw new Conflict(PAYMENT_MESSAGES.inProgress);
     await moveOrder(trx, id, 'cancelled', { actor, reason: 'replaced by a newer add-on order' });
   }

@@ -71,7 +71,11 @@ interface ResetRow {
   replaced_at: Date | null;
 }
 
-type Limiters = { requestsPerAddress: RateLimiterAbstract; requestsPerEmail: RateLimiterAbstract; resetsPerAddress: RateLimiterAbstract };
+type Limiters = {
+  requestsPerAddress: RateLimiterAbstract;
+  requestsPerEmail: RateLimiterAbstract;
+  resetsPerAddress: RateLimiterAbstract;
+};
 
 type Request = { email: unknown } | { token: unknown; password: unknown };
 
@@ -114,7 +118,9 @@ export class PasswordResetsService {
 
   async create(data: unknown, params: Params = {}): Promise<PasswordResetAnswer> {
     const request = requestOf(data);
-    return 'email' in request ? this.request(request.email, params) : this.reset(request.token, request.password, params);
+    return 'email' in request
+      ? this.request(request.email, params)
+      : this.reset(request.token, request.password, params);
   }
 
   private async request(email: unknown, params: Params): Promise<PasswordResetAnswer> {
@@ -146,23 +152,32 @@ export class PasswordResetsService {
     }
     if (typeof token !== 'string' || !RESET_TOKEN.test(token)) throw invalidLink();
     const checked = newPassword.safeParse({ password });
-    if (!checked.success) throw new BadRequest('validation.failed', { errors: formErrors(checked.error, { password }) });
+    if (!checked.success)
+      throw new BadRequest('validation.failed', { errors: formErrors(checked.error, { password }) });
     const chosen = checked.data.password;
-    if (isBreachedPassword(chosen)) throw new BadRequest('validation.failed', { errors: { password: PASSWORD_BREACHED } });
+    if (isBreachedPassword(chosen))
+      throw new BadRequest('validation.failed', { errors: { password: PASSWORD_BREACHED } });
     const tokenHash = resetTokenHash(token);
     const users = this.app.service('users');
     const user = await this.knex.transaction(async (trx) => {
       const now = this.now();
-      const found = (await trx('password_resets').where({ token_hash: tokenHash }).first('user_id')) as { user_id: string } | undefined;
+      const found = (await trx('password_resets').where({ token_hash: tokenHash }).first('user_id')) as
+        { user_id: string } | undefined;
       if (!found) throw invalidLink();
       // The account first, then its links, as the mail job takes them.
-      const account = (await trx('users').where({ id: found.user_id }).forUpdate().first('id', 'email')) as { id: string; email: string } | undefined;
+      const account = (await trx('users').where({ id: found.user_id }).forUpdate().first('id', 'email')) as
+        { id: string; email: string } | undefined;
       if (!account) throw invalidLink();
       const row = (await trx('password_resets').where({ token_hash: tokenHash }).forUpdate().first()) as ResetRow;
       if (row.used_at) throw new Gone('reset.linkUsed', { errors: { token: 'reset.linkUsed' } });
-      if (row.replaced_at || now >= new Date(row.expires_at)) throw new Gone('reset.expired', { errors: { token: 'reset.expired' } });
+      if (row.replaced_at || now >= new Date(row.expires_at))
+        throw new Gone('reset.expired', { errors: { token: 'reset.expired' } });
       await trx('password_resets').where({ id: row.id }).update({ used_at: now });
-      await trx('password_resets').where({ user_id: account.id }).whereNull('used_at').whereNull('replaced_at').update({ replaced_at: now });
+      await trx('password_resets')
+        .where({ user_id: account.id })
+        .whereNull('used_at')
+        .whereNull('replaced_at')
+        .update({ replaced_at: now });
       // Last, so nothing after it can undo what its event announced: the new password, and a new
       // session version that ends every session of the account (no caller's session is kept).
       const ending: EndSessionsParams = { transaction: trx, endSessions: { keepCurrent: false } };
@@ -182,7 +197,13 @@ export class PasswordResetsService {
  * stop working) and mails it in the account's language. A retried job makes a new link; a request
  * older than a link's life is dropped.
  */
-export function definePasswordResetMailJob(deps: { mail: MailJobs; config: Config; logger: Logger; knex: Knex; now: Clock }): void {
+export function definePasswordResetMailJob(deps: {
+  mail: MailJobs;
+  config: Config;
+  logger: Logger;
+  knex: Knex;
+  now: Clock;
+}): void {
   const { mail, config, logger, knex, now } = deps;
   mail.define<PasswordResetMailJob>(PASSWORD_RESET_MAIL_JOB, async ({ email, locale, requestedAt }, send) => {
     const start = now();
@@ -192,9 +213,14 @@ export function definePasswordResetMailJob(deps: { mail: MailJobs; config: Confi
     }
     const token = randomBytes(32).toString('base64url');
     const account = await knex.transaction(async (trx) => {
-      const user = (await trx('users').where({ email }).forUpdate().first('id', 'email', 'locale')) as { id: string; email: string; locale: string | null } | undefined;
+      const user = (await trx('users').where({ email }).forUpdate().first('id', 'email', 'locale')) as
+        { id: string; email: string; locale: string | null } | undefined;
       if (!user) return undefined;
-      await trx('password_resets').where({ user_id: user.id }).whereNull('used_at').whereNull('replaced_at').update({ replaced_at: start });
+      await trx('password_resets')
+        .where({ user_id: user.id })
+        .whereNull('used_at')
+        .whereNull('replaced_at')
+        .update({ replaced_at: start });
       await trx('password_resets').insert({
         id: newId(),
         user_id: user.id,
@@ -210,22 +236,46 @@ export function definePasswordResetMailJob(deps: { mail: MailJobs; config: Confi
     }
     const language = account.locale ? localeOf(account.locale) : locale;
     const link = passwordResetLink(siteBaseUrl(config), language, token);
-    await send(passwordResetMail({ to: account.email, locale: language, link, brand: config.site.brandName, minutes: PASSWORD_RESET_RULES.ttlMs / 60_000 }), language);
+    await send(
+      passwordResetMail({
+        to: account.email,
+        locale: language,
+        link,
+        brand: config.site.brandName,
+        minutes: PASSWORD_RESET_RULES.ttlMs / 60_000,
+      }),
+      language,
+    );
     logger.info({ user: account.id }, 'password reset mail sent');
   });
 }
 
-export function configurePasswordResets(app: ServerApp, deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue; mail: MailJobs; redis: Redis | null }): void {
+export function configurePasswordResets(
+  app: ServerApp,
+  deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue; mail: MailJobs; redis: Redis | null },
+): void {
   const { config, redis } = deps;
-  const limiter = (name: keyof typeof PASSWORD_RESET_LIMITS) => createLimiter(redis, `${config.redisPrefix}:limit:passwordResets:${name}`, PASSWORD_RESET_LIMITS[name]);
+  const limiter = (name: keyof typeof PASSWORD_RESET_LIMITS) =>
+    createLimiter(redis, `${config.redisPrefix}:limit:passwordResets:${name}`, PASSWORD_RESET_LIMITS[name]);
   const limiters: Limiters = {
     requestsPerAddress: limiter('requestsPerAddress'),
     requestsPerEmail: limiter('requestsPerEmail'),
     resetsPerAddress: limiter('resetsPerAddress'),
   };
-  app.use('passwordResets', new PasswordResetsService(app, { knex: deps.knex, jobs: deps.jobs, limiters }), { methods: ['create'], events: [] });
-  app.service('passwordResets').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })] },
+  app.use('passwordResets', new PasswordResetsService(app, { knex: deps.knex, jobs: deps.jobs, limiters }), {
+    methods: ['create'],
+    events: [],
   });
-  definePasswordResetMailJob({ mail: deps.mail, config, logger: deps.logger, knex: deps.knex, now: () => clockOf(app)() });
+  app.service('passwordResets').hooks({
+    around: {
+      all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
+    },
+  });
+  definePasswordResetMailJob({
+    mail: deps.mail,
+    config,
+    logger: deps.logger,
+    knex: deps.knex,
+    now: () => clockOf(app)(),
+  });
 }

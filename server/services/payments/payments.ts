@@ -97,31 +97,35 @@ export class Payments {
     const request = parseRequest(paymentRequestSchema, rest);
 
     const account = (await this.knex('users').where('id', userId).first('email', 'name', 'email_verified_at')) as
-      | { email: string; name: string | null; email_verified_at: Date | null }
-      | undefined;
+      { email: string; name: string | null; email_verified_at: Date | null } | undefined;
     if (!account?.email_verified_at) throw new Forbidden(PURCHASE_MESSAGES.verifyFirst);
     // Another member's order is as if it did not exist.
-    const order = (await this.knex('orders').where({ id: request.order, user_id: userId }).first('id', 'number', 'user_id', 'status', 'total', 'currency', 'shipping', 'kind')) as
-      | OrderRow
-      | undefined;
+    const order = (await this.knex('orders')
+      .where({ id: request.order, user_id: userId })
+      .first('id', 'number', 'user_id', 'status', 'total', 'currency', 'shipping', 'kind')) as OrderRow | undefined;
     if (!order) throw new NotFound(`No record found for id '${request.order}'`);
 
     const { idempotencyKey, ...asked } = request;
     const requestHash = digest(asked);
     const earlier = async () => {
-      const row = (await this.knex('payments').where({ user_id: userId, idempotency_key: idempotencyKey }).first('id', 'request_hash')) as
-        | { id: string; request_hash: string }
-        | undefined;
+      const row = (await this.knex('payments')
+        .where({ user_id: userId, idempotency_key: idempotencyKey })
+        .first('id', 'request_hash')) as { id: string; request_hash: string } | undefined;
       if (row && row.request_hash !== requestHash) throw new Unprocessable(PURCHASE_MESSAGES.idempotencyMismatch);
       return row?.id;
     };
     const first = await earlier();
     if (first) return this.answerRepeat(first);
 
-    if (!(PAYABLE_ORDER_STATES as readonly string[]).includes(order.status)) throw new Conflict(PAYMENT_MESSAGES.orderNotPayable, { status: order.status });
-    if (request.expectedTotal !== Number(order.total)) throw new Conflict(PAYMENT_MESSAGES.priceChanged, { total: Number(order.total), currency: order.currency });
+    if (!(PAYABLE_ORDER_STATES as readonly string[]).includes(order.status))
+      throw new Conflict(PAYMENT_MESSAGES.orderNotPayable, { status: order.status });
+    if (request.expectedTotal !== Number(order.total))
+      throw new Conflict(PAYMENT_MESSAGES.priceChanged, { total: Number(order.total), currency: order.currency });
     // A plan's delivery day must still be on offer; add-ons are set up remotely, with no delivery.
-    if (order.kind === 'plan' && !isDeliveryDate(order.shipping.country, order.shipping.shippingDate, { now: clockOf(this.options.app)() })) {
+    if (
+      order.kind === 'plan' &&
+      !isDeliveryDate(order.shipping.country, order.shipping.shippingDate, { now: clockOf(this.options.app)() })
+    ) {
       throw invalid({ 'shipping.shippingDate': SHIPPING_MESSAGES.chooseDate });
     }
 
@@ -158,7 +162,10 @@ export class Payments {
         .returning('id')) as { id: string }[];
     } catch (error) {
       const pg = error as { code?: string; constraint?: string; message?: string };
-      if (pg.code === '23505' && (pg.constraint === 'payments_order_in_flight' || pg.message?.includes('payments_order_in_flight'))) {
+      if (
+        pg.code === '23505' &&
+        (pg.constraint === 'payments_order_in_flight' || pg.message?.includes('payments_order_in_flight'))
+      ) {
         // Which unique rule a concurrent twin trips first is the database's choice: with the same
         // key, the twin's attempt is the answer; with another key, the order is busy.
         const repeated = await earlier();
@@ -223,7 +230,12 @@ export class Payments {
     if (row.gateway !== gateway.name) return 'unchanged';
     if (row.status === 'created') {
       if (Date.now() - new Date(row.created_at).getTime() < STALE_CREATED_MS) return 'unchanged';
-      return (await tryMove(this.knex, 'payment', row.id, 'cancelled', { actor: 'system', reason: 'never sent to the gateway' })) ? 'applied' : 'unchanged';
+      return (await tryMove(this.knex, 'payment', row.id, 'cancelled', {
+        actor: 'system',
+        reason: 'never sent to the gateway',
+      }))
+        ? 'applied'
+        : 'unchanged';
     }
     try {
       let charge: Charge;
@@ -260,22 +272,37 @@ export class Payments {
 
   /** Cancels, at the gateway, the challenges earlier attempts of an order left open (or applies their outcome if they ended). */
   private async closeOpenChallenges(orderId: string, exceptId: string, actor: string): Promise<void> {
-    const open = (await this.knex('payments').where({ order_id: orderId, status: 'requires_action' }).whereNot('id', exceptId).select('id', 'gateway_charge_id')) as {
+    const open = (await this.knex('payments')
+      .where({ order_id: orderId, status: 'requires_action' })
+      .whereNot('id', exceptId)
+      .select('id', 'gateway_charge_id')) as {
       id: string;
       gateway_charge_id: string | null;
     }[];
     for (const attempt of open) {
       try {
-        const charge = attempt.gateway_charge_id ? await this.gateway.cancel(attempt.gateway_charge_id, `cancel_${attempt.id}`) : undefined;
+        const charge = attempt.gateway_charge_id
+          ? await this.gateway.cancel(attempt.gateway_charge_id, `cancel_${attempt.id}`)
+          : undefined;
         if (charge) await applyCharge(this.deps, this.knex, attempt.id, charge, `gateway:${this.gateway.name}`);
-        else await tryMove(this.knex, 'payment', attempt.id, 'cancelled', { actor, reason: 'replaced by another attempt' });
+        else
+          await tryMove(this.knex, 'payment', attempt.id, 'cancelled', {
+            actor,
+            reason: 'replaced by another attempt',
+          });
       } catch (error) {
         // Ended meanwhile (passed or failed): its real state decides.
         const settled = await this.sync(attempt.id);
         const row = (await this.knex('payments').where('id', attempt.id).first('status')) as { status: string };
         if (row.status === 'requires_action') {
-          this.deps.logger.warn({ err: error, payment: attempt.id, settled }, 'an open challenge could not be cancelled');
-          await tryMove(this.knex, 'payment', exceptId, 'cancelled', { actor, reason: 'an earlier challenge is still open' });
+          this.deps.logger.warn(
+            { err: error, payment: attempt.id, settled },
+            'an open challenge could not be cancelled',
+          );
+          await tryMove(this.knex, 'payment', exceptId, 'cancelled', {
+            actor,
+            reason: 'an earlier challenge is still open',
+          });
           throw new Conflict(PAYMENT_MESSAGES.inProgress);
         }
       }
@@ -283,18 +310,33 @@ export class Payments {
   }
 
   /** The user's customer at the gateway, made once and kept on our side. */
-  async customerFor(userId: string, account: { email: string; name: string | null }, gateway: PaymentGateway): Promise<string> {
-    const known = (await this.knex('payment_customers').where({ user_id: userId, gateway: gateway.name }).first('customer_id')) as { customer_id: string } | undefined;
+  async customerFor(
+    userId: string,
+    account: { email: string; name: string | null },
+    gateway: PaymentGateway,
+  ): Promise<string> {
+    const known = (await this.knex('payment_customers')
+      .where({ user_id: userId, gateway: gateway.name })
+      .first('customer_id')) as { customer_id: string } | undefined;
     if (known) return known.customer_id;
     let customerId: string;
     try {
-      ({ customerId } = await gateway.createCustomer({ userId, email: account.email, ...(account.name ? { name: account.name } : {}) }));
+      ({ customerId } = await gateway.createCustomer({
+        userId,
+        email: account.email,
+        ...(account.name ? { name: account.name } : {}),
+      }));
     } catch (error) {
       throw this.gatewayFailure(error);
     }
     // Two first payments at once: the first customer kept wins (the other stays unused at the gateway).
-    await this.knex('payment_customers').insert({ user_id: userId, gateway: gateway.name, customer_id: customerId }).onConflict(['user_id', 'gateway']).ignore();
-    const kept = (await this.knex('payment_customers').where({ user_id: userId, gateway: gateway.name }).first('customer_id')) as { customer_id: string };
+    await this.knex('payment_customers')
+      .insert({ user_id: userId, gateway: gateway.name, customer_id: customerId })
+      .onConflict(['user_id', 'gateway'])
+      .ignore();
+    const kept = (await this.knex('payment_customers')
+      .where({ user_id: userId, gateway: gateway.name })
+      .first('customer_id')) as { customer_id: string };
     return kept.customer_id;
   }
 
@@ -310,7 +352,13 @@ export class Payments {
     const { config } = this.options;
     let base = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
     const origin = headers?.origin;
-    if (!base && config.env !== 'production' && typeof origin === 'string' && /^https?:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/.test(origin)) base = origin;
+    if (
+      !base &&
+      config.env !== 'production' &&
+      typeof origin === 'string' &&
+      /^https?:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/.test(origin)
+    )
+      base = origin;
     if (!base) return undefined;
     return `${base}/${localeFromHeaders(headers)}/subscription?step=payment&order=${encodeURIComponent(orderId)}`;
   }
@@ -320,7 +368,10 @@ export class Payments {
 export function paymentRules(payments: Payments) {
   return async (context: HookContext, next: NextFunction) => {
     if (context.method === 'create') {
-      const id = await payments.create(context.data, context.params as { user?: Caller; headers?: Record<string, unknown> });
+      const id = await payments.create(
+        context.data,
+        context.params as { user?: Caller; headers?: Record<string, unknown> },
+      );
       context.result = await context.service.get(id);
       return;
     }

@@ -70,12 +70,21 @@ const failureCodeOf = (charge: Charge): CardFailureCode => charge.failure?.code 
  * the card on it and provisions it; a failure marks the order payment_failed; a full refund
  * refunds the order.
  */
-export async function applyCharge(deps: SettleDependencies, db: Knex | Knex.Transaction, paymentId: string, charge: Charge, actor: string): Promise<SettleOutcome> {
+export async function applyCharge(
+  deps: SettleDependencies,
+  db: Knex | Knex.Transaction,
+  paymentId: string,
+  charge: Charge,
+  actor: string,
+): Promise<SettleOutcome> {
   return inTransaction(db, async (trx) => {
     const row = (await trx('payments').where('id', paymentId).forUpdate().first()) as PaymentRow | undefined;
     if (!row) return 'unknown';
     if (row.gateway_charge_id && row.gateway_charge_id !== charge.id) {
-      deps.logger.warn({ payment: paymentId, charge: charge.id, known: row.gateway_charge_id }, 'a charge answered for an attempt that has another');
+      deps.logger.warn(
+        { payment: paymentId, charge: charge.id, known: row.gateway_charge_id },
+        'a charge answered for an attempt that has another',
+      );
       return 'unchanged';
     }
     if (!row.gateway_charge_id) await trx('payments').where('id', paymentId).update({ gateway_charge_id: charge.id });
@@ -85,12 +94,16 @@ export async function applyCharge(deps: SettleDependencies, db: Knex | Knex.Tran
         return (await tryMove(trx, 'payment', paymentId, 'processing', by)) ? 'applied' : 'unchanged';
       case 'requires_action': {
         if (!(await tryMove(trx, 'payment', paymentId, 'requires_action', by))) return 'unchanged';
-        await trx('payments').where('id', paymentId).update({ action: JSON.stringify(charge.action ?? {}) });
+        await trx('payments')
+          .where('id', paymentId)
+          .update({ action: JSON.stringify(charge.action ?? {}) });
         return 'applied';
       }
       case 'succeeded': {
         if (!(await tryMove(trx, 'payment', paymentId, 'succeeded', by))) return 'unchanged';
-        const card = charge.card ? { ...charge.card, customerId: row.card?.customerId, paymentMethodId: row.card?.paymentMethodId } : row.card;
+        const card = charge.card
+          ? { ...charge.card, customerId: row.card?.customerId, paymentMethodId: row.card?.paymentMethodId }
+          : row.card;
         await trx('payments')
           .where('id', paymentId)
           .update({ action: null, ...(card ? { card: JSON.stringify(card) } : {}) });
@@ -98,19 +111,30 @@ export async function applyCharge(deps: SettleDependencies, db: Knex | Knex.Tran
         if (!(PAYABLE_ORDER_STATES as readonly string[]).includes(order.status)) {
           // Guarded against (one attempt in flight per order, open challenges cancelled first), so
           // staff must see it if it happens: the buyer was charged for an order paid already.
-          deps.logger.error({ payment: paymentId, order: row.order_id, orderStatus: order.status }, 'a charge succeeded for an order that is not payable: refund it');
+          deps.logger.error(
+            { payment: paymentId, order: row.order_id, orderStatus: order.status },
+            'a charge succeeded for an order that is not payable: refund it',
+          );
           return 'applied';
         }
         await moveOrder(trx, row.order_id, 'paid', { actor, reason: `payment ${paymentId} succeeded` });
-        if (card) await trx('orders').where('id', row.order_id).update({ card: JSON.stringify(card) });
+        if (card)
+          await trx('orders')
+            .where('id', row.order_id)
+            .update({ card: JSON.stringify(card) });
         await provisionPaidOrder({ jobs: deps.jobs }, trx, row.order_id, actor);
         return 'applied';
       }
       case 'failed': {
         if (!(await tryMove(trx, 'payment', paymentId, 'failed', by))) return 'unchanged';
         const code = failureCodeOf(charge);
-        await trx('payments').where('id', paymentId).update({ action: null, failure_code: code, failure_message: cardFailureMessage(code) });
-        await tryMove(trx, 'order', row.order_id, 'payment_failed', { actor, reason: `payment ${paymentId} failed: ${code}` });
+        await trx('payments')
+          .where('id', paymentId)
+          .update({ action: null, failure_code: code, failure_message: cardFailureMessage(code) });
+        await tryMove(trx, 'order', row.order_id, 'payment_failed', {
+          actor,
+          reason: `payment ${paymentId} failed: ${code}`,
+        });
         return 'applied';
       }
       case 'cancelled':
@@ -129,12 +153,23 @@ export async function applyCharge(deps: SettleDependencies, db: Knex | Knex.Tran
 }
 
 /** Marks an attempt failed without a charge (the gateway refused the request itself, or there was nothing to charge). */
-export async function failWithoutCharge(db: Knex | Knex.Transaction, paymentId: string, actor: string, reason: string, code: CardFailureCode = 'processing_error'): Promise<void> {
+export async function failWithoutCharge(
+  db: Knex | Knex.Transaction,
+  paymentId: string,
+  actor: string,
+  reason: string,
+  code: CardFailureCode = 'processing_error',
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     const row = (await trx('payments').where('id', paymentId).forUpdate().first('order_id')) as { order_id: string };
     if (!(await tryMove(trx, 'payment', paymentId, 'failed', { actor, reason }))) return;
-    await trx('payments').where('id', paymentId).update({ failure_code: code, failure_message: cardFailureMessage(code) });
-    await tryMove(trx, 'order', row.order_id, 'payment_failed', { actor, reason: `payment ${paymentId} failed: ${reason}` });
+    await trx('payments')
+      .where('id', paymentId)
+      .update({ failure_code: code, failure_message: cardFailureMessage(code) });
+    await tryMove(trx, 'order', row.order_id, 'payment_failed', {
+      actor,
+      reason: `payment ${paymentId} failed: ${reason}`,
+    });
   });
 }
 
@@ -144,21 +179,38 @@ export async function failWithoutCharge(db: Knex | Knex.Transaction, paymentId: 
  * is not ours is recorded and acknowledged. The attempt is found by the charge id, or, before we
  * knew it (the gateway's answer was lost), by the attempt id we put in the charge's metadata.
  */
-export async function receiveEvent(deps: SettleDependencies, gateway: PaymentGateway['name'], event: GatewayEvent): Promise<SettleOutcome | 'duplicate'> {
+export async function receiveEvent(
+  deps: SettleDependencies,
+  gateway: PaymentGateway['name'],
+  event: GatewayEvent,
+): Promise<SettleOutcome | 'duplicate'> {
   return deps.knex.transaction(async (trx) => {
     const inserted = await trx('payment_webhook_events')
-      .insert({ gateway, event_id: event.id, type: event.type, charge_id: event.chargeId, outcome: 'unknown', created: event.created })
+      .insert({
+        gateway,
+        event_id: event.id,
+        type: event.type,
+        charge_id: event.chargeId,
+        outcome: 'unknown',
+        created: event.created,
+      })
       .onConflict(['gateway', 'event_id'])
       .ignore()
       .returning('event_id');
     if (inserted.length === 0) return 'duplicate';
-    let payment = (await trx('payments').where({ gateway, gateway_charge_id: event.chargeId }).first('id')) as { id: string } | undefined;
+    let payment = (await trx('payments').where({ gateway, gateway_charge_id: event.chargeId }).first('id')) as
+      { id: string } | undefined;
     const claimed = event.charge.metadata?.paymentId;
     if (!payment && claimed) {
-      payment = (await trx('payments').where({ id: claimed, gateway }).whereNull('gateway_charge_id').first('id')) as { id: string } | undefined;
+      payment = (await trx('payments').where({ id: claimed, gateway }).whereNull('gateway_charge_id').first('id')) as
+        { id: string } | undefined;
     }
-    const outcome = payment ? await applyCharge(deps, trx, payment.id, { ...event.charge, id: event.chargeId }, `gateway:${gateway}`) : 'unknown';
-    await trx('payment_webhook_events').where({ gateway, event_id: event.id }).update({ outcome, payment_id: payment?.id ?? null });
+    const outcome = payment
+      ? await applyCharge(deps, trx, payment.id, { ...event.charge, id: event.chargeId }, `gateway:${gateway}`)
+      : 'unknown';
+    await trx('payment_webhook_events')
+      .where({ gateway, event_id: event.id })
+      .update({ outcome, payment_id: payment?.id ?? null });
     return outcome;
   });
 }

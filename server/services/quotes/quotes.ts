@@ -65,6 +65,8 @@ export function configureQuotes(app: Application, limiter: RateLimiterAbstract, 
   app.use('quotes', new QuotesService(app, limiter, knex), { methods: ['create'], events: [] });
   // Public; a caller who sends a token is known (add-ons are priced for their own subscription only).
   app.service('quotes').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })] },
+    around: {
+      all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
+    },
   });
 }

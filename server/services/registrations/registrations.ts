@@ -13,7 +13,6 @@ import type { RecordOf } from '../../../domain/entities/types.ts';
 import type { Verifications } from '../email-verifications/verifications.ts';
 import type { ServerApp } from '../types.ts';
 
-
 /**
  * `registrations` create: a business owner registers themselves (decision 020). The answers are
  * checked with the registration form's own schema (the browser's), plus the common-password list;
@@ -43,19 +42,28 @@ export class RegistrationsService {
     const parsed = registrationSchema.safeParse(answers);
     const errors: FormErrors = parsed.success ? {} : formErrors(parsed.error, answers);
     // The one rule the browser does not check: the list stays on the server.
-    if (!errors.password && typeof answers.password === 'string' && passwordSchema.safeParse(answers.password).success && isBreachedPassword(answers.password)) {
+    if (
+      !errors.password &&
+      typeof answers.password === 'string' &&
+      passwordSchema.safeParse(answers.password).success &&
+      isBreachedPassword(answers.password)
+    ) {
       errors.password = PASSWORD_BREACHED;
     }
-    if (!parsed.success || Object.keys(errors).length > 0) throw new BadRequest(formSummary(errors, REGISTRATION_MESSAGES.incomplete), { errors });
+    if (!parsed.success || Object.keys(errors).length > 0)
+      throw new BadRequest(formSummary(errors, REGISTRATION_MESSAGES.incomplete), { errors });
     const { email, name, companyName, companyAddress, phone, password, locale } = parsed.data;
 
     const result = await this.knex.transaction(async (trx) => {
-      const accountExists = () => new Conflict(REGISTRATION_MESSAGES.accountExists, { errors: { email: REGISTRATION_MESSAGES.accountExists } });
+      const accountExists = () =>
+        new Conflict(REGISTRATION_MESSAGES.accountExists, { errors: { email: REGISTRATION_MESSAGES.accountExists } });
       // Said before the password is hashed: a taken address costs no hashing (the insert still decides a race).
       if (await trx('users').where({ email }).first('id')) throw accountExists();
       let user: RecordOf<Definitions['users']>;
       try {
-        user = await this.app.service('users').create({ email, name, companyName, companyAddress, phone, password, locale }, { transaction: trx });
+        user = await this.app
+          .service('users')
+          .create({ email, name, companyName, companyAddress, phone, password, locale }, { transaction: trx });
       } catch (error) {
         if (error instanceof Conflict) throw accountExists();
         throw error;
@@ -81,6 +89,9 @@ export class RegistrationsService {
   }
 }
 
-export function configureRegistrations(app: ServerApp, deps: { knex: Knex; limits: LoginLimits; verifications: Verifications }): void {
+export function configureRegistrations(
+  app: ServerApp,
+  deps: { knex: Knex; limits: LoginLimits; verifications: Verifications },
+): void {
   app.use('registrations', new RegistrationsService(app, deps), { methods: ['create'], events: [] });
 }

@@ -34,19 +34,49 @@ const singapore = { name: 'Ann Tan', companyName: 'Kopi Co', phone: '+65 9123 45
 const cases: { campaign: NewsletterCampaign; rule: string; filled: Record<string, string>; errors: FormErrors }[] = [
   { campaign: 'sg23', rule: 'four good answers pass', filled: singapore, errors: {} },
   { campaign: 'sg23', rule: 'the phone is optional', filled: { ...singapore, phone: '' }, errors: {} },
-  { campaign: 'sg23', rule: 'a name and a company are required', filled: { email: 'a@b.sg' }, errors: { name: 'validation.required', companyName: 'validation.required' } },
+  {
+    campaign: 'sg23',
+    rule: 'a name and a company are required',
+    filled: { email: 'a@b.sg' },
+    errors: { name: 'validation.required', companyName: 'validation.required' },
+  },
   {
     campaign: 'sg23',
     rule: 'an incomplete form has its phone and email checked',
     filled: { name: 'Ann', phone: '12345678', email: 'x' },
     errors: { companyName: 'validation.required', phone: 'newsletter.sgPhone', email: 'newsletter.sgEmail' },
   },
-  { campaign: 'sg23', rule: 'an empty email reads the campaign message', filled: { ...singapore, phone: '', email: '' }, errors: { email: 'newsletter.sgEmail' } },
-  { campaign: 'sg23', rule: 'all four filled go through (the loose rule)', filled: { ...singapore, phone: '12345', email: 'ann' }, errors: {} },
-  { campaign: 'sg23', rule: 'a name within 120 characters', filled: { ...singapore, name: 'x'.repeat(121) }, errors: { name: 'validation.tooBig' } },
+  {
+    campaign: 'sg23',
+    rule: 'an empty email reads the campaign message',
+    filled: { ...singapore, phone: '', email: '' },
+    errors: { email: 'newsletter.sgEmail' },
+  },
+  {
+    campaign: 'sg23',
+    rule: 'all four filled go through (the loose rule)',
+    filled: { ...singapore, phone: '12345', email: 'ann' },
+    errors: {},
+  },
+  {
+    campaign: 'sg23',
+    rule: 'a name within 120 characters',
+    filled: { ...singapore, name: 'x'.repeat(121) },
+    errors: { name: 'validation.tooBig' },
+  },
   { campaign: '23hkrace', rule: 'an email is enough', filled: { email: 'mei@shop.hk' }, errors: {} },
-  { campaign: '23hkrace', rule: 'an email that looks like one', filled: { name: 'Mei', email: 'mei@shop' }, errors: { email: 'newsletter.invalidEmail' } },
-  { campaign: '23hkrace', rule: 'an empty email reads the campaign message', filled: { email: '' }, errors: { email: 'newsletter.invalidEmail' } },
+  {
+    campaign: '23hkrace',
+    rule: 'an email that looks like one',
+    filled: { name: 'Mei', email: 'mei@shop' },
+    errors: { email: 'newsletter.invalidEmail' },
+  },
+  {
+    campaign: '23hkrace',
+    rule: 'an empty email reads the campaign message',
+    filled: { email: '' },
+    errors: { email: 'newsletter.invalidEmail' },
+  },
 ];
 
 describe('the newsletter forms in the browser and in the subscribers service', () => {
@@ -56,12 +86,16 @@ describe('the newsletter forms in the browser and in the subscribers service', (
   });
 
   it('stores what the form checked: the email trimmed and in lower case', () => {
-    expect(validateCreate(entities.subscribers, { campaign: '23hkrace', email: ' Mei@Shop.HK ' })).toMatchObject({ email: 'mei@shop.hk' });
+    expect(validateCreate(entities.subscribers, { campaign: '23hkrace', email: ' Mei@Shop.HK ' })).toMatchObject({
+      email: 'mei@shop.hk',
+    });
   });
 
   it('refuses an unknown campaign by its field, and answers with no operator in the data', () => {
     expect(() => validateCreate(entities.subscribers, { campaign: 'other', email: 'a@b.hk' })).toThrow(BadRequest);
-    expect(() => validateCreate(entities.subscribers, { campaign: '23hkrace', email: { $ne: null } })).toThrow(BadRequest);
+    expect(() => validateCreate(entities.subscribers, { campaign: '23hkrace', email: { $ne: null } })).toThrow(
+      BadRequest,
+    );
   });
 
   it('holds a patch to the campaign rules, read on the record the patch leaves', () => {
@@ -77,7 +111,10 @@ describe('the newsletter forms in the browser and in the subscribers service', (
       }
     };
     expect(refused({ name: null })).toEqual({ name: 'validation.required' });
-    expect(refused({ name: null, email: 'ann@kopi' })).toEqual({ name: 'validation.required', email: 'newsletter.sgEmail' });
+    expect(refused({ name: null, email: 'ann@kopi' })).toEqual({
+      name: 'validation.required',
+      email: 'newsletter.sgEmail',
+    });
     expect(refused({ campaign: '23hkrace', email: 'ann@kopi' })).toEqual({ email: 'newsletter.invalidEmail' });
   });
 });

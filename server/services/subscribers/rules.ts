@@ -45,7 +45,10 @@ async function subscribe(def: EntityDef, context: HookContext, next: NextFunctio
   // campaign and a text address may reach it, never an operator.
   const subscription = validateCreate(def, data);
   const { campaign, email } = subscription;
-  const existing = (await context.service.find({ query: { campaign, email, $limit: 1 }, paginate: { default: 1, max: 1 } })) as { data: unknown[] };
+  const existing = (await context.service.find({
+    query: { campaign, email, $limit: 1 },
+    paginate: { default: 1, max: 1 },
+  })) as { data: unknown[] };
   if (existing.data[0]) {
     context.result = existing.data[0];
     return;

@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { addDays, dayOf, type IsoDay, startOfDay } from '../../../domain/billing/calendar.ts';
-import { type Balance, balanceOf, type LedgerEntry, ledgerOf, nextChargeAmount } from '../../../domain/billing/ledger.ts';
+import {
+  type Balance,
+  balanceOf,
+  type LedgerEntry,
+  ledgerOf,
+  nextChargeAmount,
+} from '../../../domain/billing/ledger.ts';
 import { attemptDay, RENEWAL_ATTEMPTS, renewalCharge } from '../../../domain/billing/lifecycle.ts';
 import type { BillingPeriodKind, BillingTerms } from '../../../domain/billing/schedule.ts';
 import { PERIOD_MONTHS } from '../../../domain/billing/schedule.ts';
@@ -17,7 +23,14 @@ import { GatewayError, type Charge, type PaymentGateway } from '../../payments/g
 import { insertNumberedOrder } from '../orders/numbered.ts';
 import { provisionPaidOrder } from '../orders/provision.ts';
 import { moveOrder, movePayment, tryMove } from '../orders/transitions.ts';
-import { applyCharge, chargeKey, digest, failWithoutCharge, OPEN_PAYMENT_STATES, type SettleDependencies } from '../payments/settle.ts';
+import {
+  applyCharge,
+  chargeKey,
+  digest,
+  failWithoutCharge,
+  OPEN_PAYMENT_STATES,
+  type SettleDependencies,
+} from '../payments/settle.ts';
 
 /*
  * Renewals (decision 031): on each billing date the period's charge is made off-session on the
@@ -103,7 +116,16 @@ export class Renewals {
 
   /** Every subscription with something due by `now`: a billing date, a retry, or its end. */
   async runDue(now: Date): Promise<Record<RenewalOutcome, number>> {
-    const counts: Record<RenewalOutcome, number> = { notDue: 0, renewed: 0, pending: 0, failed: 0, waiting: 0, unpaid: 0, cancelled: 0, none: 0 };
+    const counts: Record<RenewalOutcome, number> = {
+      notDue: 0,
+      renewed: 0,
+      pending: 0,
+      failed: 0,
+      waiting: 0,
+      unpaid: 0,
+      cancelled: 0,
+      none: 0,
+    };
     const end = startOfDay(addDays(dayOf(now), 1));
     const due = (await this.knex('subscriptions')
       .whereIn('status', ['active', 'past_due', 'non_renewing'])
@@ -132,7 +154,10 @@ export class Renewals {
     if (!row || row.status === 'cancelled' || row.status === 'incomplete') return 'none';
     const due = dayOf(row.next_pay_date);
     if (row.cancel_at && dayOf(row.cancel_at) <= today && dayOf(row.cancel_at) <= due) {
-      const ended = await tryMove(this.knex, 'subscription', row.id, 'cancelled', { actor: 'system', reason: `stopped on ${dayOf(row.cancel_at)} as asked` });
+      const ended = await tryMove(this.knex, 'subscription', row.id, 'cancelled', {
+        actor: 'system',
+        reason: `stopped on ${dayOf(row.cancel_at)} as asked`,
+      });
       return ended ? 'cancelled' : 'none';
     }
     if (due > today) return 'notDue';
@@ -142,7 +167,10 @@ export class Renewals {
     const order = (await this.knex('orders').where('id', orderId).first('status')) as { status: string };
     if (order.status !== 'pending_payment' && order.status !== 'payment_failed') return 'renewed';
 
-    const attempts = (await this.knex('payments').where('order_id', orderId).orderBy('created_at').select('id', 'status')) as { id: string; status: string }[];
+    const attempts = (await this.knex('payments')
+      .where('order_id', orderId)
+      .orderBy('created_at')
+      .select('id', 'status')) as { id: string; status: string }[];
     const open = attempts.filter((attempt) => (OPEN_PAYMENT_STATES as readonly string[]).includes(attempt.status));
     if (open.length > 0) return 'pending';
     const failed = attempts.filter((attempt) => attempt.status === 'failed').length;
@@ -160,20 +188,27 @@ export class Renewals {
   /** The billing date's renewal order, placed once (its key) under the subscription's lock. */
   private async renewalOrder(row: SubscriptionRow, due: IsoDay, now: Date): Promise<string> {
     const key = renewalKey(row.id, due);
-    const known = (await this.knex('orders').where({ user_id: row.user_id, idempotency_key: key }).first('id')) as { id: string } | undefined;
+    const known = (await this.knex('orders').where({ user_id: row.user_id, idempotency_key: key }).first('id')) as
+      { id: string } | undefined;
     if (known) return known.id;
     const [plan, planOrder] = await Promise.all([
       this.knex('app_templates').where('id', row.plan_id).first('name') as Promise<{ name: I18nText }>,
-      this.knex('orders').where('id', row.order_id).first('seller', 'shipping') as Promise<{ seller: Seller; shipping: unknown }>,
+      this.knex('orders').where('id', row.order_id).first('seller', 'shipping') as Promise<{
+        seller: Seller;
+        shipping: unknown;
+      }>,
     ]);
     const moduleIds = row.modules.filter((module) => module.monthPrice > 0).map((module) => module.id);
     const names = new Map(
-      ((await this.knex('modules').whereIn('id', moduleIds).select('id', 'name')) as { id: string; name: I18nText }[]).map((module) => [module.id, module.name]),
+      (
+        (await this.knex('modules').whereIn('id', moduleIds).select('id', 'name')) as { id: string; name: I18nText }[]
+      ).map((module) => [module.id, module.name]),
     );
     const { amount: balance } = await this.balance(row);
     return this.knex.transaction(async (trx) => {
       await trx('subscriptions').where('id', row.id).forUpdate().first('id');
-      const again = (await trx('orders').where({ user_id: row.user_id, idempotency_key: key }).first('id')) as { id: string } | undefined;
+      const again = (await trx('orders').where({ user_id: row.user_id, idempotency_key: key }).first('id')) as
+        { id: string } | undefined;
       if (again) return again.id;
       const terms = termsOf(row);
       const months = PERIOD_MONTHS[row.period];
@@ -186,38 +221,49 @@ export class Renewals {
       const planFee = row.monthly - monthlyModules.reduce((sum, module) => sum + module.monthPrice * module.count, 0);
       const period = { from: charge.periodStart, to: charge.periodEnd };
       const lines: OrderLine[] = [
-        { key: 'plan', kind: 'plan', name: plan.name, billing: 'monthly', unitPrice: planFee, count: months, amount: planFee * months, ...period },
-        ...monthlyModules.map(
-          (module): OrderLine => ({
-            key: `addon:${module.id}`,
-            kind: 'addon',
-            module: module.id,
-            name: names.get(module.id) ?? { en: module.id },
-            billing: 'monthly',
-            unitPrice: module.monthPrice,
-            count: module.count,
-            amount: module.monthPrice * module.count * months,
-            ...period,
-          }),
-        ),
+        {
+          key: 'plan',
+          kind: 'plan',
+          name: plan.name,
+          billing: 'monthly',
+          unitPrice: planFee,
+          count: months,
+          amount: planFee * months,
+          ...period,
+        },
+        ...monthlyModules.map((module): OrderLine => ({
+          key: `addon:${module.id}`,
+          kind: 'addon',
+          module: module.id,
+          name: names.get(module.id) ?? { en: module.id },
+          billing: 'monthly',
+          unitPrice: module.monthPrice,
+          count: module.count,
+          amount: module.monthPrice * module.count * months,
+          ...period,
+        })),
         ...(yearlyDue
-          ? yearlyModules.map(
-              (module): OrderLine => ({
-                key: `addon:${module.id}`,
-                kind: 'addon',
-                module: module.id,
-                name: names.get(module.id) ?? { en: module.id },
-                billing: 'yearly',
-                unitPrice: module.monthPrice,
-                count: module.count,
-                amount: module.monthPrice * module.count,
-              }),
-            )
+          ? yearlyModules.map((module): OrderLine => ({
+              key: `addon:${module.id}`,
+              kind: 'addon',
+              module: module.id,
+              name: names.get(module.id) ?? { en: module.id },
+              billing: 'yearly',
+              unitPrice: module.monthPrice,
+              count: module.count,
+              amount: module.monthPrice * module.count,
+            }))
           : []),
       ];
       const total = charge.amount;
       const tax = taxFor(planOrder.seller, total);
-      const placed: StateMove = { from: 'draft', to: 'pending_payment', at: now.toISOString(), actor: 'system', reason: `renewal due ${due}` };
+      const placed: StateMove = {
+        from: 'draft',
+        to: 'pending_payment',
+        at: now.toISOString(),
+        actor: 'system',
+        reason: `renewal due ${due}`,
+      };
       return insertNumberedOrder(trx, {
         kind: 'renewal',
         subscription_id: row.id,
@@ -249,11 +295,20 @@ export class Renewals {
 
   /** The subscription's balance (decision 023): a credit is taken off the charge, an amount due added. */
   private async balance(row: SubscriptionRow): Promise<Balance> {
-    const orderIds = [row.order_id, ...((await this.knex('orders').where('subscription_id', row.id).pluck('id')) as string[])];
+    const orderIds = [
+      row.order_id,
+      ...((await this.knex('orders').where('subscription_id', row.id).pluck('id')) as string[]),
+    ];
     const [invoices, payments, entries] = await Promise.all([
-      this.knex('invoices').where('subscription_id', row.id).select('total', 'currency', 'status') as Promise<{ total: number; currency: string; status: string }[]>,
-      this.knex('payments').whereIn('order_id', orderIds).select('amount', 'currency', 'status') as Promise<{ amount: number; currency: string; status: string }[]>,
-      this.knex('balance_entries').where('subscription_id', row.id).select('kind', 'amount', 'currency') as Promise<LedgerEntry[]>,
+      this.knex('invoices').where('subscription_id', row.id).select('total', 'currency', 'status') as Promise<
+        { total: number; currency: string; status: string }[]
+      >,
+      this.knex('payments').whereIn('order_id', orderIds).select('amount', 'currency', 'status') as Promise<
+        { amount: number; currency: string; status: string }[]
+      >,
+      this.knex('balance_entries').where('subscription_id', row.id).select('kind', 'amount', 'currency') as Promise<
+        LedgerEntry[]
+      >,
     ]);
     const same = <T extends { currency: string }>(rows: T[]) => rows.filter((entry) => entry.currency === row.currency);
     return balanceOf(ledgerOf(same(invoices), same(payments), same(entries)), row.currency);
@@ -261,7 +316,11 @@ export class Renewals {
 
   /** One off-session charge of the renewal order on the card on file. */
   private async attempt(row: SubscriptionRow, orderId: string, number: number): Promise<RenewalOutcome> {
-    const order = (await this.knex('orders').where('id', orderId).first('number', 'total', 'currency')) as { number: string; total: number; currency: string };
+    const order = (await this.knex('orders').where('id', orderId).first('number', 'total', 'currency')) as {
+      number: string;
+      total: number;
+      currency: string;
+    };
     const amount = nextChargeAmount(Number(order.total), await this.balance(row));
     if (amount === 0) {
       // A credit covers the whole charge: nothing to take from the card.
@@ -269,7 +328,9 @@ export class Renewals {
         await moveOrder(trx, orderId, 'paid', { actor: 'system', reason: 'covered by the balance' });
         await provisionPaidOrder({ jobs: this.jobs }, trx, orderId, 'system');
         // Nothing was charged: the balance paid the whole invoice.
-        await trx('invoices').where('order_id', orderId).update({ balance_applied: Number(order.total) });
+        await trx('invoices')
+          .where('order_id', orderId)
+          .update({ balance_applied: Number(order.total) });
       });
       return 'renewed';
     }
@@ -284,13 +345,19 @@ export class Renewals {
       gateway: gateway.name,
       amount,
       currency: order.currency,
-      card: row.card && method ? JSON.stringify({ ...row.card, customerId: method.customerId, paymentMethodId: method.paymentMethodId }) : null,
+      card:
+        row.card && method
+          ? JSON.stringify({ ...row.card, customerId: method.customerId, paymentMethodId: method.paymentMethodId })
+          : null,
       idempotency_key: `${renewalKey(row.id, dayOf(row.next_pay_date))}:${number}`,
       request_hash: digest({ order: orderId, amount, attempt: number }),
       history: JSON.stringify([]),
     });
     await this.knex.transaction(async (trx) => {
-      await tryMove(trx, 'order', orderId, 'pending_payment', { actor: 'system', reason: `renewal attempt ${number + 1}` });
+      await tryMove(trx, 'order', orderId, 'pending_payment', {
+        actor: 'system',
+        reason: `renewal attempt ${number + 1}`,
+      });
       await movePayment(trx, id, 'processing', { actor: 'system', reason: 'sent to the gateway off-session' });
     });
     if (!method || method.gateway !== gateway.name) {
@@ -321,8 +388,18 @@ export class Renewals {
     // Off-session, a card that asks for a challenge cannot be charged: the member must come in.
     if (charge.status === 'requires_action') {
       await this.knex('payments').where('id', id).update({ gateway_charge_id: charge.id });
-      await gateway.cancel(charge.id, `cancel_${id}`).catch((error: unknown) => this.logger.warn({ err: error, payment: id }, 'a renewal challenge could not be cancelled'));
-      await failWithoutCharge(this.knex, id, `gateway:${gateway.name}`, 'the card asks for a challenge off-session', 'authentication_failed');
+      await gateway
+        .cancel(charge.id, `cancel_${id}`)
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, payment: id }, 'a renewal challenge could not be cancelled'),
+        );
+      await failWithoutCharge(
+        this.knex,
+        id,
+        `gateway:${gateway.name}`,
+        'the card asks for a challenge off-session',
+        'authentication_failed',
+      );
       return 'failed';
     }
     await applyCharge(this.deps, this.knex, id, charge, `gateway:${gateway.name}`);
@@ -336,19 +413,35 @@ export class Renewals {
    */
   private async afterFailures(subscriptionId: string, orderId: string, due: IsoDay, failed: number): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      const row = (await trx('subscriptions').where('id', subscriptionId).forUpdate().first('status', 'retry_on', 'modules')) as Pick<SubscriptionRow, 'status' | 'retry_on' | 'modules'>;
+      const row = (await trx('subscriptions')
+        .where('id', subscriptionId)
+        .forUpdate()
+        .first('status', 'retry_on', 'modules')) as Pick<SubscriptionRow, 'status' | 'retry_on' | 'modules'>;
       if (row.status === 'cancelled' || row.status === 'unpaid') return;
       let mail: RenewalMailJob;
       if (failed >= RENEWAL_ATTEMPTS) {
-        await tryMove(trx, 'subscription', subscriptionId, 'unpaid', { actor: 'system', reason: `renewal of ${due} failed ${failed} times` });
-        const modules = row.modules.map((module) => (module.monthPrice > 0 && module.status !== 'pending' ? { ...module, status: 'suspended' } : module));
-        await trx('subscriptions').where('id', subscriptionId).update({ modules: JSON.stringify(modules), retry_on: null });
+        await tryMove(trx, 'subscription', subscriptionId, 'unpaid', {
+          actor: 'system',
+          reason: `renewal of ${due} failed ${failed} times`,
+        });
+        const modules = row.modules.map((module) =>
+          module.monthPrice > 0 && module.status !== 'pending' ? { ...module, status: 'suspended' } : module,
+        );
+        await trx('subscriptions')
+          .where('id', subscriptionId)
+          .update({ modules: JSON.stringify(modules), retry_on: null });
         mail = { subscription: subscriptionId, order: orderId, kind: 'suspended' };
       } else {
         const retryOn = attemptDay(due, failed);
         if (row.status === 'past_due' && row.retry_on && dayOf(row.retry_on) === retryOn) return;
-        if (row.status !== 'past_due') await tryMove(trx, 'subscription', subscriptionId, 'past_due', { actor: 'system', reason: `renewal of ${due} failed` });
-        await trx('subscriptions').where('id', subscriptionId).update({ retry_on: startOfDay(retryOn) });
+        if (row.status !== 'past_due')
+          await tryMove(trx, 'subscription', subscriptionId, 'past_due', {
+            actor: 'system',
+            reason: `renewal of ${due} failed`,
+          });
+        await trx('subscriptions')
+          .where('id', subscriptionId)
+          .update({ retry_on: startOfDay(retryOn) });
         mail = { subscription: subscriptionId, order: orderId, kind: 'failed', retryOn };
       }
       await this.jobs.send(RENEWAL_MAIL_JOB, mail, trx);

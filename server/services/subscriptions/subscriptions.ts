@@ -5,7 +5,13 @@ import type { Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { dayOf, startOfDay } from '../../../domain/billing/calendar.ts';
-import { cancellationOf, type Cancellation, isRemovable, removalCredit, type RemovableModule } from '../../../domain/billing/lifecycle.ts';
+import {
+  cancellationOf,
+  type Cancellation,
+  isRemovable,
+  removalCredit,
+  type RemovableModule,
+} from '../../../domain/billing/lifecycle.ts';
 import { newId } from '../../db/ids.ts';
 import { billingTermsOf } from '../../../domain/billing/overview.ts';
 import { definitions } from '../../../domain/entities/index.ts';
@@ -74,11 +80,14 @@ export class SubscriptionChanges {
   }
 
   async create(data: unknown, params: Params & { user?: Caller | null } = {}): Promise<SubscriptionChange> {
-    const body = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+    const body =
+      typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription)) errors.subscription = 'validation.invalid';
+    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+      errors.subscription = 'validation.invalid';
     if (!(ACTIONS as readonly unknown[]).includes(body.action)) errors.action = 'validation.invalid';
-    if (body.action === 'removeAddOn' && (typeof body.module !== 'string' || !ID.test(body.module))) errors.module = 'validation.invalid';
+    if (body.action === 'removeAddOn' && (typeof body.module !== 'string' || !ID.test(body.module)))
+      errors.module = 'validation.invalid';
     const known = body.action === 'removeAddOn' ? ['subscription', 'action', 'module'] : ['subscription', 'action'];
     for (const field of Object.keys(body)) if (!known.includes(field)) errors[field] = 'validation.unknownField';
     if (Object.keys(errors).length > 0) throw new BadRequest('validation.failed', { errors });
@@ -116,18 +125,29 @@ export class SubscriptionChanges {
       const actor = userId;
       if (action === 'removeAddOn') {
         // A plan overdue or ended changes nothing until it is paid (decision 031).
-        if (row.status !== 'active' && row.status !== 'non_renewing') throw new Conflict(CHANGE_MESSAGES.notRunning, { status: row.status });
+        if (row.status !== 'active' && row.status !== 'non_renewing')
+          throw new Conflict(CHANGE_MESSAGES.notRunning, { status: row.status });
         const module = row.modules.find((item) => item.id === body.module);
-        if (!module || !isRemovable(module)) throw new BadRequest('validation.failed', { errors: { module: CHANGE_MESSAGES.notRemovable } });
+        if (!module || !isRemovable(module))
+          throw new BadRequest('validation.failed', { errors: { module: CHANGE_MESSAGES.notRemovable } });
         const { credit, proration } = removalCredit(terms, module, dayOf(now));
-        const monthly = (module.billing ?? 'monthly') === 'monthly' ? row.monthly - module.monthPrice * module.count : row.monthly;
+        const monthly =
+          (module.billing ?? 'monthly') === 'monthly' ? row.monthly - module.monthPrice * module.count : row.monthly;
         await trx('subscriptions')
           .where('id', row.id)
           .update({
             modules: JSON.stringify(row.modules.filter((item) => item !== module)),
             monthly,
             history: trx.raw(`history || ?::jsonb`, [
-              JSON.stringify([{ from: row.status, to: row.status, at: now.toISOString(), actor, reason: `add-on ${module.id} removed, ${credit} credited` }]),
+              JSON.stringify([
+                {
+                  from: row.status,
+                  to: row.status,
+                  at: now.toISOString(),
+                  actor,
+                  reason: `add-on ${module.id} removed, ${credit} credited`,
+                },
+              ]),
             ]),
             updated_at: trx.fn.now(),
           });
@@ -151,14 +171,31 @@ export class SubscriptionChanges {
             }),
           });
         }
-        return { status: row.status, cancelAt: row.cancel_at ? dayOf(row.cancel_at) : null, cancellation, removed: { module: module.id, credit, monthly } };
+        return {
+          status: row.status,
+          cancelAt: row.cancel_at ? dayOf(row.cancel_at) : null,
+          cancellation,
+          removed: { module: module.id, credit, monthly },
+        };
       }
       if (action === 'cancel') {
-        if (row.status === 'non_renewing') return { status: row.status, cancelAt: row.cancel_at ? dayOf(row.cancel_at) : cancellation.endsOn, cancellation };
-        if (!(await tryMove(trx, 'subscription', row.id, 'non_renewing', { actor, reason: `stop asked for, on ${cancellation.endsOn}` }))) {
+        if (row.status === 'non_renewing')
+          return {
+            status: row.status,
+            cancelAt: row.cancel_at ? dayOf(row.cancel_at) : cancellation.endsOn,
+            cancellation,
+          };
+        if (
+          !(await tryMove(trx, 'subscription', row.id, 'non_renewing', {
+            actor,
+            reason: `stop asked for, on ${cancellation.endsOn}`,
+          }))
+        ) {
           throw new Conflict(CHANGE_MESSAGES.notActive, { status: row.status });
         }
-        await trx('subscriptions').where('id', row.id).update({ cancel_at: startOfDay(cancellation.endsOn), updated_at: trx.fn.now() });
+        await trx('subscriptions')
+          .where('id', row.id)
+          .update({ cancel_at: startOfDay(cancellation.endsOn), updated_at: trx.fn.now() });
         return { status: 'non_renewing', cancelAt: cancellation.endsOn, cancellation };
       }
       if (row.status !== 'non_renewing') throw new Conflict(CHANGE_MESSAGES.notStopping, { status: row.status });
@@ -174,7 +211,10 @@ export class SubscriptionChanges {
 /** Tells the listeners (the owner, staff, other instances) of a change, as a patch through the service would. */
 export async function announce(app: ServerApp, subscriptionId: string): Promise<void> {
   const subscriptions = app.service('subscriptions');
-  subscriptions.emit('patched', stripResult(await subscriptions.get(subscriptionId), hiddenFields(definitions.subscriptions)));
+  subscriptions.emit(
+    'patched',
+    stripResult(await subscriptions.get(subscriptionId), hiddenFields(definitions.subscriptions)),
+  );
 }
 
 export interface SubscriptionsDependencies {
@@ -192,28 +232,61 @@ export interface SubscriptionsDependencies {
  * restart loop never charges); the member's mails about failed renewals; and the
  * member's own changes: stopping the plan, keeping it, ending it for its fee, another card.
  */
-export function configureSubscriptions(app: ServerApp, { config, knex, logger, jobs, mail, redis }: SubscriptionsDependencies): Renewals {
+export function configureSubscriptions(
+  app: ServerApp,
+  { config, knex, logger, jobs, mail, redis }: SubscriptionsDependencies,
+): Renewals {
   const log = logger.child({ component: 'renewals' });
-  const renewals = new Renewals({ knex, logger: log, jobs, gateway: () => app.get('paymentGateway') as PaymentGateway });
+  const renewals = new Renewals({
+    knex,
+    logger: log,
+    jobs,
+    gateway: () => app.get('paymentGateway') as PaymentGateway,
+  });
   app.set('renewals', renewals);
 
   app.use('subscriptionChanges', new SubscriptionChanges(app, knex), { methods: ['create'], events: [] });
   app.service('subscriptionChanges').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } })] },
+    around: {
+      all: [
+        authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } }),
+      ],
+    },
   });
 
   // Ending a plan inside its minimum term, for its fee (decision 044): the owner, or an admin for any member.
-  app.use('terminations', new TerminationsService(app, { knex, logger: logger.child({ component: 'terminations' }), jobs, gateway: () => app.get('paymentGateway') as PaymentGateway }), {
-    methods: ['create'],
-    events: [],
-  });
+  app.use(
+    'terminations',
+    new TerminationsService(app, {
+      knex,
+      logger: logger.child({ component: 'terminations' }),
+      jobs,
+      gateway: () => app.get('paymentGateway') as PaymentGateway,
+    }),
+    {
+      methods: ['create'],
+      events: [],
+    },
+  );
   app.service('terminations').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } })] },
+    around: {
+      all: [
+        authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } }),
+      ],
+    },
   });
 
-  app.use('cardChanges', new CardChanges(app, knex, createLimiter(redis, `${config.redisPrefix}:limit:cardChanges`, CARD_CHANGE_LIMIT)), { methods: ['create'], events: [] });
+  app.use(
+    'cardChanges',
+    new CardChanges(app, knex, createLimiter(redis, `${config.redisPrefix}:limit:cardChanges`, CARD_CHANGE_LIMIT)),
+    { methods: ['create'], events: [] },
+  );
   app.service('cardChanges').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } })] },
+    around: {
+      all: [
+        authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } }),
+      ],
+    },
   });
 
   jobs.define(RENEWAL_QUEUE, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
@@ -229,9 +302,10 @@ export function configureSubscriptions(app: ServerApp, { config, knex, logger, j
       | { email: string; name: string | null; locale: string | null; number: string; total: number; currency: string }
       | undefined;
     if (!row || !isCurrency(row.currency)) return;
-    const failure = (await knex('payments').where({ order_id: job.order, status: 'failed' }).orderBy('created_at', 'desc').first('failure_message')) as
-      | { failure_message: string | null }
-      | undefined;
+    const failure = (await knex('payments')
+      .where({ order_id: job.order, status: 'failed' })
+      .orderBy('created_at', 'desc')
+      .first('failure_message')) as { failure_message: string | null } | undefined;
     const locale = localeOf(row.locale);
     await send(
       renewalMail({
@@ -292,17 +366,27 @@ export class CardChanges {
   }
 
   async create(data: unknown, params: Params & { user?: Caller | null } = {}): Promise<CardChange> {
-    const body = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+    const body =
+      typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription)) errors.subscription = 'validation.invalid';
-    if (typeof body.paymentMethodId !== 'string' || body.paymentMethodId.length < 1 || body.paymentMethodId.length > 255) errors.paymentMethodId = 'validation.invalid';
-    for (const field of Object.keys(body)) if (field !== 'subscription' && field !== 'paymentMethodId') errors[field] = 'validation.unknownField';
+    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+      errors.subscription = 'validation.invalid';
+    if (
+      typeof body.paymentMethodId !== 'string' ||
+      body.paymentMethodId.length < 1 ||
+      body.paymentMethodId.length > 255
+    )
+      errors.paymentMethodId = 'validation.invalid';
+    for (const field of Object.keys(body))
+      if (field !== 'subscription' && field !== 'paymentMethodId') errors[field] = 'validation.unknownField';
     if (Object.keys(errors).length > 0) throw new BadRequest('validation.failed', { errors });
     const subscriptionId = body.subscription as string;
     const paymentMethodId = body.paymentMethodId as string;
     const userId = String(params.user?._id ?? '');
 
-    const row = (await this.knex('subscriptions').where({ id: subscriptionId, user_id: userId }).first('id', 'status')) as { id: string; status: string } | undefined;
+    const row = (await this.knex('subscriptions')
+      .where({ id: subscriptionId, user_id: userId })
+      .first('id', 'status')) as { id: string; status: string } | undefined;
     if (!row) throw new NotFound(`No record found for id '${subscriptionId}'`);
     if (row.status === 'cancelled') throw new Conflict(CHANGE_MESSAGES.notActive, { status: row.status });
     try {
@@ -310,7 +394,10 @@ export class CardChanges {
     } catch {
       throw new TooManyRequests(CHANGE_MESSAGES.tooManyCards);
     }
-    const account = (await this.knex('users').where('id', userId).first('email', 'name')) as { email: string; name: string | null };
+    const account = (await this.knex('users').where('id', userId).first('email', 'name')) as {
+      email: string;
+      name: string | null;
+    };
     const payments = paymentsOf(this.app);
     const gateway = payments.gateway;
     const customerId = await payments.customerFor(userId, account, gateway);
@@ -323,8 +410,15 @@ export class CardChanges {
     const onFile = { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
     await this.knex('subscriptions')
       .where('id', row.id)
-      .update({ card: JSON.stringify(onFile), payment_method: JSON.stringify({ gateway: gateway.name, customerId, paymentMethodId }), updated_at: this.knex.fn.now() });
-    const renewal = row.status === 'past_due' || row.status === 'unpaid' ? await renewalsOf(this.app).renew(row.id, clockOf(this.app)(), { force: true }) : 'none';
+      .update({
+        card: JSON.stringify(onFile),
+        payment_method: JSON.stringify({ gateway: gateway.name, customerId, paymentMethodId }),
+        updated_at: this.knex.fn.now(),
+      });
+    const renewal =
+      row.status === 'past_due' || row.status === 'unpaid'
+        ? await renewalsOf(this.app).renew(row.id, clockOf(this.app)(), { force: true })
+        : 'none';
     await announce(this.app, row.id);
     const after = (await this.knex('subscriptions').where('id', row.id).first('status')) as { status: string };
     return { subscription: row.id, card: onFile, renewal, status: after.status };

@@ -98,13 +98,19 @@ export class TerminationsService {
   }
 
   async create(data: unknown, params: Params & { user?: Caller | null } = {}): Promise<TerminationAnswer> {
-    const body = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+    const body =
+      typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription)) errors.subscription = 'validation.invalid';
-    if (body.expectedFee !== undefined && (typeof body.expectedFee !== 'number' || !Number.isInteger(body.expectedFee) || body.expectedFee < 0)) {
+    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+      errors.subscription = 'validation.invalid';
+    if (
+      body.expectedFee !== undefined &&
+      (typeof body.expectedFee !== 'number' || !Number.isInteger(body.expectedFee) || body.expectedFee < 0)
+    ) {
       errors.expectedFee = 'validation.invalid';
     }
-    for (const field of Object.keys(body)) if (field !== 'subscription' && field !== 'expectedFee') errors[field] = 'validation.unknownField';
+    for (const field of Object.keys(body))
+      if (field !== 'subscription' && field !== 'expectedFee') errors[field] = 'validation.unknownField';
     if (Object.keys(errors).length > 0) throw new BadRequest('validation.failed', { errors });
     const subscriptionId = body.subscription as string;
     const expectedFee = body.expectedFee as number | undefined;
@@ -121,8 +127,10 @@ export class TerminationsService {
       const row = (await trx('subscriptions').where(scope).forUpdate().first()) as SubscriptionRow | undefined;
       if (!row) throw new NotFound(`No record found for id '${subscriptionId}'`);
       if (row.status === 'cancelled') throw new Conflict(TERMINATION_MESSAGES.ended, { status: row.status });
-      if (row.status === 'past_due' || row.status === 'unpaid') throw new Conflict(TERMINATION_MESSAGES.overdue, { status: row.status });
-      if (row.status !== 'active' && row.status !== 'non_renewing') throw new Conflict(TERMINATION_MESSAGES.notInTerm, { status: row.status });
+      if (row.status === 'past_due' || row.status === 'unpaid')
+        throw new Conflict(TERMINATION_MESSAGES.overdue, { status: row.status });
+      if (row.status !== 'active' && row.status !== 'non_renewing')
+        throw new Conflict(TERMINATION_MESSAGES.notInTerm, { status: row.status });
       const termination = terminationOf(termsOf(row), today, row.monthly);
       if (!termination) throw new Conflict(TERMINATION_MESSAGES.notInTerm, { status: row.status });
       if (expectedFee !== undefined && expectedFee !== termination.fee) {
@@ -135,7 +143,10 @@ export class TerminationsService {
         .first('p.id')) as { id: string } | undefined;
       if (open) throw new Conflict(TERMINATION_MESSAGES.inProgress);
 
-      const planOrder = (await trx('orders').where('id', row.order_id).first('seller', 'shipping')) as { seller: Seller; shipping: unknown };
+      const planOrder = (await trx('orders').where('id', row.order_id).first('seller', 'shipping')) as {
+        seller: Seller;
+        shipping: unknown;
+      };
       const line: OrderLine = {
         key: 'termination',
         kind: 'termination',
@@ -147,7 +158,13 @@ export class TerminationsService {
       };
       const tax = taxFor(planOrder.seller, termination.fee);
       const attemptId = newId();
-      const placedMove: StateMove = { from: 'draft', to: 'pending_payment', at: now.toISOString(), actor, reason: `termination asked for on ${today}` };
+      const placedMove: StateMove = {
+        from: 'draft',
+        to: 'pending_payment',
+        at: now.toISOString(),
+        actor,
+        reason: `termination asked for on ${today}`,
+      };
       const orderId = await insertNumberedOrder(trx, {
         kind: 'termination',
         subscription_id: row.id,
@@ -184,7 +201,10 @@ export class TerminationsService {
         gateway: this.deps.gateway().name,
         amount: termination.fee,
         currency: row.currency,
-        card: row.card && method ? JSON.stringify({ ...row.card, customerId: method.customerId, paymentMethodId: method.paymentMethodId }) : null,
+        card:
+          row.card && method
+            ? JSON.stringify({ ...row.card, customerId: method.customerId, paymentMethodId: method.paymentMethodId })
+            : null,
         idempotency_key: `termination:${row.id}:${attemptId}`,
         request_hash: digest({ order: orderId, amount: termination.fee }),
         history: JSON.stringify([]),
@@ -196,12 +216,15 @@ export class TerminationsService {
     const outcome = await this.charge(row, orderId, paymentId, termination.fee, actor);
     if (outcome !== 'succeeded') {
       // Nothing changes but the record of the attempt: the order is closed, the plan as it was.
-      if (outcome !== 'pending') await tryMove(this.knex, 'order', orderId, 'cancelled', { actor, reason: 'termination fee not paid' });
+      if (outcome !== 'pending')
+        await tryMove(this.knex, 'order', orderId, 'cancelled', { actor, reason: 'termination fee not paid' });
       throw await this.failure(outcome, paymentId, params);
     }
     await announce(this.app, row.id);
     const order = (await this.knex('orders').where('id', orderId).first('number')) as { number: string };
-    const invoice = (await this.knex('invoices').where({ order_id: orderId, status: 'issued' }).first('id', 'number')) as { id: string; number: string } | undefined;
+    const invoice = (await this.knex('invoices')
+      .where({ order_id: orderId, status: 'issued' })
+      .first('id', 'number')) as { id: string; number: string } | undefined;
     return {
       subscription: row.id,
       status: 'cancelled',
@@ -215,15 +238,27 @@ export class TerminationsService {
   }
 
   /** The off-session charge of the fee on the card on file, settled by `applyCharge` as a renewal's is. */
-  private async charge(row: SubscriptionRow, orderId: string, paymentId: string, amount: number, actor: string): Promise<'succeeded' | 'failed' | 'noCard' | 'pending'> {
+  private async charge(
+    row: SubscriptionRow,
+    orderId: string,
+    paymentId: string,
+    amount: number,
+    actor: string,
+  ): Promise<'succeeded' | 'failed' | 'noCard' | 'pending'> {
     const gateway = this.deps.gateway();
     const method = row.payment_method;
-    await movePayment(this.knex, paymentId, 'processing', { actor, reason: 'termination fee sent to the gateway off-session' });
+    await movePayment(this.knex, paymentId, 'processing', {
+      actor,
+      reason: 'termination fee sent to the gateway off-session',
+    });
     if (!method || method.gateway !== gateway.name) {
       await failWithoutCharge(this.knex, paymentId, actor, 'no card on file');
       return 'noCard';
     }
-    const order = (await this.knex('orders').where('id', orderId).first('number', 'currency')) as { number: string; currency: string };
+    const order = (await this.knex('orders').where('id', orderId).first('number', 'currency')) as {
+      number: string;
+      currency: string;
+    };
     let charge: Charge;
     try {
       charge = await gateway.charge({
@@ -238,7 +273,10 @@ export class TerminationsService {
     } catch (error) {
       if (error instanceof GatewayError && (error.code === 'timeout' || error.code === 'unavailable')) {
         // It may have been made: the attempt stays open for a webhook, which ends the plan if it was.
-        this.deps.logger.warn({ payment: paymentId, code: error.code }, 'the gateway did not answer a termination charge');
+        this.deps.logger.warn(
+          { payment: paymentId, code: error.code },
+          'the gateway did not answer a termination charge',
+        );
         return 'pending';
       }
       this.deps.logger.error({ err: error, payment: paymentId }, 'the gateway refused a termination charge');
@@ -248,8 +286,18 @@ export class TerminationsService {
     if (charge.status === 'requires_action') {
       // Off-session, a card that asks for a challenge cannot be charged.
       await this.knex('payments').where('id', paymentId).update({ gateway_charge_id: charge.id });
-      await gateway.cancel(charge.id, `cancel_${paymentId}`).catch((error: unknown) => this.deps.logger.warn({ err: error, payment: paymentId }, 'a termination challenge could not be cancelled'));
-      await failWithoutCharge(this.knex, paymentId, `gateway:${gateway.name}`, 'the card asks for a challenge off-session', 'authentication_failed');
+      await gateway
+        .cancel(charge.id, `cancel_${paymentId}`)
+        .catch((error: unknown) =>
+          this.deps.logger.warn({ err: error, payment: paymentId }, 'a termination challenge could not be cancelled'),
+        );
+      await failWithoutCharge(
+        this.knex,
+        paymentId,
+        `gateway:${gateway.name}`,
+        'the card asks for a challenge off-session',
+        'authentication_failed',
+      );
       return 'failed';
     }
     await applyCharge(this.deps, this.knex, paymentId, charge, `gateway:${gateway.name}`);
@@ -258,12 +306,20 @@ export class TerminationsService {
   }
 
   /** The error a termination that was not paid answers with. */
-  private async failure(outcome: 'failed' | 'noCard' | 'pending', paymentId: string, params: Params): Promise<FeathersError> {
+  private async failure(
+    outcome: 'failed' | 'noCard' | 'pending',
+    paymentId: string,
+    params: Params,
+  ): Promise<FeathersError> {
     if (outcome === 'pending') return new Unavailable(TERMINATION_MESSAGES.pending, { payment: paymentId });
     if (outcome === 'noCard') return new PaymentError(TERMINATION_MESSAGES.noCard);
     // Why the bank said no, as the card step words it, on the `card` field, in the caller's language.
-    const attempt = (await this.knex('payments').where('id', paymentId).first('failure_message')) as { failure_message: string | null };
+    const attempt = (await this.knex('payments').where('id', paymentId).first('failure_message')) as {
+      failure_message: string | null;
+    };
     const locale = localeFromHeaders(params.headers as Record<string, unknown> | undefined);
-    return new PaymentError(TERMINATION_MESSAGES.declined, { errors: { card: translate(locale, attempt.failure_message ?? 'purchase.card.processing_error') } });
+    return new PaymentError(TERMINATION_MESSAGES.declined, {
+      errors: { card: translate(locale, attempt.failure_message ?? 'purchase.card.processing_error') },
+    });
   }
 }

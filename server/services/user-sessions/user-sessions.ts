@@ -34,11 +34,16 @@ export class UserSessionsService {
     const userId = String(id);
     const caller: Caller | undefined = params.user ?? undefined;
     const users = this.app.service('users');
-    if (caller && params.provider && !isStaffRole(caller.role) && String(caller._id) !== userId) throw new Forbidden('auth.forbidden');
+    if (caller && params.provider && !isStaffRole(caller.role) && String(caller._id) !== userId)
+      throw new Forbidden('auth.forbidden');
     const target = await users.get(userId, { query: { $select: ['_id', 'role'] } });
     if (caller && params.provider && !mayEnd(caller, target)) throw new Forbidden('auth.forbidden');
     const own = caller !== undefined && String(caller._id) === userId;
-    const ending: EndSessionsParams = { user: params.user, authentication: params.authentication, endSessions: { keepCurrent: own } };
+    const ending: EndSessionsParams = {
+      user: params.user,
+      authentication: params.authentication,
+      endSessions: { keepCurrent: own },
+    };
     await users.patch(userId, {}, ending);
     return { _id: userId, sessionsEnded: true };
   }
@@ -47,6 +52,10 @@ export class UserSessionsService {
 export function configureUserSessions(app: ServerApp): void {
   app.use('userSessions', new UserSessionsService(app), { methods: ['remove'], events: [] });
   app.service('userSessions').hooks({
-    around: { all: [authorize({ access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'authenticated' } })] },
+    around: {
+      all: [
+        authorize({ access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'authenticated' } }),
+      ],
+    },
   });
 }

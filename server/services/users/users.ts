@@ -34,12 +34,26 @@ export function userRules(limits: LoginLimits, verifications?: Verifications) {
       const wait = await consume(limits.registrations, callerAddressKey(params));
       if (wait !== null) throw new TooManyRequests('auth.tooManyRegistrations', { retryAfter: wait });
     }
-    if ((method === 'create' || method === 'patch') && context.data && typeof context.data === 'object' && !Array.isArray(context.data)) {
+    if (
+      (method === 'create' || method === 'patch') &&
+      context.data &&
+      typeof context.data === 'object' &&
+      !Array.isArray(context.data)
+    ) {
       const { currentPassword, ...data } = context.data as Record<string, unknown>;
       if (typeof data.email === 'string') data.email = data.email.trim().toLowerCase();
       context.data = data;
-      const ownRecord = caller !== undefined && context.id !== null && context.id !== undefined && String(context.id) === String(caller._id);
-      if (params.provider && method === 'patch' && ownRecord && CREDENTIALS.some((name) => fieldsWritten(data).has(name))) {
+      const ownRecord =
+        caller !== undefined &&
+        context.id !== null &&
+        context.id !== undefined &&
+        String(context.id) === String(caller._id);
+      if (
+        params.provider &&
+        method === 'patch' &&
+        ownRecord &&
+        CREDENTIALS.some((name) => fieldsWritten(data).has(name))
+      ) {
         await checkCurrentPassword(context, currentPassword, limits);
       } else if (currentPassword !== undefined) {
         throw invalid({ currentPassword: 'validation.unknownField' });
@@ -47,7 +61,8 @@ export function userRules(limits: LoginLimits, verifications?: Verifications) {
     }
     try {
       const email = (context.data as Record<string, unknown> | undefined)?.email;
-      if (method === 'patch' && verifications && typeof email === 'string') await patchEmail(context, next, verifications);
+      if (method === 'patch' && verifications && typeof email === 'string')
+        await patchEmail(context, next, verifications);
       else await next();
     } catch (error) {
       if (error instanceof Conflict && method === 'create') {
@@ -66,7 +81,8 @@ async function patchEmail(context: HookContext, next: NextFunction, verification
   const knex = context.app.get('knex') as Knex;
   let started = false;
   const run = async (trx: Knex.Transaction) => {
-    const before = (await trx('users').where('id', String(context.id)).forUpdate().first('email')) as { email: string } | undefined;
+    const before = (await trx('users').where('id', String(context.id)).forUpdate().first('email')) as
+      { email: string } | undefined;
     context.params = { ...context.params, transaction: trx };
     await next();
     const after = context.result as Record<string, unknown>;
@@ -89,7 +105,9 @@ async function checkCurrentPassword(context: HookContext, given: unknown, limits
   const wait = await consume(limits.perIp, callerAddressKey(context.params));
   if (wait !== null) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: wait });
   const knex = context.app.get('knex') as Knex;
-  const stored = (await (context.params.transaction ?? knex)('users').where('id', String(context.id)).first('password')) as { password?: string } | undefined;
+  const stored = (await (context.params.transaction ?? knex)('users')
+    .where('id', String(context.id))
+    .first('password')) as { password?: string } | undefined;
   const ok = typeof stored?.password === 'string' && (await verifyPassword(stored.password, given));
   if (!ok) throw new BadRequest('validation.failed', { errors: { currentPassword: 'validation.currentPassword' } });
 }
@@ -102,7 +120,8 @@ async function checkCurrentPassword(context: HookContext, given: unknown, limits
 export const userWrite: BeforeWrite = async (data, { id, params }) => {
   const written = { ...data };
   // Every way a password is set (registration, staff, a change) refuses the common breached ones.
-  if (typeof data.password === 'string' && isBreachedPassword(data.password)) throw invalid({ password: PASSWORD_BREACHED });
+  if (typeof data.password === 'string' && isBreachedPassword(data.password))
+    throw invalid({ password: PASSWORD_BREACHED });
   if (typeof data.password === 'string') written.password = await hashPassword(data.password);
   const endSessions = (params as EndSessionsParams).endSessions;
   if (id !== undefined && (typeof data.password === 'string' || endSessions)) {

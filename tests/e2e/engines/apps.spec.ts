@@ -10,14 +10,22 @@ import { expect, hydrate, logInOnTheWayTo, PHONE, test, until } from './fixtures
 
 const REMOVED = { en: 'The device was removed.', 'zh-cn': '已移除设备。' } as const;
 
-test('a member registers a kitchen screen on a phone, sees its pairing code and removes it', async ({ openTab, engine }) => {
+test('a member registers a kitchen screen on a phone, sees its pairing code and removes it', async ({
+  openTab,
+  engine,
+}) => {
   test.setTimeout(120_000);
   const lang = engine === 'webkit' ? 'en' : 'zh-cn';
   const member = engine === 'webkit' ? appsMembers.webkit : appsMembers.firefox;
   const appPath = `/${lang}/portal/apps/kds`;
   const tab = await openTab(PHONE);
   await logInOnTheWayTo(tab, appPath, member);
-  await until(tab, 'the member reaches the app', (path) => window.location.pathname === path && document.querySelector('[data-testid="register-form"]') !== null, appPath);
+  await until(
+    tab,
+    'the member reaches the app',
+    (path) => window.location.pathname === path && document.querySelector('[data-testid="register-form"]') !== null,
+    appPath,
+  );
   await hydrate(tab);
 
   await tab.fill('[data-testid="register-name"]', `Pass ${engine}`);
@@ -25,12 +33,19 @@ test('a member registers a kitchen screen on a phone, sees its pairing code and 
   await until(tab, 'the screen is registered', () => document.querySelector('[data-testid="pairing-code"]') !== null);
   const code = await tab.evaluate(() => document.querySelector('[data-testid="pairing-code"]')?.textContent ?? '');
   expect(code).toMatch(PAIRING_CODE_PATTERN);
-  expect(await tab.evaluate(() => document.querySelector('[data-testid="device-name"]')?.textContent ?? '')).toBe(`Pass ${engine}`);
+  expect(await tab.evaluate(() => document.querySelector('[data-testid="device-name"]')?.textContent ?? '')).toBe(
+    `Pass ${engine}`,
+  );
 
   await hydrate(tab);
   await tab.click('[data-testid="device-remove"]');
   await until(tab, 'the removal is asked', () => document.querySelector('[data-testid="remove-yes"]') !== null);
   await tab.click('[data-testid="remove-yes"]');
-  await until(tab, 'the screen is removed', (text) => document.querySelector('[data-testid="device-removed"]')?.textContent === text, REMOVED[lang]);
+  await until(
+    tab,
+    'the screen is removed',
+    (text) => document.querySelector('[data-testid="device-removed"]')?.textContent === text,
+    REMOVED[lang],
+  );
   expect(await tab.evaluate(() => document.querySelector('[data-testid="devices-none"]') !== null)).toBe(true);
 });

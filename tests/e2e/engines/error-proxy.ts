@@ -45,7 +45,9 @@ interface Report extends PageProblem {
  * whether the file is there, and reports only a file that is not. The answer is sent either way
  * (`checked` when the file is there), so the count stays true.
  */
-const collector = (proxy: string) => `(function(){var w=window,s=document.currentScript,r=w.__problems={load:String(Math.random()).slice(2),sent:0};
+const collector = (
+  proxy: string,
+) => `(function(){var w=window,s=document.currentScript,r=w.__problems={load:String(Math.random()).slice(2),sent:0};
 function send(kind,text){r.sent++;var b=JSON.stringify({proxy:'${proxy}',load:r.load,kind:kind,text:String(text).slice(0,3000),page:location.pathname+location.search});
 try{navigator.sendBeacon('${REPORT_PATH}',b)}catch(e){}}
 w.addEventListener('error',function(e){var t=e.target;if(t&&t!==w&&t.nodeType===1){var u=t.src||t.href||t.outerHTML.slice(0,200);
@@ -113,7 +115,8 @@ export async function startErrorProxy(site: string, listenPort = 0): Promise<Err
             response.writeHead(204).end();
             return;
           }
-          if (report.kind !== CHECKED) problems.push({ page: String(report.page), kind: String(report.kind), text: String(report.text) });
+          if (report.kind !== CHECKED)
+            problems.push({ page: String(report.page), kind: String(report.kind), text: String(report.text) });
           const load = String(report.load);
           counts.set(load, (counts.get(load) ?? 0) + 1);
         } catch {
@@ -148,7 +151,10 @@ export async function startErrorProxy(site: string, listenPort = 0): Promise<Err
         // A cached page allows its inline scripts by their hashes (no nonce): the collector's joins them.
         const policy = headers['content-security-policy'];
         if (!nonce && typeof policy === 'string') {
-          headers['content-security-policy'] = policy.replace('script-src ', `script-src 'sha256-${createHash('sha256').update(script).digest('base64')}' `);
+          headers['content-security-policy'] = policy.replace(
+            'script-src ',
+            `script-src 'sha256-${createHash('sha256').update(script).digest('base64')}' `,
+          );
         }
         response.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
         injectAfterHead(upstream, response, `<script${nonce ? ` nonce="${nonce}"` : ''}>${script}</script>`);

@@ -117,7 +117,10 @@ function firefoxTab(page: Page, origin: string, close: () => Promise<void>): Eng
     },
     async fillInFrame(frameSelector, selector, text) {
       // The frame's document, found by the address its element loaded (it may be of another origin).
-      const src = await page.evaluate((css) => document.querySelector<HTMLIFrameElement>(css)?.src ?? null, frameSelector);
+      const src = await page.evaluate(
+        (css) => document.querySelector<HTMLIFrameElement>(css)?.src ?? null,
+        frameSelector,
+      );
       const frame = page.frames().find((candidate) => src !== null && candidate.url() === src);
       if (!frame) throw new Error(`no frame matches ${frameSelector}`);
       await frame.evaluate((css) => {

@@ -78,14 +78,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The last page of each tab may still have reports on their way: wait until they have come.
       for (const tab of tabs) {
         const sent = await tab.evaluate(() => window.__problems).catch(() => undefined);
-        if (sent) await expect.poll(() => proxy.received(sent.load), { timeout: 10_000 }).toBeGreaterThanOrEqual(sent.sent);
+        if (sent)
+          await expect.poll(() => proxy.received(sent.load), { timeout: 10_000 }).toBeGreaterThanOrEqual(sent.sent);
       }
     } finally {
       await Promise.all(tabs.map((tab) => tab.close()));
       await proxy.close();
     }
     const problems = proxy.take().filter((problem) => !allowedProblems.some((pattern) => pattern.test(problem.text)));
-    expect(problems.map(describeProblem), 'unexpected page error, console.error, failed resource or CSP violation').toEqual([]);
+    expect(
+      problems.map(describeProblem),
+      'unexpected page error, console.error, failed resource or CSP violation',
+    ).toEqual([]);
   },
 });
 
@@ -127,7 +131,11 @@ export async function hydrate(tab: EngineTab): Promise<void> {
  * Signs in through the login form, asked for on the way to `path` (`/login?from=`), as a visitor
  * sent to sign in would; the caller waits for what `path` shows.
  */
-export async function logInOnTheWayTo(tab: EngineTab, path: string, user: { email: string; password: string }): Promise<void> {
+export async function logInOnTheWayTo(
+  tab: EngineTab,
+  path: string,
+  user: { email: string; password: string },
+): Promise<void> {
   const lang = path.split('/')[1] ?? 'en';
   await tab.goto(`/${lang}/login?from=${encodeURIComponent(path)}`);
   await hydrate(tab);

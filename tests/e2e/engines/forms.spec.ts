@@ -25,7 +25,9 @@ async function expectText(tab: EngineTab, selector: string, expected: string) {
   await expect.poll(said, { message: `${selector} says ${expected}` }).toBe(expected);
 }
 
-test('the calculator prices a plan with add-ons, by mouse and by keyboard, and keeps the choice in the address', async ({ openTab }) => {
+test('the calculator prices a plan with add-ons, by mouse and by keyboard, and keeps the choice in the address', async ({
+  openTab,
+}) => {
   const tab = await openTab(DESKTOP);
   await tab.goto('/en/pricing?industry=restaurant');
   await hydrate(tab);
@@ -41,13 +43,19 @@ test('the calculator prices a plan with add-ons, by mouse and by keyboard, and k
   await tab.press('ArrowRight');
   await tab.press('ArrowRight');
   await expectText(tab, '[data-testid="monthly-total"]', 'HK$4,377');
-  await until(tab, 'the choice is in the address', () => window.location.search.includes('addons=online-shop%2Ckiosk-self-order%3A3'));
+  await until(tab, 'the choice is in the address', () =>
+    window.location.search.includes('addons=online-shop%2Ckiosk-self-order%3A3'),
+  );
   await tab.select('#months', '12');
   await expectText(tab, '[data-testid="prepaid-total"]', 'HK$52,524');
 
   await tab.goto(await location(tab));
   await expectText(tab, '[data-testid="monthly-total"]', 'HK$4,377');
-  expect(await tab.evaluate(() => document.querySelector<HTMLInputElement>('input[name="addon"][value="online-shop"]')?.checked)).toBe(true);
+  expect(
+    await tab.evaluate(
+      () => document.querySelector<HTMLInputElement>('input[name="addon"][value="online-shop"]')?.checked,
+    ),
+  ).toBe(true);
 });
 
 test('the calculator without scripts is a form the server prices', async ({ openTab }) => {
@@ -59,7 +67,11 @@ test('the calculator without scripts is a form the server prices', async ({ open
   await expectText(tab, '[data-testid="monthly-total"]', 'HK$2,613');
 });
 
-test('the home page contact form refuses bad answers in Chinese, then is sent and stored', async ({ openTab, request, engine }) => {
+test('the home page contact form refuses bad answers in Chinese, then is sent and stored', async ({
+  openTab,
+  request,
+  engine,
+}) => {
   const tab = await openTab(PHONE);
   await tab.goto('/zh-hk');
   await hydrate(tab);
@@ -81,7 +93,11 @@ test('the home page contact form refuses bad answers in Chinese, then is sent an
 });
 
 for (const scripts of [true, false]) {
-  test(`the enquiry form refuses, then is sent and stored (${scripts ? 'with' : 'without'} scripts)`, async ({ openTab, request, engine }) => {
+  test(`the enquiry form refuses, then is sent and stored (${scripts ? 'with' : 'without'} scripts)`, async ({
+    openTab,
+    request,
+    engine,
+  }) => {
     const tab = await openTab({ ...PHONE, scripts });
     await tab.goto('/en/enquiryForm?plan=restaurant-flexi');
     if (scripts) await hydrate(tab);
@@ -104,7 +120,11 @@ for (const scripts of [true, false]) {
     await tab.fill('#phone', '91234567');
     await tab.click('input[name="personalDataConsent"]');
     await tab.click('[data-testid="enquiry-form"] button[type="submit"]');
-    await expectText(tab, '[data-testid="enquiry-success"]', 'Submit Successfully. We will get back to you as soon as possible.');
+    await expectText(
+      tab,
+      '[data-testid="enquiry-success"]',
+      'Submit Successfully. We will get back to you as soon as possible.',
+    );
     await expect.poll(() => storedCount(request, 'enquiries', email)).toBe(1);
   });
 }
@@ -150,6 +170,10 @@ test('the login form refuses a wrong password, then signs the member in', async 
   await tab.fill('#password', users.owner.password);
   await tab.click('main form button[type="submit"]');
   // Signing in hashes the password: seconds on a busy machine.
-  await until(tab, 'the member reaches the portal', () => window.location.pathname === '/en/portal' && document.querySelector('[data-testid="welcome"]') !== null);
+  await until(
+    tab,
+    'the member reaches the portal',
+    () => window.location.pathname === '/en/portal' && document.querySelector('[data-testid="welcome"]') !== null,
+  );
   await expectText(tab, '[data-testid="welcome"]', 'Welcome back, Mei Chan.');
 });

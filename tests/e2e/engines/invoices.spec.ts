@@ -15,12 +15,23 @@ test('a member lists their invoices on a phone and their PDF link answers the fi
   const member = engine === 'webkit' ? upgradeMembers.webkit : upgradeMembers.firefox;
   const tab = await openTab(PHONE);
   await logInOnTheWayTo(tab, `/${lang}/portal/invoices`, member);
-  await until(tab, 'the member reaches their invoices', (path) => window.location.pathname === path && document.querySelector('[data-testid="invoice"]') !== null, `/${lang}/portal/invoices`);
+  await until(
+    tab,
+    'the member reaches their invoices',
+    (path) => window.location.pathname === path && document.querySelector('[data-testid="invoice"]') !== null,
+    `/${lang}/portal/invoices`,
+  );
   expect(await tab.evaluate(() => document.querySelector('h1')?.textContent ?? '')).toBe(HEADING[lang]);
 
   const link = await tab.evaluate(() => {
-    const anchor = document.querySelector<HTMLAnchorElement>('[data-testid="invoice"] [data-testid="invoice-download"]');
-    return { href: anchor?.getAttribute('href') ?? '', download: anchor?.getAttribute('download') ?? '', number: document.querySelector('[data-testid="invoice-number"]')?.textContent ?? '' };
+    const anchor = document.querySelector<HTMLAnchorElement>(
+      '[data-testid="invoice"] [data-testid="invoice-download"]',
+    );
+    return {
+      href: anchor?.getAttribute('href') ?? '',
+      download: anchor?.getAttribute('download') ?? '',
+      number: document.querySelector('[data-testid="invoice-number"]')?.textContent ?? '',
+    };
   });
   expect(link.href).toMatch(new RegExp(`^/api/invoices/[\\w-]+/pdf\\?lang=${lang}$`));
   expect(link.download).toBe(`${link.number}.pdf`);
@@ -34,5 +45,10 @@ test('a member lists their invoices on a phone and their PDF link answers the fi
       start: String.fromCharCode(...bytes.subarray(0, 5)),
     };
   }, link.href);
-  expect(answer).toEqual({ status: 200, type: 'application/pdf', disposition: `attachment; filename="${link.number}.pdf"`, start: '%PDF-' });
+  expect(answer).toEqual({
+    status: 200,
+    type: 'application/pdf',
+    disposition: `attachment; filename="${link.number}.pdf"`,
+    start: '%PDF-',
+  });
 });

@@ -18,14 +18,33 @@ test('a member stops the plan in the confirmation dialog, then keeps it', async 
   const member = engine === 'webkit' ? lifecycleMembers.webkit : lifecycleMembers.firefox;
   const tab = await openTab(PHONE);
   await logInOnTheWayTo(tab, `/${lang}/portal/plan`, member);
-  await until(tab, 'the member reaches their plan', (path) => window.location.pathname === path && document.querySelector('[data-testid="plan-stop"]') !== null, `/${lang}/portal/plan`);
+  await until(
+    tab,
+    'the member reaches their plan',
+    (path) => window.location.pathname === path && document.querySelector('[data-testid="plan-stop"]') !== null,
+    `/${lang}/portal/plan`,
+  );
   await hydrate(tab);
 
   await tab.click('[data-testid="plan-stop-open"]');
-  await until(tab, 'the dialog opens', () => document.querySelector<HTMLDialogElement>('[data-testid="plan-stop-dialog"]')?.open === true);
+  await until(
+    tab,
+    'the dialog opens',
+    () => document.querySelector<HTMLDialogElement>('[data-testid="plan-stop-dialog"]')?.open === true,
+  );
   await tab.click('[data-testid="plan-stop-confirm"]');
-  await until(tab, 'the plan is stopping', (text) => document.querySelector('[data-testid="plan-stopping"]')?.textContent?.includes(text) === true, TEXT[lang].stopping);
+  await until(
+    tab,
+    'the plan is stopping',
+    (text) => document.querySelector('[data-testid="plan-stopping"]')?.textContent?.includes(text) === true,
+    TEXT[lang].stopping,
+  );
   await tab.click('[data-testid="plan-resume"]');
-  await until(tab, 'the plan is kept', (text) => document.querySelector('[data-testid="plan-status"]')?.textContent === text, TEXT[lang].active);
+  await until(
+    tab,
+    'the plan is kept',
+    (text) => document.querySelector('[data-testid="plan-status"]')?.textContent === text,
+    TEXT[lang].active,
+  );
   expect(await tab.evaluate(() => document.querySelector('[data-testid="plan-stop"]') !== null)).toBe(true);
 });

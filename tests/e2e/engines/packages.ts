@@ -19,7 +19,13 @@ export type EngineName = keyof typeof ENGINE_FILES;
 
 /** The packages an engine lacks here (none when it can run). */
 export function missingPackages(engine: EngineName): string[] {
-  return [...new Set(Object.entries(ENGINE_FILES[engine]).filter(([file]) => !existsSync(file)).map(([, name]) => name))];
+  return [
+    ...new Set(
+      Object.entries(ENGINE_FILES[engine])
+        .filter(([file]) => !existsSync(file))
+        .map(([, name]) => name),
+    ),
+  ];
 }
 
 /**

@@ -16,14 +16,26 @@ test('a member changes their details on a phone and sees them saved', async ({ o
   const company = `${member.name} Kitchen ${engine}`;
   const tab = await openTab(PHONE);
   await logInOnTheWayTo(tab, `/${lang}/portal/profile`, member);
-  await until(tab, 'the member reaches their profile', (path) => window.location.pathname === path && document.querySelector('[data-testid="profile-form"]') !== null, `/${lang}/portal/profile`);
+  await until(
+    tab,
+    'the member reaches their profile',
+    (path) => window.location.pathname === path && document.querySelector('[data-testid="profile-form"]') !== null,
+    `/${lang}/portal/profile`,
+  );
   await hydrate(tab);
 
   await tab.fill('#profile-companyName', company);
   await tab.click('[data-testid="profile-submit"]');
-  await until(tab, 'the details are saved', (text) => document.querySelector('[data-testid="profile-saved"]')?.textContent === text, SAVED[lang]);
+  await until(
+    tab,
+    'the details are saved',
+    (text) => document.querySelector('[data-testid="profile-saved"]')?.textContent === text,
+    SAVED[lang],
+  );
 
   await tab.goto(`/${lang}/portal/profile`);
   await hydrate(tab);
-  expect(await tab.evaluate(() => document.querySelector<HTMLInputElement>('#profile-companyName')?.value ?? '')).toBe(company);
+  expect(await tab.evaluate(() => document.querySelector<HTMLInputElement>('#profile-companyName')?.value ?? '')).toBe(
+    company,
+  );
 });

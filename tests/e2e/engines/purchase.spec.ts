@@ -30,9 +30,15 @@ const step = () => document.querySelector('[data-testid="subscription-flow"]')?.
 
 /** Waits until the flow shows this step (a step after a server call can take a while on a busy machine). */
 async function expectStep(tab: EngineTab, name: string) {
-  await expect.poll(() => tab.evaluate(step).catch(() => null), { message: `the flow shows its ${name} step`, timeout: 30_000 }).toBe(name);
+  await expect
+    .poll(() => tab.evaluate(step).catch(() => null), { message: `the flow shows its ${name} step`, timeout: 30_000 })
+    .toBe(name);
   // A step's code loads when the buyer first gets there.
-  await until(tab, `the ${name} step has loaded`, () => document.querySelector('[data-testid="step-loading"]') === null);
+  await until(
+    tab,
+    `the ${name} step has loaded`,
+    () => document.querySelector('[data-testid="step-loading"]') === null,
+  );
 }
 
 const MESSAGES = {
@@ -40,7 +46,11 @@ const MESSAGES = {
   'zh-cn': { card: 'VISA，尾号 4242' },
 } as const;
 
-test('a new registrant buys a plan on a phone, from the order summary to the done page', async ({ openTab, request, engine }) => {
+test('a new registrant buys a plan on a phone, from the order summary to the done page', async ({
+  openTab,
+  request,
+  engine,
+}) => {
   test.setTimeout(300_000);
   // One language per engine: both run every step, and between them two languages are walked.
   const lang = engine === 'webkit' ? 'en' : 'zh-cn';
@@ -51,7 +61,11 @@ test('a new registrant buys a plan on a phone, from the order summary to the don
   await tab.goto(`/${lang}/subscription?industry=restaurant&plan=restaurant-lite&addons=kds:2&months=24`);
   await hydrate(tab);
   await expectStep(tab, 'summary');
-  await until(tab, 'the server has priced the order', () => document.querySelector('[data-testid="summary-due"]')?.getAttribute('data-confirmed') === 'true');
+  await until(
+    tab,
+    'the server has priced the order',
+    () => document.querySelector('[data-testid="summary-due"]')?.getAttribute('data-confirmed') === 'true',
+  );
   expect(await tab.evaluate(() => document.querySelectorAll('[data-testid="summary-line"]').length)).toBe(2);
   const due = await tab.evaluate(() => document.querySelector('[data-testid="summary-due"]')?.textContent ?? '');
   await tab.click('[data-testid="step-continue"]');
@@ -62,8 +76,14 @@ test('a new registrant buys a plan on a phone, from the order summary to the don
   await tab.fill('#ship-street', '1 Queen’s Road Central');
   await tab.fill('#ship-city', 'Hong Kong');
   // The delivery calendar of the country: the first day it offers.
-  await until(tab, 'the delivery dates have come', () => (document.querySelector<HTMLSelectElement>('#ship-shippingDate')?.options.length ?? 0) > 1);
-  const firstDate = await tab.evaluate(() => document.querySelector<HTMLSelectElement>('#ship-shippingDate')!.options[1]!.value);
+  await until(
+    tab,
+    'the delivery dates have come',
+    () => (document.querySelector<HTMLSelectElement>('#ship-shippingDate')?.options.length ?? 0) > 1,
+  );
+  const firstDate = await tab.evaluate(
+    () => document.querySelector<HTMLSelectElement>('#ship-shippingDate')!.options[1]!.value,
+  );
   await tab.select('#ship-shippingDate', firstDate);
   await tab.click('[data-testid="step-continue"]');
 
@@ -90,8 +110,14 @@ test('a new registrant buys a plan on a phone, from the order summary to the don
   await tab.click('[data-testid="verify-submit"]');
 
   await expectStep(tab, 'payment');
-  await until(tab, 'the order is placed and the card frame is ready', () => document.querySelector('[data-testid="card-frame"]')?.getAttribute('data-ready') === 'true');
-  const number = await tab.evaluate(() => document.querySelector('[data-testid="payment-form"]')?.getAttribute('data-order') ?? '');
+  await until(
+    tab,
+    'the order is placed and the card frame is ready',
+    () => document.querySelector('[data-testid="card-frame"]')?.getAttribute('data-ready') === 'true',
+  );
+  const number = await tab.evaluate(
+    () => document.querySelector('[data-testid="payment-form"]')?.getAttribute('data-order') ?? '',
+  );
   expect(number).not.toBe('');
   expect(await tab.evaluate(() => document.querySelector('[data-testid="payment-due"]')?.textContent ?? '')).toBe(due);
   await tab.fillInFrame('[data-testid="card-frame"]', '#number', '4242424242424242');
@@ -105,7 +131,9 @@ test('a new registrant buys a plan on a phone, from the order summary to the don
       .evaluate((prefix) => {
         if (window.location.pathname.startsWith(prefix)) return 'the done page';
         const pay = document.querySelector<HTMLButtonElement>('[data-testid="pay"]');
-        const said = [...document.querySelectorAll('[role="alert"], [aria-live]')].map((element) => element.textContent?.trim()).filter(Boolean);
+        const said = [...document.querySelectorAll('[role="alert"], [aria-live]')]
+          .map((element) => element.textContent?.trim())
+          .filter(Boolean);
         return `${window.location.pathname}: pay ${pay ? (pay.disabled ? 'disabled' : 'enabled') : 'absent'}; ${said.join(' | ')}`;
       }, `/${lang}/done/`)
       .catch(() => 'between pages');
@@ -115,8 +143,15 @@ test('a new registrant buys a plan on a phone, from the order summary to the don
     await tab.screenshot(test.info().outputPath('stuck.png'), { fullPage: true }).catch(() => undefined);
     throw error;
   }
-  await until(tab, 'the done page names the order', (expected) => document.querySelector('[data-testid="done-number"]')?.textContent === expected, number);
-  expect(await tab.evaluate(() => document.querySelector('[data-testid="done-card"]')?.textContent ?? '')).toBe(MESSAGES[lang].card);
+  await until(
+    tab,
+    'the done page names the order',
+    (expected) => document.querySelector('[data-testid="done-number"]')?.textContent === expected,
+    number,
+  );
+  expect(await tab.evaluate(() => document.querySelector('[data-testid="done-card"]')?.textContent ?? '')).toBe(
+    MESSAGES[lang].card,
+  );
   expect(await tab.evaluate(() => document.querySelector('[data-testid="done-total"]')?.textContent ?? '')).toBe(due);
   expect(await tab.evaluate(() => localStorage.getItem('subscriptionForm'))).toBeNull();
 

@@ -42,7 +42,8 @@ const shown = (selector: string) => {
   return element !== null && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
 };
 const drawerOpen = () => document.querySelector<HTMLDialogElement>('header dialog')?.open === true;
-const focused = (selector: string) => document.activeElement !== null && document.activeElement === document.querySelector(selector);
+const focused = (selector: string) =>
+  document.activeElement !== null && document.activeElement === document.querySelector(selector);
 /** Whether the page has scripts to start (pages sent as plain HTML and CSS have none). */
 const hydrates = () => document.querySelector('script[data-type="module"], script[type="module"]') !== null;
 
@@ -56,7 +57,9 @@ async function resolvePath(path: string, baseURL: string | undefined): Promise<s
 }
 
 async function expectPageShown(tab: EngineTab, lang: string) {
-  expect(await tab.evaluate(() => document.documentElement.lang)).toMatch(lang === 'en' ? /^en/ : lang === 'zh-hk' ? /^zh-Hant/ : /^zh-Hans/);
+  expect(await tab.evaluate(() => document.documentElement.lang)).toMatch(
+    lang === 'en' ? /^en/ : lang === 'zh-hk' ? /^zh-Hant/ : /^zh-Hans/,
+  );
   expect(await tab.evaluate(shown, 'h1, main')).toBe(true);
 }
 
@@ -73,7 +76,11 @@ async function drawerWorks(tab: EngineTab) {
   await until(tab, 'the drawer opens again', drawerOpen);
   const { height } = await tab.evaluate(() => ({ height: window.innerHeight }));
   await tab.clickAt(8, Math.round(height / 2));
-  await until(tab, 'a click on the backdrop closes the drawer', () => !document.querySelector<HTMLDialogElement>('header dialog')?.open);
+  await until(
+    tab,
+    'a click on the backdrop closes the drawer',
+    () => !document.querySelector<HTMLDialogElement>('header dialog')?.open,
+  );
 }
 
 /** At a phone's width without scripts: the menu is a link to the footer's pages. */
@@ -85,7 +92,9 @@ async function siteMapLinkWorks(tab: EngineTab) {
     const box = document.getElementById('site-map')?.getBoundingClientRect();
     return box !== undefined && box.top < window.innerHeight && box.bottom > 0;
   });
-  expect(await tab.evaluate(() => document.querySelectorAll('#site-map nav a[href]').length)).toBeGreaterThanOrEqual(10);
+  expect(await tab.evaluate(() => document.querySelectorAll('#site-map nav a[href]').length)).toBeGreaterThanOrEqual(
+    10,
+  );
 }
 
 /** At a desktop's width: the header's links show, and the use-case menu opens and closes by its summary. */
@@ -93,10 +102,18 @@ async function desktopMenuWorks(tab: EngineTab) {
   expect(await tab.evaluate(shown, OPEN_DRAWER)).toBe(false);
   expect(await tab.evaluate(shown, SITE_MAP_LINK)).toBe(false);
   await tab.click(`${USE_CASE_MENU} summary`);
-  await until(tab, 'the use-case menu opens', () => document.querySelector<HTMLDetailsElement>('header nav details')?.open === true);
+  await until(
+    tab,
+    'the use-case menu opens',
+    () => document.querySelector<HTMLDetailsElement>('header nav details')?.open === true,
+  );
   expect(await tab.evaluate(shown, `${USE_CASE_MENU} a[href*="/usecase/"]`)).toBe(true);
   await tab.click(`${USE_CASE_MENU} summary`);
-  await until(tab, 'the use-case menu closes', () => document.querySelector<HTMLDetailsElement>('header nav details')?.open === false);
+  await until(
+    tab,
+    'the use-case menu closes',
+    () => document.querySelector<HTMLDetailsElement>('header nav details')?.open === false,
+  );
 }
 
 for (const [index, page] of PAGES.entries()) {
@@ -105,7 +122,10 @@ for (const [index, page] of PAGES.entries()) {
   // with and without scripts in one language, a different one from page to page, so that every
   // language has its menus tried on a third of the pages.
   const lang = LANGUAGES[index % LANGUAGES.length] as (typeof LANGUAGES)[number];
-  test(`${page || '/'} in three languages on a phone; its menus on a phone and a desktop, with and without scripts, in ${lang}`, async ({ openTab, baseURL }) => {
+  test(`${page || '/'} in three languages on a phone; its menus on a phone and a desktop, with and without scripts, in ${lang}`, async ({
+    openTab,
+    baseURL,
+  }) => {
     const path = await resolvePath(page, baseURL);
     const withoutScripts = await openTab({ ...PHONE, scripts: false });
     for (const shownIn of LANGUAGES) {
@@ -113,8 +133,13 @@ for (const [index, page] of PAGES.entries()) {
         await withoutScripts.goto(`/${shownIn}${path}`);
         await expectPageShown(withoutScripts, shownIn);
         // Nothing wider than the screen: no sideways scrolling on a phone.
-        expect(await withoutScripts.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-        if (shownIn === lang && (await withoutScripts.evaluate((css) => document.querySelector(css) !== null, OPEN_DRAWER))) {
+        expect(
+          await withoutScripts.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
+        if (
+          shownIn === lang &&
+          (await withoutScripts.evaluate((css) => document.querySelector(css) !== null, OPEN_DRAWER))
+        ) {
           await siteMapLinkWorks(withoutScripts);
         }
       });
@@ -124,7 +149,9 @@ for (const [index, page] of PAGES.entries()) {
     await test.step(`${lang} at ${PHONE.width} px with scripts`, async () => {
       await withScripts.goto(`/${lang}${path}`);
       await expectPageShown(withScripts, lang);
-      expect(await withScripts.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await withScripts.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
       const header = await withScripts.evaluate((css) => document.querySelector(css) !== null, OPEN_DRAWER);
       scripted = await withScripts.evaluate(hydrates);
       // Before the page's scripts have run (or on a page that has none), then after hydration.
@@ -137,7 +164,8 @@ for (const [index, page] of PAGES.entries()) {
       await withScripts.goto(`/${lang}${path}`);
       await expectPageShown(withScripts, lang);
       if (scripted) await hydrate(withScripts);
-      if (await withScripts.evaluate((css) => document.querySelector(css) !== null, OPEN_DRAWER)) await desktopMenuWorks(withScripts);
+      if (await withScripts.evaluate((css) => document.querySelector(css) !== null, OPEN_DRAWER))
+        await desktopMenuWorks(withScripts);
     });
     // A page sent without scripts is already what a browser without them gets.
     if (!scripted) return;
@@ -145,7 +173,8 @@ for (const [index, page] of PAGES.entries()) {
       await withoutScripts.resize(DESKTOP.width, DESKTOP.height);
       await withoutScripts.goto(`/${lang}${path}`);
       await expectPageShown(withoutScripts, lang);
-      if (await withoutScripts.evaluate((css) => document.querySelector(css) !== null, OPEN_DRAWER)) await desktopMenuWorks(withoutScripts);
+      if (await withoutScripts.evaluate((css) => document.querySelector(css) !== null, OPEN_DRAWER))
+        await desktopMenuWorks(withoutScripts);
     });
   });
 }
@@ -154,7 +183,9 @@ for (const [where, path] of [
   ['a page without scripts', '/en/terms'],
   ['a hydrated page', '/en/pricing'],
 ] as const) {
-  test(`on ${where}, the drawer keeps the focus inside, closes by its button, and its links lead on`, async ({ openTab }) => {
+  test(`on ${where}, the drawer keeps the focus inside, closes by its button, and its links lead on`, async ({
+    openTab,
+  }) => {
     const tab = await openTab(PHONE);
     await tab.goto(path);
     if (await tab.evaluate(hydrates)) await hydrate(tab);
@@ -162,16 +193,30 @@ for (const [where, path] of [
     await until(tab, 'the drawer opens', drawerOpen);
     for (let i = 0; i < 20; i += 1) {
       await tab.press('Tab');
-      expect(await tab.evaluate(() => document.activeElement === document.body || document.querySelector('header dialog')?.contains(document.activeElement) === true)).toBe(true);
+      expect(
+        await tab.evaluate(
+          () =>
+            document.activeElement === document.body ||
+            document.querySelector('header dialog')?.contains(document.activeElement) === true,
+        ),
+      ).toBe(true);
     }
     await tab.click(CLOSE_DRAWER);
-    await until(tab, 'its button closes the drawer', () => !document.querySelector<HTMLDialogElement>('header dialog')?.open);
+    await until(
+      tab,
+      'its button closes the drawer',
+      () => !document.querySelector<HTMLDialogElement>('header dialog')?.open,
+    );
     await until(tab, 'the focus is back on the menu button', focused, OPEN_DRAWER);
 
     await tab.click(OPEN_DRAWER);
     await until(tab, 'the drawer opens', drawerOpen);
     await tab.click(`${DRAWER} nav a[href="/en/blogs"]`);
-    await until(tab, 'the link leads to its page', () => window.location.pathname === '/en/blogs' && document.querySelector('[data-testid="blog-list"]') !== null);
+    await until(
+      tab,
+      'the link leads to its page',
+      () => window.location.pathname === '/en/blogs' && document.querySelector('[data-testid="blog-list"]') !== null,
+    );
     expect(await tab.evaluate(drawerOpen)).toBe(false);
   });
 }
@@ -190,10 +235,20 @@ for (const [where, path] of [
       stored: localStorage.getItem('theme'),
       background: getComputedStyle(document.body).backgroundColor,
     });
-    expect(await tab.evaluate(theme)).toEqual({ dark: false, pressed: 'false', stored: null, background: 'rgb(255, 255, 255)' });
+    expect(await tab.evaluate(theme)).toEqual({
+      dark: false,
+      pressed: 'false',
+      stored: null,
+      background: 'rgb(255, 255, 255)',
+    });
     await tab.click('header [data-theme-toggle]');
     await until(tab, 'the page turns dark', () => document.documentElement.classList.contains('dark'));
-    expect(await tab.evaluate(theme)).toEqual({ dark: true, pressed: 'true', stored: 'dark', background: 'rgb(11, 20, 19)' });
+    expect(await tab.evaluate(theme)).toEqual({
+      dark: true,
+      pressed: 'true',
+      stored: 'dark',
+      background: 'rgb(11, 20, 19)',
+    });
     await tab.goto(path);
     expect(await tab.evaluate(theme)).toMatchObject({ dark: true, pressed: 'true', stored: 'dark' });
     if (await tab.evaluate(hydrates)) await hydrate(tab);
@@ -213,17 +268,26 @@ for (const [where, from, to, label] of [
     if (await tab.evaluate(hydrates)) await hydrate(tab);
     // The footer's language links (the drawer holds the same selector).
     await tab.evaluate((text) => {
-      const link = [...document.querySelectorAll('footer a')].find((candidate) => candidate.textContent?.trim() === text);
+      const link = [...document.querySelectorAll('footer a')].find(
+        (candidate) => candidate.textContent?.trim() === text,
+      );
       link?.setAttribute('data-engine-target', '');
     }, label);
     await tab.click('footer a[data-engine-target]');
-    await until(tab, `the page is shown in ${label}`, (path) => window.location.pathname === path && document.documentElement.lang.startsWith('zh'), to);
+    await until(
+      tab,
+      `the page is shown in ${label}`,
+      (path) => window.location.pathname === path && document.documentElement.lang.startsWith('zh'),
+      to,
+    );
     expect(await tab.evaluate(() => document.cookie)).toContain(`i18n_redirected=${to.split('/')[1]}`);
   });
 }
 
 for (const lang of LANGUAGES) {
-  test(`a page that does not exist answers with the site's error page in ${lang}, whose drawer works`, async ({ openTab }) => {
+  test(`a page that does not exist answers with the site's error page in ${lang}, whose drawer works`, async ({
+    openTab,
+  }) => {
     const tab = await openTab(PHONE);
     for (const path of [`/${lang}/no-such-page`, `/${lang}/blogs/no-such-article`]) {
       await tab.goto(path);

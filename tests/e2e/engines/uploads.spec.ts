@@ -8,15 +8,28 @@
 import { users } from '../users.ts';
 import { DESKTOP, expect, hydrate, logInOnTheWayTo, test, until } from './fixtures.ts';
 
-test('staff upload two pictures through the uploader, each with its progress, and the table lists them', async ({ openTab, engine }) => {
+test('staff upload two pictures through the uploader, each with its progress, and the table lists them', async ({
+  openTab,
+  engine,
+}) => {
   test.setTimeout(120_000);
   const run = `${engine}-${Date.now()}`;
   const tab = await openTab(DESKTOP);
   await logInOnTheWayTo(tab, '/en/admin/attachments', users.editor);
-  await until(tab, 'the table shows', () => window.location.pathname === '/en/admin/attachments' && document.querySelector('[data-testid="admin-table"]') !== null);
+  await until(
+    tab,
+    'the table shows',
+    () =>
+      window.location.pathname === '/en/admin/attachments' &&
+      document.querySelector('[data-testid="admin-table"]') !== null,
+  );
   await hydrate(tab);
   await tab.click('[data-testid="admin-upload"]');
-  await until(tab, 'the upload panel opens', () => document.querySelector('[data-testid="media-upload"] input[type="file"]') !== null);
+  await until(
+    tab,
+    'the upload panel opens',
+    () => document.querySelector('[data-testid="media-upload"] input[type="file"]') !== null,
+  );
   await tab.select('[data-testid="media-folder"]', 'news');
 
   // Two pictures drawn in the page, given to the file input as the file dialog would.
@@ -36,19 +49,37 @@ test('staff upload two pictures through the uploader, each with its progress, an
     const files = new DataTransfer();
     files.items.add(await draw(800, 600, `${prefix}-one.png`));
     files.items.add(await draw(400, 300, `${prefix}-two.png`));
-    const input = document.querySelector<HTMLInputElement>('[data-testid="media-upload"] input[type="file"]') as HTMLInputElement;
+    const input = document.querySelector<HTMLInputElement>(
+      '[data-testid="media-upload"] input[type="file"]',
+    ) as HTMLInputElement;
     input.files = files.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
   }, run);
 
   await until(tab, 'both files are uploaded, each to the end of its progress', () => {
     const done = [...document.querySelectorAll('[data-testid="media-upload"] li[data-status="success"]')];
-    return done.length === 2 && done.every((item) => item.querySelector('progress')?.value === 1 && item.textContent?.includes('Uploaded'));
+    return (
+      done.length === 2 &&
+      done.every((item) => item.querySelector('progress')?.value === 1 && item.textContent?.includes('Uploaded'))
+    );
   });
-  await until(tab, 'the table lists both', (prefix) => {
-    const names = [...document.querySelectorAll('[data-testid="admin-row"] [data-column="name"]')].map((cell) => cell.textContent);
-    return names.includes(`${prefix}-one.png`) && names.includes(`${prefix}-two.png`);
-  }, run);
-  const folders = await tab.evaluate((prefix: string) => [...document.querySelectorAll('[data-testid="admin-row"]')].filter((row) => row.textContent?.includes(prefix)).map((row) => row.querySelector('[data-column="folder"]')?.textContent), run);
+  await until(
+    tab,
+    'the table lists both',
+    (prefix) => {
+      const names = [...document.querySelectorAll('[data-testid="admin-row"] [data-column="name"]')].map(
+        (cell) => cell.textContent,
+      );
+      return names.includes(`${prefix}-one.png`) && names.includes(`${prefix}-two.png`);
+    },
+    run,
+  );
+  const folders = await tab.evaluate(
+    (prefix: string) =>
+      [...document.querySelectorAll('[data-testid="admin-row"]')]
+        .filter((row) => row.textContent?.includes(prefix))
+        .map((row) => row.querySelector('[data-column="folder"]')?.textContent),
+    run,
+  );
   expect(folders).toEqual(['News', 'News']);
 });

@@ -54,7 +54,8 @@ const WEBKIT_FEATURES_OFF = [
  * MiniBrowser's toolbar keeps its window at least 447 px wide; shrinking the toolbar's widgets (the
  * page is not drawn by GTK) lets the window, and so the viewport, be a phone's 390 px.
  */
-const NARROW_TOOLBAR_CSS = 'toolbar, toolbar *, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; font-size: 1px; }\n';
+const NARROW_TOOLBAR_CSS =
+  'toolbar, toolbar *, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; font-size: 1px; }\n';
 
 /** Starts Xvfb on a display it picks itself (`-displayfd`), so parallel runs never race for one. */
 async function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
@@ -84,7 +85,10 @@ async function startDisplay(): Promise<{ display: string; process: ChildProcess 
 async function driverReady(port: number): Promise<void> {
   const started = Date.now();
   for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/status`).then((response) => response.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     if (Date.now() - started > 30_000) throw new Error(`WebKitWebDriver did not answer on port ${port} within 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -214,7 +218,16 @@ function webKitTab(client: Client, origin: string, close: () => Promise<void>): 
     },
     async press(key) {
       const value = WEBDRIVER_KEYS[key];
-      await client.performActions([{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }]);
+      await client.performActions([
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [
+            { type: 'keyDown', value },
+            { type: 'keyUp', value },
+          ],
+        },
+      ]);
       await client.releaseActions();
     },
     async fill(selector, text) {
@@ -260,7 +273,10 @@ function webKitTab(client: Client, origin: string, close: () => Promise<void>): 
       // WebKitGTK's screenshots stop at the viewport: for the whole page, the window grows to it.
       const rect = await client.getWindowRect();
       if (fullPage) {
-        const { page, viewport } = await evaluate(() => ({ page: document.documentElement.scrollHeight, viewport: window.innerHeight }));
+        const { page, viewport } = await evaluate(() => ({
+          page: document.documentElement.scrollHeight,
+          viewport: window.innerHeight,
+        }));
         await client.setWindowRect(null, null, rect.width, Math.min(rect.height - viewport + page, 16_000));
       }
       writeFileSync(file, Buffer.from(await client.takeScreenshot(), 'base64'));

@@ -19,8 +19,10 @@ export const acceptingPayments: SeedBlogPost = {
   },
   summary: {
     en: 'Customers in Hong Kong and Singapore pay with cards, transit cards, bank transfers and e-wallets. How to accept them all without a drawer full of terminals, and what to check on fees and settlement.',
-    'zh-hk': '香港和新加坡的客人會用信用卡、八達通、銀行轉賬和電子錢包付款。教你點樣一部機收齊，唔使成櫃桶終端機，以及收費和結算要留意甚麼。',
-    'zh-cn': '香港和新加坡的顾客会用银行卡、交通卡、银行转账和电子钱包付款。教你如何一台终端全部收齐，不用一抽屉的机器，以及手续费和结算要注意什么。',
+    'zh-hk':
+      '香港和新加坡的客人會用信用卡、八達通、銀行轉賬和電子錢包付款。教你點樣一部機收齊，唔使成櫃桶終端機，以及收費和結算要留意甚麼。',
+    'zh-cn':
+      '香港和新加坡的顾客会用银行卡、交通卡、银行转账和电子钱包付款。教你如何一台终端全部收齐，不用一抽屉的机器，以及手续费和结算要注意什么。',
   },
   body: {
     en: `<p>A customer with a phone in hand and no wallet is normal in both Hong Kong and Singapore. If your counter only takes cash and one card brand, some of them will simply walk to the shop next door. The good news: one integrated terminal can now take almost everything.</p>

@@ -19,8 +19,10 @@ export const caseStudyEightStores: SeedBlogPost = {
   },
   summary: {
     en: 'A noodle and rice group in Hong Kong moved eight stores from three different tills to one POS with kitchen displays and QR ordering. What changed in the kitchen, at the counter and in the head office.',
-    'zh-hk': '一個香港粉麵飯集團，將八間分店由三種不同收銀機，轉用同一套配備廚房顯示屏及 QR 點餐的 POS。看看廚房、櫃枱和總部有甚麼改變。',
-    'zh-cn': '一家香港粉面饭餐饮集团，把八家门店从三种不同的收银机，统一换成配备厨房显示屏和 QR 点餐的 POS。看看厨房、柜台和总部发生了什么变化。',
+    'zh-hk':
+      '一個香港粉麵飯集團，將八間分店由三種不同收銀機，轉用同一套配備廚房顯示屏及 QR 點餐的 POS。看看廚房、櫃枱和總部有甚麼改變。',
+    'zh-cn':
+      '一家香港粉面饭餐饮集团，把八家门店从三种不同的收银机，统一换成配备厨房显示屏和 QR 点餐的 POS。看看厨房、柜台和总部发生了什么变化。',
   },
   body: {
     en: `<p>The group opened its first noodle shop in Sham Shui Po in 2014 and had eight stores across Kowloon and the New Territories by 2025. Each opening had brought its own till: three different systems, menus kept by hand in each branch and sales reports assembled in a spreadsheet every Monday.</p>

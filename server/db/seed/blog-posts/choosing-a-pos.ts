@@ -19,8 +19,10 @@ export const choosingAPos: SeedBlogPost = {
   },
   summary: {
     en: 'Five questions to ask before you sign: how you really sell, what the system costs over two years, which payments it takes, who supports you at 11 pm on a Saturday, and how it feels with your own menu.',
-    'zh-hk': '簽約前先問清楚五件事：你實際點樣做生意、兩年總成本幾多、支援邊啲付款方式、星期六晚上十一點有冇人幫手，以及用自己的餐牌試用感覺如何。',
-    'zh-cn': '签约前先问清楚五个问题：你实际怎样经营、两年总成本是多少、支持哪些付款方式、周六晚上十一点有没有人支持，以及用自己的菜单试用感觉如何。',
+    'zh-hk':
+      '簽約前先問清楚五件事：你實際點樣做生意、兩年總成本幾多、支援邊啲付款方式、星期六晚上十一點有冇人幫手，以及用自己的餐牌試用感覺如何。',
+    'zh-cn':
+      '签约前先问清楚五个问题：你实际怎样经营、两年总成本是多少、支持哪些付款方式、周六晚上十一点有没有人支持，以及用自己的菜单试用感觉如何。',
   },
   body: {
     en: `<p>A point-of-sale system is the one piece of software your staff touch hundreds of times a day. Choose well and it disappears into the background; choose badly and every rush hour becomes a fight with the screen. Here is how owners in Hong Kong and Singapore can compare systems without getting lost in feature lists.</p>

@@ -19,8 +19,10 @@ export const kitchenDisplaySystems: SeedBlogPost = {
   },
   summary: {
     en: 'A kitchen display replaces printed tickets with a screen that shows every order, its age and its station. What changes for cooks, for the pass and for your numbers.',
-    'zh-hk': '廚房顯示屏以螢幕取代打印單，清楚顯示每張訂單、等候時間和負責工作站。看看廚師、出餐位以及營運數字會有甚麼改變。',
-    'zh-cn': '厨房显示屏用屏幕取代打印单据，清楚显示每张订单、等候时间和负责工位。看看厨师、出餐口和经营数据会有什么变化。',
+    'zh-hk':
+      '廚房顯示屏以螢幕取代打印單，清楚顯示每張訂單、等候時間和負責工作站。看看廚師、出餐位以及營運數字會有甚麼改變。',
+    'zh-cn':
+      '厨房显示屏用屏幕取代打印单据，清楚显示每张订单、等候时间和负责工位。看看厨师、出餐口和经营数据会有什么变化。',
   },
   body: {
     en: `<p>Printed tickets have served kitchens for decades, but they get wet, lost and buried under a pile at 8 pm. A kitchen display system (KDS) puts every order on a screen at each station, in the order it was placed, with a timer that turns orange and then red as it waits.</p>

@@ -19,8 +19,10 @@ export const loyaltyProgrammes: SeedBlogPost = {
   },
   summary: {
     en: 'A paper stamp card is easy to start and easy to lose. What a digital loyalty programme tied to your POS can do, which rewards work for restaurants and shops, and how to tell if it pays.',
-    'zh-hk': '紙本印花卡容易推出，但亦容易遺失。看看與 POS 連接的電子會員計劃可以做到甚麼、哪些獎賞適合餐廳和零售店，以及如何判斷是否值得。',
-    'zh-cn': '纸质集点卡容易推出，也容易丢失。看看与 POS 连接的电子会员计划能做到什么、哪些奖励适合餐厅和零售店，以及如何判断是否划算。',
+    'zh-hk':
+      '紙本印花卡容易推出，但亦容易遺失。看看與 POS 連接的電子會員計劃可以做到甚麼、哪些獎賞適合餐廳和零售店，以及如何判斷是否值得。',
+    'zh-cn':
+      '纸质集点卡容易推出，也容易丢失。看看与 POS 连接的电子会员计划能做到什么、哪些奖励适合餐厅和零售店，以及如何判断是否划算。',
   },
   body: {
     en: `<p>Winning a new customer costs far more than bringing back one you already have. Yet most small businesses know almost nothing about their regulars beyond a face at the counter. A loyalty programme connected to your POS changes that, and merchants who run one see around 27% more repeat customers.</p>

@@ -19,8 +19,10 @@ export const retailStockControl: SeedBlogPost = {
   },
   summary: {
     en: 'Counting stock by hand once a month is how shops run out of best sellers and over-order slow ones. A simple routine with your POS keeps shelves full and cash free.',
-    'zh-hk': '每月人手點貨一次，結果往往是熱賣貨斷貨、滯銷貨越積越多。配合 POS 建立簡單的日常流程，貨架常滿，現金亦唔會被存貨綁住。',
-    'zh-cn': '每月手工盘点一次，结果往往是畅销品断货、滞销品越积越多。配合 POS 建立简单的日常流程，货架常满，现金也不会被库存占用。',
+    'zh-hk':
+      '每月人手點貨一次，結果往往是熱賣貨斷貨、滯銷貨越積越多。配合 POS 建立簡單的日常流程，貨架常滿，現金亦唔會被存貨綁住。',
+    'zh-cn':
+      '每月手工盘点一次，结果往往是畅销品断货、滞销品越积越多。配合 POS 建立简单的日常流程，货架常满，现金也不会被库存占用。',
   },
   body: {
     en: `<p>In a small shop, stock is usually the biggest thing you have paid for and not yet sold. Too little and customers leave empty-handed; too much and your cash sits in the storeroom. Good stock control is less about software than about a routine the POS makes easy.</p>
