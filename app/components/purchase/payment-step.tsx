@@ -3,7 +3,7 @@ import { SHIPPING_COUNTRIES } from '../../../domain/forms/shipping-fields';
 import { formatMoney } from '../../../domain/format';
 import type { CurrencyCode } from '../../../domain/money';
 import { newIdempotencyKey } from '../../../domain/purchase/subscription-form';
-import type { ClientConfig } from '../../../server/payments/gateway';
+import type { ClientConfig } from '../../../domain/payment-client';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { focusFirstInvalid } from '../forms/use-form-check';
