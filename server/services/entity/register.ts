@@ -1,4 +1,4 @@
-import type { FeathersService, HookContext, NextFunction } from '@feathersjs/feathers';
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import { type Definitions, type EntityName, isEntityName } from '../../../domain/entities/index.ts';
 import { authorize } from '../../hooks/authorize.ts';
@@ -48,10 +48,7 @@ export function registerEntityService<K extends EntityName>(
  * entity in turn), typed as `UntypedEntityService`: records as plain objects. Undefined for a
  * path that is no entity's.
  */
-export function entityServiceAt(
-  app: ServerApp,
-  path: string,
-): FeathersService<ServerApp, UntypedEntityService> | undefined {
+export function entityServiceAt(app: ServerApp, path: string): UntypedEntityService | undefined {
   if (!isEntityName(path)) return undefined;
   return app.service(path);
 }

@@ -491,3 +491,10 @@ export function exportStorageOf(app: { get(name: string): unknown }): Storage {
   if (!storage) throw new Error('exports are not configured');
   return storage;
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    exports: ExportsService;
+  }
+}

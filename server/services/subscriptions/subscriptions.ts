@@ -424,3 +424,11 @@ export class CardChanges {
     return { subscription: row.id, card: onFile, renewal, status: after.status };
   }
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    subscriptionChanges: SubscriptionChanges;
+    cardChanges: CardChanges;
+  }
+}

@@ -323,3 +323,10 @@ export class TerminationsService {
     });
   }
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    terminations: TerminationsService;
+  }
+}
