@@ -20,7 +20,7 @@ import { chargeOffSession, type OffSessionOutcome } from '../payments/off-sessio
 import { digest, OPEN_PAYMENT_STATES } from '../payments/settle.ts';
 import type { ServerApp } from '../types.ts';
 import { type SubscriptionRow, termsOf } from './renewals.ts';
-import { announce } from './subscriptions.ts';
+import { announce } from './announce.ts';
 
 /*
  * Ending a plan inside its minimum term (decision 044): the termination fee the plan page shows
