@@ -61,6 +61,9 @@ export default defineConfig(
   {
     // The pages' own modules never load the public holiday tables (close to 1 MB): working days
     // are counted on the server, and a page names only the figures (domain/billing/lead-time.ts).
+    // Nor do they reach into the server: what both sides need lives in domain/, and only a page's
+    // `*.server.ts` modules (kept out of the browser's bundles) may call server code (decision 047).
+    // One block for both: a later `no-restricted-imports` for the same files would replace this one.
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['**/*.server.ts', '**/*.server.tsx', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
@@ -72,6 +75,27 @@ export default defineConfig(
             {
               group: ['**/domain/billing/availability', '**/domain/orders/working-days'],
               message: 'These load every public holiday table; count working days on the server.',
+            },
+            {
+              group: ['**/server/**'],
+              message: 'Pages reach server code only from `*.server.ts` modules; move shared types to domain/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server knows nothing of the pages: what both need lives in domain/ (decision 047).
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**'],
+              message: 'The server does not import the pages; move what both need to domain/.',
             },
           ],
         },

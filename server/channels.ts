@@ -1,11 +1,10 @@
 import type { HookContext, NextFunction, RealTimeConnection } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
-import { entities } from '../domain/entities/index.ts';
+import { entities, type EntityName, isEntityName } from '../domain/entities/index.ts';
 import { type Access, type EntityDef, ROLES } from '../domain/entities/types.ts';
 import { hiddenFields, stripResult } from './hooks/clean-output.ts';
 import { isCurrentSession } from './auth/strategies.ts';
 import { isPublicRecord, reachesAllRows } from './hooks/row-rules.ts';
-import { entityServiceAt } from './services/entity/register.ts';
 import type { ServerApp } from './services/types.ts';
 import type { EventSync } from './sync.ts';
 
@@ -19,6 +18,14 @@ type Connection = RealTimeConnection & {
 };
 
 type PatchedUser = { _id?: string; role?: string; sessionVersion?: unknown; sessionKept?: unknown };
+
+/** The channels an entity's event goes to, by the record it carries. */
+type EntityPublisher = (data: unknown) => ReturnType<ServerApp['channel']>[];
+
+/** Sends an entity service's events to the channels its publisher names. */
+function publishEntity<K extends EntityName>(app: ServerApp, path: K, publisher: EntityPublisher): void {
+  app.service(path).publish(publisher);
+}
 
 /** The JWT id in an authentication result, or in the `{ jti }` that another instance sent for one. */
 function jtiOf(result: unknown): string | undefined {
@@ -131,7 +138,8 @@ export function configureChannels(app: ServerApp): void {
 
   for (const def of Object.values(entities)) {
     const access: Access = def.access.get;
-    entityServiceAt(app, def.service)?.publish((data: unknown) => {
+    if (!isEntityName(def.service)) continue;
+    publishEntity(app, def.service, (data: unknown) => {
       // A record that is not public (a draft article) is news for staff alone.
       if (access === 'public' && !isPublicRecord(def, data))
         return [app.channel('roles/editor'), app.channel('roles/admin')];

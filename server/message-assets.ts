@@ -3,8 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { LOCALES, type Locale } from '../domain/locales.ts';
-import { messageTable, type MessageFile } from '../app/i18n/messages.server.ts';
-import type { Messages } from '../app/i18n/messages.ts';
+import { messageTable, type MessageFile, type Messages } from '../domain/message-table.ts';
 import { chooseEncoding } from './page-entry.ts';
 
 export interface MessageAssetsOptions {

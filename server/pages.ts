@@ -7,7 +7,7 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from 'react-router';
-import type { ServerContext, SessionUser } from '../app/context.ts';
+import type { ServerContext, SessionUser } from '../domain/page-context.ts';
 import type { ServiceMap, SessionAuthentication } from '../domain/entities/services.ts';
 import { isHttpsSite, sessionToken } from '../domain/session-cookie.ts';
 import type { Api } from './app.ts';

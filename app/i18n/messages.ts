@@ -1,9 +1,9 @@
 import { use } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
 import { DEFAULT_LOCALE, type Locale } from '../../domain/locales';
+import type { Messages, MessagesRef } from '../../domain/message-table';
 import { reportMissing } from './missing';
 
-export type Messages = { [key: string]: string | Messages };
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 function lookup(messages: Messages, key: string): string | undefined {
@@ -34,14 +34,11 @@ export function translator(messages: Messages, options: TranslatorOptions = {}):
   };
 }
 
-/**
- * A language's messages as loaders send them (decision 042): the address of a file of some of its
- * groups, which the browser fetches once and keeps, instead of the messages themselves on every
- * page. A loader may still answer plain messages (tests do).
- */
-export interface MessagesRef {
-  href: string;
-}
+// A language's messages as loaders send them (decision 042): the address of a file of some of its
+// groups, which the browser fetches once and keeps, instead of the messages themselves on every
+// page. A loader may still answer plain messages (tests do). The types are shared with the server,
+// which serves those files (domain/message-table.ts).
+export type { Messages, MessagesRef } from '../../domain/message-table';
 
 export type PageMessages = Messages | MessagesRef;
 

@@ -374,3 +374,10 @@ export class AppAuthenticationService extends AuthenticationService {
     return asAuthentication(result);
   }
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../services/types.ts' {
+  interface ServerServices {
+    authentication: AppAuthenticationService;
+  }
+}

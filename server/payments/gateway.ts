@@ -1,4 +1,5 @@
 import type { CurrencyCode } from '../../domain/money.ts';
+import type { ClientConfig, GatewayName } from '../../domain/payment-client.ts';
 
 /*
  * What a payment provider does for us, and nothing more (decision 018): it keeps customers and
@@ -24,17 +25,6 @@ export interface BillingAddress {
   /** ISO 3166-1 alpha-2. */
   country: string;
 }
-
-/** What the browser needs to show the provider's card fields (never a secret key). */
-export interface ClientConfig {
-  provider: GatewayName;
-  /** The sandbox's own origin, which serves its card frame and challenge pages. */
-  origin?: string;
-  /** Stripe's publishable key. */
-  publishableKey?: string;
-}
-
-export type GatewayName = 'sandbox' | 'stripe';
 
 export type ChargeStatus = 'succeeded' | 'requires_action' | 'processing' | 'failed' | 'cancelled' | 'refunded';
 

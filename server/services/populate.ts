@@ -6,7 +6,7 @@ import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
 import { narrowQuery } from '../hooks/narrow-query.ts';
 import { rowCondition } from '../hooks/row-rules.ts';
 import type { EntityParams, EntityRecord, Populator } from './entity/entity-service.ts';
-import { entityServiceAt } from './entity/register.ts';
+import { entityServiceAt } from './entity/service-at.ts';
 import type { ServerApp } from './types.ts';
 
 /**

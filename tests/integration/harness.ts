@@ -28,7 +28,7 @@ import { prepareDatabase } from '../../server/db/prepare.ts';
 import { hashPassword, setPasswordHashing } from '../../server/auth/passwords.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import type { UntypedEntityService } from '../../server/services/entity/entity-service.ts';
-import { entityServiceAt } from '../../server/services/entity/register.ts';
+import { entityServiceAt } from '../../server/services/entity/service-at.ts';
 
 export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
 

@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import type { ClientConfig } from '../../../server/payments/gateway';
+import type { ClientConfig } from '../../../domain/payment-client';
 import { useLocale } from '../../i18n/messages';
 import { StripeCardInputs } from './stripe-card-inputs';
 import type { BillingDetails, StripeCardFields, TokenResult } from './stripe-card-fields';

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SHIPPING_COUNTRIES } from '../../../domain/forms/shipping-fields';
 import { formatMoney } from '../../../domain/format';
 import type { CurrencyCode } from '../../../domain/money';
+import { isPaidOrder } from '../../../domain/orders/paid';
 import { newIdempotencyKey } from '../../../domain/purchase/subscription-form';
-import type { ClientConfig } from '../../../server/payments/gateway';
+import type { ClientConfig } from '../../../domain/payment-client';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { focusFirstInvalid } from '../forms/use-form-check';
@@ -107,11 +108,7 @@ export function PaymentStep({
     }
     setOrder(answer.order);
     onOrder(answer.order._id);
-    if (
-      answer.order.status === 'paid' ||
-      answer.order.status === 'provisioning' ||
-      answer.order.status === 'completed'
-    ) {
+    if (isPaidOrder(answer.order.status)) {
       setPhase({ kind: 'paid' });
       onPaid(answer.order._id);
       return;

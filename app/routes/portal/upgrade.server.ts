@@ -3,6 +3,7 @@ import { dayOf } from '../../../domain/billing/calendar';
 import { offeredToIndustry } from '../../../domain/billing/offered';
 import { isLocale, type I18nText } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
+import { isPaidOrder } from '../../../domain/orders/paid';
 import type { FlowAnswer, FlowFailure } from '../../components/purchase/flow-api';
 import type { AddOn } from '../../components/site/add-ons';
 import type { ServerContext, SessionUser } from '../../context';
@@ -16,7 +17,6 @@ import { addOnSummary } from '../site/summaries.server';
  */
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const PAID = new Set(['paid', 'provisioning', 'completed']);
 
 export interface UpgradeSubscription {
   _id: string;
@@ -119,7 +119,7 @@ async function paidOrder(
   return {
     _id: order._id,
     number: order.number,
-    paid: PAID.has(order.status),
+    paid: isPaidOrder(order.status),
     total: order.total,
     tax: order.tax,
     taxRate: order.taxRate,

@@ -3,6 +3,7 @@ import { data, Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
+import { isPaidOrder } from '../../../domain/orders/paid';
 import { SUBSCRIPTION_FORM_KEY } from '../../../domain/purchase/subscription-form';
 import { primaryButton } from '../../components/purchase/ui';
 import { serverContext } from '../../context';
@@ -18,9 +19,6 @@ export const messageGroups = ['subscription', 'pricing'] as const;
 /** Like the flow it ends: no footer. */
 export const handle: MarketingHandle = { hideFooter: true };
 
-/** States of an order the buyer has paid for. */
-const PAID = new Set(['paid', 'provisioning', 'completed']);
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { api, user } = context.get(serverContext);
   // Only the buyer (and staff) read an order; for anyone else, or no one signed in, it does not exist.
@@ -35,7 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       _id: order._id,
       number: order.number,
       status: order.status,
-      paid: PAID.has(order.status),
+      paid: isPaidOrder(order.status),
       items: order.items.map((item) => ({
         key: item.key,
         kind: item.kind,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../../../domain/money.ts';
+import type { ClientConfig } from '../../../domain/payment-client.ts';
 import {
   GatewayError,
   type CardSummary,
   type Charge,
   type ChargeRequest,
-  type ClientConfig,
   type GatewayEvent,
   type PaymentGateway,
 } from '../gateway.ts';

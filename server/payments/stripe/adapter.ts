@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
 import { isCurrency, type CurrencyCode } from '../../../domain/money.ts';
+import type { ClientConfig } from '../../../domain/payment-client.ts';
 import {
   GatewayError,
   type CardSummary,
   type Charge,
   type ChargeRequest,
   type ChargeStatus,
-  type ClientConfig,
   type FailureCode,
   type GatewayEvent,
   type PaymentGateway,

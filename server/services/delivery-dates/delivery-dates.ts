@@ -28,3 +28,10 @@ export class DeliveryDatesService {
 export function configureDeliveryDates(app: Application, now?: () => Date): void {
   app.use('deliveryDates', new DeliveryDatesService(now), { methods: ['find'], events: [] });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    deliveryDates: DeliveryDatesService;
+  }
+}

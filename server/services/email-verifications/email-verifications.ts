@@ -79,3 +79,10 @@ export function configureEmailVerifications(
     },
   });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    emailVerifications: EmailVerificationsService;
+  }
+}

@@ -1,13 +1,13 @@
-import type { FeathersService, HookContext, NextFunction } from '@feathersjs/feathers';
+import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
-import { type Definitions, type EntityName, isEntityName } from '../../../domain/entities/index.ts';
+import type { Definitions, EntityName } from '../../../domain/entities/index.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { cleanOutput } from '../../hooks/clean-output.ts';
 import { rowRules } from '../../hooks/row-rules.ts';
 import { auditTrail } from '../audit-logs/audit-trail.ts';
 import { createPopulator } from '../populate.ts';
 import type { ServerApp, ServerServices } from '../types.ts';
-import { type BeforeWrite, EntityService, type UntypedEntityService } from './entity-service.ts';
+import { type BeforeWrite, EntityService } from './entity-service.ts';
 
 export type AroundHook = (context: HookContext, next: NextFunction) => Promise<void>;
 
@@ -41,17 +41,4 @@ export function registerEntityService<K extends EntityName>(
   app.use(path, typed, { methods: ['find', 'get', 'create', 'patch', 'remove'], events: [] });
   app.service(path).hooks({ around: { all: [authorize(def), cleanOutput(def), rowRules(def), ...(own.hooks ?? [])] } });
   return service;
-}
-
-/**
- * The entity service at a path known only as text (a `$populate` target, a job's service, every
- * entity in turn), typed as `UntypedEntityService`: records as plain objects. Undefined for a
- * path that is no entity's.
- */
-export function entityServiceAt(
-  app: ServerApp,
-  path: string,
-): FeathersService<ServerApp, UntypedEntityService> | undefined {
-  if (!isEntityName(path)) return undefined;
-  return app.service(path);
 }

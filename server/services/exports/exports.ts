@@ -23,7 +23,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { FolderStorage } from '../../storage/folder-storage.ts';
 import { S3Storage } from '../../storage/s3-storage.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { entityServiceAt } from '../entity/register.ts';
+import { entityServiceAt } from '../entity/service-at.ts';
 import type { EntityParams, Page } from '../entity/entity-service.ts';
 import type { ServerApp } from '../types.ts';
 import { CONTENT_TYPES, tableWriter, type ExportFormat } from './writers.ts';
@@ -490,4 +490,11 @@ export function exportStorageOf(app: { get(name: string): unknown }): Storage {
   const storage = app.get('exportStorage') as Storage | undefined;
   if (!storage) throw new Error('exports are not configured');
   return storage;
+}
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    exports: ExportsService;
+  }
 }

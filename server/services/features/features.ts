@@ -61,3 +61,10 @@ export function configureFeatures(app: ServerApp, knex: Knex): void {
   });
   app.service('features').publish(() => [app.channel('anonymous'), app.channel('authenticated')]);
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    features: FeaturesService;
+  }
+}

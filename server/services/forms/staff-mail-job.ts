@@ -4,7 +4,7 @@ import { entities } from '../../../domain/entities/index.ts';
 import type { Config } from '../../config.ts';
 import { staffMail } from '../../mail/staff-mail.ts';
 import type { MailJobs } from '../../mail/deliveries.ts';
-import { entityServiceAt } from '../entity/register.ts';
+import { entityServiceAt } from '../entity/service-at.ts';
 import { STAFF_MAIL_JOB, type StaffMailJob } from './forms.ts';
 import type { ServerApp } from '../types.ts';
 

@@ -110,3 +110,10 @@ export function configureMailQueue(
     logger,
   });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    mailRetries: MailRetriesService;
+  }
+}

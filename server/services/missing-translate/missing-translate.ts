@@ -157,3 +157,10 @@ export function configureMissingTranslations(app: ServerApp, knex: Knex, options
   // Reports are noise for everyone but staff looking at the list.
   app.service('missingTranslate').publish(() => []);
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    missingTranslate: MissingTranslationsService;
+  }
+}

@@ -87,3 +87,10 @@ export function configureFulfilments(app: ServerApp, knex: Knex): void {
     },
   });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    fulfilments: FulfilmentsService;
+  }
+}

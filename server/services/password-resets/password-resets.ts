@@ -279,3 +279,10 @@ export function configurePasswordResets(
     now: () => clockOf(app)(),
   });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    passwordResets: PasswordResetsService;
+  }
+}

@@ -70,3 +70,10 @@ export function configureQuotes(app: Application, limiter: RateLimiterAbstract, 
     },
   });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    quotes: QuotesService;
+  }
+}

@@ -95,3 +95,10 @@ export function configureRegistrations(
 ): void {
   app.use('registrations', new RegistrationsService(app, deps), { methods: ['create'], events: [] });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    registrations: RegistrationsService;
+  }
+}

@@ -19,18 +19,12 @@ import { taxFor } from '../../../domain/tax.ts';
 import type { Seller } from '../../../domain/orders/countries.ts';
 import { newId } from '../../db/ids.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { GatewayError, type Charge, type PaymentGateway } from '../../payments/gateway.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
 import { insertNumberedOrder } from '../orders/numbered.ts';
 import { provisionPaidOrder } from '../orders/provision.ts';
 import { moveOrder, movePayment, tryMove } from '../orders/transitions.ts';
-import {
-  applyCharge,
-  chargeKey,
-  digest,
-  failWithoutCharge,
-  OPEN_PAYMENT_STATES,
-  type SettleDependencies,
-} from '../payments/settle.ts';
+import { chargeOffSession } from '../payments/off-session.ts';
+import { digest, OPEN_PAYMENT_STATES, type SettleDependencies } from '../payments/settle.ts';
 
 /*
  * Renewals (decision 031): on each billing date the period's charge is made off-session on the
@@ -360,51 +354,15 @@ export class Renewals {
       });
       await movePayment(trx, id, 'processing', { actor: 'system', reason: 'sent to the gateway off-session' });
     });
-    if (!method || method.gateway !== gateway.name) {
-      await failWithoutCharge(this.knex, id, 'system', 'no card on file');
-      return 'failed';
-    }
-    let charge: Charge;
-    try {
-      charge = await gateway.charge({
-        customerId: method.customerId,
-        paymentMethodId: method.paymentMethodId,
-        amount,
-        currency: order.currency as Charge['currency'],
-        idempotencyKey: chargeKey(id),
-        offSession: true,
-        metadata: { paymentId: id, orderId, orderNumber: order.number },
-      });
-    } catch (error) {
-      if (error instanceof GatewayError && (error.code === 'timeout' || error.code === 'unavailable')) {
-        // It may have been made: the attempt stays open for a webhook or the next run to settle.
-        this.logger.warn({ payment: id, code: error.code }, 'the gateway did not answer a renewal charge');
-        return 'pending';
-      }
-      this.logger.error({ err: error, payment: id }, 'the gateway refused a renewal charge');
-      await failWithoutCharge(this.knex, id, `gateway:${gateway.name}`, 'the gateway refused the request');
-      return 'failed';
-    }
-    // Off-session, a card that asks for a challenge cannot be charged: the member must come in.
-    if (charge.status === 'requires_action') {
-      await this.knex('payments').where('id', id).update({ gateway_charge_id: charge.id });
-      await gateway
-        .cancel(charge.id, `cancel_${id}`)
-        .catch((error: unknown) =>
-          this.logger.warn({ err: error, payment: id }, 'a renewal challenge could not be cancelled'),
-        );
-      await failWithoutCharge(
-        this.knex,
-        id,
-        `gateway:${gateway.name}`,
-        'the card asks for a challenge off-session',
-        'authentication_failed',
-      );
-      return 'failed';
-    }
-    await applyCharge(this.deps, this.knex, id, charge, `gateway:${gateway.name}`);
-    const settled = (await this.knex('payments').where('id', id).first('status')) as { status: string };
-    return settled.status === 'succeeded' ? 'renewed' : settled.status === 'failed' ? 'failed' : 'pending';
+    const outcome = await chargeOffSession(this.deps, gateway, {
+      paymentId: id,
+      order: { id: orderId, number: order.number, currency: order.currency },
+      amount,
+      card: method,
+      actor: 'system',
+      what: 'renewal',
+    });
+    return outcome === 'succeeded' ? 'renewed' : outcome === 'noCard' ? 'failed' : outcome;
   }
 
   /**

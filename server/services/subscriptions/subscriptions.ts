@@ -14,13 +14,11 @@ import {
 } from '../../../domain/billing/lifecycle.ts';
 import { newId } from '../../db/ids.ts';
 import { billingTermsOf } from '../../../domain/billing/overview.ts';
-import { definitions } from '../../../domain/entities/index.ts';
 import { localeOf } from '../../../domain/locales.ts';
 import { isCurrency } from '../../../domain/money.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { authorize } from '../../hooks/authorize.ts';
-import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailJobs } from '../../mail/deliveries.ts';
@@ -33,6 +31,7 @@ import { tryMove } from '../orders/transitions.ts';
 import type { ServerApp } from '../types.ts';
 import { RENEWAL_MAIL_JOB, type RenewalMailJob, type RenewalOutcome, Renewals } from './renewals.ts';
 import { TerminationsService } from './terminations.ts';
+import { announce } from './announce.ts';
 
 /** The queue whose job brings every subscription's renewals up to date, and how often it is asked for. */
 export const RENEWAL_QUEUE = 'renewals';
@@ -206,15 +205,6 @@ export class SubscriptionChanges {
     await announce(this.app, subscriptionId);
     return { subscription: subscriptionId, ...answer };
   }
-}
-
-/** Tells the listeners (the owner, staff, other instances) of a change, as a patch through the service would. */
-export async function announce(app: ServerApp, subscriptionId: string): Promise<void> {
-  const subscriptions = app.service('subscriptions');
-  subscriptions.emit(
-    'patched',
-    stripResult(await subscriptions.get(subscriptionId), hiddenFields(definitions.subscriptions)),
-  );
 }
 
 export interface SubscriptionsDependencies {
@@ -422,5 +412,13 @@ export class CardChanges {
     await announce(this.app, row.id);
     const after = (await this.knex('subscriptions').where('id', row.id).first('status')) as { status: string };
     return { subscription: row.id, card: onFile, renewal, status: after.status };
+  }
+}
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    subscriptionChanges: SubscriptionChanges;
+    cardChanges: CardChanges;
   }
 }

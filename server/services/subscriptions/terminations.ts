@@ -13,13 +13,14 @@ import { clockOf } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
 import { localeFromHeaders, translate } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { type Charge, GatewayError, type PaymentGateway } from '../../payments/gateway.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
 import { insertNumberedOrder } from '../orders/numbered.ts';
 import { movePayment, tryMove } from '../orders/transitions.ts';
-import { applyCharge, chargeKey, digest, failWithoutCharge, OPEN_PAYMENT_STATES } from '../payments/settle.ts';
+import { chargeOffSession, type OffSessionOutcome } from '../payments/off-session.ts';
+import { digest, OPEN_PAYMENT_STATES } from '../payments/settle.ts';
 import type { ServerApp } from '../types.ts';
 import { type SubscriptionRow, termsOf } from './renewals.ts';
-import { announce } from './subscriptions.ts';
+import { announce } from './announce.ts';
 
 /*
  * Ending a plan inside its minimum term (decision 044): the termination fee the plan page shows
@@ -237,72 +238,30 @@ export class TerminationsService {
     };
   }
 
-  /** The off-session charge of the fee on the card on file, settled by `applyCharge` as a renewal's is. */
+  /** The off-session charge of the fee on the card on file, settled as a renewal's is. */
   private async charge(
     row: SubscriptionRow,
     orderId: string,
     paymentId: string,
     amount: number,
     actor: string,
-  ): Promise<'succeeded' | 'failed' | 'noCard' | 'pending'> {
-    const gateway = this.deps.gateway();
-    const method = row.payment_method;
+  ): Promise<OffSessionOutcome> {
     await movePayment(this.knex, paymentId, 'processing', {
       actor,
       reason: 'termination fee sent to the gateway off-session',
     });
-    if (!method || method.gateway !== gateway.name) {
-      await failWithoutCharge(this.knex, paymentId, actor, 'no card on file');
-      return 'noCard';
-    }
     const order = (await this.knex('orders').where('id', orderId).first('number', 'currency')) as {
       number: string;
       currency: string;
     };
-    let charge: Charge;
-    try {
-      charge = await gateway.charge({
-        customerId: method.customerId,
-        paymentMethodId: method.paymentMethodId,
-        amount,
-        currency: order.currency as Charge['currency'],
-        idempotencyKey: chargeKey(paymentId),
-        offSession: true,
-        metadata: { paymentId, orderId, orderNumber: order.number },
-      });
-    } catch (error) {
-      if (error instanceof GatewayError && (error.code === 'timeout' || error.code === 'unavailable')) {
-        // It may have been made: the attempt stays open for a webhook, which ends the plan if it was.
-        this.deps.logger.warn(
-          { payment: paymentId, code: error.code },
-          'the gateway did not answer a termination charge',
-        );
-        return 'pending';
-      }
-      this.deps.logger.error({ err: error, payment: paymentId }, 'the gateway refused a termination charge');
-      await failWithoutCharge(this.knex, paymentId, `gateway:${gateway.name}`, 'the gateway refused the request');
-      return 'failed';
-    }
-    if (charge.status === 'requires_action') {
-      // Off-session, a card that asks for a challenge cannot be charged.
-      await this.knex('payments').where('id', paymentId).update({ gateway_charge_id: charge.id });
-      await gateway
-        .cancel(charge.id, `cancel_${paymentId}`)
-        .catch((error: unknown) =>
-          this.deps.logger.warn({ err: error, payment: paymentId }, 'a termination challenge could not be cancelled'),
-        );
-      await failWithoutCharge(
-        this.knex,
-        paymentId,
-        `gateway:${gateway.name}`,
-        'the card asks for a challenge off-session',
-        'authentication_failed',
-      );
-      return 'failed';
-    }
-    await applyCharge(this.deps, this.knex, paymentId, charge, `gateway:${gateway.name}`);
-    const settled = (await this.knex('payments').where('id', paymentId).first('status')) as { status: string };
-    return settled.status === 'succeeded' ? 'succeeded' : settled.status === 'failed' ? 'failed' : 'pending';
+    return chargeOffSession(this.deps, this.deps.gateway(), {
+      paymentId,
+      order: { id: orderId, number: order.number, currency: order.currency },
+      amount,
+      card: row.payment_method,
+      actor,
+      what: 'termination',
+    });
   }
 
   /** The error a termination that was not paid answers with. */
@@ -321,5 +280,12 @@ export class TerminationsService {
     return new PaymentError(TERMINATION_MESSAGES.declined, {
       errors: { card: translate(locale, attempt.failure_message ?? 'purchase.card.processing_error') },
     });
+  }
+}
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    terminations: TerminationsService;
   }
 }

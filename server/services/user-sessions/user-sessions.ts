@@ -59,3 +59,10 @@ export function configureUserSessions(app: ServerApp): void {
     },
   });
 }
+
+// This service's entry in the application's service map (server/services/types.ts).
+declare module '../types.ts' {
+  interface ServerServices {
+    userSessions: UserSessionsService;
+  }
+}
