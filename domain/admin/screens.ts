@@ -13,7 +13,7 @@ import { hintsOf, type Access, type EntityDef, type FieldDef, type Role, type Wi
 export const ADMIN_ACTIONS = ['add', 'edit', 'clone', 'remove', 'select', 'export'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
-export const ADMIN_GROUPS = ['catalogue', 'content', 'customers', 'billing', 'system'] as const;
+export const ADMIN_GROUPS = ['catalogue', 'content', 'apps', 'customers', 'billing', 'system'] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number];
 
 export interface AdminScreen {
@@ -50,6 +50,10 @@ export const ADMIN_SCREENS = {
   attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'], upload: true },
   // One record, which the seed makes: its definition allows no add or delete (decision 046).
   appSettings: { group: 'content', title: 'header' },
+  // The company's apps: the lists their pickers read (decision 050).
+  doctorprofessions: { group: 'apps', title: 'name' },
+  doctordistricts: { group: 'apps', title: 'name' },
+  doctorgenders: { group: 'apps', title: 'name' },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },

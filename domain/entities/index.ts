@@ -9,6 +9,7 @@ import { devices } from './devices.ts';
 import { enquiries } from './enquiries.ts';
 import { industries } from './industries.ts';
 import { invoices } from './invoices.ts';
+import { doctordistricts, doctorgenders, doctorprofessions } from './lookup-lists.ts';
 import { mailDeliveries } from './mail-deliveries.ts';
 import { modules } from './modules.ts';
 import { orders } from './orders.ts';
@@ -45,6 +46,9 @@ export const definitions = byServicePath({
   auditLogs,
   mailDeliveries,
   appSettings,
+  doctorprofessions,
+  doctordistricts,
+  doctorgenders,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
 import { configureAppSettings } from './app-settings/app-settings.ts';
+import { LOOKUP_LISTS } from '../../domain/entities/lookup-lists.ts';
 import { configureAttachments } from './attachments/attachments.ts';
 import { configureBlogs } from './blogs/blogs.ts';
 import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
@@ -74,6 +75,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureBlogs(app);
   // What the company's apps dress their home screen with (decision 046).
   configureAppSettings(app, knex);
+  // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
+  for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   configureSubscribers(app, { config, redis });
   configureForms(app, { ...deps, mail });
   configureFeatures(app, knex);

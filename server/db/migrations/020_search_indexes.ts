@@ -40,7 +40,7 @@ const indexName = (table: string, column: string, locale?: string) =>
   [table, column, locale?.replace('-', '_'), 'trgm'].filter(Boolean).join('_');
 
 /** `gin_trgm_ops` with the schema the extension is in, whichever that is. */
-async function trigramOperatorClass(knex: Knex): Promise<string> {
+export async function trigramOperatorClass(knex: Knex): Promise<string> {
   const { rows } = await knex.raw<{ rows: { schema: string }[] }>(
     `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`,
   );

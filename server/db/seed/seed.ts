@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { newId } from '../ids.ts';
 import { seedAppSettings } from './app-settings.ts';
 import { seedBlogs } from './blogs.ts';
+import { seedLookupLists } from './lookup-lists.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
 import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
 
@@ -41,6 +42,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     // The apps' one settings record (decision 046), in production too: the apps read it.
     if (!(await trx('app_settings').first('id')))
       await seedAppSettings(trx, options.demoData, options.now ?? new Date());
+    // The lookup lists the apps' pickers read (decision 050), in production too.
+    await seedLookupLists(trx);
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
