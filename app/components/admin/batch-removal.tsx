@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Live } from '../../portal/live';
+import type { Live } from '../../api/live';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 

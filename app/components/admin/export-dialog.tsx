@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminField } from '../../../domain/admin/screens';
-import type { Live } from '../../portal/live';
+import type { Live } from '../../api/live';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 

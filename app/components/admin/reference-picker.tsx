@@ -3,7 +3,7 @@ import { isAdminSource, recordName, ADMIN_SCREENS, searchFieldsOf } from '../../
 import { textPattern } from '../../../domain/admin/view';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
-import { useLive } from '../../portal/use-live';
+import { useLive } from '../../api/use-live';
 import { inputClass } from '../forms/fields';
 
 /** How many records a search shows at most; typing more narrows them. */

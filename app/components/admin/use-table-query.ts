@@ -7,7 +7,7 @@ import { parseView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
-import { useLive, useLiveUp } from '../../portal/use-live';
+import { useLive, useLiveUp } from '../../api/use-live';
 
 /*
  * A back-office table's data in TanStack Query (decision 034, addendum): kept under the view's part

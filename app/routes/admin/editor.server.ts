@@ -9,7 +9,7 @@ import { entities, isEntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { ServerContext } from '../../context';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 
 /** How many records a reference's choice lists (the first by the related entity's own order). */
 export const REFERENCE_CHOICES = 100;

@@ -6,7 +6,7 @@ import { requireStaff } from '../../auth.server';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 import type { Route } from './+types/home';
 
 /** `/{locale}/admin`: every list the staff member may open, by group, with how many records each holds. */

@@ -22,7 +22,7 @@ import { entities } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { ServerContext, SessionUser } from '../../context';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 
 /*
  * The back office's reads and writes (decision 034): every one through the entity's typed service

@@ -11,7 +11,7 @@ import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 import type { Route } from './+types/settings';
 import { useActionAnswer } from '../../action-answer';
 

@@ -39,7 +39,7 @@ import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
-import { useLive, useLiveRefresh } from '../../portal/use-live';
+import { useLive, useLiveRefresh } from '../../api/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
 import {

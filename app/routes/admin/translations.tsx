@@ -7,7 +7,7 @@ import { smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 import type { Route } from './+types/translations';
 
 /*

@@ -16,8 +16,8 @@ import type { RecordOf } from '../../../domain/entities/types';
 import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
-import { withSso } from '../../portal/sso';
-import { memberCallParams } from '../../portal/call-params.server';
+import { withSso } from '../../components/portal/sso';
+import { memberCallParams } from '../../api/call-params.server';
 
 /*
  * The apps pages' server side (decision 030): the member's newest subscription, its modules as
