@@ -185,8 +185,15 @@ export interface FeaturesApi {
   find(params?: CallParams): Promise<FeaturesPayload>;
   /** The same as `find`, whatever the id. */
   get(id: string, params?: CallParams): Promise<FeaturesPayload>;
-  /** Admins only; every page hears the change. */
-  patch(id: null, data: z.input<typeof featuresPatchSchema>, params?: CallParams): Promise<FeaturesPayload>;
+  /**
+   * Admins only; every page hears the change. The settings form's answers may go as sent: the
+   * service checks them with `featuresPatchSchema`, once, and answers what is wrong per field.
+   */
+  patch(
+    id: null,
+    data: z.input<typeof featuresPatchSchema> | { [K in keyof z.input<typeof featuresPatchSchema>]?: unknown },
+    params?: CallParams,
+  ): Promise<FeaturesPayload>;
 }
 
 /** A message key a page lacked in a language (server/services/missing-translate/missing-translate.ts). */

@@ -23,13 +23,7 @@ import { useActionAnswer } from '../../action-answer';
 
 export const messageGroups = ['forms'] as const;
 
-interface FeaturesService {
-  find(params: object): Promise<FeaturesPayload>;
-  patch(id: null, data: object, params: object): Promise<FeaturesPayload>;
-}
-
-const featuresOf = (ctx: ServerContext) =>
-  (ctx.api as unknown as { service(path: 'features'): FeaturesService }).service('features');
+const featuresOf = (ctx: ServerContext) => ctx.api.service('features');
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
