@@ -226,8 +226,14 @@ export interface MissingTranslationsApi<O extends Transport = 'process'> {
   remove(id: null, params?: CallParams): Promise<Answer<MissingTranslation[], O>>;
 }
 
-/** A sign-in: with a password, or with a session's token (server/auth/strategies.ts). */
-export type SignIn = { strategy: 'local'; email: string; password: string } | { strategy: 'jwt'; accessToken: string };
+/**
+ * A sign-in: with a password, with a session's token (server/auth/strategies.ts), or, for a page's
+ * live connection, with a one-time socket ticket (server/auth/tickets.ts, decision 027).
+ */
+export type SignIn =
+  | { strategy: 'local'; email: string; password: string }
+  | { strategy: 'jwt'; accessToken: string }
+  | { strategy: 'ticket'; ticket: string };
 
 export interface Authentication {
   accessToken: string;
@@ -237,10 +243,15 @@ export interface Authentication {
 
 export interface AuthenticationApi<O extends Transport = 'process'> {
   create(data: SignIn, params?: CallParams): Promise<Answer<Authentication, O>>;
-  /** Signing out: revokes the token given in `params.authentication`. */
+  /**
+   * Signing out: revokes the token given in `params.authentication`; over a socket, the one the
+   * connection signed in with.
+   */
   remove(
     id: string | null,
-    params: CallParams & { authentication: { strategy: 'jwt'; accessToken: string } },
+    ...params: O extends 'json'
+      ? [params?: CallParams]
+      : [params: CallParams & { authentication: { strategy: 'jwt'; accessToken: string } }]
   ): Promise<Answer<Authentication, O>>;
 }
 

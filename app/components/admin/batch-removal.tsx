@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AdminSource } from '../../../domain/admin/screens';
 import type { Live } from '../../api/live';
+import { records } from '../../api/services';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 
@@ -26,7 +28,7 @@ export function BatchRemoval({
   onFinished,
 }: {
   live: Live;
-  source: string;
+  source: AdminSource;
   targets: BatchTarget[];
   onFinished: (removed: number) => void;
 }) {
@@ -45,7 +47,7 @@ export function BatchRemoval({
       for (const [index, target] of targets.entries()) {
         if (stopped.current || !active) break;
         try {
-          await live.call(source, 'remove', target.id);
+          await live.call(source, (service) => records(service).remove(target.id));
           removed += 1;
         } catch (caught) {
           const error = caught as { code?: unknown; message?: unknown };

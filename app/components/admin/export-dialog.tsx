@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminField } from '../../../domain/admin/screens';
+import type { Wire } from '../../../domain/entities/contract';
+import type { ExportAnswer } from '../../../domain/entities/services';
 import type { Live } from '../../api/live';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 
-/** An export as the `exports` service answers it (decision 036). */
-interface ExportStatus {
-  _id: string;
-  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-  rows: number;
-  total: number | null;
-  error: string | null;
-}
+/** An export as the `exports` service answers it over the socket (decision 036), the parts the dialog shows. */
+type ExportStatus = Pick<Wire<ExportAnswer>, '_id' | 'state' | 'rows' | 'total' | 'error'>;
 
 type Scope = 'query' | 'selection';
 type Format = 'csv' | 'xlsx';
@@ -74,7 +70,7 @@ export function ExportDialog({
     };
     const stop = live.on('exports', 'patched', take);
     const timer = setInterval(() => {
-      live.call('exports', 'get', id).then(take, () => undefined);
+      live.call('exports', (exports) => exports.get(id)).then(take, () => undefined);
     }, POLL_MS);
     return () => {
       active = false;
@@ -88,13 +84,15 @@ export function ExportDialog({
     setError(null);
     try {
       const names = columns.map((column) => column.name).filter((name) => chosen.has(name));
-      const created = await live.call<ExportStatus>('exports', 'create', {
-        source,
-        format,
-        columns: names,
-        ...(scope === 'selection' ? { ids: [...selectedIds] } : { query }),
-        locale,
-      });
+      const created = await live.call('exports', (exports) =>
+        exports.create({
+          source,
+          format,
+          columns: names,
+          ...(scope === 'selection' ? { ids: [...selectedIds] } : { query }),
+          locale,
+        }),
+      );
       setStatus(created);
     } catch (caught) {
       setError(messageOf(caught, t('errors.generic')));
@@ -106,7 +104,7 @@ export function ExportDialog({
   const cancel = async () => {
     if (!id) return;
     try {
-      const cancelled = await live.call<ExportStatus>('exports', 'patch', id, { state: 'cancelled' });
+      const cancelled = await live.call('exports', (exports) => exports.patch(id, { state: 'cancelled' }));
       setStatus(cancelled);
     } catch (caught) {
       setError(messageOf(caught, t('errors.generic')));
