@@ -15,6 +15,7 @@ import { parseView } from '../../../domain/admin/view';
 import { entities, type EntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
+import type { HistoryEntry } from '../../components/admin/history';
 import type { ServerContext, SessionUser } from '../../context';
 import { memberCallParams } from '../../api/call-params.server';
 import { recordsOf } from '../../api/services';
@@ -179,14 +180,7 @@ export async function removeRecords(
   return result;
 }
 
-export interface HistoryEntry {
-  _id: string;
-  createdAt: string;
-  userEmail: string;
-  method: string;
-  /** The fields changed, each with its value before and after. */
-  changes: Record<string, { before?: unknown; after?: unknown }>;
-}
+export type { HistoryEntry };
 
 /** How many of a record's latest changes its editor shows. */
 export const HISTORY_SHOWN = 20;
@@ -203,14 +197,14 @@ export async function loadHistory(
   lang: Locale,
 ): Promise<HistoryEntry[] | null> {
   if (!screensFor(user.role).includes('auditLogs')) return null;
-  const query = { service: source, recordId: id, $sort: { createdAt: -1 }, $limit: HISTORY_SHOWN };
-  const page = await service(ctx, 'auditLogs').find({ ...memberCallParams(ctx, lang), query });
+  const query = { service: source, recordId: id, $sort: { createdAt: -1 as const }, $limit: HISTORY_SHOWN };
+  const page = await ctx.api.service('auditLogs').find({ ...memberCallParams(ctx, lang), query });
   return page.data.map((entry) => ({
     _id: entry._id,
-    createdAt: new Date(entry.createdAt as string).toISOString(),
-    userEmail: String(entry.userEmail ?? ''),
-    method: String(entry.method ?? ''),
-    changes: (entry.changes ?? {}) as HistoryEntry['changes'],
+    createdAt: entry.createdAt.toISOString(),
+    userEmail: entry.userEmail,
+    method: entry.method,
+    changes: entry.changes,
   }));
 }
 
