@@ -4,6 +4,7 @@ import type { Live } from '../../api/live';
 import { records } from '../../api/services';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
+import { ModalDialog } from '../ui/modal-dialog';
 
 export interface BatchTarget {
   id: string;
@@ -33,13 +34,10 @@ export function BatchRemoval({
   onFinished: (removed: number) => void;
 }) {
   const { t } = useLocale();
-  const dialog = useRef<HTMLDialogElement>(null);
   const stopped = useRef(false);
   const [progress, setProgress] = useState<Progress>({ state: 'running', done: 0, removed: 0, failures: [] });
 
   useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
     let active = true;
     void (async () => {
       let removed = 0;
@@ -81,17 +79,15 @@ export function BatchRemoval({
     onFinished(progress.removed);
   };
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="batch-title"
-      className="m-auto w-[min(100vw-2rem,32rem)] rounded-2xl border border-line bg-raised p-6 text-ink shadow-2xl backdrop:bg-black/50"
-      onCancel={(event) => {
-        event.preventDefault();
+    <ModalDialog
+      labelledBy="batch-title"
+      className="w-[min(100vw-2rem,32rem)] p-6"
+      onCancel={() => {
         if (running) stopped.current = true;
         else close();
       }}
-      data-testid="batch-dialog"
-      data-state={progress.state}
+      testId="batch-dialog"
+      state={progress.state}
     >
       <h2 id="batch-title" className="text-lg font-semibold">
         {running
@@ -137,6 +133,6 @@ export function BatchRemoval({
           </button>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
