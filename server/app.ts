@@ -37,7 +37,7 @@ import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
 export const SOCKET_PATH = '/api/socket.io';
-/** Sent to every connection when it may have missed events: it fetches again what it shows (app/portal/live.ts). */
+/** Sent to every connection when it may have missed events: it fetches again what it shows (app/api/live.ts). */
 export const RESYNC_EVENT = 'resync';
 
 export interface ApiDependencies {

@@ -53,7 +53,7 @@ const SESSION_CHECK_BATCH = 500;
  * A session ended from elsewhere (its token signed out here, on another connection or on another
  * instance; the account's sessions ended; the account removed) closes the socket that signed in
  * with it, on every instance: the client sees `io server disconnect` and must sign in again
- * (app/portal/live.ts does, with a new ticket, or treats the session as ended). The news comes by
+ * (app/api/live.ts does, with a new ticket, or treats the session as ended). The news comes by
  * the service events (feathers-sync); while this instance may miss other instances' events (Redis
  * away, and `SESSION_CHECK_AFTER_MS` after its return) its signed-in sockets are checked against
  * the database every `SESSION_CHECK_MS` instead (decision 032).

@@ -1,4 +1,4 @@
-import { entities, isEntityName } from '../entities/index.ts';
+import { entities, isEntityName, type EntityName } from '../entities/index.ts';
 import type { EntityDef } from '../entities/types.ts';
 import type { Locale } from '../locales.ts';
 import { ADMIN_SCREENS, isAdminSource, recordName } from './screens.ts';
@@ -7,7 +7,7 @@ import { ADMIN_SCREENS, isAdminSource, recordName } from './screens.ts';
 export const REFERENCE_LOOKUP = 100;
 
 /** Reads related records as the staff member: their records, or none when they may not read them. */
-export type FindRecords = (target: string, query: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
+export type FindRecords = (target: EntityName, query: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
 
 /** The names of related records, by field and id (`{ user: { u1: 'mei@…' } }`). */
 export type ReferenceNames = Record<string, Record<string, string>>;
@@ -25,7 +25,7 @@ export async function referenceNames(
   find: FindRecords,
   chosen: Readonly<Record<string, readonly string[]>> = {},
 ): Promise<ReferenceNames> {
-  const byTarget = new Map<string, { fields: string[]; ids: Set<string> }>();
+  const byTarget = new Map<EntityName, { fields: string[]; ids: Set<string> }>();
   for (const field of fields) {
     const def = definition.fields[field];
     const target = def?.kind === 'ref' ? def.ref : undefined;

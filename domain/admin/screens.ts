@@ -30,16 +30,20 @@ export interface AdminScreen {
   upload?: true;
 }
 
-export interface RowAction {
+/**
+ * The service a row action creates a record on, with `{ [field]: row id }`: one of those whose
+ * create takes a record's id (domain/entities/services.ts), so the call is typed by the service map.
+ */
+export type RowActionTarget =
+  { service: 'fulfilments'; field: 'order' } | { service: 'mailRetries'; field: 'delivery' };
+
+export type RowAction = RowActionTarget & {
   /** Its label: `admin.rowActions.<key>`. */
   key: string;
-  /** The service it creates a record on, with `{ [field]: row id }`. */
-  service: string;
-  field: string;
   roles: readonly Role[];
   /** The field values a row must have for the action to be offered. */
   when: Readonly<Record<string, string>>;
-}
+};
 
 /** The entities on the back office's menu, in menu order within each group. */
 export const ADMIN_SCREENS = {

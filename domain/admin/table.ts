@@ -1,4 +1,4 @@
-import { entities } from '../entities/index.ts';
+import { entities, type EntityName } from '../entities/index.ts';
 import type { Role } from '../entities/types.ts';
 import type { Locale } from '../locales.ts';
 import { referenceNames } from './references.ts';
@@ -22,7 +22,7 @@ export interface FoundPage {
 }
 
 /** A service's `find` as the staff member, by the service's path. */
-export type FindPage = (path: string, query: Record<string, unknown>) => Promise<FoundPage>;
+export type FindPage = (path: EntityName, query: Record<string, unknown>) => Promise<FoundPage>;
 
 export interface TableData {
   source: AdminSource;

@@ -185,8 +185,15 @@ export interface FeaturesApi {
   find(params?: CallParams): Promise<FeaturesPayload>;
   /** The same as `find`, whatever the id. */
   get(id: string, params?: CallParams): Promise<FeaturesPayload>;
-  /** Admins only; every page hears the change. */
-  patch(id: null, data: z.input<typeof featuresPatchSchema>, params?: CallParams): Promise<FeaturesPayload>;
+  /**
+   * Admins only; every page hears the change. The settings form's answers may go as sent: the
+   * service checks them with `featuresPatchSchema`, once, and answers what is wrong per field.
+   */
+  patch(
+    id: null,
+    data: z.input<typeof featuresPatchSchema> | { [K in keyof z.input<typeof featuresPatchSchema>]?: unknown },
+    params?: CallParams,
+  ): Promise<FeaturesPayload>;
 }
 
 /** A message key a page lacked in a language (server/services/missing-translate/missing-translate.ts). */
@@ -219,8 +226,14 @@ export interface MissingTranslationsApi<O extends Transport = 'process'> {
   remove(id: null, params?: CallParams): Promise<Answer<MissingTranslation[], O>>;
 }
 
-/** A sign-in: with a password, or with a session's token (server/auth/strategies.ts). */
-export type SignIn = { strategy: 'local'; email: string; password: string } | { strategy: 'jwt'; accessToken: string };
+/**
+ * A sign-in: with a password, with a session's token (server/auth/strategies.ts), or, for a page's
+ * live connection, with a one-time socket ticket (server/auth/tickets.ts, decision 027).
+ */
+export type SignIn =
+  | { strategy: 'local'; email: string; password: string }
+  | { strategy: 'jwt'; accessToken: string }
+  | { strategy: 'ticket'; ticket: string };
 
 export interface Authentication {
   accessToken: string;
@@ -230,10 +243,15 @@ export interface Authentication {
 
 export interface AuthenticationApi<O extends Transport = 'process'> {
   create(data: SignIn, params?: CallParams): Promise<Answer<Authentication, O>>;
-  /** Signing out: revokes the token given in `params.authentication`. */
+  /**
+   * Signing out: revokes the token given in `params.authentication`; over a socket, the one the
+   * connection signed in with.
+   */
   remove(
     id: string | null,
-    params: CallParams & { authentication: { strategy: 'jwt'; accessToken: string } },
+    ...params: O extends 'json'
+      ? [params?: CallParams]
+      : [params: CallParams & { authentication: { strategy: 'jwt'; accessToken: string } }]
   ): Promise<Answer<Authentication, O>>;
 }
 

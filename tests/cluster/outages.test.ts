@@ -115,7 +115,7 @@ function connect(url: string, from: string): Client {
 /**
  * A staff screen's list of subscribers whose email starts with `prefix`: fetched once, kept by
  * `created` events, and fetched again whenever the server says events may have been missed
- * (`resync`), as the portal's and back office's live connections do (app/portal/live.ts).
+ * (`resync`), as the portal's and back office's live connections do (app/api/live.ts).
  */
 async function screen(client: Client, prefix: string, accessToken: string) {
   const records = new Set<string>();

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Live } from '../../portal/live';
+import type { AdminSource } from '../../../domain/admin/screens';
+import type { Live } from '../../api/live';
+import { records } from '../../api/services';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
+import { ModalDialog } from '../ui/modal-dialog';
 
 export interface BatchTarget {
   id: string;
@@ -26,18 +29,15 @@ export function BatchRemoval({
   onFinished,
 }: {
   live: Live;
-  source: string;
+  source: AdminSource;
   targets: BatchTarget[];
   onFinished: (removed: number) => void;
 }) {
   const { t } = useLocale();
-  const dialog = useRef<HTMLDialogElement>(null);
   const stopped = useRef(false);
   const [progress, setProgress] = useState<Progress>({ state: 'running', done: 0, removed: 0, failures: [] });
 
   useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
     let active = true;
     void (async () => {
       let removed = 0;
@@ -45,7 +45,7 @@ export function BatchRemoval({
       for (const [index, target] of targets.entries()) {
         if (stopped.current || !active) break;
         try {
-          await live.call(source, 'remove', target.id);
+          await live.call(source, (service) => records(service).remove(target.id));
           removed += 1;
         } catch (caught) {
           const error = caught as { code?: unknown; message?: unknown };
@@ -79,17 +79,15 @@ export function BatchRemoval({
     onFinished(progress.removed);
   };
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="batch-title"
-      className="m-auto w-[min(100vw-2rem,32rem)] rounded-2xl border border-line bg-raised p-6 text-ink shadow-2xl backdrop:bg-black/50"
-      onCancel={(event) => {
-        event.preventDefault();
+    <ModalDialog
+      labelledBy="batch-title"
+      className="w-[min(100vw-2rem,32rem)] p-6"
+      onCancel={() => {
         if (running) stopped.current = true;
         else close();
       }}
-      data-testid="batch-dialog"
-      data-state={progress.state}
+      testId="batch-dialog"
+      state={progress.state}
     >
       <h2 id="batch-title" className="text-lg font-semibold">
         {running
@@ -135,6 +133,6 @@ export function BatchRemoval({
           </button>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useLocale } from '../../i18n/messages';
 import { secondaryButton } from '../ui/buttons';
+import { ModalDialog } from '../ui/modal-dialog';
 
 /**
  * Asks before something that cannot be undone: a modal dialog (focus kept inside, Escape or
@@ -20,23 +20,14 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const { t } = useLocale();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       role="alertdialog"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-body"
-      className="m-auto w-[min(100vw-2rem,28rem)] rounded-2xl border border-line bg-raised p-6 text-ink shadow-2xl backdrop:bg-black/50"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      data-testid="confirm-dialog"
+      labelledBy="confirm-title"
+      describedBy="confirm-body"
+      className="w-[min(100vw-2rem,28rem)] p-6"
+      onCancel={onCancel}
+      testId="confirm-dialog"
     >
       <h2 id="confirm-title" className="text-lg font-semibold">
         {title}
@@ -57,6 +48,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminField } from '../../../domain/admin/screens';
-import type { Live } from '../../portal/live';
+import type { Wire } from '../../../domain/entities/contract';
+import type { ExportAnswer } from '../../../domain/entities/services';
+import type { Live } from '../../api/live';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
+import { ModalDialog } from '../ui/modal-dialog';
 
-/** An export as the `exports` service answers it (decision 036). */
-interface ExportStatus {
-  _id: string;
-  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-  rows: number;
-  total: number | null;
-  error: string | null;
-}
+/** An export as the `exports` service answers it over the socket (decision 036), the parts the dialog shows. */
+type ExportStatus = Pick<Wire<ExportAnswer>, '_id' | 'state' | 'rows' | 'total' | 'error'>;
 
 type Scope = 'query' | 'selection';
 type Format = 'csv' | 'xlsx';
@@ -49,18 +46,12 @@ export function ExportDialog({
   onClose: () => void;
 }) {
   const { t, locale } = useLocale();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [scope, setScope] = useState<Scope>(selectedIds.length > 0 ? 'selection' : 'query');
   const [format, setFormat] = useState<Format>('csv');
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(columns.map((column) => column.name)));
   const [status, setStatus] = useState<ExportStatus | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   const id = status?._id;
   const finished = status ? FINAL.has(status.state) : false;
@@ -74,7 +65,7 @@ export function ExportDialog({
     };
     const stop = live.on('exports', 'patched', take);
     const timer = setInterval(() => {
-      live.call('exports', 'get', id).then(take, () => undefined);
+      live.call('exports', (exports) => exports.get(id)).then(take, () => undefined);
     }, POLL_MS);
     return () => {
       active = false;
@@ -88,13 +79,15 @@ export function ExportDialog({
     setError(null);
     try {
       const names = columns.map((column) => column.name).filter((name) => chosen.has(name));
-      const created = await live.call<ExportStatus>('exports', 'create', {
-        source,
-        format,
-        columns: names,
-        ...(scope === 'selection' ? { ids: [...selectedIds] } : { query }),
-        locale,
-      });
+      const created = await live.call('exports', (exports) =>
+        exports.create({
+          source,
+          format,
+          columns: names,
+          ...(scope === 'selection' ? { ids: [...selectedIds] } : { query }),
+          locale,
+        }),
+      );
       setStatus(created);
     } catch (caught) {
       setError(messageOf(caught, t('errors.generic')));
@@ -106,7 +99,7 @@ export function ExportDialog({
   const cancel = async () => {
     if (!id) return;
     try {
-      const cancelled = await live.call<ExportStatus>('exports', 'patch', id, { state: 'cancelled' });
+      const cancelled = await live.call('exports', (exports) => exports.patch(id, { state: 'cancelled' }));
       setStatus(cancelled);
     } catch (caught) {
       setError(messageOf(caught, t('errors.generic')));
@@ -131,16 +124,12 @@ export function ExportDialog({
   const choice = 'flex min-h-9 items-center gap-2';
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="export-title"
-      className="m-auto w-[min(100vw-2rem,34rem)] rounded-2xl border border-line bg-raised p-6 text-ink shadow-2xl backdrop:bg-black/50"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      data-testid="export-dialog"
-      data-state={status?.state ?? 'choosing'}
+    <ModalDialog
+      labelledBy="export-title"
+      className="w-[min(100vw-2rem,34rem)] p-6"
+      onCancel={close}
+      testId="export-dialog"
+      state={status?.state ?? 'choosing'}
     >
       <h2 id="export-title" className="text-lg font-semibold">
         {t('admin.export.title')}
@@ -280,6 +269,6 @@ export function ExportDialog({
           </>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,15 +1,17 @@
 import { formatIsoDate } from '../../../domain/format';
 import type { AdminField } from '../../../domain/admin/screens';
+import type { auditLogs } from '../../../domain/entities/audit-logs';
+import type { RecordOf, Wire } from '../../../domain/entities/contract';
 import { useLocale } from '../../i18n/messages';
 import { CellValue, enumLabel } from './cells';
 
-export interface HistoryItem {
-  _id: string;
-  createdAt: string;
-  userEmail: string;
-  method: string;
-  changes: Record<string, { before?: unknown; after?: unknown }>;
-}
+/**
+ * One change of a record as its editor shows it: the audit log's entry (decision 033), the parts
+ * shown, its time as ISO text; `changes` holds each field changed with its value before and after.
+ */
+export type HistoryEntry = Wire<
+  Pick<RecordOf<typeof auditLogs>, '_id' | 'createdAt' | 'userEmail' | 'method' | 'changes'>
+>;
 
 const time = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Hong_Kong' }).format(
@@ -24,7 +26,7 @@ export function RecordHistory({
 }: {
   source: string;
   fields: AdminField[];
-  entries: HistoryItem[];
+  entries: HistoryEntry[];
 }) {
   const { t, locale } = useLocale();
   const byName = new Map(fields.map((field) => [field.name, field]));

@@ -3,7 +3,8 @@ import { isAdminSource, recordName, ADMIN_SCREENS, searchFieldsOf } from '../../
 import { textPattern } from '../../../domain/admin/view';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
-import { useLive } from '../../portal/use-live';
+import { records } from '../../api/services';
+import { useLive } from '../../api/use-live';
 import { inputClass } from '../forms/fields';
 
 /** How many records a search shows at most; typing more narrows them. */
@@ -85,14 +86,14 @@ export function ReferencePicker({
         .slice(0, REFERENCE_RESULTS);
     };
     const query = referenceQuery(target, words);
-    if (!live || !query) {
+    if (!live || !query || !isEntityName(target)) {
       setResults(local());
       return;
     }
     setSearching(true);
     const timer = setTimeout(() => {
       live
-        .call<{ data: Record<string, unknown>[] }>(target, 'find', { query })
+        .call(target, (service) => records(service).find({ query }))
         .then((page) => {
           if (ask !== asked.current) return;
           setResults(

@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AdminSource } from '../../../domain/admin/screens';
 import { defaultModeOf } from '../../../domain/admin/screens';
-import { readTable, type FoundPage, type TableData } from '../../../domain/admin/table';
+import { readTable, type FindPage, type TableData } from '../../../domain/admin/table';
 import { parseView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
-import { useLive, useLiveUp } from '../../portal/use-live';
+import { records } from '../../api/services';
+import { useLive, useLiveUp } from '../../api/use-live';
 
 /*
  * A back-office table's data in TanStack Query (decision 034, addendum): kept under the view's part
@@ -87,7 +88,7 @@ export function useTableQuery(
     queryKey: key,
     queryFn: () => {
       if (!live) throw new Error('The live connection is not open.');
-      const find = (path: string, query: Record<string, unknown>) => live.call<FoundPage>(path, 'find', { query });
+      const find: FindPage = (path, query) => live.call(path, (service) => records(service).find({ query }));
       return readTable(
         find,
         source,

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { useLocale } from '../../i18n/messages';
-import { useSsoLink } from '../../portal/sso';
+import { useSsoLink } from '../portal/sso';
 import { siteLinks, useShell, useSite } from '../../shell';
 import { ChevronDownIcon } from '../ui/icons';
 import { Logo } from './logo';

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useLocale } from '../../i18n/messages';
-import { useSsoLink } from '../../portal/sso';
+import { useSsoLink } from './sso';
 
 /**
  * The portal's sections, one tab each under the dashboard header (and inside `?sso`, where the

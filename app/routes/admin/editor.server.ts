@@ -9,7 +9,8 @@ import { entities, isEntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { ServerContext } from '../../context';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
+import { recordsOf } from '../../api/services';
 
 /** How many records a reference's choice lists (the first by the related entity's own order). */
 export const REFERENCE_CHOICES = 100;
@@ -41,14 +42,7 @@ export async function editorOptions(
       const target = field.target;
       if (!isEntityName(target)) return;
       const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
-      const service = (
-        ctx.api as unknown as {
-          service(path: string): {
-            find(params: object): Promise<{ data: Record<string, unknown>[] }>;
-            get(id: string, params: object): Promise<Record<string, unknown>>;
-          };
-        }
-      ).service(target);
+      const service = recordsOf(ctx.api, target);
       const params = memberCallParams(ctx, lang);
       const page = await service
         .find({ ...params, query: { $select: ['_id', title], $limit: REFERENCE_CHOICES } })
@@ -70,12 +64,8 @@ export async function editorOptions(
     if (!field.editable || field.widget !== 'gallery') continue;
     const ids = Array.isArray(record?.[field.name]) ? (record[field.name] as unknown[]).map(String) : [];
     if (ids.length === 0) continue;
-    const files = (
-      ctx.api as unknown as {
-        service(path: string): { find(params: object): Promise<{ data: Record<string, unknown>[] }> };
-      }
-    ).service('attachments');
-    const found = await files
+    const found = await ctx.api
+      .service('attachments')
       .find({
         ...memberCallParams(ctx, lang),
         query: { _id: { $in: ids }, $select: ['_id', 'name'], $limit: ids.length },

@@ -6,7 +6,8 @@ import { requireStaff } from '../../auth.server';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
+import { recordsOf } from '../../api/services';
 import type { Route } from './+types/home';
 
 /** `/{locale}/admin`: every list the staff member may open, by group, with how many records each holds. */
@@ -17,10 +18,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const screens = screensFor(user.role);
   const counts = await Promise.all(
     screens.map(async (source) => {
-      const service = (
-        ctx.api as unknown as { service(path: string): { find(params: object): Promise<{ total: number }> } }
-      ).service(source);
-      const page = await service.find({ ...memberCallParams(ctx, lang), query: { $limit: 0 } }).catch(() => null);
+      const page = await recordsOf(ctx.api, source)
+        .find({ ...memberCallParams(ctx, lang), query: { $limit: 0 } })
+        .catch(() => null);
       return [source, page ? page.total : null] as const;
     }),
   );

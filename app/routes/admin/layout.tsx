@@ -9,7 +9,7 @@ import { DashboardHeader } from '../../components/layout/dashboard-header';
 import { ErrorContent } from '../../components/layout/error-content';
 import { serverContext } from '../../context';
 import { pageMessages } from '../../i18n/messages.server';
-import { LiveProvider, useLiveConnection } from '../../portal/use-live';
+import { LiveProvider, useLiveConnection } from '../../api/use-live';
 import type { Route } from './+types/layout';
 
 /*

@@ -10,19 +10,15 @@ import {
   type AdminAction,
   type AdminSource,
 } from '../../../domain/admin/screens';
-import {
-  readTable,
-  type AdminRecord,
-  type FindPage,
-  type FoundPage,
-  type TableData,
-} from '../../../domain/admin/table';
+import { readTable, type AdminRecord, type FindPage, type TableData } from '../../../domain/admin/table';
 import { parseView } from '../../../domain/admin/view';
-import { entities } from '../../../domain/entities/index';
+import { entities, type EntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
+import type { HistoryEntry } from '../../components/admin/history';
 import type { ServerContext, SessionUser } from '../../context';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
+import { recordsOf } from '../../api/services';
 
 /*
  * The back office's reads and writes (decision 034): every one through the entity's typed service
@@ -32,18 +28,8 @@ import { memberCallParams } from '../../portal/call-params.server';
 
 export type { AdminRecord, TableData };
 
-/** An entity service as the back office calls it: by its path, records as plain objects. */
-interface RecordService {
-  find(params: object): Promise<FoundPage>;
-  get(id: string, params: object): Promise<AdminRecord>;
-  create(data: object, params: object): Promise<AdminRecord>;
-  patch(id: string, data: object, params: object): Promise<AdminRecord>;
-  remove(id: string, params: object): Promise<AdminRecord>;
-}
-
-function service(ctx: ServerContext, source: string): RecordService {
-  return (ctx.api as unknown as { service(path: string): RecordService }).service(source);
-}
+/** An entity's service as the back office calls it: by its name, records as plain objects. */
+const service = (ctx: ServerContext, source: EntityName) => recordsOf(ctx.api, source);
 
 interface CallError {
   code?: number;
@@ -194,14 +180,7 @@ export async function removeRecords(
   return result;
 }
 
-export interface HistoryEntry {
-  _id: string;
-  createdAt: string;
-  userEmail: string;
-  method: string;
-  /** The fields changed, each with its value before and after. */
-  changes: Record<string, { before?: unknown; after?: unknown }>;
-}
+export type { HistoryEntry };
 
 /** How many of a record's latest changes its editor shows. */
 export const HISTORY_SHOWN = 20;
@@ -218,14 +197,14 @@ export async function loadHistory(
   lang: Locale,
 ): Promise<HistoryEntry[] | null> {
   if (!screensFor(user.role).includes('auditLogs')) return null;
-  const query = { service: source, recordId: id, $sort: { createdAt: -1 }, $limit: HISTORY_SHOWN };
-  const page = await service(ctx, 'auditLogs').find({ ...memberCallParams(ctx, lang), query });
+  const query = { service: source, recordId: id, $sort: { createdAt: -1 as const }, $limit: HISTORY_SHOWN };
+  const page = await ctx.api.service('auditLogs').find({ ...memberCallParams(ctx, lang), query });
   return page.data.map((entry) => ({
     _id: entry._id,
-    createdAt: new Date(entry.createdAt as string).toISOString(),
-    userEmail: String(entry.userEmail ?? ''),
-    method: String(entry.method ?? ''),
-    changes: (entry.changes ?? {}) as HistoryEntry['changes'],
+    createdAt: entry.createdAt.toISOString(),
+    userEmail: entry.userEmail,
+    method: entry.method,
+    changes: entry.changes,
   }));
 }
 
@@ -245,7 +224,9 @@ export async function runRowAction(
   const rowAction = rowActionFor(source, user.role);
   if (!rowAction || !id || id.length > 64) throw data(null, { status: 403 });
   try {
-    await service(ctx, rowAction.service).create({ [rowAction.field]: id }, memberCallParams(ctx, lang));
+    const params = memberCallParams(ctx, lang);
+    if (rowAction.service === 'fulfilments') await ctx.api.service('fulfilments').create({ order: id }, params);
+    else await ctx.api.service('mailRetries').create({ delivery: id }, params);
     return { ok: true, key: rowAction.key };
   } catch (caught) {
     const error = caught as CallError;

@@ -11,7 +11,7 @@ import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 import type { Route } from './+types/settings';
 import { useActionAnswer } from '../../action-answer';
 
@@ -23,13 +23,7 @@ import { useActionAnswer } from '../../action-answer';
 
 export const messageGroups = ['forms'] as const;
 
-interface FeaturesService {
-  find(params: object): Promise<FeaturesPayload>;
-  patch(id: null, data: object, params: object): Promise<FeaturesPayload>;
-}
-
-const featuresOf = (ctx: ServerContext) =>
-  (ctx.api as unknown as { service(path: 'features'): FeaturesService }).service('features');
+const featuresOf = (ctx: ServerContext) => ctx.api.service('features');
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);

@@ -34,12 +34,13 @@ import { useSnackbar } from '../../components/feedback/snackbars';
 import { inputClass } from '../../components/forms/fields';
 import { primaryButton, secondaryButton, smallButton } from '../../components/ui/buttons';
 import { PlusIcon, SearchIcon } from '../../components/ui/icons';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
-import { useLive, useLiveRefresh } from '../../portal/use-live';
+import { useLive, useLiveRefresh } from '../../api/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
 import {
@@ -629,21 +630,12 @@ function EditorDialog({
   children: React.ReactNode;
 }) {
   const { t } = useLocale();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="editor-title"
-      className="m-auto max-h-[92vh] w-[min(100vw-1rem,56rem)] overflow-y-auto rounded-2xl border border-line bg-raised p-0 text-ink shadow-2xl backdrop:bg-black/50"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      data-testid="editor-dialog"
+    <ModalDialog
+      labelledBy="editor-title"
+      className="max-h-[92vh] w-[min(100vw-1rem,56rem)] overflow-y-auto p-0"
+      onCancel={onClose}
+      testId="editor-dialog"
     >
       <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-line bg-raised px-5 py-4">
         <h2 id="editor-title" className="min-w-0 truncate text-lg font-semibold">
@@ -664,6 +656,6 @@ function EditorDialog({
         </div>
       </div>
       <div className="px-5 pt-5">{children}</div>
-    </dialog>
+    </ModalDialog>
   );
 }

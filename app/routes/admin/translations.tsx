@@ -1,5 +1,5 @@
 import { data, Form, Link, useLocation, useNavigation } from 'react-router';
-import { LOCALES, localeOf } from '../../../domain/locales';
+import { isLocale, LOCALES, localeOf } from '../../../domain/locales';
 import { formatIsoDate, formatNumber } from '../../../domain/format';
 import { requireStaff } from '../../auth.server';
 import { LANGUAGE_NAMES } from '../../components/layout/language-selector';
@@ -7,7 +7,7 @@ import { smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 import type { Route } from './+types/translations';
 
 /*
@@ -18,22 +18,7 @@ import type { Route } from './+types/translations';
 
 const PAGE_SIZE = 50;
 
-interface Missing {
-  _id: string;
-  key: string;
-  locale: string;
-  url: string;
-  count: number;
-  updatedAt: string | Date;
-}
-
-interface MissingService {
-  find(params: object): Promise<{ total: number; data: Missing[] }>;
-  remove(id: string | null, params: object): Promise<unknown>;
-}
-
-const missingOf = (ctx: ServerContext) =>
-  (ctx.api as unknown as { service(path: 'missingTranslate'): MissingService }).service('missingTranslate');
+const missingOf = (ctx: ServerContext) => ctx.api.service('missingTranslate');
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
@@ -44,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const query = {
     $limit: PAGE_SIZE,
     $skip: (page - 1) * PAGE_SIZE,
-    ...(language && (LOCALES as readonly string[]).includes(language) ? { locale: language } : {}),
+    ...(isLocale(language) ? { locale: language } : {}),
   };
   const found = await missingOf(ctx).find({ ...memberCallParams(ctx, localeOf(params.lang)), query });
   return { rows: found.data, total: found.total, page, language: query.locale ?? '', canClear: user.role === 'admin' };

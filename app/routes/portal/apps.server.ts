@@ -12,12 +12,13 @@ import { deviceLimit } from '../../../domain/apps/devices';
 import type { devices } from '../../../domain/entities/devices';
 import type { modules } from '../../../domain/entities/modules';
 import type { subscriptions } from '../../../domain/entities/subscriptions';
+import type { Wire } from '../../../domain/entities/contract';
 import type { RecordOf } from '../../../domain/entities/types';
 import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
-import { withSso } from '../../portal/sso';
-import { memberCallParams } from '../../portal/call-params.server';
+import { withSso } from '../../components/portal/sso';
+import { memberCallParams } from '../../api/call-params.server';
 
 /*
  * The apps pages' server side (decision 030): the member's newest subscription, its modules as
@@ -42,17 +43,15 @@ export interface AppInfo {
   released: boolean;
 }
 
-/** A device as the member's pages show it. */
-export interface DeviceView {
-  _id: string;
-  name: string;
-  code: string;
-  /** Shown until the device's app has entered it. */
-  pairingCode: string | null;
-  paired: boolean;
-  registeredAt: string;
-  lastSeenAt: string | null;
-}
+/**
+ * A device as the member's pages show it: the record's parts shown (its pairing code only until the
+ * device's app has entered it), whether it is paired, and its times as ISO text.
+ */
+export type DeviceView = Pick<DeviceRecord, '_id' | 'name' | 'code'> &
+  Wire<Pick<DeviceRecord, 'pairingCode' | 'lastSeenAt'>> & {
+    paired: boolean;
+    registeredAt: string;
+  };
 
 export interface AppsSubscription {
   _id: string;

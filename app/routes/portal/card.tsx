@@ -8,12 +8,12 @@ import { inputClass } from '../../components/forms/fields';
 import { CardEntry, type CardEntryHandle } from '../../components/purchase/card-entry';
 import { primaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
-import { memberCallParams } from '../../portal/call-params.server';
+import { memberCallParams } from '../../api/call-params.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { usePurchaseDocument } from '../../purchase-document';
-import { useSsoLink } from '../../portal/sso';
+import { useSsoLink } from '../../components/portal/sso';
 import type { Route } from './+types/card';
 import { loadDashboard } from './dashboard.server';
 

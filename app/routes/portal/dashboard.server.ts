@@ -12,7 +12,6 @@ import type { invoices } from '../../../domain/entities/invoices';
 import type { subscriptions } from '../../../domain/entities/subscriptions';
 import type { RecordOf } from '../../../domain/entities/types';
 import type { I18nText } from '../../../domain/locales';
-import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
 
 type SubscriptionRecord = RecordOf<typeof subscriptions>;
@@ -28,15 +27,10 @@ export interface DashboardModule {
   counter: boolean;
 }
 
-export interface DashboardInvoice {
-  _id: string;
-  number: string;
-  /** The Hong Kong day it was issued. */
+/** An invoice as the dashboard lists it: the record's parts shown, and the Hong Kong day it was issued. */
+export type DashboardInvoice = Pick<RecordOf<typeof invoices>, '_id' | 'number' | 'total' | 'currency' | 'status'> & {
   issuedOn: string;
-  total: number;
-  currency: CurrencyCode;
-  status: RecordOf<typeof invoices>['status'];
-}
+};
 
 export interface DashboardData {
   /** Null when the member has no subscription. */

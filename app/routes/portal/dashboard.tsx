@@ -15,8 +15,8 @@ import type { Route } from './+types/dashboard';
 import { loadDashboard } from './dashboard.server';
 import type { loader as layoutLoader } from './layout';
 import { primaryButton, smallButton } from '../../components/ui/buttons';
-import { useSsoLink } from '../../portal/sso';
-import { useLiveRefresh } from '../../portal/use-live';
+import { useSsoLink } from '../../components/portal/sso';
+import { useLiveRefresh } from '../../api/use-live';
 
 /** Services whose changes to the member's own records (staff's too) refresh the dashboard as they happen. */
 const LIVE_SERVICES = ['subscriptions', 'orders', 'invoices'] as const;

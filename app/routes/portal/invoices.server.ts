@@ -1,9 +1,9 @@
 import { dayOf } from '../../../domain/billing/calendar';
 import type { invoices } from '../../../domain/entities/invoices';
+import type { orders as orderDefinition } from '../../../domain/entities/orders';
 import type { RecordOf } from '../../../domain/entities/types';
 import { invoiceKind, type InvoiceKind, type InvoiceLineFacts } from '../../../domain/invoices/lines';
-import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
-import type { CurrencyCode } from '../../../domain/money';
+import { forLocale, type Locale } from '../../../domain/locales';
 import type { ServerContext, SessionUser } from '../../context';
 
 type InvoiceRecord = RecordOf<typeof invoices>;
@@ -11,30 +11,23 @@ type InvoiceRecord = RecordOf<typeof invoices>;
 /** How many invoices the page lists, newest first (decision 029): a member has one per charge, so years of them fit. */
 export const INVOICES_LISTED = 100;
 
-export interface InvoiceLineRow extends InvoiceLineFacts {
-  key: string;
-  name: I18nText;
-}
+export type InvoiceLineRow = InvoiceLineFacts & Pick<InvoiceRecord['lines'][number], 'key' | 'name'>;
 
-export interface InvoiceRow {
-  _id: string;
-  number: string;
-  /** The Hong Kong day it was issued. */
+/**
+ * An invoice as the page lists it: the record's figures (`taxRate` in basis points, 0 where no tax
+ * is shown; `balanceApplied`, what the account's balance paid of the total, negative for an amount
+ * due added to the charge), with the Hong Kong day it was issued, its kind, and its order's number
+ * and the months a plan's order paid ahead (its lines' wording; null if the order is not readable).
+ */
+export type InvoiceRow = Pick<
+  InvoiceRecord,
+  '_id' | 'number' | 'status' | 'currency' | 'subtotal' | 'taxRate' | 'tax' | 'total' | 'balanceApplied'
+> & {
   issuedOn: string;
-  status: InvoiceRecord['status'];
   kind: InvoiceKind;
-  currency: CurrencyCode;
   lines: InvoiceLineRow[];
-  subtotal: number;
-  /** Basis points; 0 where no tax is shown (Hong Kong). */
-  taxRate: number;
-  tax: number;
-  total: number;
-  /** What the account's balance paid of the total (negative: an amount due added to the charge); 0 when the card paid it all. */
-  balanceApplied: number;
-  /** The order's number, and the months a plan's order paid ahead (its lines' wording); null if the order is not readable. */
-  order: { number: string; prepaidMonths: number } | null;
-}
+  order: Pick<RecordOf<typeof orderDefinition>, 'number' | 'prepaidMonths'> | null;
+};
 
 export interface InvoicesData {
   invoices: InvoiceRow[];

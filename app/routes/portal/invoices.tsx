@@ -8,7 +8,7 @@ import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
-import { useLiveRefresh } from '../../portal/use-live';
+import { useLiveRefresh } from '../../api/use-live';
 import { useSite } from '../../shell';
 import type { Route } from './+types/invoices';
 import { type InvoiceRow, loadInvoices } from './invoices.server';

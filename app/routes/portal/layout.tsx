@@ -6,7 +6,7 @@ import { ErrorContent } from '../../components/layout/error-content';
 import { LanguageSelector } from '../../components/layout/language-selector';
 import { serverContext } from '../../context';
 import { PortalNav } from '../../components/portal/portal-nav';
-import { LiveProvider, useLiveConnection } from '../../portal/use-live';
+import { LiveProvider, useLiveConnection } from '../../api/use-live';
 import type { Route } from './+types/layout';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {

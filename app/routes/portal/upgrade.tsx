@@ -15,7 +15,7 @@ import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import { usePurchaseDocument } from '../../purchase-document';
-import { useSsoLink } from '../../portal/sso';
+import { useSsoLink } from '../../components/portal/sso';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/upgrade';
 import { dayText } from '../../components/portal/plan-text';

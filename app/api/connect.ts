@@ -1,6 +1,7 @@
 import { feathers } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio-client';
 import { io } from 'socket.io-client';
+import type { Services } from '../../domain/entities/services';
 import { createLive, type Live, type LiveOptions } from './live';
 
 /** Where the API's socket.io listens (server/app.ts), and the calls' timeout. */
@@ -40,11 +41,8 @@ export function connectLive(options: Pick<LiveOptions, 'onLoggedOut' | 'onReconn
   // The request timeout is socket.io's `ackTimeout`: the Feathers 5 client reads it from the socket
   // (its own `timeout` option is not used any more).
   const socket = io({ path: SOCKET_PATH, transports: ['websocket'], ackTimeout: REQUEST_TIMEOUT_MS });
-  const client = feathers();
-  // Called as a plain function: its generic types bring nothing here, and instantiating them in this
-  // file (checked before server/) makes TypeScript 6 report a false error in
-  // server/services/entity/register.ts (the variance it records for Feathers' types differs).
-  const transport = socketio as unknown as (connection: typeof socket) => (app: unknown) => void;
-  transport(socket)(client);
-  return createLive({ client: client as unknown as LiveOptions['client'], socket, getTicket: fetchTicket, ...options });
+  // The client is typed by the service map over JSON, so each call through it is typed by the definitions.
+  const client = feathers<Services<'json'>>();
+  client.configure(socketio<Services<'json'>>(socket));
+  return createLive({ client, socket, getTicket: fetchTicket, ...options });
 }

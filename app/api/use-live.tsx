@@ -9,6 +9,7 @@ import {
   type FormEvent,
 } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
+import type { ServiceName } from '../../domain/entities/services';
 import type { Locale } from '../../domain/locales';
 import type { Live } from './live';
 
@@ -122,7 +123,7 @@ const EVENTS = ['created', 'patched', 'updated', 'removed'] as const;
 const REFRESH_DELAY_MS = 150;
 
 /** Refreshes the page's data when one of these services announces a change the member may see (none: nothing). */
-export function useLiveRefresh(paths: readonly string[]): void {
+export function useLiveRefresh(paths: readonly ServiceName[]): void {
   const live = useContext(LiveContext);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -132,6 +133,9 @@ export function useLiveRefresh(paths: readonly string[]): void {
   busy.current = navigation.state !== 'idle' || revalidator.state !== 'idle';
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // The paths named now; the listening changes only when their names do, not with each new array.
+  const watched = useRef(paths);
+  watched.current = paths;
   const key = paths.join(',');
   useEffect(() => {
     if (!live || !key) return;
@@ -145,7 +149,7 @@ export function useLiveRefresh(paths: readonly string[]): void {
       };
       timer = setTimeout(run, REFRESH_DELAY_MS);
     };
-    const stops = key.split(',').flatMap((path) => EVENTS.map((event) => live.on(path, event, refresh)));
+    const stops = watched.current.flatMap((path) => EVENTS.map((event) => live.on(path, event, refresh)));
     return () => {
       clearTimeout(timer);
       for (const stop of stops) stop();

@@ -1,3 +1,5 @@
+import type { Services } from '../../domain/entities/services';
+
 /**
  * The portal's live connection, without the transport (decision 027): how it signs in, retries,
  * signs out and recovers. `connect.ts` gives it the official Feathers client over socket.io; the
@@ -12,17 +14,30 @@
  * A dead session is never retried: it is logged out.
  */
 
-/** The parts of a Feathers client service used here. */
-export interface LiveService {
-  create(data: unknown, params?: unknown): Promise<unknown>;
-  remove(id: null | string, params?: unknown): Promise<unknown>;
+/** A client service's events (a Feathers client service is an event emitter). */
+export interface LiveEvents {
   on(event: string, listener: (data: unknown) => void): unknown;
   off(event: string, listener: (data: unknown) => void): unknown;
-  [method: string]: unknown;
 }
 
-export interface LiveClient {
-  service(path: string): LiveService;
+/** What the connection itself asks of the authentication service: a ticket's sign-in, and signing out. */
+export interface LiveAuthentication {
+  create(data: { strategy: 'ticket'; ticket: string }): Promise<unknown>;
+  remove(id: null): Promise<unknown>;
+}
+
+/**
+ * The services a connection reaches, by path: the service map over JSON (`Services<'json'>`,
+ * domain/entities/services.ts), so every call is typed by the definitions; the unit tests give
+ * their own.
+ */
+export interface LiveServices {
+  authentication: LiveAuthentication;
+}
+
+/** The client: each service by its path, with its events (the official Feathers client is one). */
+export interface LiveClient<S extends LiveServices = Services<'json'>> {
+  service<K extends keyof S & string>(path: K): S[K] & LiveEvents;
 }
 
 /**
@@ -39,8 +54,8 @@ export interface LiveSocket {
 
 export type LoggedOutReason = 'ended' | 'expired';
 
-export interface LiveOptions {
-  client: LiveClient;
+export interface LiveOptions<S extends LiveServices = Services<'json'>> {
+  client: LiveClient<S>;
   socket: LiveSocket;
   /** A fresh one-time ticket; rejects with a `NotAuthenticated` error when the page has no session. */
   getTicket(): Promise<string>;
@@ -107,13 +122,17 @@ export class AuthenticationTimedOut extends Error {
   }
 }
 
-export interface Live {
+export interface Live<S extends LiveServices = Services<'json'>> {
   /** Signs the socket in (a fresh ticket); shared by everyone asking at the same time. */
   authenticate(): Promise<void>;
-  /** A service call, re-signed-in and retried when it is refused as not authenticated. */
-  call<T = unknown>(path: string, method: string, ...args: unknown[]): Promise<T>;
+  /**
+   * A call to the service at `path`, re-signed-in and retried when it is refused as not
+   * authenticated: `run` gets the service as the map types it and makes the call, whose answer
+   * is the call's (`live.call('exports', (exports) => exports.get(id))`). `run` may be run again.
+   */
+  call<K extends keyof S & string, R>(path: K, run: (service: S[K]) => Promise<R>): Promise<R>;
   /** Listens to a service's events; returns how to stop. */
-  on(path: string, event: string, listener: (data: unknown) => void): () => void;
+  on(path: keyof S & string, event: string, listener: (data: unknown) => void): () => void;
   /** The socket is connected and signed in: calls are answered and events arrive. */
   readonly up: boolean;
   /** Listens to `up` changing; returns how to stop. */
@@ -124,7 +143,7 @@ export interface Live {
   close(): void;
 }
 
-export function createLive(options: LiveOptions): Live {
+export function createLive<S extends LiveServices = Services<'json'>>(options: LiveOptions<S>): Live<S> {
   const { client, socket } = options;
   const timeoutMs = options.timeoutMs ?? AUTH_TIMEOUT_MS;
   let authenticating: Promise<void> | null = null;
@@ -214,16 +233,11 @@ export function createLive(options: LiveOptions): Live {
     return authenticating;
   };
 
-  const call = async <T>(path: string, method: string, ...args: unknown[]): Promise<T> => {
+  const call = async <K extends keyof S & string, R>(path: K, run: (service: S[K]) => Promise<R>): Promise<R> => {
     for (let retries = 0; ; retries += 1) {
       if (authenticating) await authenticating;
       try {
-        return await tracked(() => {
-          const service = client.service(path);
-          const fn = service[method];
-          if (typeof fn !== 'function') throw new TypeError(`${path}.${method} is not a service method`);
-          return (fn as (...a: unknown[]) => Promise<T>).apply(service, args);
-        });
+        return await tracked(() => run(client.service(path)));
       } catch (error) {
         if (path === 'authentication' || !isNotAuthenticated(error)) throw error;
         if (retries >= MAX_RETRIES) {

@@ -7,7 +7,7 @@ import {
   RESYNC,
   SERVER_DISCONNECT,
   type LiveClient,
-  type LiveService,
+  type LiveEvents,
   type LiveSocket,
 } from './live';
 
@@ -21,12 +21,26 @@ const notFound = () => Object.assign(new Error('Not found'), { name: 'NotFound',
 
 type Handler = (...args: unknown[]) => Promise<unknown>;
 
+/** A scripted service: every method takes anything and answers what the test says. */
+interface FakeService extends LiveEvents {
+  create: Handler;
+  remove: Handler;
+  find: Handler;
+  get: Handler;
+}
+
+/** Any path answers a scripted service; the authentication service among them. */
+interface FakeServices {
+  [path: string]: FakeService;
+  authentication: FakeService;
+}
+
 /** A Feathers-like client whose methods the test scripts. */
 function fakeClient(methods: Record<string, Record<string, Handler>>) {
   const calls: string[] = [];
   const listeners = new Map<string, Set<(data: unknown) => void>>();
-  const client: LiveClient = {
-    service(path: string): LiveService {
+  const client: LiveClient<FakeServices> = {
+    service(path: string): FakeService {
       const own = methods[path] ?? {};
       const wrap =
         (method: string) =>
@@ -224,7 +238,9 @@ describe('the portal live connection', () => {
       return { data: ['row'] };
     });
     const { live, calls, onLoggedOut } = setup({ authentication: { create }, subscriptions: { find } });
-    await expect(live.call('subscriptions', 'find', { query: {} })).resolves.toEqual({ data: ['row'] });
+    await expect(live.call('subscriptions', (service) => service.find({ query: {} }))).resolves.toEqual({
+      data: ['row'],
+    });
     expect(calls).toEqual(['subscriptions.find', 'authentication.create', 'subscriptions.find']);
     expect(find).toHaveBeenLastCalledWith({ query: {} });
     expect(onLoggedOut).not.toHaveBeenCalled();
@@ -236,7 +252,9 @@ describe('the portal live connection', () => {
       authentication: { create },
       orders: { get: () => Promise.reject(notAuthenticated()) },
     });
-    await expect(live.call('orders', 'get', 'o1')).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    await expect(live.call('orders', (service) => service.get('o1'))).rejects.toMatchObject({
+      name: 'NotAuthenticated',
+    });
     expect(calls.filter((c) => c === 'orders.get')).toHaveLength(MAX_RETRIES + 1);
     expect(create).toHaveBeenCalledTimes(MAX_RETRIES);
     expect(onLoggedOut).toHaveBeenCalledExactlyOnceWith('expired');
@@ -252,19 +270,21 @@ describe('the portal live connection', () => {
       authentication: { create, remove: () => Promise.reject(notAuthenticated()) },
       orders: { find: () => Promise.reject(badRequest) },
     });
-    await expect(live.call('orders', 'find')).rejects.toBe(badRequest);
-    await expect(live.call('authentication', 'remove', null)).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    await expect(live.call('orders', (service) => service.find())).rejects.toBe(badRequest);
+    await expect(live.call('authentication', (service) => service.remove(null))).rejects.toMatchObject({
+      name: 'NotAuthenticated',
+    });
     expect(calls).toEqual(['orders.find', 'authentication.remove']);
     expect(create).not.toHaveBeenCalled();
   });
 
   it('a disconnect fails the calls in flight with "Network disconnected"', async () => {
     const { live, socket } = setup({ orders: { find: () => new Promise(() => undefined) } });
-    const pending = live.call('orders', 'find');
+    const pending = live.call('orders', (service) => service.find());
     socket.fire('disconnect');
     await expect(pending).rejects.toThrow(NETWORK_DISCONNECTED);
     // And a call made while disconnected fails at once.
-    await expect(live.call('orders', 'find')).rejects.toThrow(NETWORK_DISCONNECTED);
+    await expect(live.call('orders', (service) => service.find())).rejects.toThrow(NETWORK_DISCONNECTED);
   });
 
   it('a socket the server closed is opened again once a ticket shows the session alive, and signs in with that ticket', async () => {
