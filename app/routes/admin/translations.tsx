@@ -3,6 +3,7 @@ import { LOCALES, localeOf } from '../../../domain/locales';
 import { formatIsoDate, formatNumber } from '../../../domain/format';
 import { requireStaff } from '../../auth.server';
 import { LANGUAGE_NAMES } from '../../components/layout/language-selector';
+import { refusalOf } from '../../components/forms/refusal';
 import { smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
@@ -65,9 +66,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     else if (id) await missingOf(ctx).remove(id, callParams);
     else throw data(null, { status: 400 });
   } catch (caught) {
-    const error = caught as { code?: number; message?: string };
-    if (typeof error.code === 'number' && error.code >= 400 && error.code < 500)
-      return data({ message: error.message ?? '' }, { status: error.code });
+    const { refused, status, message } = refusalOf(caught);
+    if (refused) return data({ message }, { status });
     throw caught;
   }
   return { message: '' };

@@ -17,6 +17,9 @@ import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
 import { withSso } from '../../portal/sso';
+import { readForm } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
+import { deviceFormSchema } from '../../../domain/forms/device';
 import { memberCallParams } from '../../portal/call-params.server';
 
 /*
@@ -271,13 +274,9 @@ export interface DeviceAnswer {
 }
 
 /** A refused call as the form shows it: the fields' messages, else the error's own message. */
-function refusal(error: unknown, intent: NonNullable<DeviceAnswer['intent']>, name?: string) {
-  const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-  const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-  return data<DeviceAnswer>(
-    { intent, ok: false, errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, name },
-    { status },
-  );
+function refusal(caught: unknown, intent: NonNullable<DeviceAnswer['intent']>, name?: string) {
+  const { status, errors, message } = refusalOf(caught);
+  return data<DeviceAnswer>({ intent, ok: false, errors, message, name }, { status });
 }
 
 /**
@@ -293,16 +292,12 @@ export async function deviceAction(
   slug: string,
   entry?: string,
 ) {
-  const form = await request.formData();
-  const intent = form.get('intent');
+  const form = await readForm(request, deviceFormSchema);
+  // Every field reads as sent (the service checks them): the form always passes here.
+  const { intent, name, device: named } = form.ok ? form.values : deviceFormSchema.parse({});
   const search = new URL(request.url).search;
   const appPath = `/${lang}/portal/apps/${encodeURIComponent(slug)}`;
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
   if (intent === 'register') {
-    const name = text('name');
     const catalogue = await catalogueOf(ctx, { provider: 'ssr', user });
     const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
     if (!module) throw data(null, { status: 404 });
@@ -315,10 +310,9 @@ export async function deviceAction(
       return refusal(error, intent, name);
     }
   }
-  const device = entry ?? text('device');
+  const device = entry ?? named;
   if (!ID.test(device)) throw data(null, { status: 404 });
   if (intent === 'rename') {
-    const name = text('name');
     try {
       await ctx.api.service('devices').patch(device, { name }, memberCallParams(ctx, lang, user));
     } catch (error) {
