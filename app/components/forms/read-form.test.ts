@@ -2,7 +2,7 @@ import { BadRequest, GeneralError, NotAcceptable, PaymentError, Unavailable } fr
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FORM_MESSAGES } from '../../../domain/forms/messages';
-import { checkForm, readForm } from './read-form';
+import { checkForm, readAsSent, readForm } from './read-form';
 import { refusalOf } from './refusal';
 
 const schema = z.object({
@@ -55,6 +55,14 @@ describe('readForm', () => {
       count: '1',
     }));
     expect(read.ok && read.values).toEqual({ name: 'Ada', count: 1, tags: [] });
+  });
+
+  it('reads answers as sent for a schema with a fallback for each field', async () => {
+    const asSent = z.object({ email: z.string().catch(''), from: z.string().catch('') });
+    expect(await readAsSent(post(new URLSearchParams({ email: ' A@b.c ' })), asSent)).toEqual({
+      email: ' A@b.c ',
+      from: '',
+    });
   });
 
   it('checks answers already read', () => {

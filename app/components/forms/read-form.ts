@@ -46,3 +46,17 @@ export async function readForm<S extends z.ZodType>(
   }
   return checkForm(schema, read(await request.formData()));
 }
+
+/**
+ * Reads a form whose schema takes every answer as sent (each field with a `.catch` fallback), for
+ * an action whose service checks the answers itself (a sign-in, a device's name): the typed values,
+ * never a refusal.
+ */
+export async function readAsSent<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  read?: (form: FormData) => Record<string, unknown>,
+): Promise<z.output<S>> {
+  const form = await readForm(request, schema, read);
+  return form.ok ? form.values : schema.parse({});
+}

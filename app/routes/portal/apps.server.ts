@@ -17,7 +17,7 @@ import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
 import { withSso } from '../../portal/sso';
-import { readForm } from '../../components/forms/read-form';
+import { readAsSent } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
 import { deviceFormSchema } from '../../../domain/forms/device';
 import { memberCallParams } from '../../portal/call-params.server';
@@ -292,9 +292,8 @@ export async function deviceAction(
   slug: string,
   entry?: string,
 ) {
-  const form = await readForm(request, deviceFormSchema);
-  // Every field reads as sent (the service checks them): the form always passes here.
-  const { intent, name, device: named } = form.ok ? form.values : deviceFormSchema.parse({});
+  // The devices service checks the name by its definition.
+  const { intent, name, device: named } = await readAsSent(request, deviceFormSchema);
   const search = new URL(request.url).search;
   const appPath = `/${lang}/portal/apps/${encodeURIComponent(slug)}`;
   if (intent === 'register') {

@@ -5,7 +5,7 @@ import { signInSchema } from '../../../domain/forms/sign-in';
 import { isBackOfficePath, isPurchasePath } from '../../../domain/public-pages';
 import { safeReturnPath, sessionCookie } from '../../auth.server';
 import { useActionErrorSnackbar } from '../../components/feedback/snackbars';
-import { readForm } from '../../components/forms/read-form';
+import { readAsSent } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
 import { useSay } from '../../components/forms/say';
 import { serverContext } from '../../context';
@@ -28,9 +28,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
-  const form = await readForm(request, signInSchema);
-  // The sign-in checks the answers itself: read as typed, they always pass here.
-  const { email, password, from } = form.ok ? form.values : signInSchema.parse({});
+  // The sign-in checks the answers itself (an unknown account and a wrong password alike).
+  const { email, password, from } = await readAsSent(request, signInSchema);
   try {
     const result = await ctx.api
       .service('authentication')

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { verificationLinkSchema } from '../../../domain/forms/verification-link';
-import { readForm } from '../../components/forms/read-form';
+import { readAsSent } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
 import { useSay } from '../../components/forms/say';
 import { primaryButton, secondaryButton } from '../../components/purchase/ui';
@@ -29,8 +29,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
-  const form = await readForm(request, verificationLinkSchema);
-  const { token } = form.ok ? form.values : verificationLinkSchema.parse({});
+  const { token } = await readAsSent(request, verificationLinkSchema);
   try {
     // Anonymous on purpose: the link proves the address, and signs no one in (decision 020).
     const answer = await ctx.api
