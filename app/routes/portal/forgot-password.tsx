@@ -4,7 +4,7 @@ import { passwordResetRequestSchema } from '../../../domain/forms/password-reset
 import { TextField } from '../../components/forms/fields';
 import { readForm } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
-import { useSay } from '../../components/forms/say';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
@@ -52,12 +52,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: 'reset.requestTitle', index: false });
 }
 
+const EMAIL_FIELD = ['email'] as const;
+
 /** `/{locale}/forgot-password`: asks for a link that sets a new password (decision 026). */
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const answer = actionData as Answer | undefined;
   const busy = useNavigation().state === 'submitting';
-  const say = useSay();
+  const { focus, errorOf, say } = useFieldErrors(answer, answer?.errors, EMAIL_FIELD, 'reset-');
   const back = (
     <p className="mt-6">
       <Link
@@ -92,10 +94,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           type="email"
           label={t('reset.email')}
           value={answer?.email}
-          error={say(answer?.errors.email)}
+          error={errorOf('email')}
           required
           autoComplete="email"
-          focus={Boolean(answer?.errors.email)}
+          focus={focus === 'email'}
         />
         {problem ? (
           <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="reset-problem">
