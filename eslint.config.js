@@ -106,14 +106,7 @@ export default defineConfig(
     // The pages reach the services through the typed service map (decision 048): an answer or an
     // argument that does not fit is fixed where it is typed, never asserted away at the seam.
     files: ['app/**/*.{ts,tsx}'],
-    ignores: [
-      '**/*.test.ts',
-      '**/*.test.tsx',
-      // The purchase flow's calls still assert their data (issue 32 types them): off this list once they do not.
-      'app/routes/purchase/flow.server.ts',
-      'app/components/purchase/flow-api.ts',
-      'app/routes/portal/upgrade.server.ts',
-    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,6 +1,7 @@
 import type { Definitions } from '../domain/entities/index';
 import type { FormAnswers } from '../domain/entities/services';
 import type { FormResult } from './components/forms/form-result';
+import { refusalOf } from './components/forms/refusal';
 import type { ServerContext } from './context';
 
 /** The services the visitors' forms post to. */
@@ -23,14 +24,9 @@ export async function submitForm<S extends FormService>(
       .create(answers, { provider: 'ssr', user: ctx.user, ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': lang } });
     return { result: { ok: true }, status: 200 };
   } catch (caught) {
-    const error = caught as { code?: number; message?: string; errors?: Record<string, string> };
     const { website_url: _honeypot, ...values } = answers;
-    if (typeof error.code === 'number' && error.code >= 400 && error.code < 500) {
-      return {
-        result: { ok: false, message: error.message ?? '', errors: error.errors ?? {}, values },
-        status: error.code,
-      };
-    }
+    const { refused, status, message, errors } = refusalOf(caught);
+    if (refused) return { result: { ok: false, message, errors, values }, status };
     ctx.log.error({ err: caught, service }, 'form submission failed');
     return { result: { ok: false, message: '', errors: {}, values }, status: 500 };
   }

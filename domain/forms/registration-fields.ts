@@ -35,8 +35,8 @@ export const REGISTRATION_MESSAGES = {
  * The registration form's answers from a browser form or a POST body. Passwords are taken as typed
  * (spaces count); an empty one is left out, so it reads 'Required'.
  */
-export function registrationFromForm(form: FormFields): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
+export function registrationFromForm(form: FormFields): Record<string, string | undefined> {
+  const answers: Record<string, string | undefined> = {};
   for (const name of REGISTRATION_FIELDS) {
     if (name === 'password' || name === 'passwordConfirm') {
       const value = form.get(name);

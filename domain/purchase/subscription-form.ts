@@ -16,12 +16,12 @@ export const SUBSCRIPTION_FORM_KEY = 'subscriptionForm';
 export const STEPS = ['industry', 'plan', 'addons', 'summary', 'shipping', 'account', 'verify', 'payment'] as const;
 export type Step = (typeof STEPS)[number];
 
-export interface ChosenAddOn {
+export type ChosenAddOn = {
   /** The add-on module's id. */
   id: string;
   /** Devices for a counter module (1 to 10); 1 for the others. */
   count: number;
-}
+};
 
 export interface PlanInfo {
   /** The plan template's id. */

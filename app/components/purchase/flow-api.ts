@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { UpgradePrice } from '../../../domain/billing/upgrade';
+import type { orders } from '../../../domain/entities/orders';
+import type { payments } from '../../../domain/entities/payments';
+import type { RecordOf } from '../../../domain/entities/types';
+import type { FlowIntent } from '../../../domain/orders/flow-request';
 import type { OrderPrice } from '../../../domain/orders/pricing';
 
 /*
@@ -8,36 +12,27 @@ import type { OrderPrice } from '../../../domain/orders/pricing';
  * answers. Every call is in-process on the server with the session's user; the page holds no token.
  */
 
-export type FlowIntent =
-  'dates' | 'quote' | 'upgradeQuote' | 'register' | 'signIn' | 'verify' | 'resend' | 'order' | 'pay' | 'payment';
+export type { FlowIntent };
 
 /** An order as the payment step shows it. */
-export interface FlowOrder {
-  _id: string;
-  number: string;
-  status: string;
-  currency: string;
-  total: number;
-  tax: number;
-  taxRate: number;
-  monthly: number;
-  prepaidMonths: number;
-}
+export type FlowOrder = Pick<
+  RecordOf<typeof orders>,
+  '_id' | 'number' | 'status' | 'currency' | 'total' | 'tax' | 'taxRate' | 'monthly' | 'prepaidMonths'
+>;
 
 /** A payment attempt as the payment step follows it. */
-export interface FlowAttempt {
-  _id: string;
-  status: string;
+export type FlowAttempt = Pick<RecordOf<typeof payments>, '_id' | 'status'> & {
   failureCode: string | null;
   failureMessage: string | null;
   /** The 3-D Secure page, when the bank asks the buyer to confirm (the sandbox's). */
   actionUrl: string | null;
   /** What Stripe's script needs to show the bank's check itself. */
   clientSecret: string | null;
-}
+};
 
 export interface FlowFailure {
-  intent: FlowIntent;
+  /** None for a body that named no intent the page knows. */
+  intent: FlowIntent | null;
   ok: false;
   status: number;
   /** Already in the page's language. */
@@ -56,6 +51,13 @@ export type FlowAnswer =
   | { intent: 'order'; ok: true; order: FlowOrder }
   | { intent: 'pay' | 'payment'; ok: true; attempt: FlowAttempt }
   | FlowFailure;
+
+/**
+ * What the page sends with an intent: its answers as held (a country as chosen, a count as typed),
+ * which the action reads by the intent's schema (domain/orders/flow-request.ts).
+ */
+export type FlowBody = { [field: string]: Sent };
+type Sent = string | number | boolean | null | undefined | Sent[] | { [field: string]: Sent };
 
 /** Whether an action's answer asks the page to read the buyer again (they signed in or verified). */
 export function changesBuyer(answer: unknown): boolean {
@@ -79,9 +81,9 @@ export function useFlowCall(onAnswer?: (answer: FlowAnswer) => void) {
   }, [fetcher.state, fetcher.data]);
   const { submit } = fetcher;
   const call = useCallback(
-    (intent: FlowIntent, body: Record<string, unknown> = {}) =>
+    (intent: FlowIntent, body: FlowBody = {}) =>
       // `?index` is not needed: the flow is a leaf route, and its action answers its own address.
-      submit({ intent, ...body } as never, { method: 'post', encType: 'application/json' }),
+      submit({ ...body, intent }, { method: 'post', encType: 'application/json' }),
     [submit],
   );
   return { call, busy: fetcher.state !== 'idle', answer: fetcher.data };

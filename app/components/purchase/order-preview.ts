@@ -1,4 +1,6 @@
+import type { appTemplates } from '../../../domain/entities/app-templates';
 import type { industries } from '../../../domain/entities/industries';
+import type { modules } from '../../../domain/entities/modules';
 import type { RecordOf } from '../../../domain/entities/types';
 import type { I18nText } from '../../../domain/locales';
 import { isCurrency, type CurrencyCode } from '../../../domain/money';
@@ -11,18 +13,12 @@ import type { AddOn } from '../site/add-ons';
 export type FlowIndustry = Pick<RecordOf<typeof industries>, '_id' | 'key' | 'name' | 'description'>;
 
 /** A plan template as the flow shows it: its industry by id, its included modules by name. */
-export interface FlowPlan {
-  _id: string;
-  key: string | null;
-  name: I18nText;
-  description: I18nText;
-  type: string;
-  monthPrice: number;
-  currency: string;
-  contractMonths: number;
-  industry: string;
-  included: { id: string; name: I18nText; count: number }[];
-}
+export type FlowPlan = Pick<
+  RecordOf<typeof appTemplates>,
+  '_id' | 'key' | 'name' | 'description' | 'type' | 'monthPrice' | 'currency' | 'contractMonths' | 'industry'
+> & {
+  included: (Pick<RecordOf<typeof modules>, 'name'> & { id: string; count: number })[];
+};
 
 /** What the flow's loader hands the page: the catalogue the choice is made from. */
 export interface FlowCatalogue {

@@ -8,7 +8,7 @@ import type { ClientConfig } from '../../../domain/payment-client';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { focusFirstInvalid } from '../forms/use-form-check';
-import { useFlowCall, type FlowAttempt, type FlowOrder } from './flow-api';
+import { useFlowCall, type FlowAttempt, type FlowBody, type FlowOrder } from './flow-api';
 import { CardEntry, type CardEntryHandle } from './card-entry';
 import { primaryButton, secondaryButton, StepActions } from './ui';
 
@@ -67,7 +67,7 @@ export function PaymentStep({
   onBack,
 }: {
   /** What placing the order sends (the route's `order` intent): the same under the same key is the same order. */
-  order: Record<string, unknown>;
+  order: FlowBody;
   /** The billing address's first values (the delivery address, or the account's). */
   billing: Billing;
   /** The total the buyer saw before this step (the summary's). */

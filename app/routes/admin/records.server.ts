@@ -19,6 +19,7 @@ import type { HistoryEntry } from '../../components/admin/history';
 import type { ServerContext, SessionUser } from '../../context';
 import { memberCallParams } from '../../api/call-params.server';
 import { recordsOf } from '../../api/services';
+import { refusalOf } from '../../components/forms/refusal';
 
 /*
  * The back office's reads and writes (decision 034): every one through the entity's typed service
@@ -146,9 +147,9 @@ export async function saveRecord(
     }
     return { ok: true, id, created: false, changed: true };
   } catch (caught) {
-    const error = caught as CallError;
-    if (!isClientError(error)) throw caught;
-    return { ok: false, conflict: false, message: error.message ?? '', errors: error.errors ?? {} };
+    const { refused, message, errors } = refusalOf(caught);
+    if (!refused) throw caught;
+    return { ok: false, conflict: false, message, errors };
   }
 }
 
@@ -172,9 +173,9 @@ export async function removeRecords(
       await service(ctx, source).remove(id, memberCallParams(ctx, lang));
       result.removed += 1;
     } catch (caught) {
-      const error = caught as CallError;
-      if (!isClientError(error)) throw caught;
-      result.failures.push({ id, message: error.message ?? '' });
+      const { refused, message } = refusalOf(caught);
+      if (!refused) throw caught;
+      result.failures.push({ id, message });
     }
   }
   return result;
@@ -229,9 +230,8 @@ export async function runRowAction(
     else await ctx.api.service('mailRetries').create({ delivery: id }, params);
     return { ok: true, key: rowAction.key };
   } catch (caught) {
-    const error = caught as CallError;
-    if (!isClientError(error)) throw caught;
-    const detail = Object.values(error.errors ?? {})[0];
-    return { ok: false, key: rowAction.key, message: detail ?? error.message ?? '' };
+    const { refused, message, errors } = refusalOf(caught);
+    if (!refused) throw caught;
+    return { ok: false, key: rowAction.key, message: Object.values(errors)[0] ?? message };
   }
 }

@@ -5,6 +5,7 @@ import { CURRENCY_CODES, isCurrency } from '../../../domain/money';
 import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
 import { FieldError, inputClass } from '../../components/forms/fields';
+import { refusalOf } from '../../components/forms/refusal';
 import { primaryButton, smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
@@ -65,9 +66,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   try {
     await featuresOf(ctx).patch(null, changes, memberCallParams(ctx, lang));
   } catch (caught) {
-    const error = caught as { code?: number; message?: string; errors?: Record<string, string> };
-    if (typeof error.code !== 'number' || error.code >= 500) throw caught;
-    return data({ message: error.message ?? '', errors: error.errors ?? {}, values: changes }, { status: error.code });
+    const { refused, status, message, errors } = refusalOf(caught);
+    if (!refused) throw caught;
+    return data({ message, errors, values: changes }, { status });
   }
   return redirect(`/${lang}/admin/settings`, {
     headers: { 'set-cookie': flashCookie({ type: 'success', key: 'admin.saved' }, ctx.secureCookies) },

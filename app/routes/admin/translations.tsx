@@ -1,8 +1,11 @@
 import { data, Form, Link, useLocation, useNavigation } from 'react-router';
+import { missingTranslationsSchema } from '../../../domain/forms/missing-translations';
 import { isLocale, LOCALES, localeOf } from '../../../domain/locales';
 import { formatIsoDate, formatNumber } from '../../../domain/format';
 import { requireStaff } from '../../auth.server';
 import { LANGUAGE_NAMES } from '../../components/layout/language-selector';
+import { readAsSent } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
 import { smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
@@ -42,17 +45,15 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
   requireStaff(ctx, request, params.lang);
-  const form = await request.formData();
-  const id = String(form.get('id') ?? '');
+  const { intent, id } = await readAsSent(request, missingTranslationsSchema);
   const callParams = memberCallParams(ctx, localeOf(params.lang));
   try {
-    if (form.get('intent') === 'clear') await missingOf(ctx).remove(null, callParams);
+    if (intent === 'clear') await missingOf(ctx).remove(null, callParams);
     else if (id) await missingOf(ctx).remove(id, callParams);
     else throw data(null, { status: 400 });
   } catch (caught) {
-    const error = caught as { code?: number; message?: string };
-    if (typeof error.code === 'number' && error.code >= 400 && error.code < 500)
-      return data({ message: error.message ?? '' }, { status: error.code });
+    const { refused, status, message } = refusalOf(caught);
+    if (refused) return data({ message }, { status });
     throw caught;
   }
   return { message: '' };

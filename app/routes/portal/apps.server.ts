@@ -18,6 +18,9 @@ import { forLocale, type I18nText, type Locale } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import type { SessionUser, ServerContext } from '../../context';
 import { withSso } from '../../components/portal/sso';
+import { readAsSent } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
+import { deviceFormSchema } from '../../../domain/forms/device';
 import { memberCallParams } from '../../api/call-params.server';
 
 /*
@@ -270,13 +273,9 @@ export interface DeviceAnswer {
 }
 
 /** A refused call as the form shows it: the fields' messages, else the error's own message. */
-function refusal(error: unknown, intent: NonNullable<DeviceAnswer['intent']>, name?: string) {
-  const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-  const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-  return data<DeviceAnswer>(
-    { intent, ok: false, errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, name },
-    { status },
-  );
+function refusal(caught: unknown, intent: NonNullable<DeviceAnswer['intent']>, name?: string) {
+  const { status, errors, message } = refusalOf(caught);
+  return data<DeviceAnswer>({ intent, ok: false, errors, message, name }, { status });
 }
 
 /**
@@ -292,16 +291,11 @@ export async function deviceAction(
   slug: string,
   entry?: string,
 ) {
-  const form = await request.formData();
-  const intent = form.get('intent');
+  // The devices service checks the name by its definition.
+  const { intent, name, device: named } = await readAsSent(request, deviceFormSchema);
   const search = new URL(request.url).search;
   const appPath = `/${lang}/portal/apps/${encodeURIComponent(slug)}`;
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
   if (intent === 'register') {
-    const name = text('name');
     const catalogue = await catalogueOf(ctx, { provider: 'ssr', user });
     const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
     if (!module) throw data(null, { status: 404 });
@@ -314,10 +308,9 @@ export async function deviceAction(
       return refusal(error, intent, name);
     }
   }
-  const device = entry ?? text('device');
+  const device = entry ?? named;
   if (!ID.test(device)) throw data(null, { status: 404 });
   if (intent === 'rename') {
-    const name = text('name');
     try {
       await ctx.api.service('devices').patch(device, { name }, memberCallParams(ctx, lang, user));
     } catch (error) {

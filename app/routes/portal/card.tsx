@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
+import { cardChangeSchema } from '../../../domain/forms/card-change';
 import { isMessageKey } from '../../../domain/forms/messages';
 import { formatMoney } from '../../../domain/format';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { inputClass } from '../../components/forms/fields';
+import { readForm } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
 import { CardEntry, type CardEntryHandle } from '../../components/purchase/card-entry';
 import { primaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
@@ -54,21 +57,14 @@ type CardAnswer = { ok: true; renewal: string; status: string } | { ok: false; m
 export async function action({ context, request, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
   requireUser(ctx, request, params.lang);
-  const form = await request.formData();
-  const subscription = form.get('subscription');
-  const paymentMethodId = form.get('paymentMethodId');
-  if (typeof subscription !== 'string' || typeof paymentMethodId !== 'string')
-    return data<CardAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
+  const form = await readForm(request, cardChangeSchema);
+  if (!form.ok) return data<CardAnswer>({ ok: false, message: 'validation.invalid' }, { status: 400 });
   try {
-    const answer = await ctx.api
-      .service('cardChanges')
-      .create({ subscription, paymentMethodId }, memberCallParams(ctx, params.lang));
+    const answer = await ctx.api.service('cardChanges').create(form.values, memberCallParams(ctx, params.lang));
     return data<CardAnswer>({ ok: true, renewal: answer.renewal, status: answer.status });
-  } catch (error) {
-    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-    const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : e.code === 503 ? 503 : 500;
-    const message = e.errors?.paymentMethodId ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
-    return data<CardAnswer>({ ok: false, message }, { status });
+  } catch (caught) {
+    const { status, message, errors } = refusalOf(caught);
+    return data<CardAnswer>({ ok: false, message: errors.paymentMethodId ?? message }, { status });
   }
 }
 

@@ -1,8 +1,10 @@
-import { useCallback } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { formErrors, isMessageKey, type FormErrors } from '../../../domain/forms/messages';
+import { type FormErrors } from '../../../domain/forms/messages';
 import { passwordResetRequestSchema } from '../../../domain/forms/password-reset';
 import { TextField } from '../../components/forms/fields';
+import { readForm } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
@@ -26,45 +28,38 @@ interface Answer {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
-  const form = await request.formData();
-  const email = typeof form.get('email') === 'string' ? String(form.get('email')) : '';
-  const parsed = passwordResetRequestSchema.safeParse({ email });
-  if (!parsed.success)
+  const form = await readForm(request, passwordResetRequestSchema, (sent) => ({
+    email: typeof sent.get('email') === 'string' ? String(sent.get('email')) : '',
+  }));
+  if (!form.ok)
     return data<Answer>(
-      { errors: formErrors(parsed.error, { email }), message: 'validation.failed', email },
+      { errors: form.errors, message: 'validation.failed', email: String(form.input.email) },
       { status: 400 },
     );
+  const { email } = form.values;
   try {
     await ctx.api
       .service('passwordResets')
-      .create(
-        { email: parsed.data.email },
-        { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } },
-      );
-  } catch (error) {
-    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-    const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-    return data<Answer>(
-      { errors: e.errors ?? {}, message: status === 500 ? 'errors.generic' : e.message, email },
-      { status },
-    );
+      .create({ email }, { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } });
+  } catch (caught) {
+    const { status, message, errors } = refusalOf(caught);
+    return data<Answer>({ errors, message, email: String(form.input.email) }, { status });
   }
-  return data<Answer>({ requested: parsed.data.email, errors: {} });
+  return data<Answer>({ requested: email, errors: {} });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: 'reset.requestTitle', index: false });
 }
 
+const EMAIL_FIELD = ['email'] as const;
+
 /** `/{locale}/forgot-password`: asks for a link that sets a new password (decision 026). */
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const answer = actionData as Answer | undefined;
   const busy = useNavigation().state === 'submitting';
-  const say = useCallback(
-    (message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''),
-    [t],
-  );
+  const { focus, errorOf, say } = useFieldErrors(answer, answer?.errors, EMAIL_FIELD, 'reset-');
   const back = (
     <p className="mt-6">
       <Link
@@ -99,10 +94,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           type="email"
           label={t('reset.email')}
           value={answer?.email}
-          error={say(answer?.errors.email)}
+          error={errorOf('email')}
           required
           autoComplete="email"
-          focus={Boolean(answer?.errors.email)}
+          focus={focus === 'email'}
         />
         {problem ? (
           <p role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="reset-problem">

@@ -1,8 +1,13 @@
+import { useMemo } from 'react';
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
 import { STAFF_ROLES } from '../../../domain/entities/types';
+import { signInSchema } from '../../../domain/forms/sign-in';
 import { isBackOfficePath, isPurchasePath } from '../../../domain/public-pages';
 import { safeReturnPath, sessionCookie } from '../../auth.server';
 import { useActionErrorSnackbar } from '../../components/feedback/snackbars';
+import { readAsSent } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
+import { useSay } from '../../components/forms/say';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
@@ -23,10 +28,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '');
-  const password = String(form.get('password') ?? '');
-  const from = String(form.get('from') ?? '');
+  // The sign-in checks the answers itself (an unknown account and a wrong password alike).
+  const { email, password, from } = await readAsSent(request, signInSchema);
   try {
     const result = await ctx.api
       .service('authentication')
@@ -39,12 +42,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return (isPurchasePath(new URL(target, request.url).pathname) ? redirectDocument : redirect)(target, {
       headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) },
     });
-  } catch (error) {
-    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-    return data(
-      { error: e.message ?? 'Error', fieldErrors: e.errors ?? {}, email },
-      { status: e.code && e.code < 500 ? e.code : 500 },
-    );
+  } catch (caught) {
+    const { status, message, errors } = refusalOf(caught);
+    return data({ error: message, fieldErrors: errors, email }, { status });
   }
 }
 
@@ -57,8 +57,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { site } = useSite();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  useActionErrorSnackbar(actionData);
-  const failed = Boolean(actionData?.error);
+  const say = useSay();
+  const error = say(actionData?.error);
+  useActionErrorSnackbar(useMemo(() => (actionData ? { error } : undefined), [actionData, error]));
+  const failed = Boolean(error);
   const input = 'field-input';
   return (
     <>
@@ -118,7 +120,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         {failed ? (
           <p id="login-error" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="login-error">
-            {actionData?.error}
+            {error}
           </p>
         ) : null}
         <button

@@ -1,5 +1,7 @@
 import { redirect } from 'react-router';
+import { signOutSchema } from '../../../domain/forms/sign-out';
 import { sessionCookie } from '../../auth.server';
+import { readAsSent } from '../../components/forms/read-form';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import type { Route } from './+types/logout';
@@ -11,8 +13,9 @@ import type { Route } from './+types/logout';
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
-  const form = await request.formData().catch(() => null);
-  const expired = form?.get('reason') === 'expired';
+  // A body that cannot be read (none at all) signs out as plainly as an empty form.
+  const form = await readAsSent(request, signOutSchema).catch(() => null);
+  const expired = form?.reason === 'expired';
   if (ctx.accessToken) {
     await ctx.api
       .service('authentication')

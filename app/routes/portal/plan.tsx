@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { formatMoney, formatNumber } from '../../../domain/format';
+import { planChangeSchema } from '../../../domain/forms/plan-change';
 import { localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
+import { readForm } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
 import { primaryButton, secondaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
 import { memberCallParams } from '../../api/call-params.server';
@@ -51,21 +54,13 @@ type ChangeAnswer =
 export async function action({ context, request, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
   requireUser(ctx, request, params.lang);
-  const form = await request.formData();
-  const intent = form.get('intent');
-  const subscription = form.get('subscription');
-  const module = form.get('module');
-  if (
-    (intent !== 'cancel' && intent !== 'resume' && intent !== 'removeAddOn' && intent !== 'terminate') ||
-    typeof subscription !== 'string'
-  ) {
-    return data<ChangeAnswer>({ ok: false, message: 'validation.invalid', action: null }, { status: 400 });
-  }
+  const form = await readForm(request, planChangeSchema);
+  if (!form.ok) return data<ChangeAnswer>({ ok: false, message: 'validation.invalid', action: null }, { status: 400 });
+  const { intent, subscription, module, expectedFee } = form.values;
   try {
     if (intent === 'terminate') {
       // The fee the member confirmed: a different one today is refused, not charged.
-      const field = form.get('expectedFee');
-      const shown = typeof field === 'string' && field.trim() !== '' ? Number(field) : Number.NaN;
+      const shown = expectedFee.trim() !== '' ? Number(expectedFee) : Number.NaN;
       const answer = await ctx.api
         .service('terminations')
         .create(
@@ -77,10 +72,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (intent === 'removeAddOn') {
       const answer = await ctx.api
         .service('subscriptionChanges')
-        .create(
-          { subscription, action: intent, module: typeof module === 'string' ? module : '' },
-          memberCallParams(ctx, params.lang),
-        );
+        .create({ subscription, action: intent, module }, memberCallParams(ctx, params.lang));
       return data<ChangeAnswer>({
         ok: true,
         action: intent,
@@ -92,22 +84,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       .service('subscriptionChanges')
       .create({ subscription, action: intent }, memberCallParams(ctx, params.lang));
     return data<ChangeAnswer>({ ok: true, action: intent, cancelAt: answer.cancelAt });
-  } catch (error) {
-    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-    const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
+  } catch (caught) {
+    const { status, message, errors } = refusalOf(caught);
     if (intent === 'terminate') {
       // 503: the gateway has not answered yet; the plan ends once it reports the charge made.
-      const pending = e.code === 503;
-      const answered = pending ? 503 : status;
-      const message = answered === 500 || !e.message ? 'errors.generic' : e.message;
+      const pending = status === 503;
       // A card not charged: why (the bank's reason), and the way to another card.
       return data<ChangeAnswer>(
-        { ok: false, message, action: intent, reason: e.errors?.card ?? null, card: answered === 402, pending },
-        { status: answered },
+        { ok: false, message, action: intent, reason: errors.card ?? null, card: status === 402, pending },
+        { status },
       );
     }
-    const message = e.errors?.module ?? (status === 500 || !e.message ? 'errors.generic' : e.message);
-    return data<ChangeAnswer>({ ok: false, message, action: intent }, { status });
+    return data<ChangeAnswer>({ ok: false, message: errors.module ?? message, action: intent }, { status });
   }
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation, useRevalidator } from 'react-router';
-import { formErrors, isMessageKey, type FormErrors } from '../../../domain/forms/messages';
+import type { FormErrors } from '../../../domain/forms/messages';
 import {
+  PASSWORD_CHANGE_FIELDS,
   passwordChangeFromForm,
   passwordChangeSchema,
   PROFILE_FIELDS,
@@ -14,6 +15,10 @@ import { pictureUrl } from '../../../domain/uploads/picture';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { FieldError, inputClass, invalidProps, TextField } from '../../components/forms/fields';
+import { checkForm } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
+import { useSay } from '../../components/forms/say';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { primaryButton } from '../../components/ui/buttons';
 import { Uploader } from '../../components/uploader/uploader';
 import type { UploadedInfo } from '../../components/uploader/upload-items';
@@ -79,17 +84,9 @@ function callParams(ctx: ServerContext, lang: string) {
 }
 
 /** A refused call as the form shows it: the fields' messages, else the error's own message. */
-function refusal(error: unknown, intent: Intent, values?: ActionAnswer['values']) {
-  const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-  const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-  const answer: ActionAnswer = {
-    intent,
-    ok: false,
-    errors: e.errors ?? {},
-    message: status === 500 ? 'errors.generic' : e.message,
-    values,
-  };
-  return data(answer, { status });
+function refusal(caught: unknown, intent: Intent, values?: ActionAnswer['values']) {
+  const { status, errors, message } = refusalOf(caught);
+  return data<ActionAnswer>({ intent, ok: false, errors, message, values }, { status });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -99,26 +96,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'profile') {
     const values = profileFromForm(form);
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success)
-      return data<ActionAnswer>(
-        { intent, ok: false, errors: formErrors(parsed.error, values), values },
-        { status: 400 },
-      );
+    const answers = checkForm(profileSchema, values);
+    if (!answers.ok) return data<ActionAnswer>({ intent, ok: false, errors: answers.errors, values }, { status: 400 });
     try {
-      await ctx.api.service('users').patch(user._id, parsed.data, callParams(ctx, params.lang));
+      await ctx.api.service('users').patch(user._id, answers.values, callParams(ctx, params.lang));
     } catch (error) {
       return refusal(error, intent, values);
     }
     return data<ActionAnswer>({ intent, ok: true, errors: {} });
   }
   if (intent === 'password') {
-    const answers = passwordChangeFromForm(form);
-    const parsed = passwordChangeSchema.safeParse(answers);
-    if (!parsed.success)
-      return data<ActionAnswer>({ intent, ok: false, errors: formErrors(parsed.error, answers) }, { status: 400 });
+    const answers = checkForm(passwordChangeSchema, passwordChangeFromForm(form));
+    if (!answers.ok) return data<ActionAnswer>({ intent, ok: false, errors: answers.errors }, { status: 400 });
     try {
-      const { password, currentPassword } = parsed.data;
+      const { password, currentPassword } = answers.values;
       await ctx.api.service('users').patch(user._id, { password, currentPassword }, callParams(ctx, params.lang));
     } catch (error) {
       return refusal(error, intent);
@@ -126,15 +117,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<ActionAnswer>({ intent, ok: true, errors: {} });
   }
   return data<ActionAnswer>({ intent: null, ok: false, errors: {}, message: 'validation.invalid' }, { status: 400 });
-}
-
-/** A message key in the page's language; a message the server already wrote, as it is. */
-function useSay() {
-  const { t } = useLocale();
-  return useCallback(
-    (message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''),
-    [t],
-  );
 }
 
 /** Tells of a saved form in the snackbar (with scripts) and beside the form (always). */
@@ -204,9 +186,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const errorsOf = (intent: Intent) => (answer?.intent === intent && !answer.ok ? answer.errors : {});
   const profileErrors = errorsOf('profile');
   const passwordErrors = errorsOf('password');
-  const firstInvalid = (errors: FormErrors, order: readonly string[]) => order.find((name) => errors[name]);
-  const profileFocus = firstInvalid(profileErrors, PROFILE_FIELDS);
-  const passwordFocus = firstInvalid(passwordErrors, ['currentPassword', 'password', 'passwordConfirm']);
+  const profileFocus = useFieldErrors(
+    answer?.intent === 'profile' ? answer : undefined,
+    profileErrors,
+    PROFILE_FIELDS,
+    'profile-',
+  ).focus;
+  const passwordFocus = useFieldErrors(
+    answer?.intent === 'password' ? answer : undefined,
+    passwordErrors,
+    PASSWORD_CHANGE_FIELDS,
+    'profile-',
+  ).focus;
   const values = { ...profile, ...(answer?.intent === 'profile' && !answer.ok ? answer.values : {}) };
   const problem = (intent: Intent) =>
     answer?.intent === intent && !answer.ok
@@ -215,12 +206,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         : say(answer.message)
       : '';
   const profileKey = answer?.intent === 'profile' && answer.ok ? 'saved' : 'editing';
-  // A refusal answered without a new page (scripts on) moves the focus to the first field it names, as one with a new page does.
-  useEffect(() => {
-    if (!answer || answer.ok || !answer.intent) return;
-    const first = answer.intent === 'profile' ? profileFocus : passwordFocus;
-    if (first) document.getElementById(`profile-${first}`)?.focus();
-  }, [answer, profileFocus, passwordFocus]);
   // Each answer to the password form starts it afresh: no password stays typed in the page.
   const [passwordRound, setPasswordRound] = useState(0);
   useEffect(() => {

@@ -1,9 +1,11 @@
-import { useCallback, useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { formErrors, isMessageKey, type FormErrors } from '../../../domain/forms/messages';
+import type { FormErrors } from '../../../domain/forms/messages';
 import { passwordResetFromForm, passwordResetSchema, RESET_TOKEN } from '../../../domain/forms/password-reset';
 import { sessionCookie } from '../../auth.server';
-import { TextField, firstInvalid } from '../../components/forms/fields';
+import { TextField } from '../../components/forms/fields';
+import { checkForm } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
@@ -30,32 +32,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
   const form = await request.formData();
   const token = typeof form.get('token') === 'string' ? String(form.get('token')) : '';
-  const answers = passwordResetFromForm(form);
-  const parsed = passwordResetSchema.safeParse(answers);
-  if (!parsed.success)
-    return data<Answer>({ errors: formErrors(parsed.error, answers), message: 'validation.failed' }, { status: 400 });
+  const answers = checkForm(passwordResetSchema, passwordResetFromForm(form));
+  if (!answers.ok) return data<Answer>({ errors: answers.errors, message: 'validation.failed' }, { status: 400 });
+  const { password } = answers.values;
   const callParams = { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } };
   let email: string;
   try {
-    const answer = await ctx.api
-      .service('passwordResets')
-      .create({ token, password: parsed.data.password }, callParams);
+    const answer = await ctx.api.service('passwordResets').create({ token, password }, callParams);
     email = 'email' in answer ? answer.email : '';
-  } catch (error) {
-    const e = error as { code?: number; message?: string; errors?: Record<string, string> };
-    const status = typeof e.code === 'number' && e.code >= 400 && e.code < 500 ? e.code : 500;
-    if (e.errors?.token) return data<Answer>({ errors: {}, message: e.errors.token, linkProblem: true }, { status });
-    const fields = e.errors ?? {};
-    const message =
-      Object.keys(fields).length > 0 ? 'validation.failed' : status === 500 ? 'errors.generic' : e.message;
-    return data<Answer>({ errors: fields, message }, { status });
+  } catch (caught) {
+    const { status, message, errors } = refusalOf(caught);
+    if (errors.token) return data<Answer>({ errors: {}, message: errors.token, linkProblem: true }, { status });
+    return data<Answer>(
+      { errors, message: Object.keys(errors).length > 0 ? 'validation.failed' : message },
+      { status },
+    );
   }
   // Every session of the account has ended; this one starts afresh with the new password. Should
   // signing in be refused (its limits), the login page says the password was changed.
   try {
-    const signedIn = await ctx.api
-      .service('authentication')
-      .create({ strategy: 'local', email, password: parsed.data.password }, callParams);
+    const signedIn = await ctx.api.service('authentication').create({ strategy: 'local', email, password }, callParams);
     return redirect(`/${params.lang}/portal`, {
       headers: { 'Set-Cookie': sessionCookie(signedIn.accessToken, ctx.secureCookies) },
     });
@@ -75,16 +71,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { t, locale } = useLocale();
   const answer = actionData as Answer | undefined;
   const busy = useNavigation().state === 'submitting';
-  const say = useCallback(
-    (message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : ''),
-    [t],
-  );
-  const errors = answer?.errors ?? {};
-  const focus = firstInvalid(ORDER, errors);
-  // A refusal answered without a new page (scripts on) moves the focus as one with a new page does.
-  useEffect(() => {
-    if (focus) document.getElementById(`reset-${focus}`)?.focus();
-  }, [answer, focus]);
+  const { focus, errorOf, say } = useFieldErrors(answer, answer?.errors, ORDER, 'reset-');
   const askAgain = (
     <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
       <Link
@@ -140,7 +127,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           idPrefix="reset-"
           type="password"
           label={t('reset.new')}
-          error={say(errors.password)}
+          error={errorOf('password')}
           describedBy="reset-rules"
           required
           autoComplete="new-password"
@@ -151,7 +138,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           idPrefix="reset-"
           type="password"
           label={t('reset.confirm')}
-          error={say(errors.passwordConfirm)}
+          error={errorOf('passwordConfirm')}
           required
           autoComplete="new-password"
           focus={focus === 'passwordConfirm'}

@@ -1,13 +1,18 @@
 import { data, redirect } from 'react-router';
 import { dayOf } from '../../../domain/billing/calendar';
 import { offeredToIndustry } from '../../../domain/billing/offered';
-import { isLocale, type I18nText } from '../../../domain/locales';
+import type { I18nText } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
+import type { z } from 'zod';
+import type { orders } from '../../../domain/entities/orders';
+import type { RecordOf } from '../../../domain/entities/types';
 import { isPaidOrder } from '../../../domain/orders/paid';
-import type { FlowAnswer, FlowFailure } from '../../components/purchase/flow-api';
+import { upgradeRequestSchema } from '../../../domain/orders/flow-request';
+import type { FormRead } from '../../components/forms/read-form';
+import type { FlowAnswer } from '../../components/purchase/flow-api';
 import type { AddOn } from '../../components/site/add-ons';
 import type { ServerContext, SessionUser } from '../../context';
-import { failure, flowAction, orderView } from '../purchase/flow.server';
+import { failure, intentsOf, localeOf, orderView, paymentCall, refusedBody } from '../purchase/flow.server';
 import { addOnSummary } from '../site/summaries.server';
 
 /*
@@ -30,18 +35,15 @@ export interface UpgradeSubscription {
   offered: AddOn[];
 }
 
-export interface UpgradeDone {
-  _id: string;
-  number: string;
+type OrderRecord = RecordOf<typeof orders>;
+
+/** The add-on order just paid, as the confirmation shows it. */
+export type UpgradeDone = Pick<OrderRecord, '_id' | 'number' | 'total' | 'tax' | 'taxRate' | 'currency'> & {
   paid: boolean;
-  total: number;
-  tax: number;
-  taxRate: number;
-  currency: CurrencyCode;
-  items: { module: string; name: I18nText; count: number; amount: number }[];
+  items: (Pick<OrderRecord['items'][number], 'name' | 'count' | 'amount'> & { module: string })[];
   /** The day the add-ons are expected to be ready, once they are on the subscription. */
   availableOn: string | null;
-}
+};
 
 export interface UpgradeData {
   subscription: UpgradeSubscription | null;
@@ -134,52 +136,37 @@ async function paidOrder(
   };
 }
 
-type Body = Record<string, unknown>;
+const isUpgradeIntent = intentsOf(upgradeRequestSchema);
 
 /** The page's calls: `upgradeQuote` and `order` for this subscription, then the payment's own (`pay`, `payment`). */
-export async function upgradeAction(ctx: ServerContext, lang: string | undefined, id: string | undefined, body: Body) {
-  const locale = isLocale(lang) ? lang : 'en';
-  const intent = typeof body.intent === 'string' ? body.intent : '';
+export async function upgradeAction(
+  ctx: ServerContext,
+  lang: string | undefined,
+  id: string | undefined,
+  body: FormRead<z.output<typeof upgradeRequestSchema>>,
+) {
+  const locale = localeOf(lang);
+  if (!body.ok) {
+    return refusedBody(isUpgradeIntent(body.input.intent) ? body.input.intent : null, body.errors, locale);
+  }
+  const values = body.values;
+  if (values.intent === 'pay' || values.intent === 'payment') return paymentCall(ctx, locale, values);
   const params = {
     provider: 'ssr',
     user: ctx.user ?? undefined,
     ip: ctx.ip,
     headers: { ...ctx.headers, 'x-locale': locale },
   };
-  const addOns = Array.isArray(body.addOns) ? (body.addOns as { id: string; count: number }[]) : [];
   const subscription = id ?? '';
   try {
-    switch (intent) {
-      case 'upgradeQuote': {
-        const quote = await ctx.api.service('quotes').create({ subscription, addOns }, params);
-        return { intent, ok: true as const, quote } satisfies FlowAnswer;
-      }
-      case 'order': {
-        const idempotencyKey = typeof body.idempotencyKey === 'string' ? body.idempotencyKey : '';
-        const order = await ctx.api.service('orders').create({ subscription, addOns, idempotencyKey }, params);
-        return {
-          intent,
-          ok: true as const,
-          order: orderView(order as unknown as Record<string, unknown>),
-        } satisfies FlowAnswer;
-      }
-      case 'pay':
-      case 'payment':
-        return flowAction(ctx, lang, body);
-      default:
-        return data(
-          {
-            intent: 'order',
-            ok: false as const,
-            status: 400,
-            message: 'Bad request',
-            errors: {},
-            data: {},
-          } satisfies FlowFailure,
-          { status: 400 },
-        );
+    if (values.intent === 'upgradeQuote') {
+      const quote = await ctx.api.service('quotes').create({ subscription, addOns: values.addOns }, params);
+      return { intent: values.intent, ok: true as const, quote } satisfies FlowAnswer;
     }
+    const { addOns, idempotencyKey } = values;
+    const order = await ctx.api.service('orders').create({ subscription, addOns, idempotencyKey }, params);
+    return { intent: values.intent, ok: true as const, order: orderView(order) } satisfies FlowAnswer;
   } catch (error) {
-    return failure(intent === 'upgradeQuote' ? 'upgradeQuote' : 'order', error);
+    return failure(values.intent, error, locale);
   }
 }

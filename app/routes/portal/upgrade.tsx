@@ -20,6 +20,8 @@ import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/upgrade';
 import { dayText } from '../../components/portal/plan-text';
 import { loadUpgrade, upgradeAction, type UpgradeDone, type UpgradeSubscription } from './upgrade.server';
+import { upgradeRequestSchema } from '../../../domain/orders/flow-request';
+import { readForm } from '../../components/forms/read-form';
 
 /*
  * `/{locale}/upgrade/{id}`: add functions to a plan (decision 028). Select add-ons → the order's
@@ -62,13 +64,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const body: unknown = await request.json().catch(() => null);
-  return upgradeAction(
-    context.get(serverContext),
-    params.lang,
-    params.id,
-    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
-  );
+  const body = await readForm(request, upgradeRequestSchema);
+  return upgradeAction(context.get(serverContext), params.lang, params.id, body);
 }
 
 /** Moving between steps changes only the address; the page is read again when an order was paid (the confirmation reads it). */

@@ -6,7 +6,7 @@ import type { OrderPrice } from '../../../domain/orders/pricing';
 import { forLocale, localeOf } from '../../../domain/locales';
 import { STEPS, type Step } from '../../../domain/purchase/subscription-form';
 import { AddOnsStep } from '../../components/purchase/add-ons-step';
-import { changesBuyer, useFlowCall } from '../../components/purchase/flow-api';
+import { changesBuyer, type FlowBody, useFlowCall } from '../../components/purchase/flow-api';
 import { addOnsFor, previewOrder, type FlowCatalogue, type FlowPlan } from '../../components/purchase/order-preview';
 import type { DeliveryDates } from '../../components/purchase/shipping-step';
 import { OrderTotal } from '../../components/purchase/order-total';
@@ -21,6 +21,8 @@ import { siteLinks, useShell, useSite } from '../../shell';
 import type { MarketingHandle } from '../site/layout';
 import type { Route } from './+types/subscription';
 import { flowAction } from './flow.server';
+import { flowRequestSchema } from '../../../domain/orders/flow-request';
+import { readForm } from '../../components/forms/read-form';
 
 /*
  * Most buyers arrive from a plan's page with their plan chosen: the page carries the code of the
@@ -133,12 +135,7 @@ async function emailVerified({ api, user }: Pick<ServerContext, 'api' | 'user'>)
 
 /** The flow's calls (prices, dates, account, verification, order, payment): see flow.server.ts. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const body: unknown = await request.json().catch(() => null);
-  return flowAction(
-    context.get(serverContext),
-    params.lang,
-    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
-  );
+  return flowAction(context.get(serverContext), params.lang, await readForm(request, flowRequestSchema));
 }
 
 /**
@@ -221,7 +218,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     )
       return;
     pendingQuote.current = quoteRequest;
-    void askQuote('quote', JSON.parse(quoteRequest) as Record<string, unknown>);
+    void askQuote('quote', JSON.parse(quoteRequest) as FlowBody);
   }, [quoteRequest, step, askQuote]);
   const confirmed = serverQuote && serverQuote.request === quoteRequest ? serverQuote.price : null;
 

@@ -1,4 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router';
+import { verificationLinkSchema } from '../../../domain/forms/verification-link';
+import { readAsSent } from '../../components/forms/read-form';
+import { refusalOf } from '../../components/forms/refusal';
+import { useSay } from '../../components/forms/say';
 import { primaryButton, secondaryButton } from '../../components/purchase/ui';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
@@ -25,20 +29,16 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
-  const form = await request.formData();
-  const token = String(form.get('token') ?? '');
+  const { token } = await readAsSent(request, verificationLinkSchema);
   try {
     // Anonymous on purpose: the link proves the address, and signs no one in (decision 020).
     const answer = await ctx.api
       .service('emailVerifications')
       .create({ token }, { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': params.lang } });
     return { verified: answer.verified, error: '' };
-  } catch (error) {
-    const e = error as { code?: number; message?: string };
-    return data(
-      { verified: false, error: e.message ?? 'Error' },
-      { status: e.code && e.code >= 400 && e.code < 500 ? e.code : 500 },
-    );
+  } catch (caught) {
+    const { status, message } = refusalOf(caught);
+    return data({ verified: false, error: message }, { status });
   }
 }
 
@@ -49,6 +49,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** `/{locale}/verify?token=…`: the mailed link's page. */
 export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
+  const say = useSay();
   const { site } = useSite();
   const links = siteLinks(locale, site.brandSlug);
   const busy = useNavigation().state === 'submitting';
@@ -88,7 +89,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
         <p className="mt-4 text-lg text-muted">{t('subscription.verifyPage.lead')}</p>
         {actionData?.error ? (
           <p className="mt-4 font-medium text-red-700 dark:text-red-300" role="alert" data-testid="verify-page-error">
-            {actionData.error}
+            {say(actionData.error)}
           </p>
         ) : null}
         <Form method="post" className="mt-8">

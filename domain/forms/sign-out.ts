@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** Signing out: `reason=expired` when the portal's live connection lost the session, not the member. */
+export const signOutSchema = z.object({ reason: z.string().catch('') });
