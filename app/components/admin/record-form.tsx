@@ -14,6 +14,7 @@ import type { AdminField } from '../../../domain/admin/screens';
 import { entities, type EntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
+import { firstInvalid } from '../forms/first-invalid';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 import { AttachmentImageField } from './attachment-image-field';
 import { CellValue, enumLabel } from './cells';
@@ -44,10 +45,6 @@ function partErrorsOf(errors: Record<string, string>, name: string): Record<stri
     ),
   );
 }
-
-/** Whether a field, or one of its parts, has a message. */
-const hasError = (errors: Record<string, string>, name: string) =>
-  Boolean(errors[name]) || Object.keys(errors).some((key) => key.startsWith(`${name}.`));
 
 export type EditorField = AdminField & { editable: boolean };
 
@@ -526,13 +523,16 @@ export function RecordForm({
     setSettledState(true);
   };
 
-  const firstInvalid = fields.find((field) => field.editable && hasError(errors, field.name))?.name;
+  // The fields that can be corrected, in the form's order; the first with a message (its own or a part's) comes first.
+  const order = fields.filter((field) => field.editable).map((field) => field.name);
+  const focusField = firstInvalid(order, errors);
   // The native inputs the form holds, which react-hook-form focuses itself.
   const registered = useRef(new Set<string>());
   const formElement = useRef<HTMLFormElement>(null);
   /** Focuses the first field to correct, in the form's order: its first part with a message, else its first part or language. */
   const focusFirst = (texts: Record<string, string>) => {
-    const first = fields.find((field) => field.editable && hasError(texts, field.name));
+    const invalid = firstInvalid(order, texts);
+    const first = fields.find((field) => field.name === invalid);
     if (!first) return;
     const parts = partsOf(first);
     const part = parts?.find((name) => texts[`${first.name}.${name}`]) ?? parts?.[0];
@@ -680,7 +680,7 @@ export function RecordForm({
             error={errors[field.name]}
             partErrors={partErrorsOf(errors, field.name)}
             options={options[field.name]}
-            focus={field.name === firstInvalid}
+            focus={field.name === focusField}
             currency={currency}
             bind={bind}
           />

@@ -3,8 +3,9 @@ import { useFetcher } from 'react-router';
 import { CONTACT_FORM_FIELDS, contactFormFromForm } from '../../../domain/forms/contact-form-fields';
 import { FORM_MESSAGES } from '../../../domain/forms/messages';
 import { useLocale } from '../../i18n/messages';
-import { firstInvalid, Honeypot, TextField } from './fields';
+import { Honeypot, TextField } from './fields';
 import type { FormResult } from './form-result';
+import { useFieldErrors } from './use-field-errors';
 import { useFormCheck } from './use-form-check';
 
 /** The confirmation stays this long (spec section 9). */
@@ -48,10 +49,13 @@ export function ContactForm({ result }: { result?: FormResult }) {
     return () => clearTimeout(timer);
   }, [confirmed]);
 
-  const shownErrors = fetcher.data || Object.keys(errors).length ? errors : (result?.errors ?? {});
-  const shownSummary = summary || (!fetcher.data ? result?.message : '') || '';
-  const values = !fetcher.data && result && !result.ok ? result.values : {};
-  const focus = !fetcher.data ? firstInvalid(CONTACT_FORM_FIELDS, result?.errors) : undefined;
+  // The page's answer to a plain POST, until the browser checks or sends the form itself (whose
+  // answers the check shows, `showServerErrors`).
+  const server = !fetcher.data && result && !result.ok ? result : undefined;
+  const { focus, say } = useFieldErrors(server, server?.errors, CONTACT_FORM_FIELDS, 'contact-');
+  const shownErrors = fetcher.data || Object.keys(errors).length ? errors : (server?.errors ?? {});
+  const shownSummary = summary || say(server?.message);
+  const values = server ? server.values : {};
   const busy = fetcher.state !== 'idle';
 
   return (
@@ -87,7 +91,7 @@ export function ContactForm({ result }: { result?: FormResult }) {
             type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
             autoComplete={{ name: 'name', phone: 'tel', email: 'email', companyName: 'organization' }[name]}
             value={typeof values[name] === 'string' ? values[name] : undefined}
-            error={shownErrors[name]}
+            error={say(shownErrors[name])}
             focus={focus === name}
           />
         ))}

@@ -146,8 +146,3 @@ export function Honeypot() {
     </div>
   );
 }
-
-/** The name of the first field with an error, in the form's order. */
-export function firstInvalid(order: readonly string[], errors: Record<string, string> | undefined): string | undefined {
-  return errors ? order.find((name) => errors[name]) : undefined;
-}

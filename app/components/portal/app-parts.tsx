@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import type { AppStatus } from '../../../domain/apps/apps';
-import { isMessageKey } from '../../../domain/forms/messages';
 import { useLocale } from '../../i18n/messages';
 import { secondaryButton } from '../ui/buttons';
 import { dayText } from './plan-text';
@@ -56,11 +55,8 @@ export function StatusBadge({ status, availableOn }: { status: AppStatus; availa
   );
 }
 
-/** A message key in the page's language; a message the server already wrote, as it is. */
-export function useSay() {
-  const { t } = useLocale();
-  return (message: string | undefined) => (message ? (isMessageKey(message) ? t(message) : message) : '');
-}
+/** A device's form's fields, in its order: its name. */
+export const DEVICE_FIELDS = ['name'] as const;
 
 /** Removing a device, asked again in place: a form of its own, so it works without scripts too. */
 export function RemoveConfirm({

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { registrationFromForm, REGISTRATION_MESSAGES } from '../../../domain/forms/registration-fields';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass, TextField } from '../forms/fields';
-import { focusFirstInvalid, useFormCheck } from '../forms/use-form-check';
+import { useFieldErrors } from '../forms/use-field-errors';
+import { useFormCheck } from '../forms/use-form-check';
 import { useContinueOnceTrue, useFlowCall } from './flow-api';
 import { primaryButton, StepActions } from './ui';
 
@@ -10,6 +11,8 @@ import { primaryButton, StepActions } from './ui';
 const loadSchema = () => import('../../../domain/forms/registration').then((module) => module.registrationSchema);
 
 type Mode = 'register' | 'signIn';
+
+const SIGN_IN_FIELDS = ['email', 'password'] as const;
 
 /**
  * Step 6: a new buyer registers (every field of the registration form, checked in the browser and
@@ -224,17 +227,19 @@ function PasswordField({
 
 function SignInForm({ email, onBack }: { email: string; onBack: () => void }) {
   const { t } = useLocale();
-  const form = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  // The sign-in answers one message for both fields (an unknown account and a wrong password alike).
+  const [refusal, setRefusal] = useState<{ message: string }>();
+  const { say } = useFieldErrors(
+    refusal,
+    refusal ? { email: refusal.message, password: refusal.message } : undefined,
+    SIGN_IN_FIELDS,
+    'signin-',
+  );
+  const error = say(refusal?.message);
   const { call, busy } = useFlowCall((answer) => {
     if (answer.ok) return;
-    setError(answer.message);
-    setAttempt((n) => n + 1);
+    setRefusal({ message: answer.message });
   });
-  useEffect(() => {
-    if (attempt) focusFirstInvalid(form.current);
-  }, [attempt]);
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -242,17 +247,15 @@ function SignInForm({ email, onBack }: { email: string; onBack: () => void }) {
     const address = String(answers.get('email') ?? '').trim();
     const password = String(answers.get('password') ?? '');
     if (!address || !password) {
-      setError(t('registration.incomplete'));
-      setAttempt((n) => n + 1);
+      setRefusal({ message: 'registration.incomplete' });
       return;
     }
-    setError('');
+    setRefusal(undefined);
     void call('signIn', { email: address, password });
   };
   const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': 'signin-error' } : {};
   return (
     <form
-      ref={form}
       aria-label={t('subscription.account.haveAccount')}
       noValidate
       onSubmit={submit}

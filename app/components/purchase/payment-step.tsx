@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '../../../domain/purchase/subscription-form';
 import type { ClientConfig } from '../../../domain/payment-client';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
-import { focusFirstInvalid } from '../forms/use-form-check';
+import { useFieldErrors } from '../forms/use-field-errors';
 import { useFlowCall, type FlowAttempt, type FlowBody, type FlowOrder } from './flow-api';
 import { CardEntry, type CardEntryHandle } from './card-entry';
 import { primaryButton, secondaryButton, StepActions } from './ui';
@@ -83,7 +83,9 @@ export function PaymentStep({
   /** The total the buyer agreed to: what they saw, or a changed total they confirmed. */
   const [agreed, setAgreed] = useState(shownTotal);
   const [problem, setProblem] = useState('');
-  const [billingErrors, setBillingErrors] = useState<Partial<Record<BillingField, string>>>({});
+  // The last check of the billing address (a new one each attempt): its errors as message keys.
+  const [billingCheck, setBillingCheck] = useState<{ errors: Partial<Record<BillingField, string>> }>();
+  const { errorOf } = useFieldErrors(billingCheck, billingCheck?.errors, BILLING_FIELDS, 'bill-');
   /** The card fields can take a card (the provider's frame or Stripe's fields have loaded): Pay waits for them. */
   const [cardsReady, setCardsReady] = useState(false);
   const cardEntry = useRef<CardEntryHandle>(null);
@@ -274,12 +276,11 @@ export function PaymentStep({
     if (!order || paying.current || changed || !cardsReady) return;
     const billing = readBilling();
     const errors = Object.fromEntries(
-      REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, t('validation.required')]),
+      REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, 'validation.required']),
     );
-    setBillingErrors(errors);
+    setBillingCheck({ errors });
     if (Object.keys(errors).length) {
       setProblem(t('registration.incomplete'));
-      setTimeout(() => focusFirstInvalid(billingForm.current), 0);
       return;
     }
     paying.current = true;
@@ -341,8 +342,8 @@ export function PaymentStep({
           defaultValue={billingDefaults.country}
           autoComplete="billing country"
           className={inputClass}
-          aria-invalid={billingErrors.country ? true : undefined}
-          aria-describedby={billingErrors.country ? 'bill-country-error' : undefined}
+          aria-invalid={errorOf('country') ? true : undefined}
+          aria-describedby={errorOf('country') ? 'bill-country-error' : undefined}
         >
           <option value="">{t('subscription.shipping.choose')}</option>
           {SHIPPING_COUNTRIES.map((code) => (
@@ -358,11 +359,11 @@ export function PaymentStep({
           defaultValue={billingDefaults[field]}
           autoComplete={`billing ${autoComplete}`}
           className={inputClass}
-          aria-invalid={billingErrors[field] ? true : undefined}
-          aria-describedby={billingErrors[field] ? `bill-${field}-error` : undefined}
+          aria-invalid={errorOf(field) ? true : undefined}
+          aria-describedby={errorOf(field) ? `bill-${field}-error` : undefined}
         />
       )}
-      <FieldError id={`bill-${field}-error`} text={billingErrors[field]} />
+      <FieldError id={`bill-${field}-error`} text={errorOf(field)} />
     </div>
   );
 

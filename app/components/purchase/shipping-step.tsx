@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import type { FormErrors } from '../../../domain/forms/messages';
 import {
   SHIPPING_COUNTRIES,
   SHIPPING_FIELDS,
@@ -9,7 +10,7 @@ import {
 import { formatDate } from '../../../domain/format';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass, invalidProps, TextField } from '../forms/fields';
-import { focusFirstInvalid } from '../forms/use-form-check';
+import { useFieldErrors } from '../forms/use-field-errors';
 import { primaryButton, StepActions } from './ui';
 
 /** The days a delivery can be booked on, from the `deliveryDates` service for the country chosen. */
@@ -20,6 +21,9 @@ export interface DeliveryDates {
 
 /** Loaded when the buyer first touches the form, or at the latest on continue (decision 012). */
 const loadSchema = () => import('../../../domain/forms/shipping');
+
+/** The fields in the form's order: the first in error takes the focus. */
+const FORM_ORDER = [...SHIPPING_FIELDS.filter((field) => field !== 'note'), 'note'] as const;
 
 /**
  * Step 5: where and when to deliver. Every keystroke is saved with the flow's state; on continue
@@ -42,13 +46,10 @@ export function ShippingStep({
 }) {
   const { t, locale } = useLocale();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState('');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt) focusFirstInvalid(form.current);
-  }, [attempt]);
+  // The last check's answer: its errors and summary as message keys (a new one each attempt).
+  const [checked, setChecked] = useState<{ errors: FormErrors; summary: string }>();
+  const { errorOf, say } = useFieldErrors(checked, checked?.errors, FORM_ORDER, 'ship-');
+  const summary = say(checked?.summary);
 
   const read = (): ShippingInfo => {
     const answers = new FormData(form.current ?? undefined);
@@ -67,14 +68,14 @@ export function ShippingStep({
     if (!keys.shippingDate && date && dates && !dates.dates.includes(date)) keys.shippingDate = DATE_OUT_OF_RANGE;
     const messages = Object.values(keys);
     if (!messages.length) {
-      setErrors({});
-      setSummary('');
+      setChecked(undefined);
       onDone();
       return;
     }
-    setErrors(Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, t(key)])));
-    setSummary(messages.includes('validation.required') ? t(FILL_IN_BLANKS) : t('validation.failed'));
-    setAttempt((n) => n + 1);
+    setChecked({
+      errors: keys,
+      summary: messages.includes('validation.required') ? FILL_IN_BLANKS : 'validation.failed',
+    });
   };
 
   const text = (name: ShippingField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -84,7 +85,7 @@ export function ShippingStep({
       label={t(`subscription.shipping.fields.${name}`)}
       required
       value={info[name]}
-      error={errors[name]}
+      error={errorOf(name)}
       {...extra}
     />
   );
@@ -136,7 +137,7 @@ export function ShippingStep({
               defaultValue={info.country}
               autoComplete="country"
               className={inputClass}
-              {...invalidProps('ship-country', errors.country, false)}
+              {...invalidProps('ship-country', errorOf('country'), false)}
             >
               <option value="">{t('subscription.shipping.choose')}</option>
               {SHIPPING_COUNTRIES.map((code) => (
@@ -145,7 +146,7 @@ export function ShippingStep({
                 </option>
               ))}
             </select>
-            <FieldError id="ship-country-error" text={errors.country} />
+            <FieldError id="ship-country-error" text={errorOf('country')} />
           </div>
         </div>
       </section>
@@ -164,8 +165,8 @@ export function ShippingStep({
             defaultValue={dates?.dates.includes(info.shippingDate) ? info.shippingDate : ''}
             disabled={!dates}
             className={`${inputClass} sm:max-w-xs`}
-            {...invalidProps('ship-shippingDate', errors.shippingDate, false)}
-            aria-describedby={['ship-date-hint', errors.shippingDate ? 'ship-shippingDate-error' : '']
+            {...invalidProps('ship-shippingDate', errorOf('shippingDate'), false)}
+            aria-describedby={['ship-date-hint', errorOf('shippingDate') ? 'ship-shippingDate-error' : '']
               .filter(Boolean)
               .join(' ')}
             data-testid="shipping-date"
@@ -180,7 +181,7 @@ export function ShippingStep({
           <p id="ship-date-hint" className="mt-1 text-sm text-muted">
             {dateHint}
           </p>
-          <FieldError id="ship-shippingDate-error" text={errors.shippingDate} />
+          <FieldError id="ship-shippingDate-error" text={errorOf('shippingDate')} />
         </div>
         {text('note', { required: false, multiline: true })}
       </section>

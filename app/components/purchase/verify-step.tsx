@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
+import { useFieldErrors } from '../forms/use-field-errors';
 import { useContinueOnceTrue, useFlowCall } from './flow-api';
 import { primaryButton, smallButton, StepActions } from './ui';
 
 /** Seconds until a new code may be asked for (decision 020: 60 s after the last one). */
 export const RESEND_SECONDS = 60;
+
+const CODE_FIELDS = ['code'] as const;
 
 /** Seconds left until `until` (an ISO time), never below 0. */
 function secondsUntil(until: number): number {
@@ -31,7 +34,12 @@ export function VerifyStep({
   const { t } = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  // The code's check (in the browser, then the server's): a new one each attempt moves the focus to the field.
+  const [checked, setChecked] = useState<{ errors: { code: string } }>();
+  // Asking for a new code was refused (too soon): said under the field, the focus left where it is.
+  const [resendRefused, setResendRefused] = useState('');
+  const { errorOf } = useFieldErrors(checked, checked?.errors, CODE_FIELDS, 'verify-');
+  const error = errorOf('code') || resendRefused;
   const [notice, setNotice] = useState('');
   // The first code went with the registration: count down from the page's first view.
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_SECONDS * 1000);
@@ -48,19 +56,21 @@ export function VerifyStep({
 
   const verify = useFlowCall((answer) => {
     if (answer.ok) return;
-    setError(answer.message);
-    input.current?.focus();
+    setResendRefused('');
+    setChecked({ errors: { code: answer.message } });
   });
   const resend = useFlowCall((answer) => {
     if (answer.ok) {
-      setError('');
+      setChecked(undefined);
+      setResendRefused('');
       setNotice(t('subscription.verify.sent'));
       if (answer.intent === 'resend' && answer.resendAfter) setResendAt(Date.parse(answer.resendAfter));
       input.current?.focus();
       return;
     }
     setNotice('');
-    setError(answer.message);
+    setChecked(undefined);
+    setResendRefused(answer.message);
     const retry = Number(answer.data.retryAfter);
     if (answer.status === 429 && Number.isFinite(retry) && retry > 0) setResendAt(Date.now() + retry * 1000);
   });
@@ -81,12 +91,12 @@ export function VerifyStep({
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setNotice('');
+    setResendRefused('');
     if (!/^\d{6}$/.test(code)) {
-      setError(t('subscription.verify.codeFormat'));
-      input.current?.focus();
+      setChecked({ errors: { code: 'subscription.verify.codeFormat' } });
       return;
     }
-    setError('');
+    setChecked(undefined);
     void verify.call('verify', { code });
   };
 

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/forms/newsletter-fields';
 import { useLocale } from '../../i18n/messages';
 import type { FormResult } from '../forms/form-result';
+import { useFieldErrors } from '../forms/use-field-errors';
 import { useFormCheck } from '../forms/use-form-check';
 
 const loadSchemas = () => import('../../../domain/forms/newsletter').then((module) => module.newsletterSchemas);
@@ -34,6 +35,11 @@ export function NewsletterForm({
   const { formRef, errors, check, prepare, showServerErrors } = useFormCheck(loadSchema, newsletterFromForm);
   const answer = fetcher.data ?? result;
   const handled = useRef<unknown>(undefined);
+  const fields = CAMPAIGN_FIELDS[campaign];
+  // The page's answer to a plain POST, until the browser checks or sends the form itself (whose
+  // answers the check shows, `showServerErrors`).
+  const server = !fetcher.data && result && !result.ok ? result : undefined;
+  const { focus, say } = useFieldErrors(server, server?.errors, fields, 'newsletter-');
 
   useEffect(() => {
     if (!fetcher.data || handled.current === fetcher.data) return;
@@ -53,22 +59,20 @@ export function NewsletterForm({
       </div>
     );
   }
-  const fields = CAMPAIGN_FIELDS[campaign];
   const labels: Record<NewsletterField, string> = {
     name: t('newsletter.name'),
     companyName: t('newsletter.companyName'),
     phone: t('newsletter.phone'),
     email: t('newsletter.email'),
   };
-  // The page's answer to a plain POST, until the browser checks or sends the form itself.
-  const server = !fetcher.data && result && !result.ok ? result : undefined;
   const shownErrors: Record<string, string> =
     Object.keys(errors).length || fetcher.data ? errors : (server?.errors ?? {});
   const values = server?.values ?? {};
-  const focus = server ? fields.find((field) => server.errors[field]) : undefined;
   // A refusal no field carries (too many sign-ups), or a failure the visitor can only retry.
   const failure =
-    answer && !answer.ok && Object.keys(answer.errors).length === 0 ? answer.message || t('newsletter.failed') : '';
+    answer && !answer.ok && Object.keys(answer.errors).length === 0
+      ? say(answer.message) || t('newsletter.failed')
+      : '';
   const busy = fetcher.state !== 'idle';
   return (
     <fetcher.Form
@@ -83,7 +87,7 @@ export function NewsletterForm({
     >
       {fields.map((field) => {
         const id = `newsletter-${field}`;
-        const error = shownErrors[field];
+        const error = say(shownErrors[field]);
         const value = values[field];
         return (
           <div key={field}>

@@ -3,9 +3,12 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import type { FeaturesPayload, Region } from '../../../domain/features';
 import { CURRENCY_CODES, isCurrency } from '../../../domain/money';
 import { localeOf } from '../../../domain/locales';
+import { REGION_ROWS, settingsFromForm, settingsSchema } from '../../../domain/forms/settings';
 import { requireStaff } from '../../auth.server';
 import { FieldError, inputClass } from '../../components/forms/fields';
+import { readAsSent } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { primaryButton, smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
@@ -37,32 +40,13 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: 'admin.settings.title', index: false });
 }
 
-/** The regions as the form sends them: one row per index, a row with nothing in it or ticked for removal left out. */
-function regionsOf(form: FormData): Region[] {
-  const regions: Region[] = [];
-  for (let index = 0; index < 20; index += 1) {
-    const read = (name: string) => String(form.get(`regions.${index}.${name}`) ?? '').trim();
-    const region = { code: read('code'), name: read('name'), region: read('region'), url: read('url') };
-    if (form.has(`regions.${index}.remove`) || Object.values(region).every((value) => value === '')) continue;
-    regions.push(region);
-  }
-  return regions;
-}
-
 export async function action({ context, request, params }: Route.ActionArgs) {
   const ctx = context.get(serverContext);
   const user = requireStaff(ctx, request, params.lang);
   if (user.role !== 'admin') throw data(null, { status: 403 });
   const lang = localeOf(params.lang);
-  const form = await request.formData();
-  const changes = {
-    contactForm: form.get('contactForm') === 'on',
-    subscription: form.get('subscription') === 'on',
-    regions: regionsOf(form),
-    region: String(form.get('region') ?? ''),
-    currencies: form.getAll('currencies').map(String).filter(isCurrency),
-    currency: String(form.get('currency') ?? ''),
-  };
+  // The features service checks the settings itself, and says what is wrong in the page's language.
+  const changes = await readAsSent(request, settingsSchema, settingsFromForm);
   try {
     await featuresOf(ctx).patch(null, changes, memberCallParams(ctx, lang));
   } catch (caught) {
@@ -75,10 +59,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-/** The first error under a key or any of its parts (`regions`, `regions.1.code`). */
-function errorFor(errors: Record<string, string>, key: string): string | undefined {
-  return errors[key] ?? Object.entries(errors).find(([name]) => name.startsWith(`${key}.`))?.[1];
-}
+/**
+ * The settings' errors are said next to their controls and summed up above the form; the focus
+ * stays where it is (no field is named to take it), as the page has always done.
+ */
+const FOCUS_ORDER: readonly string[] = [];
 
 export default function AdminSettings({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData = useActionAnswer(answered);
@@ -89,6 +74,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
     ? { ...values, currency: isCurrency(values.currency) ? values.currency : undefined }
     : loaderData.settings;
   const errors = actionData?.errors ?? {};
+  const { errorOf, say } = useFieldErrors(actionData, actionData?.errors, FOCUS_ORDER, 'settings-');
   const readOnly = !loaderData.canChange;
   // The markets as rows, with one empty row to add another.
   const [regions, setRegions] = useState<Region[]>(() => [
@@ -109,7 +95,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
           className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
           data-testid="settings-error"
         >
-          {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : actionData.message}
+          {Object.keys(errors).length > 0 ? t('admin.editor.fixErrors') : say(actionData.message)}
         </div>
       ) : null}
       <Form method="post" className="mt-6 space-y-6" data-testid="settings-form">
@@ -165,7 +151,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
                             name={`regions.${index}.${part}`}
                             defaultValue={region[part]}
                             aria-label={`${t(`admin.settings.region.${part}`)} ${index + 1}`}
-                            aria-invalid={errors[`regions.${index}.${part}`] ? true : undefined}
+                            aria-invalid={errorOf(`regions.${index}.${part}`) ? true : undefined}
                             className={`${inputClass} mt-0 min-w-24`}
                             data-testid={`region-${index}-${part}`}
                           />
@@ -188,11 +174,11 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
               type="button"
               className={`${smallButton} mt-3`}
               onClick={() => setRegions((rows) => [...rows, { code: '', name: '', region: '', url: '' }])}
-              disabled={regions.length >= 20}
+              disabled={regions.length >= REGION_ROWS}
             >
               {t('admin.settings.addRegion')}
             </button>
-            <FieldError id="regions-error" text={errorFor(errors, 'regions')} />
+            <FieldError id="regions-error" text={errorOf('regions')} />
             <label className="mt-4 block max-w-xs">
               <span className="block font-medium">{t('admin.settings.defaultRegion')}</span>
               <select name="region" defaultValue={shown.region} className={inputClass} data-testid="settings-region">
@@ -203,7 +189,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
                 ))}
               </select>
             </label>
-            <FieldError id="region-error" text={errors.region} />
+            <FieldError id="region-error" text={errorOf('region')} />
           </section>
 
           <section className="rounded-2xl border border-line bg-raised p-5" aria-labelledby="settings-currencies">
@@ -229,7 +215,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
                 </label>
               ))}
             </div>
-            <FieldError id="currencies-error" text={errorFor(errors, 'currencies')} />
+            <FieldError id="currencies-error" text={errorOf('currencies')} />
             <label className="mt-4 block max-w-xs">
               <span className="block font-medium">{t('admin.settings.defaultCurrency')}</span>
               <select
@@ -245,7 +231,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
                 ))}
               </select>
             </label>
-            <FieldError id="currency-error" text={errors.currency} />
+            <FieldError id="currency-error" text={errorOf('currency')} />
           </section>
         </fieldset>
         {readOnly ? null : (

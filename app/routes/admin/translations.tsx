@@ -6,6 +6,7 @@ import { requireStaff } from '../../auth.server';
 import { LANGUAGE_NAMES } from '../../components/layout/language-selector';
 import { readAsSent } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
+import { useSay } from '../../components/forms/say';
 import { smallButton } from '../../components/ui/buttons';
 import { serverContext, type ServerContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
@@ -61,6 +62,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function AdminTranslations({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
+  const say = useSay();
   const location = useLocation();
   const navigation = useNavigation();
   const { rows, total, page, language, canClear } = loaderData;
@@ -97,7 +99,7 @@ export default function AdminTranslations({ loaderData, actionData }: Route.Comp
       <p className="mt-1 text-muted">{t('admin.translations.lead')}</p>
       {actionData?.message ? (
         <p role="alert" className="mt-3 text-red-700 dark:text-red-300">
-          {actionData.message}
+          {say(actionData.message)}
         </p>
       ) : null}
       <Form method="get" className="mt-4 flex items-end gap-2" preventScrollReset>

@@ -3,7 +3,9 @@ import { DEVICE_NAME_MAX } from '../../../domain/apps/devices';
 import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
 import { localeOf, localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
-import { RemoveConfirm, StatusBadge, upgradeLink, useSay } from '../../components/portal/app-parts';
+import { DEVICE_FIELDS, RemoveConfirm, StatusBadge, upgradeLink } from '../../components/portal/app-parts';
+import { useSay } from '../../components/forms/say';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { PRICE_KEYS } from '../../components/portal/plan-text';
 import { FieldError, inputClass, invalidProps } from '../../components/forms/fields';
 import { primaryButton, smallButton } from '../../components/ui/buttons';
@@ -160,11 +162,11 @@ function DeviceRow({ device, slug, confirming }: { device: DeviceView; slug: str
 
 function Register({ answer }: { answer: DeviceAnswer | undefined }) {
   const { t } = useLocale();
-  const say = useSay();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'register';
   const refused = answer?.intent === 'register' && !answer.ok ? answer : undefined;
-  const error = refused?.errors.name;
+  const { focus, errorOf, say } = useFieldErrors(answer, refused?.errors, DEVICE_FIELDS, 'device-');
+  const error = errorOf('name');
   const problem = refused && !error ? say(refused.message) : '';
   return (
     <Form method="post" className="border-t border-line px-4 py-4 sm:px-5" data-testid="register-form" noValidate>
@@ -191,7 +193,7 @@ function Register({ answer }: { answer: DeviceAnswer | undefined }) {
           defaultValue={refused?.name ?? ''}
           key={answer ? `${answer.intent}-${String(answer.ok)}` : 'new'}
           className={`${inputClass} max-w-sm flex-1`}
-          {...invalidProps('device-name', error, Boolean(error))}
+          {...invalidProps('device-name', error, focus === 'name')}
           aria-describedby={['device-name-hint', error ? 'device-name-error' : null].filter(Boolean).join(' ')}
           data-testid="register-name"
         />

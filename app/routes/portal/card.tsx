@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { cardChangeSchema } from '../../../domain/forms/card-change';
-import { isMessageKey } from '../../../domain/forms/messages';
 import { formatMoney } from '../../../domain/format';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { inputClass } from '../../components/forms/fields';
 import { readForm } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
+import { useSay } from '../../components/forms/say';
 import { CardEntry, type CardEntryHandle } from '../../components/purchase/card-entry';
 import { primaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
@@ -74,6 +74,7 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
   const link = useSsoLink();
   const { subscription, payments } = loaderData;
   const fetcher = useFetcher<typeof action>();
+  const say = useSay();
   const { success, error } = useSnackbar();
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -95,7 +96,7 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
     if (!answer) return;
     setBusy(false);
     if (!answer.ok) {
-      setProblem(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+      setProblem(say(answer.message));
       return;
     }
     setProblem('');

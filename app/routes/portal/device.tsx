@@ -4,7 +4,8 @@ import { formatDate } from '../../../domain/format';
 import { localeOf, localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
 import { FieldError, inputClass, invalidProps } from '../../components/forms/fields';
-import { RemoveConfirm, useSay } from '../../components/portal/app-parts';
+import { DEVICE_FIELDS, RemoveConfirm } from '../../components/portal/app-parts';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { primaryButton, secondaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
@@ -61,7 +62,6 @@ function Detail({ label, children, testId }: { label: string; children: React.Re
 export default function Device({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const link = useSsoLink();
-  const say = useSay();
   const [search] = useSearchParams();
   const navigation = useNavigation();
   useLiveRefresh(LIVE_SERVICES);
@@ -72,7 +72,13 @@ export default function Device({ loaderData, actionData }: Route.ComponentProps)
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const renamed = answer?.intent === 'rename' && answer.ok;
   const refused = answer && !answer.ok ? answer : undefined;
-  const nameError = refused?.intent === 'rename' ? refused.errors.name : undefined;
+  const { focus, errorOf, say } = useFieldErrors(
+    answer,
+    refused?.intent === 'rename' ? refused.errors : undefined,
+    DEVICE_FIELDS,
+    'rename-',
+  );
+  const nameError = errorOf('name');
   const problem = refused && !nameError ? say(refused.message) : '';
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-10" data-testid="device-page" data-code={device.code}>
@@ -164,7 +170,7 @@ export default function Device({ loaderData, actionData }: Route.ComponentProps)
               defaultValue={refused?.intent === 'rename' ? refused.name : device.name}
               key={`${device.name}-${answer ? String(answer.ok) : ''}`}
               className={`${inputClass} max-w-sm flex-1`}
-              {...invalidProps('rename-name', nameError, Boolean(nameError))}
+              {...invalidProps('rename-name', nameError, focus === 'name')}
               data-testid="rename-name"
             />
             <button

@@ -6,6 +6,7 @@ import { localized } from '../../../domain/locales';
 import { requireUser } from '../../auth.server';
 import { useSnackbar } from '../../components/feedback/snackbars';
 import { readForm } from '../../components/forms/read-form';
+import { useSay } from '../../components/forms/say';
 import { refusalOf } from '../../components/forms/refusal';
 import { primaryButton, secondaryButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
@@ -17,7 +18,6 @@ import { useSsoLink } from '../../components/portal/sso';
 import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/plan';
 import { dayText, PLAN_NAMES, PRICE_KEYS } from '../../components/portal/plan-text';
-import { isMessageKey } from '../../../domain/forms/messages';
 import { type DashboardData, loadDashboard } from './dashboard.server';
 
 /*
@@ -413,6 +413,7 @@ function PaymentAlert({ subscription }: { subscription: PlanSubscription }) {
  */
 function StopSection({ subscription }: { subscription: PlanSubscription }) {
   const { t, locale } = useLocale();
+  const say = useSay();
   const { success, error } = useSnackbar();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -425,7 +426,7 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
   useEffect(() => {
     if (!answer || (answer.action !== 'cancel' && answer.action !== 'resume' && answer.action !== null)) return;
     dialog.current?.close();
-    if (!answer.ok) error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+    if (!answer.ok) error(say(answer.message));
     else if (answer.action === 'cancel' && answer.cancelAt)
       success(t('planDetail.stopped', { date: day(answer.cancelAt) }));
     else success(t('planDetail.resumed'));
@@ -521,6 +522,7 @@ function StopSection({ subscription }: { subscription: PlanSubscription }) {
  */
 function TerminateSection({ subscription }: { subscription: PlanSubscription }) {
   const { t, locale } = useLocale();
+  const say = useSay();
   const link = useSsoLink();
   const { success } = useSnackbar();
   const answer = useActionData<typeof action>();
@@ -563,12 +565,10 @@ function TerminateSection({ subscription }: { subscription: PlanSubscription }) 
           data-testid="terminate-error"
         >
           {failed.pending ? null : <p className="font-semibold">{t('planDetail.terminateFailed')}</p>}
-          <p className={failed.pending ? '' : 'mt-1'}>
-            {isMessageKey(failed.message) ? t(failed.message) : failed.message}
-          </p>
+          <p className={failed.pending ? '' : 'mt-1'}>{say(failed.message)}</p>
           {failed.reason ? (
             <p className="mt-1" data-testid="terminate-reason">
-              {isMessageKey(failed.reason) ? t(failed.reason) : failed.reason}
+              {say(failed.reason)}
             </p>
           ) : null}
           {failed.card ? (
@@ -656,6 +656,7 @@ function RemoveDialog({
   onClose: () => void;
 }) {
   const { t, locale } = useLocale();
+  const say = useSay();
   const { success, error } = useSnackbar();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -677,7 +678,7 @@ function RemoveDialog({
     onClose();
     if (answer.ok && answer.action === 'removeAddOn')
       success(t('planDetail.removed', { name, amount: money(answer.credit) }));
-    else if (!answer.ok) error(isMessageKey(answer.message) ? t(answer.message) : answer.message);
+    else if (!answer.ok) error(say(answer.message));
     // Once per answer.
   }, [answer]);
 

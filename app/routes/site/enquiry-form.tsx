@@ -12,16 +12,9 @@ import {
 } from '../../../domain/forms/enquiry-fields';
 import { HONEYPOT_FIELD, textOf } from '../../../domain/forms/messages';
 import { localeOf, localized, type I18nText } from '../../../domain/locales';
-import {
-  ChoiceGroup,
-  FieldError,
-  firstInvalid,
-  Honeypot,
-  inputClass,
-  invalidProps,
-  TextField,
-} from '../../components/forms/fields';
+import { ChoiceGroup, FieldError, Honeypot, inputClass, invalidProps, TextField } from '../../components/forms/fields';
 import type { FormResult } from '../../components/forms/form-result';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { useFormCheck } from '../../components/forms/use-form-check';
 import { serverContext } from '../../context';
 import { submitForm } from '../../forms.server';
@@ -80,6 +73,10 @@ export default function EnquiryFormPage({ loaderData, actionData }: Route.Compon
   const answer: FormResult | undefined = fetcher.data ?? actionData;
   const handled = useRef<unknown>(undefined);
   const thanks = useRef<HTMLHeadingElement>(null);
+  // The page's answer to a plain POST, until the browser checks or sends the form itself (whose
+  // answers the check shows, `showServerErrors`).
+  const server = !fetcher.data && actionData && !actionData.ok ? actionData : undefined;
+  const { focus, say } = useFieldErrors(server, server?.errors, ENQUIRY_FIELDS, '');
 
   useEffect(() => {
     if (!fetcher.data || handled.current === fetcher.data) return;
@@ -109,13 +106,12 @@ export default function EnquiryFormPage({ loaderData, actionData }: Route.Compon
     );
   }
 
-  const server = !fetcher.data && actionData && !actionData.ok ? actionData : undefined;
-  const shownErrors = Object.keys(errors).length || fetcher.data ? errors : (server?.errors ?? {});
-  const shownSummary = summary || server?.message || '';
+  const shown = Object.keys(errors).length || fetcher.data ? errors : (server?.errors ?? {});
+  const shownErrors = Object.fromEntries(Object.entries(shown).map(([name, error]) => [name, say(error)]));
+  const shownSummary = summary || say(server?.message);
   const values = server?.values ?? {};
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const list = (name: string) => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
-  const focus = server ? firstInvalid(ENQUIRY_FIELDS, server.errors) : undefined;
   const options = (name: string, keys: readonly string[]) =>
     keys.map((value) => ({ value, label: t(`forms.options.${name}.${value}`) }));
   const field = (name: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
