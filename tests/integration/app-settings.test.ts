@@ -4,7 +4,16 @@ import { saveRecord } from '../../app/routes/admin/records.server.ts';
 import { inputName } from '../../domain/admin/form.ts';
 import { APP_SETTINGS_SEED } from '../../server/db/seed/app-settings.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { createAccount, rejectionOf, skipReason, socketClient, startTestServer, type SocketClient } from './harness.ts';
+import {
+  accessTokenOf,
+  createAccount,
+  rejectionOf,
+  restCall,
+  skipReason,
+  socketClient,
+  startTestServer,
+  type SocketClient,
+} from './harness.ts';
 import { pdfOf, png } from './upload-fixtures.ts';
 
 /**
@@ -26,26 +35,14 @@ describe.skipIf(skipReason)('the app settings service', () => {
   const sockets = {} as Record<Caller, SocketClient>;
   let settings: Settings;
 
-  /** A REST call as a caller, in a language; answers the status and the JSON body. */
-  async function rest(
-    caller: Caller,
-    method: string,
-    path: string,
-    body?: unknown,
-    locale = 'en',
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
-    const response = await fetch(`${server.url}/api/${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'x-locale': locale,
-        'x-forwarded-for': address(),
-        ...(caller === 'signed out' ? {} : { authorization: `Bearer ${tokens[caller]}` }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  /** A REST call as a caller, in a language, from an address of its own; answers the status and the JSON body. */
+  const rest = (caller: Caller, method: string, path: string, body?: unknown, locale = 'en') =>
+    restCall(server.url, method, path, {
+      body,
+      locale,
+      address: address(),
+      ...(caller === 'signed out' ? {} : { token: tokens[caller] }),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
 
   const overSocket = (caller: Caller) => sockets[caller].client.service('appSettings');
 
@@ -65,12 +62,7 @@ describe.skipIf(skipReason)('the app settings service', () => {
     server = await startTestServer({ trustProxy: 'loopback' });
     for (const role of ['member', 'editor', 'admin'] as const) {
       const account = await createAccount(server.database.knex, { role, label: `app-settings-${role}` });
-      const response = await fetch(`${server.url}/api/authentication`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address() },
-        body: JSON.stringify({ strategy: 'local', email: account.email, password: account.password }),
-      });
-      tokens[role] = ((await response.json()) as { accessToken: string }).accessToken;
+      tokens[role] = await accessTokenOf(server.url, account, address());
     }
     for (const caller of ['signed out', 'member', 'editor', 'admin'] as const) {
       const socket = socketClient(server.url, { 'x-forwarded-for': address(), 'x-locale': 'zh-hk' });

@@ -327,6 +327,41 @@ export async function createAccount(
   return account;
 }
 
+/** Signs an account in over REST (from the address given, which per-address limits count) and answers its access token. */
+export async function accessTokenOf(
+  url: string,
+  account: { email: string; password: string },
+  address = '127.0.0.1',
+): Promise<string> {
+  const response = await fetch(`${url}/api/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ strategy: 'local', email: account.email, password: account.password }),
+  });
+  if (response.status !== 201) throw new Error(`Sign-in of ${account.email} answered ${response.status}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** A REST call with a JSON body, as an outside caller: with a token or none, in a language, from an address. */
+export async function restCall(
+  url: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; locale?: string; address?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${url}/api/${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-locale': options.locale ?? 'en',
+      ...(options.address ? { 'x-forwarded-for': options.address } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
 export type { Page } from '../../domain/entities/services.ts';
 
 /** A service of the in-process app, typed from its definition: records as the server holds them (dates as `Date`). */

@@ -3,7 +3,16 @@ import { LOOKUP_LISTS } from '../../domain/entities/lookup-lists.ts';
 import { LOOKUP_LIST_SEED } from '../../server/db/seed/lookup-lists.ts';
 import { seed } from '../../server/db/seed/seed.ts';
 import type { RunningServer } from '../../server/server.ts';
-import { ADMIN, createAccount, skipReason, socketClient, startTestServer, type SocketClient } from './harness.ts';
+import {
+  accessTokenOf,
+  ADMIN,
+  createAccount,
+  restCall,
+  skipReason,
+  socketClient,
+  startTestServer,
+  type SocketClient,
+} from './harness.ts';
 
 /**
  * The lookup lists (decision 050) through both transports: anyone reads them in staff's order and
@@ -22,25 +31,14 @@ describe.skipIf(skipReason)('the lookup lists', () => {
   const tokens = {} as Record<Exclude<Caller, 'signed out'>, string>;
   let editorSocket: SocketClient;
 
-  async function rest(
-    caller: Caller,
-    method: string,
-    path: string,
-    body?: unknown,
-    locale = 'en',
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
-    const response = await fetch(`${server.url}/api/${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'x-locale': locale,
-        'x-forwarded-for': address(),
-        ...(caller === 'signed out' ? {} : { authorization: `Bearer ${tokens[caller]}` }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  /** A REST call as a caller, in a language, from an address of its own; answers the status and the JSON body. */
+  const rest = (caller: Caller, method: string, path: string, body?: unknown, locale = 'en') =>
+    restCall(server.url, method, path, {
+      body,
+      locale,
+      address: address(),
+      ...(caller === 'signed out' ? {} : { token: tokens[caller] }),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
 
   const items = (body: Record<string, unknown>) => body.data as Item[];
 
@@ -48,12 +46,7 @@ describe.skipIf(skipReason)('the lookup lists', () => {
     server = await startTestServer({ trustProxy: 'loopback' });
     for (const role of ['member', 'editor', 'admin'] as const) {
       const account = await createAccount(server.database.knex, { role, label: `lookup-${role}` });
-      const response = await fetch(`${server.url}/api/authentication`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address() },
-        body: JSON.stringify({ strategy: 'local', email: account.email, password: account.password }),
-      });
-      tokens[role] = ((await response.json()) as { accessToken: string }).accessToken;
+      tokens[role] = await accessTokenOf(server.url, account, address());
     }
     editorSocket = socketClient(server.url, { 'x-forwarded-for': address(), 'x-locale': 'zh-hk' });
     await editorSocket.client.authenticate({ strategy: 'jwt', accessToken: tokens.editor });
