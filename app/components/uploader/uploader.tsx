@@ -66,8 +66,20 @@ export function Uploader({
   const [items, dispatch] = useReducer(uploadReducer, initial ?? [], storedItems);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  // The last outcome (a file uploaded, failed or cancelled), said by the live region.
-  const [outcome, setOutcome] = useState('');
+  // The last outcomes (a file uploaded, failed or cancelled), said by the live region: outcomes that
+  // land before the page shows the first of them (two files finishing together) are said together,
+  // so none is lost to a screen reader. `shown` counts the outcomes' commits to the page.
+  const [outcome, setOutcomeText] = useState({ text: '', shown: 0 });
+  const shown = useRef(0);
+  useEffect(() => {
+    shown.current += 1;
+  }, [outcome]);
+  const setOutcome = (text: string) =>
+    setOutcomeText((previous) =>
+      previous.shown === shown.current && previous.text
+        ? { text: `${previous.text} ${text}`, shown: shown.current }
+        : { text, shown: shown.current },
+    );
   const controllers = useRef(new Map<string, AbortController>());
   const previews = useRef(new Set<string>());
   const hintId = useId();
@@ -220,7 +232,7 @@ export function Uploader({
       )}
       <p aria-live="polite" className="sr-only" data-testid="uploader-live">
         {items.length > 0
-          ? `${outcome ? `${outcome} ` : ''}${t('uploader.summary', { done, total: items.length })}`
+          ? `${outcome.text ? `${outcome.text} ` : ''}${t('uploader.summary', { done, total: items.length })}`
           : ''}
       </p>
       {items.length > 0 && (
