@@ -22,7 +22,8 @@ const WORDS: Record<Method, string> = {
   remove: 'delete',
 };
 
-function allows(access: Access, caller: Caller): boolean {
+/** Whether an entity's access rule lets a caller call the method (the back office's actions ask it too). */
+export function allows(access: Access, caller: Caller): boolean {
   if (access === 'public') return true;
   if (caller === 'anonymous' || access === 'none') return false;
   return access === 'authenticated' || access.includes(caller);

@@ -1,7 +1,8 @@
 import { entities, type EntityName } from '../entities/index.ts';
+import { allows } from './permissions.ts';
 import type { z } from 'zod';
 import { localized, type I18nText, type Locale } from '../locales.ts';
-import { hintsOf, type Access, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';
+import { hintsOf, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';
 
 /*
  * The back office's screens (issue 21, decision 034): one generic table and editor, driven by the
@@ -103,12 +104,6 @@ export function recordName(source: string, record: Record<string, unknown>, loca
   const value = record[field];
   if (value && typeof value === 'object') return localized(value as I18nText, locale) || String(record._id);
   return value === null || value === undefined || value === '' ? String(record._id) : String(value);
-}
-
-function allows(access: Access, role: Role): boolean {
-  if (access === 'public' || access === 'authenticated') return true;
-  if (access === 'none') return false;
-  return access.includes(role);
 }
 
 /** Whether the role changes every row of the entity, not only its own (the definition's owner rule). */
