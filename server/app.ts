@@ -11,6 +11,7 @@ import { createLoginLimits, type LoginLimits } from './auth/limits.ts';
 import { DatabaseRevocationStore, SharedRevocationStore, type RevocationStore } from './auth/revocation.ts';
 import { AppAuthenticationService, PasswordStrategy, RevocableJWTStrategy, SESSION_CACHE } from './auth/strategies.ts';
 import { configureChannels, serializeEvent } from './channels.ts';
+import { APP_AUTHENTICATION_PATH, configureAppAuthentication } from './auth/app-users.ts';
 import type { Config } from './config.ts';
 import { setPasswordHashing } from './auth/passwords.ts';
 import { jsonBodiesOnly, localizeErrors, normalizeHttpError, unknownEndpoint } from './hooks/errors.ts';
@@ -183,6 +184,16 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     // No `authenticate` hook here: Feathers refuses it on this service; `remove` checks the token itself.
     around: { all: [sessionCookie(config), hideTicketSession] },
   });
+
+  // The apps' users sign in apart, with tokens of their own audience (decision 053).
+  const appAuthentication = configureAppAuthentication(api, {
+    config,
+    knex,
+    limits,
+    revocations,
+    eventsMayBeMissed: () => events?.mayMiss() ?? false,
+  });
+  api.use(APP_AUTHENTICATION_PATH, appAuthentication, { methods: ['create', 'remove'] });
 
   configureChannels(api);
   api.use(unknownEndpoint);

@@ -41,6 +41,7 @@ interface KindValue {
   enum: string;
   list: unknown[];
   object: Record<string, unknown>;
+  day: string;
 }
 
 type EnumValue<F> = F extends { enum: readonly (infer V)[] } ? V : string;

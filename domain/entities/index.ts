@@ -1,5 +1,7 @@
+import { appDevices } from './app-devices.ts';
 import { appSettings } from './app-settings.ts';
 import { appTemplates } from './app-templates.ts';
+import { appUsers } from './app-users.ts';
 import { attachments } from './attachments.ts';
 import { auditLogs } from './audit-logs.ts';
 import { balanceEntries } from './balance-entries.ts';
@@ -49,6 +51,8 @@ export const definitions = byServicePath({
   doctorprofessions,
   doctordistricts,
   doctorgenders,
+  appUsers,
+  appDevices,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

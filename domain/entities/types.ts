@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
+import { isDay } from '../validation/day.ts';
 
 export type Role = 'member' | 'editor' | 'admin';
 export const ROLES: readonly Role[] = ['member', 'editor', 'admin'];
 export const STAFF_ROLES: readonly Role[] = ['editor', 'admin'];
 
-/** Who may call a method: anyone, any signed-in user, or the listed roles. */
-export type Access = 'public' | 'authenticated' | readonly Role[] | 'none';
+/**
+ * Who calls: a member or staff role (the `users` population), or a user of the company's apps
+ * (`appUser`, the `appUsers` population, signed in through its own authentication service). The
+ * two never reach each other's records (decision 053).
+ */
+export type CallerRole = Role | 'appUser';
+
+/**
+ * Who may call a method: anyone, any signed-in member or staff member (`authenticated`: never an
+ * app user), or the listed callers.
+ */
+export type Access = 'public' | 'authenticated' | readonly CallerRole[] | 'none';
 
 export type FieldKind =
   | 'id'
@@ -21,7 +32,9 @@ export type FieldKind =
   | 'list'
   /** A small record of named values (an address, a card's summary), validated by its `schema`. */
   | 'object'
-  | 'password';
+  | 'password'
+  /** A calendar day without a time (`2026-11-29`): a date of birth, held as written whatever the time zone. */
+  | 'day';
 
 export interface FieldDef {
   kind: FieldKind;
@@ -55,13 +68,13 @@ export interface FieldDef {
    * `$push`, `$pull`, positional paths). Absent: whoever may call the method. In-process calls
    * (the server's own writes) are not limited.
    */
-  writable?: readonly Role[];
+  writable?: readonly CallerRole[];
   /**
    * The roles that may change this field in an outside patch, whatever the syntax; others may still
    * give it on create (as `writable` allows). Absent: as `writable` says. Empty: what the creator
    * sent is kept (a visitor's enquiry, which staff follow up but never rewrite).
    */
-  patchable?: readonly Role[];
+  patchable?: readonly CallerRole[];
   /**
    * The table fills the field in when a create leaves it out (a NOT NULL column with a default),
    * so a read never answers null for it.
@@ -94,7 +107,9 @@ export type Widget =
   /** Days from and to (`dayRangeSchema`). */
   | 'dateRange'
   | 'email'
-  | 'password';
+  | 'password'
+  /** A calendar day without a time (`2026-11-29`): a date of birth, held as written whatever the time zone. */
+  | 'day';
 
 /** The back office's screens that show a field: the list's columns and the record's own page. */
 export type Screen = 'list' | 'detail';
@@ -115,6 +130,8 @@ export interface FieldHints {
 export interface OwnerDef {
   /** The field holding the owner's user id (`_id` for the users themselves). */
   field: string;
+  /** The population the owner belongs to: members and staff (`users`, the default) or the apps' users. */
+  of?: 'users' | 'appUsers';
   /** Roles that read every row, and roles that change or remove every row. */
   allRows: { read: readonly Role[]; write: readonly Role[] };
 }
@@ -202,6 +219,7 @@ const KIND_WIDGETS: Record<FieldKind, Widget> = {
   ref: 'ref',
   list: 'list',
   object: 'object',
+  day: 'day',
 };
 
 /**
@@ -267,6 +285,8 @@ export function valueSchema(field: FieldDef): z.ZodType {
     case 'object':
       // An object field says what it holds; without a schema it takes nothing.
       return z.object({}).strict();
+    case 'day':
+      return z.string().trim().refine(isDay, { error: 'validation.day' });
   }
 }
 

@@ -4,11 +4,11 @@ import {
   colourSchema,
   coordinatePair,
   dayRangeSchema,
-  isDay,
   mapPointSchema,
   openStreetMapLink,
   typedColour,
 } from './widget-values.ts';
+import { isDay } from '../validation/day.ts';
 
 /** The message key of each problem, by its path, as the service and the editor answer them. */
 function problems(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDay } from '../validation/day.ts';
 
 /*
  * Values that the back office's colour, map-point and date-range widgets write (decision 046): one
@@ -105,14 +106,6 @@ export const DAY_RANGE_PARTS = ['from', 'to'] as const;
 export type DayRangePart = (typeof DAY_RANGE_PARTS)[number];
 
 /** Whether the text is a day of the calendar written YYYY-MM-DD (`2027-02-29` is not). */
-export function isDay(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 const daySchema = z.string({ error: needs('validation.day') }).refine(isDay, { error: 'validation.day' });
 
 /**

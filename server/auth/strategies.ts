@@ -226,10 +226,11 @@ export class RevocableJWTStrategy extends JWTStrategy {
       return result;
     }
     await this.ensureNotRevoked(session.payload, session.user);
+    const { entity } = this.configuration as { entity: string };
     return {
       accessToken,
       authentication: { strategy: this.name ?? 'jwt', accessToken, payload: session.payload },
-      user: session.user ? { ...session.user } : session.user,
+      [entity]: session.user ? { ...session.user } : session.user,
     };
   }
 
@@ -299,7 +300,10 @@ export class RevocableJWTStrategy extends JWTStrategy {
     user: SessionUser;
   } | null> {
     const known = this.connectionTokens.get(connection);
-    const { authentication, user } = connection;
+    const { entity } = this.configuration as { entity: string };
+    const { authentication } = connection;
+    // The connection's account, under its population's name (`user`, or `appUser`: decision 053).
+    const user = (connection as Record<string, unknown>)[entity] as SessionUser | undefined;
     if (!known || !user || !authentication || authentication.accessToken !== known.accessToken) return null;
     const now = Date.now();
     if (known.exp * 1000 <= now) throw new NotAuthenticated('auth.sessionEnded');
@@ -312,7 +316,7 @@ export class RevocableJWTStrategy extends JWTStrategy {
       { strategy: this.name ?? 'jwt', accessToken: known.accessToken },
       { ...params, authenticated: true },
     );
-    const fresh = (result as AuthenticationResult).user as SessionUser | undefined;
+    const fresh = (result as AuthenticationResult)[entity] as SessionUser | undefined;
     if (!fresh) throw new NotAuthenticated('auth.sessionEnded');
     // The connection's user is trusted again once it matches the account; until the channels have
     // caught up with a change, each call uses the account as it is now.
@@ -351,7 +355,8 @@ export class AppAuthenticationService extends AuthenticationService {
   /** A new token carries its account's session version, so ending the sessions ends it too. */
   override async getPayload(authResult: AuthenticationResult, params: AuthenticationParams) {
     const payload = await super.getPayload(authResult, params);
-    const version = (authResult.user as { sessionVersion?: unknown } | undefined)?.sessionVersion;
+    const { entity } = this.configuration as { entity: string };
+    const version = (authResult[entity] as { sessionVersion?: unknown } | undefined)?.sessionVersion;
     return typeof version === 'string' ? { ...payload, sv: version } : payload;
   }
 

@@ -31,6 +31,7 @@ import * as m029 from './migrations/029_invoice_balance_applied.ts';
 import * as m030 from './migrations/030_order_billing_period.ts';
 import * as m031 from './migrations/031_app_settings_gallery.ts';
 import * as m032 from './migrations/032_lookup_lists.ts';
+import * as m033 from './migrations/033_app_users_and_devices.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Knex.Migration> = {
   '030_order_billing_period': m030,
   '031_app_settings_gallery': m031,
   '032_lookup_lists': m032,
+  '033_app_users_and_devices': m033,
 };
 
 const source: Knex.MigrationSource<string> = {

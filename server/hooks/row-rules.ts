@@ -2,6 +2,7 @@ import { Forbidden, NotFound } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import { type EntityDef, STAFF_ROLES } from '../../domain/entities/types.ts';
 import { narrowQuery } from './narrow-query.ts';
+import { ownerCallerOf } from './caller.ts';
 
 export type Caller = { _id: unknown; role?: string } | undefined;
 
@@ -54,7 +55,7 @@ export function rowRules(def: EntityDef) {
   return async (context: HookContext, next: NextFunction) => {
     const { params, method } = context;
     if (!params.provider) return next();
-    const caller = params.user as Caller;
+    const caller: Caller = ownerCallerOf(params, def.owner?.of);
     if (method === 'find' || method === 'get') {
       const condition = rowCondition(def, caller, 'read');
       // A params object of the call's own: the caller's (reused for another call) is left as it was.

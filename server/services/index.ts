@@ -7,6 +7,8 @@ import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
 import { configureAppSettings } from './app-settings/app-settings.ts';
+import { configureAppDevices } from './app-devices/app-devices.ts';
+import { configureAppUsers } from './app-users/app-users.ts';
 import { LOOKUP_LISTS } from '../../domain/entities/lookup-lists.ts';
 import { configureAttachments } from './attachments/attachments.ts';
 import { configureBlogs } from './blogs/blogs.ts';
@@ -75,6 +77,9 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureBlogs(app);
   // What the company's apps dress their home screen with (decision 046).
   configureAppSettings(app, knex);
+  // The company's apps' own users and installations (decisions 053 and 054).
+  configureAppUsers(app, deps.limits);
+  configureAppDevices(app);
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   configureSubscribers(app, { config, redis });

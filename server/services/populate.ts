@@ -5,6 +5,7 @@ import { allowed } from '../hooks/authorize.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
 import { narrowQuery } from '../hooks/narrow-query.ts';
 import { rowCondition } from '../hooks/row-rules.ts';
+import { callerRoleOf, ownerCallerOf } from '../hooks/caller.ts';
 import type { EntityParams, EntityRecord, Populator } from './entity/entity-service.ts';
 import { entityServiceAt } from './entity/service-at.ts';
 import type { ServerApp } from './types.ts';
@@ -20,7 +21,7 @@ export function createPopulator(app: ServerApp): Populator {
       if (!spec) continue;
       const target = Object.values(entities).find((entity) => entity.service === spec.service);
       if (!target) continue;
-      if (params.provider && !allowed(target.access.find, params.user?.role)) throw new Forbidden('auth.forbidden');
+      if (params.provider && !allowed(target.access.find, callerRoleOf(params))) throw new Forbidden('auth.forbidden');
       const [head, tail] = spec.path.split('.') as [string, string | undefined];
       const ids = new Set<string>();
       for (const record of records) {
@@ -32,7 +33,7 @@ export function createPopulator(app: ServerApp): Populator {
       }
       if (ids.size === 0) continue;
       // The rows an outside caller could read directly, and no others (drafts, other members' rows).
-      const condition = params.provider ? rowCondition(target, params.user ?? undefined, 'read') : null;
+      const condition = params.provider ? rowCondition(target, ownerCallerOf(params, target.owner?.of), 'read') : null;
       const byIds = { _id: { $in: [...ids] } };
       const service = entityServiceAt(app, spec.service);
       if (!service) continue;

@@ -28,6 +28,8 @@ const COLUMN_TYPES = {
   i18n: ['jsonb'],
   list: ['jsonb'],
   object: ['jsonb'],
+  // A calendar day, held as written (`1990-05-17`).
+  day: ['character varying'],
 } satisfies Record<FieldKind, readonly string[]>;
 
 /** Tables that no entity describes, and why. */

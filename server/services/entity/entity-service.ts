@@ -11,6 +11,7 @@ import type {
 } from '../../../domain/entities/services.ts';
 import type { EntityDef } from '../../../domain/entities/types.ts';
 import { newId } from '../../db/ids.ts';
+import { callerRoleOf } from '../../hooks/caller.ts';
 import { applyKeyset, decodeCursor, encodeCursor } from './cursor.ts';
 import { EntityFields } from './fields.ts';
 import { applyListOperators, keyListItems, type ListField } from './list-ops.ts';
@@ -37,6 +38,8 @@ export interface EntityParams extends Params {
   /** `false` answers a plain list with no limit: for server-side lookups only. */
   paginate?: false;
   user?: ({ _id: string; role: string } & Record<string, unknown>) | null;
+  /** The user of the company's apps making the call (never with `user`: decision 053). */
+  appUser?: ({ _id: string } & Record<string, unknown>) | null;
   /** Runs the call inside an existing transaction. */
   transaction?: Knex.Transaction;
 }
@@ -372,7 +375,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
    */
   private checkWritable(data: unknown, params: EntityParams, method: 'create' | 'patch'): void {
     if (!params.provider) return;
-    const role = params.user?.role;
+    const role = callerRoleOf(params);
     const errors: Record<string, string> = {};
     for (const name of fieldsWritten(data)) {
       const field = this.def.fields[name];

@@ -99,13 +99,18 @@ async function patchEmail(context: HookContext, next: NextFunction, verification
 }
 
 /** The caller's own password, checked like a sign-in (same per-address limit, same hashing cost). */
-async function checkCurrentPassword(context: HookContext, given: unknown, limits: LoginLimits): Promise<void> {
+export async function checkCurrentPassword(
+  context: HookContext,
+  given: unknown,
+  limits: LoginLimits,
+  table: 'users' | 'app_users' = 'users',
+): Promise<void> {
   if (typeof given !== 'string' || given.length === 0) throw invalid({ currentPassword: 'validation.required' });
   if (given.length > 200) throw invalid({ currentPassword: 'validation.tooBig' });
   const wait = await consume(limits.perIp, callerAddressKey(context.params));
   if (wait !== null) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: wait });
   const knex = context.app.get('knex') as Knex;
-  const stored = (await (context.params.transaction ?? knex)('users')
+  const stored = (await (context.params.transaction ?? knex)(table)
     .where('id', String(context.id))
     .first('password')) as { password?: string } | undefined;
   const ok = typeof stored?.password === 'string' && (await verifyPassword(stored.password, given));
