@@ -1,7 +1,7 @@
 import type { HookContext, NextFunction, RealTimeConnection } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import { entities, type EntityName, isEntityName } from '../domain/entities/index.ts';
-import { type Access, type EntityDef, ROLES } from '../domain/entities/types.ts';
+import { type Access, type CallerRole, type EntityDef, ROLES } from '../domain/entities/types.ts';
 import { hiddenFields, stripResult } from './hooks/clean-output.ts';
 import { isCurrentSession } from './auth/strategies.ts';
 import { isPublicRecord, reachesAllRows } from './hooks/row-rules.ts';
@@ -10,6 +10,8 @@ import type { EventSync } from './sync.ts';
 
 type Connection = RealTimeConnection & {
   user?: { _id: string; role: string };
+  /** A user of the company's apps, signed in through `appAuthentication` (decision 053). */
+  appUser?: { _id: string };
   authentication?: { strategy?: string; accessToken?: string };
   /** The id of the token this connection signed in with, to find it when that token is revoked. */
   jti?: string;
@@ -65,6 +67,7 @@ export function configureChannels(app: ServerApp): void {
   const signOut = (connection: Connection) => {
     leaveAll(connection);
     delete connection.user;
+    delete connection.appUser;
     delete connection.authentication;
     delete connection.jti;
     delete connection.sv;
@@ -89,12 +92,24 @@ export function configureChannels(app: ServerApp): void {
   });
 
   app.on('login', (result: unknown, { connection }: { connection?: Connection }) => {
-    if (!connection?.user) return;
+    if (!connection?.user && !connection?.appUser) return;
     // Signing in again as someone else must not keep the first user's channels.
     leaveAll(connection);
     connection.jti = jtiOf(result);
     const sv = (result as { authentication?: { payload?: { sv?: unknown } } } | null)?.authentication?.payload?.sv;
     connection.sv = typeof sv === 'string' ? sv : undefined;
+    const appUserOnly = (result as { appUser?: unknown } | null)?.appUser !== undefined;
+    if (appUserOnly || !connection.user) {
+      // An app user hears what anyone hears, and what is their own (decision 053).
+      delete connection.user;
+      if (!connection.appUser) return;
+      app.channel('anonymous').join(connection);
+      app.channel('appUsers').join(connection);
+      app.channel(`roles/appUser`).join(connection);
+      app.channel(`app-users/${connection.appUser._id}`).join(connection);
+      return;
+    }
+    delete connection.appUser;
     app.channel('authenticated').join(connection);
     app.channel(`roles/${connection.user.role}`).join(connection);
     app.channel(`users/${connection.user._id}`).join(connection);
@@ -109,6 +124,24 @@ export function configureChannels(app: ServerApp): void {
     const jti = jtiOf(result);
     if (!jti) return;
     for (const connection of connectionsOf('authenticated')) if (connection.jti === jti) endSession(connection);
+  });
+
+  // An app user's token signed out anywhere.
+  app.service('appAuthentication').on('removed', (result: unknown) => {
+    const jti = jtiOf(result);
+    if (!jti) return;
+    for (const connection of connectionsOf('appUsers')) if (connection.jti === jti) endSession(connection);
+  });
+  // An app user disabled, or their sessions ended (a new password), or the account removed.
+  app.service('appUsers').on('patched', (appUser: PatchedUser & { disabledAt?: unknown }) => {
+    for (const connection of connectionsOf(`app-users/${appUser._id}`)) {
+      const ended =
+        'sessionVersion' in appUser && !isCurrentSession({ jti: connection.jti, sv: connection.sv }, appUser);
+      if (ended || (appUser.disabledAt !== undefined && appUser.disabledAt !== null)) endSession(connection);
+    }
+  });
+  app.service('appUsers').on('removed', (appUser: { _id?: string }) => {
+    for (const connection of connectionsOf(`app-users/${appUser._id}`)) endSession(connection);
   });
 
   app.service('users').on('patched', (user: PatchedUser) => {
@@ -144,7 +177,8 @@ export function configureChannels(app: ServerApp): void {
       if (access === 'public' && !isPublicRecord(def, data))
         return [app.channel('roles/editor'), app.channel('roles/admin')];
       if (access === 'public' && !def.owner) return [app.channel('anonymous'), app.channel('authenticated')];
-      const roles = access === 'public' || access === 'authenticated' ? ROLES : access === 'none' ? [] : access;
+      const roles: readonly CallerRole[] =
+        access === 'public' || access === 'authenticated' ? ROLES : access === 'none' ? [] : access;
       // Roles that read every row hear of every change; the owner hears of their own row.
       const channels = roles
         .filter((role) => reachesAllRows(def, role, 'read'))
@@ -155,7 +189,7 @@ export function configureChannels(app: ServerApp): void {
         (typeof owner === 'string' || typeof owner === 'number') &&
         roles.some((role) => !reachesAllRows(def, role, 'read'))
       ) {
-        channels.push(app.channel(`users/${String(owner)}`));
+        channels.push(app.channel(`${def.owner.of === 'appUsers' ? 'app-users' : 'users'}/${String(owner)}`));
       }
       return channels;
     });
@@ -271,7 +305,7 @@ interface SyncMessage {
  * clients may see it; for a sign-out, the token's id alone.
  */
 export function serializeEvent({ event, path, data, context }: SyncMessage): string {
-  if (path === 'authentication') {
+  if (path === 'authentication' || path === 'appAuthentication') {
     // Other instances only need to know which token was signed out.
     const jti = event === 'removed' ? jtiOf(data) : undefined;
     return JSON.stringify({ event, path, data: jti ? { jti } : null, context: { path, event, params: {} } });
