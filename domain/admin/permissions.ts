@@ -8,8 +8,9 @@ import { ROLES, type Access, type EntityDef, type Role } from '../entities/types
  * matrix test (tests/integration/access-matrix.test.ts) calls every cell through the API.
  */
 
-export type Caller = Role | 'anonymous';
-export const CALLERS: readonly Caller[] = ['anonymous', ...ROLES];
+/** Who calls, as the matrix's columns name them: signed out, a member's or staff role, or a user of the apps. */
+export type Caller = Role | 'anonymous' | 'appUser';
+export const CALLERS: readonly Caller[] = ['anonymous', ...ROLES, 'appUser'];
 
 const METHODS = ['find', 'get', 'create', 'patch', 'remove'] as const;
 type Method = (typeof METHODS)[number];
@@ -26,14 +27,16 @@ const WORDS: Record<Method, string> = {
 export function allows(access: Access, caller: Caller): boolean {
   if (access === 'public') return true;
   if (caller === 'anonymous' || access === 'none') return false;
-  return access === 'authenticated' || access.includes(caller);
+  // `authenticated` is a member or staff member: an app user is of another population (decision 053).
+  if (access === 'authenticated') return caller !== 'appUser';
+  return access.includes(caller);
 }
 
 /** Whether the owner rule narrows the method to the caller's own rows. */
 function ownOnly(definition: EntityDef, method: Method, caller: Caller): boolean {
   if (!definition.owner || caller === 'anonymous' || method === 'create') return false;
   const { read, write } = definition.owner.allRows;
-  return !(method === 'find' || method === 'get' ? read : write).includes(caller);
+  return !(method === 'find' || method === 'get' ? read : write).includes(caller as Role);
 }
 
 /** What a caller may do on an entity, in words: `list own · read own · create`, or `—`. */

@@ -71,9 +71,10 @@ export class PasswordStrategy extends LocalStrategy {
     const entity = (Array.isArray(found) ? found[0] : found.data[0]) as Record<string, unknown> | undefined;
     await this.comparePassword(entity ?? {}, password);
     await attempt.succeeded();
+    const { entity: entityKey } = this.configuration as { entity: string };
     return {
       authentication: { strategy: this.name ?? 'local' },
-      user: await this.getEntity(entity as Record<string, unknown>, { ...params, provider }),
+      [entityKey]: await this.getEntity(entity as Record<string, unknown>, { ...params, provider }),
     };
   }
 }

@@ -20,8 +20,8 @@ import {
 
 const METHODS = ['find', 'get', 'create', 'patch', 'remove'] as const;
 type Method = (typeof METHODS)[number];
-type Caller = Role | 'signed out';
-const CALLERS: readonly Caller[] = ['signed out', ...ROLES];
+type Caller = Role | 'signed out' | 'app user';
+const CALLERS: readonly Caller[] = ['signed out', ...ROLES, 'app user'];
 /** An id no record has, so allowed writes change nothing. */
 const MISSING_ID = 'accessmatrixnone';
 
@@ -29,8 +29,9 @@ function expected(access: Access, caller: Caller): 'allowed' | 401 | 403 {
   if (access === 'public') return 'allowed';
   if (caller === 'signed out') return 401;
   if (access === 'none') return 403;
-  if (access === 'authenticated') return 'allowed';
-  return access.includes(caller) ? 'allowed' : 403;
+  // A user of the apps is not `authenticated` in the members' sense: their token opens their own population's services.
+  if (access === 'authenticated') return caller === 'app user' ? 403 : 'allowed';
+  return access.includes(caller === 'app user' ? 'appUser' : caller) ? 'allowed' : 403;
 }
 
 let nextAddress = 1;
@@ -38,7 +39,7 @@ const newAddress = () => `10.9.${Math.floor(nextAddress / 250)}.${(nextAddress++
 
 describe.skipIf(skipReason)('the access rules of every definition', () => {
   let server: RunningServer;
-  const tokens = {} as Record<Role, string>;
+  const tokens = {} as Record<Exclude<Caller, 'signed out'>, string>;
   const sockets = {} as Record<Caller, SocketClient>;
 
   async function overRest(def: EntityDef, method: Method, caller: Caller): Promise<number> {
@@ -90,6 +91,20 @@ describe.skipIf(skipReason)('the access rules of every definition', () => {
       });
       tokens[role] = ((await response.json()) as { accessToken: string }).accessToken;
     }
+    // A user of the company's apps, signed in through their own service (decision 053).
+    const appUser = { email: 'matrix-app-user@example.test', password: 'Kowloon2026' };
+    const signUp = await fetch(`${server.url}/api/appUsers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': newAddress() },
+      body: JSON.stringify({ name: 'Matrix', ...appUser }),
+    });
+    expect(signUp.status).toBe(201);
+    const appSignIn = await fetch(`${server.url}/api/appAuthentication`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': newAddress() },
+      body: JSON.stringify({ strategy: 'local', ...appUser }),
+    });
+    tokens['app user'] = ((await appSignIn.json()) as { accessToken: string }).accessToken;
     for (const caller of CALLERS) {
       const socket = socketClient(server.url, { 'x-forwarded-for': newAddress() });
       sockets[caller] = socket;
@@ -97,6 +112,8 @@ describe.skipIf(skipReason)('the access rules of every definition', () => {
         await new Promise<void>((resolve) =>
           socket.socket.connected ? resolve() : socket.socket.once('connect', () => resolve()),
         );
+      else if (caller === 'app user')
+        await socket.client.service('appAuthentication').create({ strategy: 'jwt', accessToken: tokens[caller] });
       else await socket.client.authenticate({ strategy: 'jwt', accessToken: tokens[caller] });
     }
   });

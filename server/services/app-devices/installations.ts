@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
  */
 
 /** What a refused installation is told. */
-export const INSTALLATION_REFUSED = 'appDevices.errors.secret';
+export const INSTALLATION_REFUSED = 'installations.refused';
 
 /** A new installation secret: 32 random bytes, base64url. */
 export function newInstallationSecret(): string {
