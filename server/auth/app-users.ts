@@ -40,6 +40,11 @@ export function isAppToken(token: unknown): boolean {
 
 /** Signing in with an email and password, refused while staff have disabled the account. */
 class AppPasswordStrategy extends PasswordStrategy {
+  /** Counted apart from a member's sign-ins: the same email in both populations is two accounts. */
+  protected override limitKey(account: string): string {
+    return `app:${account}`;
+  }
+
   override async comparePassword(entity: Record<string, unknown>, password: string): Promise<Record<string, unknown>> {
     const checked = await super.comparePassword(entity, password);
     // Told only to the one who knows the password: to others an account is as good as any.

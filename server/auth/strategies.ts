@@ -30,6 +30,11 @@ export class PasswordStrategy extends LocalStrategy {
     this.limits = limits;
   }
 
+  /** The account as sign-in limits count it. */
+  protected limitKey(account: string): string {
+    return account;
+  }
+
   override async hashPassword(password: string): Promise<string> {
     return hashPassword(password);
   }
@@ -63,7 +68,7 @@ export class PasswordStrategy extends LocalStrategy {
     }
     const account = email.trim().toLowerCase();
     // Counted per account and address, so a stranger's failures do not lock the owner out (limits.ts).
-    const attempt = await admitSignIn(this.limits, account, callerAddressKey(params));
+    const attempt = await admitSignIn(this.limits, this.limitKey(account), callerAddressKey(params));
     if ('retryAfter' in attempt) throw new TooManyRequests('auth.tooManyAttempts', { retryAfter: attempt.retryAfter });
 
     const { provider, ...internal } = params;

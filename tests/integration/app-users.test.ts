@@ -142,9 +142,14 @@ describe.skipIf(skipReason)('the apps’ users', () => {
     // An app user is not a member: the members' sign-in does not know the account.
     const asMember = await rest('POST', 'authentication', { body: { strategy: 'local', email, password } });
     expect(asMember.status).toBe(401);
-    // Nor is a member an app user.
+    // Nor is a member an app user, and a member's token does not sign an app user in.
     const memberAsApp = await appSignIn(member.email, member.password);
     expect(memberAsApp.status).toBe(401);
+    const memberTokenAsApp = await rest('POST', 'appAuthentication', {
+      body: { strategy: 'jwt', accessToken: staff.member },
+    });
+    expect(memberTokenAsApp.status).toBe(401);
+    expect((await rest('POST', 'appAuthentication', { body: { strategy: 'ticket', ticket: 'x' } })).status).toBe(401);
     // Their token checked by the members' authentication (as the portal's pages and downloads do) is refused.
     const asMemberToken = await rest('POST', 'authentication', { body: { strategy: 'jwt', accessToken: token } });
     expect(asMemberToken.status).toBe(401);
