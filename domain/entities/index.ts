@@ -1,3 +1,4 @@
+import { admins } from './admins.ts';
 import { appSettings } from './app-settings.ts';
 import { appTemplates } from './app-templates.ts';
 import { attachments } from './attachments.ts';
@@ -31,6 +32,7 @@ export const definitions = byServicePath({
   modules,
   appTemplates,
   users,
+  admins,
   blogs,
   contactForms,
   enquiries,
