@@ -70,7 +70,7 @@ export function takeConfirmations(
  * among the field's allowed values, or emptied. A value that is not plain (an object, a list) is
  * left to the field's own schema, which refuses it.
  */
-export function scopeProblems(def: Pick<EntityDef, 'scope'>, data: unknown): Record<string, string> {
+export function scopeProblems(def: EntityDef, data: unknown): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!def.scope) return errors;
   const values = writtenValues(data);
