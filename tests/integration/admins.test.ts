@@ -112,6 +112,16 @@ describe.skipIf(skipReason)('the admins area', () => {
     expect(row.password).not.toBe(editor.password);
     expect(row.password).toMatch(/^\$argon2/);
     const token = await accessTokenOf(server.url, editor, address());
+    // An address another account has is refused, on create and on a change, as registration says it.
+    const again = await rest('admin', 'POST', 'admins', {
+      email: ADMIN.email,
+      password: 'Staff12345',
+      passwordConfirm: 'Staff12345',
+      type: 'editor',
+    });
+    expect(again).toMatchObject({ status: 409, body: { errors: { email: 'Account already exist' } } });
+    const moved = await rest('admin', 'PATCH', `admins/${editor._id}`, { email: ADMIN.email });
+    expect(moved).toMatchObject({ status: 409, body: { errors: { email: 'Account already exist' } } });
     // Through users, the same account: an editor.
     expect((await rest({ token }, 'GET', `users/${editor._id}`)).body).toMatchObject({ role: 'editor' });
   });
@@ -313,5 +323,29 @@ describe.skipIf(skipReason)('the admins area', () => {
     expect((await rest('editor', 'POST', 'exports', request('modules', ['name']))).status).toBe(201);
     expect((await rest('admin', 'POST', 'exports', request('contactForms', ['email']))).status).toBe(201);
     expect((await rest('admin', 'POST', 'exports', request('admins', ['email', 'type']))).status).toBe(201);
+  });
+  it('sends an admin to their profile page to change their own email or password, unless the current one is given', async () => {
+    const own = `admins/${accounts.admin._id}`;
+    expect((await rest('admin', 'PATCH', own, { name: 'Me' })).body).toMatchObject({ name: 'Me' });
+    const refused = await rest('admin', 'PATCH', own, { password: 'Mine12345', passwordConfirm: 'Mine12345' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      password: 'Change your own email or password on your profile page, where your current password is asked.',
+    });
+    const wrong = await rest('admin', 'PATCH', own, {
+      password: 'Mine12345',
+      passwordConfirm: 'Mine12345',
+      currentPassword: 'not it',
+    });
+    expect(wrong.body.errors).toHaveProperty('currentPassword');
+    const changed = await rest('admin', 'PATCH', own, {
+      password: 'Mine12345',
+      passwordConfirm: 'Mine12345',
+      currentPassword: accounts.admin.password,
+    });
+    expect(changed.status).toBe(200);
+    // The session that changed it is kept, as on the profile page.
+    expect((await rest('admin', 'GET', 'admins?$limit=1')).status).toBe(200);
+    await accessTokenOf(server.url, { email: accounts.admin.email, password: 'Mine12345' }, address());
   });
 });

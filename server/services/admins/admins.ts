@@ -1,6 +1,7 @@
-import { Conflict } from '@feathersjs/errors';
+import { BadRequest, Conflict } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import { definitions } from '../../../domain/entities/index.ts';
+import { writtenValues } from '../../../domain/entities/scope.ts';
 import type { LoginLimits } from '../../auth/limits.ts';
 import type { Verifications } from '../email-verifications/verifications.ts';
 import { registerEntityService } from '../entity/register.ts';
@@ -19,6 +20,9 @@ function accountOf(record: Record<string, unknown>): Record<string, unknown> {
   const { type, password: _password, ...rest } = record;
   return { ...rest, role: type };
 }
+
+/** The message of one's own email or password changed here without the current password. */
+export const OWN_CREDENTIALS = 'validation.ownCredentials';
 
 function relayToUsers(app: ServerApp) {
   return async (context: HookContext, next: NextFunction) => {
@@ -42,6 +46,32 @@ async function accountExists(context: HookContext, next: NextFunction): Promise<
 }
 
 /**
+ * One's own email or password changed through `admins` without the current password (which the
+ * back office's editor does not ask for): said on the field, pointing to the profile page, where
+ * it is asked. With `currentPassword` given (an API client), the users service's rule checks it.
+ */
+async function ownCredentials(context: HookContext, next: NextFunction): Promise<void> {
+  const caller = context.params.user as { _id?: unknown } | undefined;
+  const data = context.data as Record<string, unknown> | undefined;
+  if (
+    context.params.provider &&
+    context.method === 'patch' &&
+    caller &&
+    String(caller._id) === String(context.id) &&
+    data &&
+    typeof data === 'object' &&
+    data.currentPassword === undefined
+  ) {
+    const written = writtenValues(data);
+    const errors = Object.fromEntries(
+      ['email', 'password'].filter((name) => name in written).map((name) => [name, OWN_CREDENTIALS]),
+    );
+    if (Object.keys(errors).length > 0) throw new BadRequest(OWN_CREDENTIALS, { errors });
+  }
+  await next();
+}
+
+/**
  * `admins` (decision 052): the staff accounts, the generic entity service over the users table
  * narrowed to the staff types (the definition's scope). The users service's rules apply as they
  * are: a password is checked against the breached ones and hashed, never answered; one's own email
@@ -55,6 +85,7 @@ export function configureAdmins(app: ServerApp, limits: LoginLimits, verificatio
     hooks: [
       relayToUsers(app),
       accountExists,
+      ownCredentials,
       userRules(limits, verifications),
       staffRules('type', { endSessionsOnChange: true }),
     ],
