@@ -5,6 +5,7 @@ import { appTemplates } from '../entities/app-templates.ts';
 import { blogs } from '../entities/blogs.ts';
 import { subscribers } from '../entities/subscribers.ts';
 import { users } from '../entities/users.ts';
+import { admins } from '../entities/admins.ts';
 import {
   checkChanges,
   formChanges,
@@ -184,6 +185,36 @@ describe('the editor’s own check before a save', () => {
     });
     // A text in each language needs its English.
     expect(checkChanges(blogFields, { title: { 'zh-hk': '標題' } }, false)).toEqual({ title: 'validation.required' });
+  });
+
+  it('asks a confirmed password twice, and says when the two differ (decision 052)', () => {
+    const creating = editorFieldsOf(admins, 'admin', 'create');
+    const sent = (entries: Record<string, string>) => formChanges(creating, form(entries), null);
+    const both = sent({ 'v.email': 'lee@example.com', 'v.type': 'editor', 'v.password': 'Abcdefg1' });
+    expect(checkChanges(creating, both, true)).toEqual({ passwordConfirm: 'validation.passwordDifferent' });
+    const differ = sent({
+      'v.email': 'lee@example.com',
+      'v.type': 'editor',
+      'v.password': 'Abcdefg1',
+      'v.passwordConfirm': 'Abcdefg2',
+    });
+    expect(differ.passwordConfirm).toBe('Abcdefg2');
+    expect(checkChanges(creating, differ, true)).toEqual({ passwordConfirm: 'validation.passwordDifferent' });
+    expect(checkChanges(creating, { ...differ, passwordConfirm: 'Abcdefg1' }, true)).toEqual({});
+    // On edit both may stay empty (the password is kept); one without the other differs.
+    const editing = editorFieldsOf(admins, 'admin', 'patch');
+    const record = { _id: 'a1', email: 'lee@example.com', type: 'editor' };
+    const unchanged = formChanges(
+      editing,
+      form({ 'v.email': 'lee@example.com', 'v.password': '', 'v.passwordConfirm': '' }),
+      record,
+    );
+    expect(unchanged).toEqual({});
+    expect(checkChanges(editing, unchanged, false)).toEqual({});
+    expect(checkChanges(editing, { password: 'Abcdefg1' }, false)).toEqual({
+      passwordConfirm: 'validation.passwordDifferent',
+    });
+    expect(checkChanges(editing, { password: 'Abcdefg1', passwordConfirm: 'Abcdefg1' }, false)).toEqual({});
   });
 
   it('passes what the service takes, and on patch asks only about what changed', () => {

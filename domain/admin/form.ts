@@ -1,4 +1,5 @@
 import { issueMessage } from '../entities/issues.ts';
+import { CONFIRMATION_DIFFERS } from '../entities/scope.ts';
 import { valueSchema, type EntityDef, type Widget } from '../entities/types.ts';
 import { coordinatePair, DAY_RANGE_PARTS, MAP_POINT_PARTS, typedColour } from '../entities/widget-values.ts';
 import { formatIsoDate } from '../format.ts';
@@ -203,6 +204,13 @@ export function checkChanges(
   const errors: Record<string, string> = {};
   for (const field of fields) {
     if (!field.editable || field.items) continue;
+    // A confirmation equals its field's value as sent (both left out, on an edit that keeps the password).
+    if (field.confirms !== undefined) {
+      const confirmation = changes[field.name] ?? null;
+      const value = changes[field.confirms] ?? null;
+      if (confirmation !== value) errors[field.name] = CONFIRMATION_DIFFERS;
+      continue;
+    }
     if (!Object.hasOwn(changes, field.name)) {
       if (creating && field.def.required && !field.def.defaulted) errors[field.name] = 'validation.required';
       continue;

@@ -1,5 +1,7 @@
 import { entities, type EntityName } from '../entities/index.ts';
-import { ROLES, type Access, type EntityDef, type Role } from '../entities/types.ts';
+import { STAFF_ROLES, type EntityDef, type Role } from '../entities/types.ts';
+import { allows, CALLERS, type Caller } from './access.ts';
+import { actionsFor, isAdminSource } from './screens.ts';
 
 /*
  * The permission matrix as the README shows it, written from the definitions (their `access`,
@@ -8,9 +10,7 @@ import { ROLES, type Access, type EntityDef, type Role } from '../entities/types
  * matrix test (tests/integration/access-matrix.test.ts) calls every cell through the API.
  */
 
-/** Who calls, as the matrix's columns name them: signed out, a member's or staff role, or a user of the apps. */
-export type Caller = Role | 'anonymous' | 'appUser';
-export const CALLERS: readonly Caller[] = ['anonymous', ...ROLES, 'appUser'];
+export { allows, type Caller, CALLERS } from './access.ts';
 
 const METHODS = ['find', 'get', 'create', 'patch', 'remove'] as const;
 type Method = (typeof METHODS)[number];
@@ -22,15 +22,6 @@ const WORDS: Record<Method, string> = {
   patch: 'change',
   remove: 'delete',
 };
-
-/** Whether an entity's access rule lets a caller call the method (the back office's actions ask it too). */
-export function allows(access: Access, caller: Caller): boolean {
-  if (access === 'public') return true;
-  if (caller === 'anonymous' || access === 'none') return false;
-  // `authenticated` is a member or staff member: an app user is of another population (decision 053).
-  if (access === 'authenticated') return caller !== 'appUser';
-  return access.includes(caller);
-}
 
 /** Whether the owner rule narrows the method to the caller's own rows. */
 function ownOnly(definition: EntityDef, method: Method, caller: Caller): boolean {
@@ -70,14 +61,30 @@ export function fieldRules(definition: EntityDef): string {
   return [...groups].map(([rule, names]) => `${names.join(', ')}: ${rule}`).join('; ');
 }
 
-/** The matrix as a Markdown table: an entity a row, a caller a column, and the field rules. */
+/**
+ * The staff roles that export the entity's table from the back office (`POST /api/exports`,
+ * decision 036): those its screen offers the export to, which the exports service asks too. Records
+ * holding personal data are exported by admins only (decision 052).
+ */
+export function exporters(name: EntityName): string {
+  const roles = isAdminSource(name) ? STAFF_ROLES.filter((role) => actionsFor(name, role).has('export')) : [];
+  const marked = entities[name].personalData ? ' (personal data)' : '';
+  return roles.length > 0 ? `${roles.join(', ')}${marked}` : '—';
+}
+
+/** The matrix as a Markdown table: an entity a row, a caller a column, who exports it, and the field rules. */
 export function permissionMatrix(): string {
-  const header = ['Service', ...CALLERS, 'Fields only some roles write'];
+  const header = ['Service', ...CALLERS, 'Exported by', 'Fields only some roles write'];
   const rows = (Object.keys(entities) as EntityName[])
     .sort((a, b) => a.localeCompare(b))
     .map((name) => {
       const definition = entities[name];
-      return [`\`${name}\``, ...CALLERS.map((caller) => cell(definition, caller)), fieldRules(definition) || '—'];
+      return [
+        `\`${name}\``,
+        ...CALLERS.map((caller) => cell(definition, caller)),
+        exporters(name),
+        fieldRules(definition) || '—',
+      ];
     });
   return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 }

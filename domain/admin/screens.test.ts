@@ -3,6 +3,7 @@ import { entities } from '../entities/index.ts';
 import { appTemplates } from '../entities/app-templates.ts';
 import { contactForms } from '../entities/contact-forms.ts';
 import { users } from '../entities/users.ts';
+import { admins } from '../entities/admins.ts';
 import { enquiries } from '../entities/enquiries.ts';
 import {
   actionsFor,
@@ -51,7 +52,8 @@ describe('the back office’s screens', () => {
   });
 
   it('let whoever lists every row of an entity export it, and only its exported fields', () => {
-    expect(actionsFor('contactForms', 'editor').has('export')).toBe(true);
+    expect(actionsFor('modules', 'editor').has('export')).toBe(true);
+    expect(actionsFor('blogs', 'editor').has('export')).toBe(true);
     // Editors do not read the audit log at all.
     expect(actionsFor('auditLogs', 'editor').has('export')).toBe(false);
     expect(actionsFor('auditLogs', 'admin').has('export')).toBe(true);
@@ -65,6 +67,64 @@ describe('the back office’s screens', () => {
       'notes',
       'createdAt',
     ]);
+  });
+
+  it('let only admins export records that hold personal data (decision 052)', () => {
+    const personal = (Object.keys(ADMIN_SCREENS) as AdminSource[]).filter((source) => entities[source].personalData);
+    expect(personal.sort()).toEqual(
+      [
+        'admins',
+        'auditLogs',
+        'contactForms',
+        'enquiries',
+        'invoices',
+        'orders',
+        'outbox',
+        'payments',
+        'subscribers',
+        'users',
+      ].sort(),
+    );
+    for (const source of personal) {
+      expect(actionsFor(source, 'editor').has('export'), source).toBe(false);
+      expect(actionsFor(source, 'admin').has('export'), source).toBe(true);
+    }
+    // Editors still read and follow up what they may not export.
+    expect(actionsFor('contactForms', 'editor').has('edit')).toBe(true);
+  });
+
+  it('show admins to admins only, under System', () => {
+    expect(screensFor('admin')).toContain('admins');
+    expect(screensFor('editor')).not.toContain('admins');
+    expect(ADMIN_SCREENS.admins.group).toBe('system');
+    expect([...actionsFor('admins', 'admin')].sort()).toEqual(['add', 'edit', 'export', 'remove', 'select']);
+    expect(actionsFor('admins', 'editor').size).toBe(0);
+  });
+
+  it('ask a confirmed password twice: required on create, optional on edit', () => {
+    const fields = (mode: 'create' | 'patch') =>
+      editorFieldsOf(admins, 'admin', mode)
+        .filter((field) => field.editable)
+        .map((field) => ({ name: field.name, required: field.def.required === true, confirms: field.confirms }));
+    expect(fields('create')).toEqual([
+      { name: 'name', required: false, confirms: undefined },
+      { name: 'email', required: true, confirms: undefined },
+      { name: 'password', required: true, confirms: undefined },
+      { name: 'passwordConfirm', required: true, confirms: 'password' },
+      { name: 'type', required: true, confirms: undefined },
+      { name: 'locale', required: false, confirms: undefined },
+    ]);
+    const patch = fields('patch');
+    expect(patch.find((field) => field.name === 'password')).toEqual({
+      name: 'password',
+      required: false,
+      confirms: undefined,
+    });
+    expect(patch.find((field) => field.name === 'passwordConfirm')).toEqual({
+      name: 'passwordConfirm',
+      required: false,
+      confirms: 'password',
+    });
   });
 
   it('put the columns in the definition’s order, its `column` hints first', () => {

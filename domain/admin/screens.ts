@@ -1,7 +1,8 @@
 import { entities, type EntityName } from '../entities/index.ts';
-import { allows } from './permissions.ts';
+import { allows, PERSONAL_DATA_EXPORTERS } from './access.ts';
 import type { z } from 'zod';
 import { localized, type I18nText, type Locale } from '../locales.ts';
+import { confirmationName } from '../entities/scope.ts';
 import { hintsOf, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';
 
 /*
@@ -80,6 +81,8 @@ export const ADMIN_SCREENS = {
   subscriptions: { group: 'billing', title: '_id', off: ['add', 'clone'] },
   invoices: { group: 'billing', title: 'number', off: ['add', 'clone', 'remove'] },
   devices: { group: 'billing', title: 'name', off: ['clone'] },
+  // The staff accounts, admins only (their access); a copy would copy a person (decision 052).
+  admins: { group: 'system', title: 'email', off: ['clone'] },
   mailDeliveries: {
     group: 'system',
     title: 'subject',
@@ -132,8 +135,11 @@ export function actionsFor(source: AdminSource, role: Role): Set<AdminAction> {
     clone: allows(definition.access.create, role),
     remove: allows(definition.access.remove, role) && every,
     select: allows(definition.access.remove, role) && every,
-    // An export reads every row the table lists (decision 036).
-    export: reads(definition, role) && exportedFieldsOf(definition).length > 0,
+    // An export reads every row the table lists (decision 036); personal data is exported by admins only (decision 052).
+    export:
+      reads(definition, role) &&
+      exportedFieldsOf(definition).length > 0 &&
+      (!definition.personalData || PERSONAL_DATA_EXPORTERS.includes(role)),
   };
   const off = new Set<AdminAction>(screen.off ?? []);
   return new Set(ADMIN_ACTIONS.filter((action) => granted[action] && !off.has(action)));
@@ -145,6 +151,8 @@ export interface AdminField {
   widget: Widget;
   /** A list of records the editor writes: its items' fields, in the item schema's order. */
   items?: ItemColumn[];
+  /** The confirmation of a confirmed field (`passwordConfirm`): the field it must equal (decision 052). */
+  confirms?: string;
 }
 
 /** One field of a list's items, as the editor's sub-list shows it. */
@@ -269,7 +277,9 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
 /**
  * The editor's fields: every field that is not hidden; `editable` where the role may write it in
  * the editor (not set by the server, not limited to other roles, a widget the editor writes).
- * A password is written on create only (an account's owner changes it themselves).
+ * A password is written on create only (an account's owner changes it themselves), unless staff
+ * set it (`confirmed`): then it is asked twice, and on edit it is optional, a new one replacing
+ * the old (decision 052). The confirmation follows its field (`confirms`), never stored.
  */
 export function editorFieldsOf(
   definition: EntityDef,
@@ -278,9 +288,11 @@ export function editorFieldsOf(
 ): (AdminField & { editable: boolean })[] {
   return fieldsOf(definition)
     .filter(
-      (field) => field.name !== '_id' && (!field.def.hidden || (field.def.kind === 'password' && mode === 'create')),
+      (field) =>
+        field.name !== '_id' &&
+        (!field.def.hidden || (field.def.kind === 'password' && (mode === 'create' || field.def.confirmed === true))),
     )
-    .map((field) => {
+    .flatMap((field) => {
       const byRole =
         (!field.def.writable || field.def.writable.includes(role)) &&
         (mode === 'create' || !field.def.patchable || field.def.patchable.includes(role));
@@ -288,9 +300,22 @@ export function editorFieldsOf(
       const items = itemColumnsOf(definition, field.name, field.def);
       const writable =
         EDITABLE_WIDGETS.has(field.widget) || (field.widget === 'list' && (!field.def.itemKey || items !== null));
+      const confirmed = field.def.confirmed === true;
       const editable =
-        !field.def.readonly && byRole && writable && !(field.def.kind === 'password' && mode === 'patch');
-      return items ? { ...field, items, editable } : { ...field, editable };
+        !field.def.readonly && byRole && writable && !(field.def.kind === 'password' && mode === 'patch' && !confirmed);
+      if (confirmed) {
+        // On edit a new value is optional: left empty, the stored one stays.
+        const def: FieldDef = mode === 'patch' ? { ...field.def, required: false } : field.def;
+        const confirmation: AdminField & { editable: boolean } = {
+          name: confirmationName(field.name),
+          def: { kind: field.def.kind, hidden: true, required: def.required === true },
+          widget: field.widget,
+          confirms: field.name,
+          editable,
+        };
+        return [{ ...field, def, editable }, confirmation];
+      }
+      return [items ? { ...field, items, editable } : { ...field, editable }];
     });
 }
 

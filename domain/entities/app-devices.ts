@@ -41,6 +41,7 @@ export const timeZoneSchema = z
 export const appDevices = defineEntity({
   service: 'appDevices',
   table: 'app_devices',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     deviceId: {

@@ -25,6 +25,7 @@ export const APP_USER_GENDERS = ['male', 'female'] as const;
 export const appUsers = defineEntity({
   service: 'appUsers',
   table: 'app_users',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     name: {

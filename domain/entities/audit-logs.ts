@@ -22,6 +22,7 @@ const shown = { readonly: true, required: true, filterable: true, listed: true, 
 export const auditLogs = defineEntity({
   service: 'auditLogs',
   table: 'audit_logs',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     createdAt: {

@@ -13,6 +13,7 @@ const shown = { searchable: true, sortable: true, listed: true, exported: true }
 export const contactForms = defineEntity({
   service: 'contactForms',
   table: 'contact_forms',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     // What the visitor sent stays as sent: staff change only the follow-up.

@@ -13,6 +13,7 @@ const choice = { filterable: true, sortable: true, listed: true, exported: true 
 export const enquiries = defineEntity({
   service: 'enquiries',
   table: 'enquiries',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     // What the visitor sent stays as sent: staff change only the follow-up.

@@ -1,3 +1,4 @@
+import { admins } from './admins.ts';
 import { appDevices } from './app-devices.ts';
 import { appSettings } from './app-settings.ts';
 import { appTemplates } from './app-templates.ts';
@@ -33,6 +34,7 @@ export const definitions = byServicePath({
   modules,
   appTemplates,
   users,
+  admins,
   blogs,
   contactForms,
   enquiries,

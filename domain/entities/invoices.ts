@@ -11,6 +11,7 @@ import { defineEntity, STAFF_ROLES } from './types.ts';
 export const invoices = defineEntity({
   service: 'invoices',
   table: 'invoices',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     number: {

@@ -21,6 +21,7 @@ const minor = z.number().int().min(0).max(2_000_000_000);
 export const orders = defineEntity({
   service: 'orders',
   table: 'orders',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     number: {

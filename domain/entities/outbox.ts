@@ -10,6 +10,7 @@ const body = z.string().max(200_000);
 export const outbox = defineEntity({
   service: 'outbox',
   table: 'outbox',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     to: {

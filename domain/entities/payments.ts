@@ -11,6 +11,7 @@ import { defineEntity, STAFF_ROLES } from './types.ts';
 export const payments = defineEntity({
   service: 'payments',
   table: 'payments',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     order: {

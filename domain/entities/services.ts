@@ -152,9 +152,14 @@ export interface EntityApi<E extends EntityDef, O extends Transport = 'process'>
 
 /**
  * What a patch carries beside the record's fields: a user changing their own email or password
- * gives their current password (server/services/users), which is checked and never stored.
+ * gives their current password (server/services/users), which is checked and never stored; a
+ * password staff set is confirmed (`passwordConfirm`, decision 052), checked and never stored either.
  */
-type PatchExtras<E extends EntityDef> = E['service'] extends 'users' ? { currentPassword?: string } : unknown;
+type PatchExtras<E extends EntityDef> = E['service'] extends 'users'
+  ? { currentPassword?: string }
+  : E['service'] extends 'admins'
+    ? { currentPassword?: string; passwordConfirm?: string }
+    : unknown;
 
 /**
  * A form's answers as a visitor sent them, on their way to the service that validates them with
@@ -173,7 +178,9 @@ export type CreateInput<E extends EntityDef> = E['service'] extends FormServices
     ? OrderRequest | UpgradeOrderRequest
     : E['service'] extends 'payments'
       ? PaymentRequest
-      : CreateOf<E>;
+      : E['service'] extends 'admins'
+        ? CreateOf<E> & { passwordConfirm?: string }
+        : CreateOf<E>;
 
 /** An entity service whose create takes something else than the definition's create data. */
 type FormEntityApi<E extends EntityDef, O extends Transport> = Omit<EntityApi<E, O>, 'create'> & {
@@ -475,7 +482,7 @@ interface OtherServices<O extends Transport> {
  * (server/services/orders), never with their figures: the server prices them and answers the order.
  */
 export type TypedService<E extends EntityDef, O extends Transport = 'process'> = E['service'] extends
-  FormServices | 'orders' | 'payments'
+  FormServices | 'orders' | 'payments' | 'admins'
   ? FormEntityApi<E, O>
   : EntityApi<E, O>;
 

@@ -14,6 +14,7 @@ const shown = { searchable: true, listed: true, exported: true } as const;
 export const subscribers = defineEntity({
   service: 'subscribers',
   table: 'subscribers',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     // Admins correct a subscription; editors change only the follow-up.

@@ -80,6 +80,13 @@ export interface FieldDef {
    * so a read never answers null for it.
    */
   defaulted?: boolean;
+  /**
+   * For a password that staff set for someone else: typed twice. Beside it, `{name}Confirm` may be
+   * sent, which must equal it (`validation.passwordDifferent` on the confirmation, from the editor
+   * before sending and from the service); the editor asks for both on create, and offers to set a
+   * new one, also twice, on edit. Never stored.
+   */
+  confirmed?: boolean;
   /** How the back office shows the field; what is left out follows from the kind (`hintsOf`). */
   hints?: FieldHints;
 }
@@ -155,6 +162,18 @@ export interface EntityDef {
    * (`{ status: 'published' }`); staff read every record. Absent: every record is readable.
    */
   publicWhere?: Record<string, string | number | boolean>;
+  /**
+   * A view over part of a table that another definition describes whole (`admins`, the staff
+   * accounts among `users`): the values each field may hold. Every read is narrowed to them, and a
+   * create or patch that would put the record outside them is refused (`validation.outOfScope`), so
+   * no call through this service reaches or makes a record of the rest of the table.
+   */
+  scope?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+  /**
+   * The records hold personal data (names, addresses, contact details, payment details): exported
+   * by admins only (decision 052). Editors still list and read them where their access says.
+   */
+  personalData?: boolean;
   owner?: OwnerDef;
   /**
    * Rules over a whole record, where what one field needs depends on another (a campaign's own

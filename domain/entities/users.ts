@@ -7,6 +7,7 @@ import { defineEntity, ROLES, STAFF_ROLES } from './types.ts';
 export const users = defineEntity({
   service: 'users',
   table: 'users',
+  personalData: true,
   fields: {
     _id: { kind: 'id', column: 'id', readonly: true, sortable: true, filterable: true },
     email: {

@@ -6,6 +6,7 @@ import { createLimiter, type LoginLimits } from '../auth/limits.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
+import { configureAdmins } from './admins/admins.ts';
 import { configureAppSettings } from './app-settings/app-settings.ts';
 import { configureAppDevices } from './app-devices/app-devices.ts';
 import { configureAppUsers } from './app-users/app-users.ts';
@@ -65,6 +66,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
     clock: () => clockOf(app),
   });
   configureUsers(app, deps.limits, verifications);
+  // The staff accounts, a scoped view of the users (decision 052).
+  configureAdmins(app, deps.limits, verifications);
   configureRegistrations(app, { knex, limits: deps.limits, verifications });
   configureEmailVerifications(
     app,

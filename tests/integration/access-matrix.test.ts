@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exporters } from '../../domain/admin/permissions.ts';
+import { ADMIN_SCREENS, type AdminSource } from '../../domain/admin/screens.ts';
 import { entities } from '../../domain/entities/index.ts';
 import { type Access, type EntityDef, ROLES, type Role } from '../../domain/entities/types.ts';
 import type { RunningServer } from '../../server/server.ts';
@@ -133,6 +135,46 @@ describe.skipIf(skipReason)('the access rules of every definition', () => {
           const ok = want === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === want;
           if (!ok) wrong.push(`${method} by ${caller}: expected ${want}, got ${status}`);
         }
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
+
+  // Who exports each back-office table (the matrix's "Exported by"), asked of the exports service
+  // with a column no table has: a caller it lets export gets that 400, one it does not a 403 (a 401
+  // signed out). Personal data is exported by admins only (decision 052).
+  describe.each(Object.keys(ADMIN_SCREENS) as AdminSource[])('exports of %s', (source) => {
+    it.each(['rest', 'socket'] as const)('over %s', async (transport) => {
+      const exporting = exporters(source)
+        .replace(/ \(.*\)$/, '')
+        .split(', ');
+      const data = { source, format: 'csv', columns: ['no such column'] };
+      const wrong: string[] = [];
+      for (const caller of CALLERS) {
+        const want = caller === 'signed out' ? 401 : exporting.includes(caller) ? 400 : 403;
+        let status: number;
+        if (transport === 'rest') {
+          const response = await fetch(`${server.url}/api/exports`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': newAddress(),
+              ...(caller === 'signed out' ? {} : { authorization: `Bearer ${tokens[caller]}` }),
+            },
+            body: JSON.stringify(data),
+          });
+          await response.arrayBuffer();
+          status = response.status;
+        } else {
+          status = await (sockets[caller] as SocketClient).client
+            .service('exports')
+            .create(data)
+            .then(
+              () => 201,
+              (error: FeathersErrorJSON) => error.code,
+            );
+        }
+        if (status !== want) wrong.push(`export by ${caller}: expected ${want}, got ${status}`);
       }
       expect(wrong).toEqual([]);
     });

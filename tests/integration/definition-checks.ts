@@ -92,9 +92,27 @@ function placedFields(definitions: Definitions, facts: SchemaFacts): PlacedField
   );
 }
 
+/**
+ * The definitions over one table: one describes it whole, any other is a scoped view of part of it
+ * (`scope`, decision 052: `admins` over `users`). The whole one is the table's, which the column
+ * checks hold to every column; a view is held to its own fields (`viewProblems`).
+ */
+function wholeDefinitions(definitions: Definitions): Definitions {
+  return Object.fromEntries(Object.entries(definitions).filter(([, definition]) => !definition.scope));
+}
+
 export function tableProblems(definitions: Definitions, facts: SchemaFacts): string[] {
   const described = new Set(Object.values(definitions).map((definition) => definition.table));
+  const byTable = new Map<string, string[]>();
+  for (const [entity, definition] of Object.entries(wholeDefinitions(definitions)))
+    byTable.set(definition.table, [...(byTable.get(definition.table) ?? []), entity]);
   return [
+    ...[...byTable]
+      .filter(([, names]) => names.length > 1)
+      .map(
+        ([table, names]) =>
+          `${table}: described whole by ${names.join(' and ')}; one definition describes a table, others are scoped views (scope)`,
+      ),
     ...Object.entries(definitions)
       .filter(([, definition]) => !facts.tables.has(definition.table))
       .map(([entity, definition]) => `${entity}: table ${definition.table} does not exist`),
@@ -147,8 +165,62 @@ export function nullWriteProblems(definitions: Definitions, facts: SchemaFacts):
   return problems;
 }
 
+/**
+ * A scoped view (`scope`) agrees with the definition of its whole table: that one exists; each of
+ * the view's fields is one of its columns, of the same kind (a view may name it otherwise: `type`
+ * for `role`); its scope names enumerations of the view whose values are the scope's, and values
+ * the whole allows; and every NOT NULL column without a default is a field of the view, so that a
+ * create through it can fill it. Columns the view leaves out are the whole's to describe.
+ */
+export function viewProblems(definitions: Definitions, facts: SchemaFacts): string[] {
+  const wholes = Object.values(wholeDefinitions(definitions));
+  return Object.entries(definitions).flatMap(([entity, view]) => {
+    if (!view.scope) return [];
+    const whole = wholes.find((definition) => definition.table === view.table);
+    if (!whole) return [`${entity} is a scoped view of ${view.table}, which no unscoped definition describes`];
+    const wholeByColumn = new Map(Object.entries(whole.fields).map(([name, field]) => [columnOf(name, field), field]));
+    const problems: string[] = [];
+    for (const [name, field] of Object.entries(view.fields)) {
+      const column = columnOf(name, field);
+      const same = wholeByColumn.get(column);
+      if (!same) problems.push(`${entity}.${name}: ${view.table}.${column} is not a field of ${whole.service}`);
+      else if (same.kind !== field.kind)
+        problems.push(
+          `${entity}.${name} is ${field.kind}, but ${whole.service} has ${view.table}.${column} as ${same.kind}`,
+        );
+    }
+    for (const [name, values] of Object.entries(view.scope)) {
+      const field = view.fields[name];
+      if (!field) {
+        problems.push(`${entity}: its scope names ${name}, which is not one of its fields`);
+        continue;
+      }
+      const listed = [...(field.enum ?? [])].sort().join();
+      if (field.kind === 'enum' && listed !== [...values].map(String).sort().join())
+        problems.push(
+          `${entity}.${name}: its values ${field.enum?.join(', ')} are not its scope's, ${values.join(', ')}`,
+        );
+      const allowed = wholeByColumn.get(columnOf(name, field))?.enum;
+      const outside = values.filter((value) => allowed && !allowed.includes(String(value)));
+      if (outside.length > 0)
+        problems.push(
+          `${entity}.${name}: its scope holds ${outside.join(', ')}, which ${whole.service} does not allow`,
+        );
+    }
+    const viewColumns = new Set(Object.entries(view.fields).map(([name, field]) => columnOf(name, field)));
+    for (const [column, fact] of facts.tables.get(view.table) ?? []) {
+      if (!fact.nullable && !fact.hasDefault && !viewColumns.has(column))
+        problems.push(
+          `${view.table}.${column} is NOT NULL without a default, but the scoped view ${entity} has no field for it`,
+        );
+    }
+    return problems;
+  });
+}
+
 export function extraColumnProblems(definitions: Definitions, facts: SchemaFacts): string[] {
-  return Object.entries(definitions).flatMap(([entity, definition]) => {
+  // A scoped view describes part of its table on purpose (viewProblems); the whole one, every column.
+  return Object.entries(wholeDefinitions(definitions)).flatMap(([entity, definition]) => {
     const fieldColumns = new Set(Object.entries(definition.fields).map(([name, field]) => columnOf(name, field)));
     const serverOnly = SERVER_ONLY_COLUMNS[definition.table] ?? [];
     const columns = [...(facts.tables.get(definition.table)?.keys() ?? [])];

@@ -12,6 +12,7 @@ import {
   tableProblems,
   translatedKey,
   typeProblems,
+  viewProblems,
 } from './definition-checks.ts';
 import { createTestDatabase, skipReason } from './harness.ts';
 import { readSchemaFacts, type SchemaFacts, trigramIndexes } from './schema-facts.ts';
@@ -58,6 +59,48 @@ describe.skipIf(skipReason)('entity definitions and their migrated tables', () =
     // The ref of today (appTemplates.industry) is seen, so the check above is not vacuous.
     const keys = facts.foreignKeys.map((key) => [key.table, key.columns, key.referencedTable]);
     expect(keys).toContainEqual(['app_templates', ['industry_id'], 'industries']);
+  });
+
+  it('holds a scoped view (admins over users) to the definition of its whole table', () => {
+    expect(viewProblems(entities, facts)).toEqual([]);
+    // Seen, so the check above is not vacuous: admins is a view of the users table.
+    expect(entities.admins.table).toBe(entities.users.table);
+    expect(entities.admins.scope).toBeDefined();
+  });
+
+  it('names what a scoped view gets wrong, and a table described whole twice', () => {
+    const users = entities.users;
+    const wrongView: EntityDef = {
+      service: 'probeStaff',
+      table: 'users',
+      scope: { type: ['admin', 'member', 'owner'], kind: ['x'] },
+      fields: {
+        _id: { kind: 'id', column: 'id', readonly: true },
+        type: { kind: 'enum', enum: ['admin', 'editor'], column: 'role', required: true },
+        name: { kind: 'integer' },
+        nickname: { kind: 'string' },
+      },
+      defaultSort: {},
+      access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'none' },
+    };
+    const orphan: EntityDef = { ...wrongView, service: 'probeOrphans', table: 'probe_nothing', fields: {} };
+    expect(viewProblems({ users, probeStaff: wrongView, probeOrphans: orphan }, facts)).toEqual([
+      'probeStaff.name is integer, but users has users.name as string',
+      'probeStaff.nickname: users.nickname is not a field of users',
+      "probeStaff.type: its values admin, editor are not its scope's, admin, member, owner",
+      'probeStaff.type: its scope holds owner, which users does not allow',
+      'probeStaff: its scope names kind, which is not one of its fields',
+      'users.email is NOT NULL without a default, but the scoped view probeStaff has no field for it',
+      'users.password is NOT NULL without a default, but the scoped view probeStaff has no field for it',
+      'probeOrphans is a scoped view of probe_nothing, which no unscoped definition describes',
+    ]);
+    // Two definitions over one table, neither scoped: the table is described twice.
+    const copy: EntityDef = { ...users, service: 'probeUsers' };
+    expect(tableProblems({ ...entities, probeUsers: copy }, facts)).toEqual([
+      'users: described whole by users and probeUsers; one definition describes a table, others are scoped views (scope)',
+    ]);
+    // The view leaves users' other columns to users; without it, they would be undescribed.
+    expect(extraColumnProblems({ admins: entities.admins }, facts)).toEqual([]);
   });
 
   it('keeps enum values equal to any CHECK on their column, and short enough for it', () => {
@@ -162,6 +205,8 @@ describe.skipIf(skipReason)('entity definitions and their migrated tables', () =
         });
       expect(problems).toEqual([
         'users.email is searchable but users has no trigram (gin_trgm_ops) index on email',
+        // A scoped view searches its table's columns: it needs the same indexes.
+        'admins.email is searchable but users has no trigram (gin_trgm_ops) index on email',
         "blogs.title is searchable but blogs has no trigram (gin_trgm_ops) index on (title ->> 'zh-hk'::text)",
       ]);
     });

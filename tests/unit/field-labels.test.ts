@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../domain/entities/index.ts';
+import { confirmationName, confirmedFields } from '../../domain/entities/scope.ts';
 import { fieldLabelKey } from '../../domain/entities/types.ts';
 import en from '../../locales/en.json';
 import zhCn from '../../locales/zh-cn.json';
@@ -15,9 +16,11 @@ function messageAt(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-const fieldKeys: string[] = Object.values(entities).flatMap((definition) =>
-  Object.keys(definition.fields).map((field) => fieldLabelKey(definition.service, field)),
-);
+const fieldKeys: string[] = Object.values(entities).flatMap((definition) => [
+  ...Object.keys(definition.fields).map((field) => fieldLabelKey(definition.service, field)),
+  // The editor's confirmation of a confirmed field (`passwordConfirm`) has a label of its own.
+  ...confirmedFields(definition.fields).map((field) => fieldLabelKey(definition.service, confirmationName(field))),
+]);
 
 describe('field labels', () => {
   it('are keyed by the service path and the field name', () => {

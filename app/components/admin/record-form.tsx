@@ -143,6 +143,8 @@ function FieldInput({
   const name = inputName(field.name);
   const text = typeof shown === 'string' ? shown : '';
   const required = field.def.required === true;
+  // A password staff may set again on edit: left empty, the current one stays (decision 052).
+  const newPassword = field.def.confirmed === true && !required;
   let control: React.ReactNode;
   if (field.items) {
     return (
@@ -426,6 +428,9 @@ function FieldInput({
           required={required}
           className={inputClass}
           {...invalid}
+          {...(newPassword
+            ? { 'aria-describedby': [invalid['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ') }
+            : {})}
         />
       );
   }
@@ -441,6 +446,11 @@ function FieldInput({
       {field.widget === 'money' ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {t('admin.editor.moneyHint', { currency })}
+        </p>
+      ) : null}
+      {newPassword ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {t('admin.editor.newPasswordHint')}
         </p>
       ) : null}
       <FieldError id={`${id}-error`} text={error} />

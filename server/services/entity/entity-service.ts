@@ -9,6 +9,7 @@ import type {
   Shaped,
   ShapingQuery,
 } from '../../../domain/entities/services.ts';
+import { scopeProblems, takeConfirmations } from '../../../domain/entities/scope.ts';
 import type { EntityDef } from '../../../domain/entities/types.ts';
 import { newId } from '../../db/ids.ts';
 import { callerRoleOf } from '../../hooks/caller.ts';
@@ -202,9 +203,33 @@ export class EntityService<E extends EntityDef = EntityDef> {
   }
 
   private baseQuery(parsed: ParsedQuery, params?: EntityParams): Knex.QueryBuilder {
-    const builder = this.db(params)(this.def.table);
+    const builder = this.scoped(this.db(params)(this.def.table));
     applyFilter(this.knex, this.fields, builder, parsed.filter);
     return builder;
+  }
+
+  /** A statement narrowed to the definition's scope (`scope`): the rest of the table is not this service's. */
+  private scoped(builder: Knex.QueryBuilder): Knex.QueryBuilder {
+    for (const [name, values] of Object.entries(this.def.scope ?? {}))
+      builder.whereIn(this.fields.writable(name).column, [...values]);
+    return builder;
+  }
+
+  /**
+   * Refuses a write that would put the record outside the definition's scope, before anything is
+   * written; run on the data as sent (every syntax) and again on what validation answered.
+   */
+  private checkScope(data: unknown): void {
+    const errors = scopeProblems(this.def, data);
+    if (Object.keys(errors).length > 0) throw new BadRequest('validation.outOfScope', { errors });
+  }
+
+  /** Written data without the confirmations of its confirmed fields (`passwordConfirm`), each checked. */
+  private withoutConfirmations(data: unknown): unknown {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+    const taken = takeConfirmations(this.def.fields, data as Record<string, unknown>);
+    if (Object.keys(taken.errors).length > 0) throw invalid(taken.errors);
+    return taken.data;
   }
 
   private keyColumns(sort: SortKey[]): Knex.Raw[] {
@@ -396,8 +421,14 @@ export class EntityService<E extends EntityDef = EntityDef> {
   create(data: CreateInput<E>, params?: ServerCallParams): Promise<RecordOf<E>>;
   async create(data: unknown, params: EntityParams = {}): Promise<unknown> {
     if (Array.isArray(data)) throw new MethodNotAllowed('Creating several records in one call is not allowed');
+    data = this.withoutConfirmations(data);
     this.checkWritable(data, params, 'create');
+    this.checkScope(data);
     let valid = createData(this.def, data);
+    // A scope of one value is what a create leaves out means (a scoped view makes only its own records).
+    for (const [name, values] of Object.entries(this.def.scope ?? {}))
+      if (valid[name] === undefined && values.length === 1) valid = { ...valid, [name]: values[0] };
+    this.checkScope(valid);
     if (this.beforeWrite) valid = await this.beforeWrite(valid, { params });
     const row: Record<string, unknown> = { id: newId() };
     for (const [name, value] of Object.entries(valid)) {
@@ -427,8 +458,12 @@ export class EntityService<E extends EntityDef = EntityDef> {
     if (id === null) throw new MethodNotAllowed('Patching several records in one call is not allowed');
     if (typeof data !== 'object' || data === null || Array.isArray(data))
       throw new BadRequest('Patch data must be an object');
-    const written = withoutOwnId(id, data as Record<string, unknown>);
+    const written = this.withoutConfirmations(withoutOwnId(id, data as Record<string, unknown>)) as Record<
+      string,
+      unknown
+    >;
     this.checkWritable(written, params, 'patch');
+    this.checkScope(written);
     const { $push, $pull, $set, ...rest } = written;
     for (const key of Object.keys(rest))
       if (key.startsWith('$')) throw new BadRequest(`Unknown patch operator '${key}'`);
@@ -467,6 +502,7 @@ export class EntityService<E extends EntityDef = EntityDef> {
         lists = applyListOperators(this.lists, currentLists, { $push, $pull, $set }, positional, plain);
       }
       let valid = validatePatch(this.def, plain, wholeRecord ? this.fields.toRecord(current, columns) : undefined);
+      this.checkScope(valid);
       if (this.beforeWrite) valid = await this.beforeWrite(valid, { id, params });
       const update: Record<string, unknown> = { updated_at: this.knex.fn.now() };
       for (const [name, value] of Object.entries(valid)) {
@@ -477,10 +513,12 @@ export class EntityService<E extends EntityDef = EntityDef> {
         if (name in valid) throw invalid({ [name]: 'validation.conflictingUpdate' });
         update[this.fields.writable(name).column] = JSON.stringify(items);
       }
-      const [row] = await trx(this.def.table)
+      // Still in scope when written: another service over the table may have moved it out since the read.
+      const [row] = await this.scoped(trx(this.def.table))
         .where('id', String(id))
         .update(update)
         .returning(this.fields.publicColumns);
+      if (!row) throw new NotFound(`No record found for id '${String(id)}'`);
       if (observed) {
         const change = {
           method: 'patch' as const,

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { newId } from '../../db/ids.ts';
 import { fieldsWritten, type BeforeWrite, type ServerCallParams } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
+import { staffRules } from './staff.ts';
 import { invalid } from '../entity/validate.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import { PASSWORD_BREACHED } from '../../../domain/validation/password.ts';
@@ -144,5 +145,8 @@ export type EndSessionsParams = ServerCallParams & { endSessions?: { keepCurrent
 
 /** The users service: the generic entity service with the rules above. */
 export function configureUsers(app: ServerApp, limits: LoginLimits, verifications?: Verifications): void {
-  registerEntityService(app, definitions.users, { beforeWrite: userWrite, hooks: [userRules(limits, verifications)] });
+  registerEntityService(app, definitions.users, {
+    beforeWrite: userWrite,
+    hooks: [userRules(limits, verifications), staffRules('role', { endSessionsOnChange: false })],
+  });
 }
