@@ -109,7 +109,12 @@ export type Widget =
   | 'email'
   | 'password'
   /** A calendar day without a time (`2026-11-29`): a date of birth, held as written whatever the time zone. */
-  | 'day';
+  | 'day'
+  /**
+   * A moment a switch sets (an account disabled): on, it is now (or stays when it was on); off, it is
+   * cleared. The table filters it by whether it is set.
+   */
+  | 'timestampSwitch';
 
 /** The back office's screens that show a field: the list's columns and the record's own page. */
 export type Screen = 'list' | 'detail';
