@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ExportDialog } from '../../components/admin/export-dialog';
 import { MediaUpload } from '../../components/admin/media-upload';
 import { RecordHistory } from '../../components/admin/history';
+import { RelatedRecords } from '../../components/admin/related-records';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { Pagination } from '../../components/admin/pagination';
 import { RecordForm } from '../../components/admin/record-form';
@@ -47,6 +48,7 @@ import {
   adminSource,
   loadHistory,
   loadRecord,
+  loadRelated,
   loadTable,
   removeRecords,
   runRowAction,
@@ -82,8 +84,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           name: recordName(source, record, lang),
           options: await editorOptions(ctx, source, user.role, 'patch', lang, record),
           history: await loadHistory(ctx, user, source, editorId, lang),
+          related: await loadRelated(ctx, user, source, editorId, lang),
         }
-      : { record: null, name: '', options: {}, history: null };
+      : { record: null, name: '', options: {}, history: null, related: [] };
   }
   return {
     ...table,
@@ -593,6 +596,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
                 void revalidator.revalidate();
               }}
             >
+              {editing.related.length > 0 ? <RelatedRecords id={editorId} lists={editing.related} /> : null}
               {editing.history ? (
                 <RecordHistory
                   source={source}
