@@ -4,7 +4,15 @@ import { appUsers } from '../entities/app-users.ts';
 import { exportCell } from './export-cells.ts';
 import { checkChanges, formChanges, inputName, inputValue, readInput } from './form.ts';
 import { editorDefaults, editorFormData } from './resolver.ts';
-import { actionsFor, editorFieldsOf, filtersOf, relatedListsFor, screensFor } from './screens.ts';
+import {
+  actionsFor,
+  columnsOf,
+  detailFieldsOf,
+  editorFieldsOf,
+  filtersOf,
+  relatedListsFor,
+  screensFor,
+} from './screens.ts';
 import { parseView, viewQuery } from './view.ts';
 
 /*
@@ -150,5 +158,29 @@ describe('the app users’ and devices’ screens', () => {
     expect(relatedListsFor('appDevices', 'editor')).toEqual([]);
     const user = appDevices.fields.user;
     expect(user.kind === 'ref' && user.ref === 'appUsers' && user.filterable).toBe(true);
+  });
+});
+
+describe('a text filtered as a whole value', () => {
+  it('matches the region typed, and only where the definition asks for it', () => {
+    expect(filtersOf(appUsers).find((filter) => filter.name === 'region')?.type).toBe('text');
+    expect(filtersOf(appUsers).some((filter) => filter.name === 'email')).toBe(false);
+    const view = parseView(appUsers, new URLSearchParams('f.region=+sg+&f.gender=female&f.locale=zh-cn'));
+    expect(view.choices).toEqual({ region: ['sg'], gender: ['female'], locale: ['zh-cn'] });
+    expect(viewQuery(appUsers, view)).toMatchObject({ region: 'sg', gender: 'female', locale: 'zh-cn' });
+    expect(parseView(appUsers, new URLSearchParams('f.region=')).choices).toEqual({});
+  });
+});
+
+describe('the app devices’ table', () => {
+  it('shows the spec’s fields first: device, user, last IP, first and last session, push', () => {
+    expect(
+      columnsOf(appDevices)
+        .map((column) => column.name)
+        .slice(0, 6),
+    ).toEqual(['deviceId', 'user', 'lastIP', 'firstSessionAt', 'lastSessionAt', 'pushEnabled']);
+    // The push token is long: on the device's own page, not in the table.
+    expect(detailFieldsOf(appDevices).map((column) => column.name)).toContain('pushToken');
+    expect(detailFieldsOf(appDevices).map((column) => column.name)).not.toContain('secretHash');
   });
 });

@@ -233,13 +233,16 @@ export function searchFieldsOf(definition: EntityDef): string[] {
 }
 
 /** The kinds the search panel offers a filter for, and how: a choice, yes/no, a range, or a related record found by its name. */
-export type FilterType = 'choice' | 'boolean' | 'range' | 'dateRange' | 'reference';
+export type FilterType = 'choice' | 'boolean' | 'range' | 'dateRange' | 'reference' | 'text';
 
 export interface AdminFilter extends AdminField {
   type: FilterType;
 }
 
-/** The search panel's per-field filters: filterable enumerations, booleans, numbers, dates and references. */
+/**
+ * The search panel's per-field filters: filterable enumerations, booleans, numbers, dates,
+ * references, and texts given a filter of their own (`hints.filter`).
+ */
 export function filtersOf(definition: EntityDef): AdminFilter[] {
   const filters: AdminFilter[] = [];
   for (const field of fieldsOf(definition)) {
@@ -256,7 +259,9 @@ export function filtersOf(definition: EntityDef): AdminFilter[] {
               ? 'range'
               : field.def.kind === 'ref' && field.def.ref && isAdminSource(field.def.ref)
                 ? 'reference'
-                : null;
+                : field.def.kind === 'string' && field.def.hints?.filter === 'exact'
+                  ? 'text'
+                  : null;
     if (type) filters.push({ ...field, type });
   }
   return filters;

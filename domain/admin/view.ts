@@ -10,7 +10,7 @@ import { filtersOf, searchFieldsOf, type AdminFilter } from './screens.ts';
  *   page=2 size=20    page mode: the page (from 1) and its size (5, 10, 20 or 100; 10 by default)
  *   mode=cursor       cursor mode instead (or `mode=page` where an entity lists by cursor first):
  *   cursor=…          the service's cursor of the page shown, none for the first
- *   f.status=paid     a choice or yes/no filter (repeated for several choices)
+ *   f.status=paid     a choice or yes/no filter (repeated for several choices), or a whole text (`f.region=sg`)
  *   f.total.min=100   the ends of a range (dates as YYYY-MM-DD, Hong Kong days; calendar days as they are)
  * Anything else in the URL (`editor`, `selected`) is left alone.
  */
@@ -89,6 +89,9 @@ export function parseView(definition: EntityDef, params: URLSearchParams, defaul
     if (filter.type === 'reference') {
       const id = params.get(`f.${filter.name}`)?.trim();
       if (id && REFERENCE_ID.test(id)) choices[filter.name] = [id];
+    } else if (filter.type === 'text') {
+      const text = params.get(`f.${filter.name}`)?.trim().slice(0, MAX_TEXT);
+      if (text) choices[filter.name] = [text];
     } else if (filter.type === 'choice' || filter.type === 'boolean') {
       const allowed = filter.type === 'boolean' ? ['true', 'false'] : (filter.def.enum ?? []);
       const values = [...new Set(params.getAll(`f.${filter.name}`))].filter((value) => allowed.includes(value));

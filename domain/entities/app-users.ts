@@ -75,6 +75,7 @@ export const appUsers = defineEntity({
       sortable: true,
       listed: true,
       exported: true,
+      hints: { filter: 'exact' },
     },
     /** Set by staff to stop the account: its sessions end at once and it cannot sign in until cleared. */
     disabledAt: {

@@ -124,6 +124,11 @@ export interface FieldHints {
   /** Place among the list's columns, lowest first; columns without one follow in field order. */
   column?: number;
   shownIn?: readonly Screen[];
+  /**
+   * The table's filter for a filterable text: `exact`, a box whose text must be the whole value (a
+   * region's code, a time zone). Without it a text field is found through the search box only.
+   */
+  filter?: 'exact';
   /** For a list of records: the widget of an item's field where its kind does not say (`monthPrice: 'money'`). */
   itemWidgets?: Readonly<Record<string, Widget>>;
 }

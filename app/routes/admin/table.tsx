@@ -224,6 +224,26 @@ function SearchPanel({
                   </div>
                 );
               }
+              if (filter.type === 'text') {
+                // A whole value typed (a region's code): matched as written.
+                return (
+                  <div key={filter.name}>
+                    <label htmlFor={id} className="block text-sm font-medium">
+                      {label}
+                    </label>
+                    <input
+                      id={id}
+                      type="text"
+                      name={`f.${filter.name}`}
+                      defaultValue={view.choices[filter.name]?.[0] ?? ''}
+                      autoComplete="off"
+                      spellCheck={false}
+                      className={inputClass}
+                      data-testid={id}
+                    />
+                  </div>
+                );
+              }
               if (filter.type === 'choice' || filter.type === 'boolean') {
                 const choices = filter.type === 'boolean' ? ['true', 'false'] : [...(filter.def.enum ?? [])];
                 return (
