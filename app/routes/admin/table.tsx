@@ -471,7 +471,13 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
         </div>
       </div>
       {uploading ? <MediaUpload onUploaded={reload} /> : null}
-      <SearchPanel source={source} view={view} references={references} />
+      <SearchPanel
+        // Drawn again when the search or the filters in the URL change (Clear, Back): its boxes show them, not what was typed before.
+        key={JSON.stringify([view.q, view.choices, view.ranges])}
+        source={source}
+        view={view}
+        references={references}
+      />
       {selected.length > 0 ? (
         <div
           className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950"
