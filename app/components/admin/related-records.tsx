@@ -23,7 +23,16 @@ export interface RelatedRows {
  * Another entity's records that point at this one (an app user's devices), as a small table of
  * their listed fields: each opens its own row in its table, and a link shows all of them there.
  */
-export function RelatedRecords({ id, lists }: { id: string; lists: RelatedRows[] }) {
+export function RelatedRecords({
+  id,
+  lists,
+  heading: Heading = 'h3',
+}: {
+  id: string;
+  lists: RelatedRows[];
+  /** Its title's level: under the page's title (h2), or under the editor dialog's (h3). */
+  heading?: 'h2' | 'h3';
+}) {
   const { t, locale } = useLocale();
   return (
     <>
@@ -40,9 +49,9 @@ export function RelatedRecords({ id, lists }: { id: string; lists: RelatedRows[]
             data-testid={`related-${list.source}`}
           >
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <h3 id={titleId} className="font-semibold">
+              <Heading id={titleId} className="font-semibold">
                 {t(`resources.${list.source}.name`)} <span className="font-normal text-muted">({count})</span>
-              </h3>
+              </Heading>
               {list.total > 0 ? (
                 <Link
                   to={filtered}

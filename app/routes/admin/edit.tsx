@@ -111,9 +111,14 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
           problem={problem}
           onCancel={() => navigate(base)}
         >
-          {record && related.length > 0 ? <RelatedRecords id={record._id} lists={related} /> : null}
+          {record && related.length > 0 ? <RelatedRecords id={record._id} lists={related} heading="h2" /> : null}
           {history ? (
-            <RecordHistory source={source} fields={editorFieldsOf(definition, role, 'patch')} entries={history} />
+            <RecordHistory
+              source={source}
+              fields={editorFieldsOf(definition, role, 'patch')}
+              entries={history}
+              heading="h2"
+            />
           ) : null}
         </RecordForm>
       </div>
