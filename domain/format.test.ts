@@ -98,6 +98,9 @@ describe('dates and numbers', () => {
   it('writes the short form as YYYY-MM-DD', () => {
     expect(formatIsoDate(lateEvening)).toBe('2026-11-22');
     expect(formatIsoDate('2026-01-05T00:00:00+08:00')).toBe('2026-01-05');
+    // From the parts, whatever a locale's short form is in the engine (the day after, in Hong Kong).
+    expect(formatIsoDate('1990-05-16T16:00:00Z')).toBe('1990-05-17');
+    expect(formatIsoDate('0999-03-01T12:00:00Z', 'UTC')).toBe('0999-03-01');
   });
 
   it('groups thousands', () => {

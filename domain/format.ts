@@ -71,8 +71,14 @@ export function formatDay(day: string, locale: Locale): string {
 
 /** The spec's short form, YYYY-MM-DD, in the same time zone. */
 export function formatIsoDate(date: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(new Date(date));
+  // Put together from the day's parts: a locale's own short form is not the same in every engine
+  // (en-CA's is 2026-11-29 in Node and Chromium, 11/29/2026 in WebKitGTK), and a page whose text
+  // differs between the server and the browser fails to hydrate.
+  const parts = dateFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
+    new Date(date),
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
 /** A count with the locale's grouping: 1,100. */

@@ -67,7 +67,11 @@ export function exportCell(
     }
     case 'number':
       return typeof value === 'number' ? value : String(value);
-    case 'date': {
+    // A calendar day as kept (`1990-05-17`), as the export's other dates are written: never shifted by a zone.
+    case 'day':
+      return String(value);
+    case 'date':
+    case 'timestampSwitch': {
       const time = new Date(value as string);
       return Number.isNaN(time.getTime()) ? String(value) : formatIsoDate(time);
     }

@@ -71,7 +71,7 @@ export function editorFormData(fields: readonly EditorField[], values: Partial<E
     const value = given[field.name];
     if (value === undefined) continue;
     const name = inputName(field.name);
-    if (field.widget === 'boolean') {
+    if (field.widget === 'boolean' || field.widget === 'timestampSwitch') {
       data.append(`${name}.present`, '1');
       if (value === true) data.append(name, 'on');
     } else if (field.items) {

@@ -74,6 +74,8 @@ describe('the back office’s screens', () => {
     expect(personal.sort()).toEqual(
       [
         'admins',
+        'appDevices',
+        'appUsers',
         'auditLogs',
         'contactForms',
         'enquiries',

@@ -30,6 +30,18 @@ export interface AdminScreen {
   rowAction?: RowAction;
   /** Files are added by uploading them (the media library's upload panel), not by the editor. */
   upload?: true;
+  /** Records of other entities that point at this one, listed on its page (an app user's devices). */
+  related?: readonly RelatedList[];
+}
+
+/**
+ * Another entity's records that point at a record by one of their reference fields: its page lists
+ * them (`field` = the record's id), each linking to its row, and links to all of them in their table.
+ */
+export interface RelatedList {
+  source: EntityName;
+  /** A filterable `ref` field of `source` pointing at the entity whose page shows the list. */
+  field: string;
 }
 
 /**
@@ -60,6 +72,10 @@ export const ADMIN_SCREENS = {
   doctorprofessions: { group: 'apps', title: 'name' },
   doctordistricts: { group: 'apps', title: 'name' },
   doctorgenders: { group: 'apps', title: 'name' },
+  // The apps' own people, with their installations on their page; a person is not copied from another.
+  appUsers: { group: 'apps', title: 'name', off: ['clone'], related: [{ source: 'appDevices', field: 'user' }] },
+  // Installations register themselves (decision 054): staff read them, admins switch a device's push off.
+  appDevices: { group: 'apps', title: 'deviceId', off: ['add', 'clone'] },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },
@@ -225,13 +241,16 @@ export function searchFieldsOf(definition: EntityDef): string[] {
 }
 
 /** The kinds the search panel offers a filter for, and how: a choice, yes/no, a range, or a related record found by its name. */
-export type FilterType = 'choice' | 'boolean' | 'range' | 'dateRange' | 'reference';
+export type FilterType = 'choice' | 'boolean' | 'range' | 'dateRange' | 'reference' | 'text';
 
 export interface AdminFilter extends AdminField {
   type: FilterType;
 }
 
-/** The search panel's per-field filters: filterable enumerations, booleans, numbers, dates and references. */
+/**
+ * The search panel's per-field filters: filterable enumerations, booleans, numbers, dates,
+ * references, and texts given a filter of their own (`hints.filter`).
+ */
 export function filtersOf(definition: EntityDef): AdminFilter[] {
   const filters: AdminFilter[] = [];
   for (const field of fieldsOf(definition)) {
@@ -239,15 +258,18 @@ export function filtersOf(definition: EntityDef): AdminFilter[] {
     const type: FilterType | null =
       field.def.kind === 'enum'
         ? 'choice'
-        : field.def.kind === 'boolean'
+        : // A moment a switch sets is filtered as the switch: set or not.
+          field.def.kind === 'boolean' || field.widget === 'timestampSwitch'
           ? 'boolean'
-          : field.def.kind === 'date'
+          : field.def.kind === 'date' || field.def.kind === 'day'
             ? 'dateRange'
             : field.def.kind === 'integer'
               ? 'range'
               : field.def.kind === 'ref' && field.def.ref && isAdminSource(field.def.ref)
                 ? 'reference'
-                : null;
+                : field.def.kind === 'string' && field.def.hints?.filter === 'exact'
+                  ? 'text'
+                  : null;
     if (type) filters.push({ ...field, type });
   }
   return filters;
@@ -272,6 +294,8 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
   'dateRange',
   'email',
   'password',
+  'day',
+  'timestampSwitch',
 ]);
 
 /**
@@ -334,4 +358,13 @@ export function detailFieldsOf(definition: EntityDef): AdminField[] {
 export function rowActionFor(source: AdminSource, role: Role): RowAction | null {
   const screen: AdminScreen = ADMIN_SCREENS[source];
   return screen.rowAction && screen.rowAction.roles.includes(role) ? screen.rowAction : null;
+}
+
+/** The lists of related records an entity's page shows to the role: those whose entity it may list. */
+export function relatedListsFor(source: AdminSource, role: Role): (RelatedList & { source: AdminSource })[] {
+  const screen: AdminScreen = ADMIN_SCREENS[source];
+  const listed = screensFor(role);
+  return (screen.related ?? []).flatMap((related) =>
+    isAdminSource(related.source) && listed.includes(related.source) ? [{ ...related, source: related.source }] : [],
+  );
 }

@@ -10,8 +10,8 @@ import { filtersOf, searchFieldsOf, type AdminFilter } from './screens.ts';
  *   page=2 size=20    page mode: the page (from 1) and its size (5, 10, 20 or 100; 10 by default)
  *   mode=cursor       cursor mode instead (or `mode=page` where an entity lists by cursor first):
  *   cursor=…          the service's cursor of the page shown, none for the first
- *   f.status=paid     a choice or yes/no filter (repeated for several choices)
- *   f.total.min=100   the ends of a range (dates as YYYY-MM-DD, Hong Kong days)
+ *   f.status=paid     a choice or yes/no filter (repeated for several choices), or a whole text (`f.region=sg`)
+ *   f.total.min=100   the ends of a range (dates as YYYY-MM-DD, Hong Kong days; calendar days as they are)
  * Anything else in the URL (`editor`, `selected`) is left alone.
  */
 
@@ -89,6 +89,9 @@ export function parseView(definition: EntityDef, params: URLSearchParams, defaul
     if (filter.type === 'reference') {
       const id = params.get(`f.${filter.name}`)?.trim();
       if (id && REFERENCE_ID.test(id)) choices[filter.name] = [id];
+    } else if (filter.type === 'text') {
+      const text = params.get(`f.${filter.name}`)?.trim().slice(0, MAX_TEXT);
+      if (text) choices[filter.name] = [text];
     } else if (filter.type === 'choice' || filter.type === 'boolean') {
       const allowed = filter.type === 'boolean' ? ['true', 'false'] : (filter.def.enum ?? []);
       const values = [...new Set(params.getAll(`f.${filter.name}`))].filter((value) => allowed.includes(value));
@@ -157,13 +160,27 @@ export function viewQuery(definition: EntityDef, view: TableView): Record<string
     if (fields.length > 0) query.$or = fields.map((field) => ({ [field]: { $regex, $options: 'i' } }));
   }
   for (const [name, values] of Object.entries(view.choices)) {
-    const kind = definition.fields[name]?.kind;
+    const field = definition.fields[name];
+    const kind = field?.kind;
+    if (field && hintsOf(field).widget === 'timestampSwitch') {
+      // Switched on: the moment is set; off: it is empty. Both asked: no condition.
+      if (values.length === 1) query[name] = values[0] === 'true' ? { $ne: null } : null;
+      continue;
+    }
     const typed = kind === 'boolean' ? values.map((value) => value === 'true') : values;
     query[name] = typed.length === 1 ? typed[0] : { $in: typed };
   }
   for (const [name, range] of Object.entries(view.ranges)) {
     const def = definition.fields[name];
     const date = def?.kind === 'date';
+    // A calendar day is kept as written (`1990-05-17`): its ends compare as they are, with no time zone.
+    if (def?.kind === 'day') {
+      query[name] = {
+        ...(range.min !== undefined ? { $gte: range.min } : {}),
+        ...(range.max !== undefined ? { $lte: range.max } : {}),
+      };
+      continue;
+    }
     const number = (value: string) => (isMoney(def) ? Math.round(Number(value) * CURRENCY_MULTIPLIER) : Number(value));
     const condition: Record<string, unknown> = {};
     if (range.min !== undefined) condition.$gte = date ? hongKongDay(range.min) : number(range.min);

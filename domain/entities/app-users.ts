@@ -76,9 +76,19 @@ export const appUsers = defineEntity({
       sortable: true,
       listed: true,
       exported: true,
+      hints: { filter: 'exact' },
     },
     /** Set by staff to stop the account: its sessions end at once and it cannot sign in until cleared. */
-    disabledAt: { kind: 'date', writable: STAFF_ROLES, filterable: true, sortable: true, listed: true, exported: true },
+    disabledAt: {
+      kind: 'date',
+      writable: STAFF_ROLES,
+      filterable: true,
+      sortable: true,
+      listed: true,
+      exported: true,
+      // Staff switch an account off and on; the time it was switched off is kept and shown.
+      hints: { widget: 'timestampSwitch' },
+    },
     lastSignInAt: { kind: 'date', readonly: true, filterable: true, sortable: true, listed: true, exported: true },
     /** Changed by the server whenever the account's sessions end (a new password, disabling). */
     sessionVersion: { kind: 'string', readonly: true },

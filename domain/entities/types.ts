@@ -116,7 +116,12 @@ export type Widget =
   | 'email'
   | 'password'
   /** A calendar day without a time (`2026-11-29`): a date of birth, held as written whatever the time zone. */
-  | 'day';
+  | 'day'
+  /**
+   * A moment a switch sets (an account disabled): on, it is now (or stays when it was on); off, it is
+   * cleared. The table filters it by whether it is set.
+   */
+  | 'timestampSwitch';
 
 /** The back office's screens that show a field: the list's columns and the record's own page. */
 export type Screen = 'list' | 'detail';
@@ -126,6 +131,11 @@ export interface FieldHints {
   /** Place among the list's columns, lowest first; columns without one follow in field order. */
   column?: number;
   shownIn?: readonly Screen[];
+  /**
+   * The table's filter for a filterable text: `exact`, a box whose text must be the whole value (a
+   * region's code, a time zone). Without it a text field is found through the search box only.
+   */
+  filter?: 'exact';
   /** For a list of records: the widget of an item's field where its kind does not say (`monthPrice: 'money'`). */
   itemWidgets?: Readonly<Record<string, Widget>>;
 }

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { planId } from './plans.ts';
-import { adminRows, appsMembers, users, VIEWER_DEVICE } from './users.ts';
+import { adminRows, appsMembers, appUserRows, users, VIEWER_DEVICE } from './users.ts';
 
 /** axe on the whole page, or on the part `scope` selects: WCAG 2.1 A and AA, including colour contrast. */
 function axe(page: Page, scope?: string) {
@@ -128,6 +128,14 @@ const layouts = [
     signedIn: true,
     member: 'admin',
     ready: 'record-form',
+  },
+  // An app user's page: the date of birth, the switch that disables the account, and their devices.
+  {
+    name: 'admin app user',
+    path: `/admin/appUsers/edit/${appUserRows.edit._id}`,
+    signedIn: true,
+    member: 'admin',
+    ready: 'related-appDevices',
   },
   // An article's editor: the languages' tabs, the rich-text toolbar and the references' search boxes.
   { name: 'admin article editor', path: '/admin/blogs/new', signedIn: true, member: 'admin', ready: 'rich-v.body.en' },

@@ -22,6 +22,7 @@ import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
 import {
   adminRows,
   appsMembers,
+  appUserRows,
   lifecycleMembers,
   pagerRows,
   terminationMembers,
@@ -187,6 +188,43 @@ try {
     })
     .onConflict('id')
     .ignore();
+  // The app users the back-office tests edit, as they were before any test changed them, with their phones.
+  const appPassword = await hashPassword(randomBytes(18).toString('base64url'));
+  for (const person of Object.values(appUserRows)) {
+    await database
+      .knex('app_users')
+      .insert({
+        id: person._id,
+        name: person.name,
+        email: person.email,
+        password: appPassword,
+        birth_date: person.birthDay,
+        gender: person.gender,
+        locale: person.locale,
+        region: person.region,
+        disabled_at: null,
+      })
+      .onConflict('id')
+      .merge();
+    for (const device of person.devices) {
+      await database
+        .knex('app_devices')
+        .insert({
+          id: device._id,
+          device_id: device.deviceId,
+          app_user_id: person._id,
+          platform: device.platform,
+          locale: person.locale,
+          region: person.region,
+          push_enabled: device.pushToken !== null,
+          push_token: device.pushToken,
+          last_ip: '203.198.1.20',
+          secret_hash: randomBytes(32).toString('hex'),
+        })
+        .onConflict('id')
+        .merge();
+    }
+  }
   // Two keys pages asked for in a language that lacked them, as development pages report them.
   await database
     .knex('missing_translations')

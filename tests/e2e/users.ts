@@ -125,3 +125,60 @@ export const pagerRows = Array.from({ length: 1003 }, (_, index) => ({
   _id: `e2epagerrow${String(index + 1).padStart(13, '0')}`,
   email: `admin-pager-${String(index + 1).padStart(4, '0')}@tillpoint.test`,
 }));
+
+/** An app user the back-office tests change, made afresh at each server start (demo-accounts.ts), with their phones. */
+export interface AppUserRow {
+  _id: string;
+  name: string;
+  email: string;
+  birthDay: string;
+  gender: 'male' | 'female';
+  locale: 'en' | 'zh-hk' | 'zh-cn';
+  region: 'hk' | 'sg';
+  devices: { _id: string; deviceId: string; platform: 'ios' | 'android'; pushToken: string | null }[];
+}
+
+/**
+ * The app users the back office's tests edit and disable (app-users.spec.ts, engines/app-users.spec.ts),
+ * one per test, reset to these values at each start; the seed's own app users stay as seeded.
+ */
+export const appUserRows = {
+  edit: {
+    _id: 'e2eappuseredit',
+    name: '何美玲',
+    email: 'e2e-appuser-edit@tillpoint.test',
+    birthDay: '1985-03-08',
+    gender: 'female',
+    locale: 'zh-hk',
+    region: 'hk',
+    devices: [
+      {
+        _id: 'e2eappdevice1',
+        deviceId: 'E2E0A1B2-C3D4-4E5F-8A9B-0C1D2E3F4A5B',
+        platform: 'ios',
+        pushToken: 'e2e0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e',
+      },
+      { _id: 'e2eappdevice2', deviceId: 'e2e5d4c3b2a19f8e', platform: 'android', pushToken: null },
+    ],
+  },
+  webkit: {
+    _id: 'e2eappuserwebkit',
+    name: 'Ada Ho',
+    email: 'e2e-appuser-webkit@tillpoint.test',
+    birthDay: '1992-12-01',
+    gender: 'female',
+    locale: 'en',
+    region: 'hk',
+    devices: [],
+  },
+  firefox: {
+    _id: 'e2eappuserfirefox',
+    name: '梁家豪',
+    email: 'e2e-appuser-firefox@tillpoint.test',
+    birthDay: '1980-06-30',
+    gender: 'male',
+    locale: 'zh-hk',
+    region: 'sg',
+    devices: [],
+  },
+} as const satisfies Record<string, AppUserRow>;

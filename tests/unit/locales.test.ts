@@ -58,9 +58,10 @@ describe('locale files', () => {
   });
 
   it('are translated: Chinese messages are not left in English', () => {
-    // Brand and product names may stay as they are (payment schemes such as Visa or PayNow);
-    // everything else has Chinese in it.
-    const properNames = (key: string) => key.startsWith('pay.method.');
+    // Brand and product names may stay as they are (payment schemes such as Visa or PayNow, the
+    // phones' systems iOS and Android); everything else has Chinese in it.
+    const properNames = (key: string) =>
+      key.startsWith('pay.method.') || key.startsWith('resources.appDevices.values.platform.');
     for (const locale of ['zh-hk', 'zh-cn']) {
       const english = [...flat[locale]!].filter(
         ([key, text]) =>

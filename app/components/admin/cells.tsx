@@ -1,5 +1,6 @@
 import type { AdminField } from '../../../domain/admin/screens';
-import { formatIsoDate, formatMoney, formatNumber } from '../../../domain/format';
+import { formatDay, formatIsoDate, formatMoney, formatNumber } from '../../../domain/format';
+import { isDay } from '../../../domain/validation/day';
 import { localized, type I18nText, type Locale } from '../../../domain/locales';
 import { textOfHtml } from '../../../domain/admin/export-cells';
 import { isCurrency } from '../../../domain/money';
@@ -82,6 +83,24 @@ export function CellValue({
         <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">
           {formatIsoDate(value as string)}
         </time>
+      );
+    case 'day':
+      // The day as kept, written out in the language (17 May 1990, 1990年5月17日): no time zone moves it.
+      return typeof value === 'string' && isDay(value) ? (
+        <time dateTime={value} className="whitespace-nowrap tabular-nums">
+          {formatDay(value, locale)}
+        </time>
+      ) : (
+        <span>{String(value)}</span>
+      );
+    case 'timestampSwitch':
+      // Switched on: since when (an account disabled on 2 November).
+      return (
+        <span className={`${badge} ${TONES.bad} whitespace-nowrap`}>
+          <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">
+            {formatIsoDate(value as string)}
+          </time>
+        </span>
       );
     case 'enum':
       return field.name === 'status' ? (

@@ -23,18 +23,21 @@ export function RecordHistory({
   source,
   fields,
   entries,
+  heading: Heading = 'h3',
 }: {
   source: string;
   fields: AdminField[];
   entries: HistoryEntry[];
+  /** Its title's level: under the page's title (h2), or under the editor dialog's (h3). */
+  heading?: 'h2' | 'h3';
 }) {
   const { t, locale } = useLocale();
   const byName = new Map(fields.map((field) => [field.name, field]));
   return (
     <section className="mt-6 border-t border-line pt-5" aria-labelledby="history-title" data-testid="record-history">
-      <h3 id="history-title" className="font-semibold">
+      <Heading id="history-title" className="font-semibold">
         {t('admin.history.title')}
-      </h3>
+      </Heading>
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{t('admin.history.none')}</p>
       ) : (

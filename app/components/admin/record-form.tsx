@@ -12,6 +12,7 @@ import {
 } from '../../../domain/admin/resolver';
 import type { AdminField } from '../../../domain/admin/screens';
 import { entities, type EntityName } from '../../../domain/entities/index';
+import { formatIsoDate } from '../../../domain/format';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { firstInvalid } from '../forms/first-invalid';
@@ -196,6 +197,32 @@ function FieldInput({
           <FieldError id={`${id}-error`} text={error} />
         </div>
       );
+    case 'timestampSwitch': {
+      // A switch that sets a moment (an account disabled): on since when, as the record keeps it.
+      const since = typeof value === 'string' || value instanceof Date ? formatIsoDate(value) : null;
+      return (
+        <div>
+          <input type="hidden" name={`${name}.present`} value="1" />
+          <label className="inline-flex items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              role="switch"
+              {...bind.input(name)}
+              id={id}
+              defaultChecked={shown === true}
+              className="h-4 w-4 accent-red-700 dark:accent-red-400"
+              {...invalid}
+              aria-describedby={[invalid['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')}
+            />
+            {t(`resources.${source}.fields.${field.name}`)}
+          </label>
+          <p id={`${id}-hint`} className="mt-1 text-xs text-muted" data-testid={`${id}-since`}>
+            {since ? t('admin.editor.switchedSince', { date: since }) : t('admin.editor.switchHint')}
+          </p>
+          <FieldError id={`${id}-error`} text={error} />
+        </div>
+      );
+    }
     case 'i18nText':
     case 'richText':
     case 'textarea': {
@@ -325,6 +352,20 @@ function FieldInput({
               .filter(Boolean)
               .join(' ') || undefined
           }
+        />
+      );
+      break;
+    case 'day':
+      // The day itself is the input's value and the saved value (`1990-05-17`): nothing converts it.
+      control = (
+        <input
+          type="date"
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
         />
       );
       break;
@@ -710,6 +751,10 @@ export function RecordForm({
                   value={record?.[field.name]}
                   row={record ?? {}}
                   source={source}
+                  // A reference the role may not change still shows the related record's name.
+                  references={Object.fromEntries(
+                    (options[field.name] ?? []).map((option) => [option.value, option.label]),
+                  )}
                   t={t}
                   locale={locale}
                 />

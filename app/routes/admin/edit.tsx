@@ -12,7 +12,8 @@ import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/edit';
 import { editorOptions } from './editor.server';
-import { adminSource, loadHistory, loadRecord, requireAction, saveRecord } from './records.server';
+import { adminSource, loadHistory, loadRecord, loadRelated, requireAction, saveRecord } from './records.server';
+import { RelatedRecords } from '../../components/admin/related-records';
 import { useActionAnswer } from '../../action-answer';
 
 /*
@@ -37,6 +38,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (loadedId && !record) throw data(null, { status: 404 });
   const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang, record);
   const history = mode === 'edit' && record ? await loadHistory(ctx, user, source, record._id, lang) : null;
+  const related = mode === 'edit' && record ? await loadRelated(ctx, user, source, record._id, lang) : [];
   return {
     source,
     mode,
@@ -45,6 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     options,
     role: user.role,
     history,
+    related,
     messages: pageMessages(params.lang, messageGroups),
   };
 }
@@ -73,7 +76,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function AdminEdit({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData = useActionAnswer(answered);
   const { t, locale } = useLocale();
-  const { source, mode, record, name, options, role, history } = loaderData;
+  const { source, mode, record, name, options, role, history, related } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const definition = entities[source];
@@ -108,8 +111,14 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
           problem={problem}
           onCancel={() => navigate(base)}
         >
+          {record && related.length > 0 ? <RelatedRecords id={record._id} lists={related} heading="h2" /> : null}
           {history ? (
-            <RecordHistory source={source} fields={editorFieldsOf(definition, role, 'patch')} entries={history} />
+            <RecordHistory
+              source={source}
+              fields={editorFieldsOf(definition, role, 'patch')}
+              entries={history}
+              heading="h2"
+            />
           ) : null}
         </RecordForm>
       </div>

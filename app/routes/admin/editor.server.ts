@@ -31,11 +31,15 @@ export async function editorOptions(
   const options: Record<string, { value: string; label: string }[]> = {};
   // Reference fields, and the references inside a list's items (a plan's modules).
   const fields = editorFieldsOf(entities[source], role, mode).flatMap((field) => {
-    if (!field.editable) return [];
+    // A reference shown read-only (an installation's user): only its current record's name.
+    if (!field.editable)
+      return field.def.kind === 'ref' && field.def.ref && field.widget === 'ref' && record?.[field.name]
+        ? [{ name: field.name, target: field.def.ref, current: record[field.name], only: true }]
+        : [];
     if (field.def.kind === 'ref' && field.def.ref)
-      return [{ name: field.name, target: field.def.ref, current: record?.[field.name] }];
+      return [{ name: field.name, target: field.def.ref, current: record?.[field.name], only: false }];
     const itemRef = field.items?.find((column) => column.widget === 'ref' && column.ref);
-    return itemRef?.ref ? [{ name: field.name, target: itemRef.ref, current: undefined }] : [];
+    return itemRef?.ref ? [{ name: field.name, target: itemRef.ref, current: undefined, only: false }] : [];
   });
   await Promise.all(
     fields.map(async (field) => {
@@ -44,9 +48,11 @@ export async function editorOptions(
       const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
       const service = recordsOf(ctx.api, target);
       const params = memberCallParams(ctx, lang);
-      const page = await service
-        .find({ ...params, query: { $select: ['_id', title], $limit: REFERENCE_CHOICES } })
-        .catch(() => ({ data: [] as Record<string, unknown>[] }));
+      const page = field.only
+        ? { data: [] as Record<string, unknown>[] }
+        : await service
+            .find({ ...params, query: { $select: ['_id', title], $limit: REFERENCE_CHOICES } })
+            .catch(() => ({ data: [] as Record<string, unknown>[] }));
       const found = page.data;
       const current = field.current;
       if (typeof current === 'string' && current && !found.some((related) => String(related._id) === current)) {

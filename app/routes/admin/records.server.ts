@@ -5,6 +5,7 @@ import {
   defaultModeOf,
   editorFieldsOf,
   isAdminSource,
+  relatedListsFor,
   rowActionFor,
   screensFor,
   type AdminAction,
@@ -16,6 +17,7 @@ import { entities, type EntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { HistoryEntry } from '../../components/admin/history';
+import type { RelatedRows } from '../../components/admin/related-records';
 import type { ServerContext, SessionUser } from '../../context';
 import { memberCallParams } from '../../api/call-params.server';
 import { recordsOf } from '../../api/services';
@@ -181,7 +183,36 @@ export async function removeRecords(
   return result;
 }
 
-export type { HistoryEntry };
+export type { HistoryEntry, RelatedRows };
+
+/**
+ * The records of other entities that point at this one (the screen's `related` lists the role may
+ * read): each the first page of its table filtered by the reference, read as the staff member.
+ */
+export async function loadRelated(
+  ctx: ServerContext,
+  user: SessionUser,
+  source: AdminSource,
+  id: string,
+  lang: Locale,
+): Promise<RelatedRows[]> {
+  const find: FindPage = (path, query) => service(ctx, path).find({ ...memberCallParams(ctx, lang), query });
+  const lists: RelatedRows[] = [];
+  for (const related of relatedListsFor(source, user.role)) {
+    const definition = entities[related.source];
+    const view = parseView(definition, new URLSearchParams({ [`f.${related.field}`]: id }));
+    const table = await readTable(find, related.source, view, lang, user.role);
+    lists.push({
+      source: related.source,
+      field: related.field,
+      rows: table.rows,
+      total: table.total,
+      totalCapped: table.totalCapped,
+      references: table.references,
+    });
+  }
+  return lists;
+}
 
 /** How many of a record's latest changes its editor shows. */
 export const HISTORY_SHOWN = 20;

@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ExportDialog } from '../../components/admin/export-dialog';
 import { MediaUpload } from '../../components/admin/media-upload';
 import { RecordHistory } from '../../components/admin/history';
+import { RelatedRecords } from '../../components/admin/related-records';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { Pagination } from '../../components/admin/pagination';
 import { RecordForm } from '../../components/admin/record-form';
@@ -47,6 +48,7 @@ import {
   adminSource,
   loadHistory,
   loadRecord,
+  loadRelated,
   loadTable,
   removeRecords,
   runRowAction,
@@ -82,8 +84,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           name: recordName(source, record, lang),
           options: await editorOptions(ctx, source, user.role, 'patch', lang, record),
           history: await loadHistory(ctx, user, source, editorId, lang),
+          related: await loadRelated(ctx, user, source, editorId, lang),
         }
-      : { record: null, name: '', options: {}, history: null };
+      : { record: null, name: '', options: {}, history: null, related: [] };
   }
   return {
     ...table,
@@ -217,6 +220,26 @@ function SearchPanel({
                       target={filter.def.ref ?? ''}
                       initial={value ? { value, label: references[filter.name]?.[value] ?? value } : null}
                       testId={id}
+                    />
+                  </div>
+                );
+              }
+              if (filter.type === 'text') {
+                // A whole value typed (a region's code): matched as written.
+                return (
+                  <div key={filter.name}>
+                    <label htmlFor={id} className="block text-sm font-medium">
+                      {label}
+                    </label>
+                    <input
+                      id={id}
+                      type="text"
+                      name={`f.${filter.name}`}
+                      defaultValue={view.choices[filter.name]?.[0] ?? ''}
+                      autoComplete="off"
+                      spellCheck={false}
+                      className={inputClass}
+                      data-testid={id}
                     />
                   </div>
                 );
@@ -448,7 +471,13 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
         </div>
       </div>
       {uploading ? <MediaUpload onUploaded={reload} /> : null}
-      <SearchPanel source={source} view={view} references={references} />
+      <SearchPanel
+        // Drawn again when the search or the filters in the URL change (Clear, Back): its boxes show them, not what was typed before.
+        key={JSON.stringify([view.q, view.choices, view.ranges])}
+        source={source}
+        view={view}
+        references={references}
+      />
       {selected.length > 0 ? (
         <div
           className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950"
@@ -593,6 +622,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
                 void revalidator.revalidate();
               }}
             >
+              {editing.related.length > 0 ? <RelatedRecords id={editorId} lists={editing.related} /> : null}
               {editing.history ? (
                 <RecordHistory
                   source={source}

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords.ts';
 import { newId } from '../ids.ts';
 import { seedAppSettings } from './app-settings.ts';
+import { seedAppUsers } from './app-users.ts';
 import { seedBlogs } from './blogs.ts';
 import { seedLookupLists } from './lookup-lists.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
@@ -44,6 +45,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
       await seedAppSettings(trx, options.demoData, options.now ?? new Date());
     // The lookup lists the apps' pickers read (decision 050), in production too.
     await seedLookupLists(trx);
+    // The apps' demo people and their phones, into an empty table.
+    if (options.demoData && !(await trx('app_users').first('id'))) await seedAppUsers(trx, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
