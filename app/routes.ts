@@ -36,6 +36,8 @@ export default [
       route('forgot-password', 'routes/portal/forgot-password.tsx'),
       route('reset-password', 'routes/portal/reset-password.tsx'),
     ]),
+    // The page of the link mailed to a user of the company's apps who forgot their password (decision 026).
+    layout('routes/app-users/layout.tsx', [route('app/reset-password', 'routes/app-users/reset-password.tsx')]),
     route('logout', 'routes/portal/logout.tsx'),
     route('currency', 'routes/currency.tsx'),
     // Adding functions to a plan (decision 028): the dashboard's layout, outside /portal as the spec names it.

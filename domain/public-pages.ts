@@ -36,13 +36,15 @@ export const PRIVATE_SECTIONS = [
   'logout',
   'forgot-password',
   'reset-password',
+  // The apps' users' pages: a reset link's page.
+  'app',
   'currency',
   'subscription',
   'done',
   'upgrade',
 ] as const;
 
-/** Sections that robots.txt disallows: the member area, the back office, signing in and out, and a forgotten password (nothing else there to index). */
+/** Sections that robots.txt disallows: the member area, the back office, signing in and out, and a forgotten password, the members' or an app user's (nothing else there to index). */
 export const ROBOTS_DISALLOWED_SECTIONS = [
   'portal',
   'admin',
@@ -50,6 +52,7 @@ export const ROBOTS_DISALLOWED_SECTIONS = [
   'logout',
   'forgot-password',
   'reset-password',
+  'app',
 ] as const;
 
 /** Whether a request path is one of the private sections of a language (`/en/portal/apps` is). */

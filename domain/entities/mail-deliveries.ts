@@ -9,6 +9,7 @@ export const MAIL_KINDS = [
   'order-staff-mail',
   'verification-mail',
   'password-reset-mail',
+  'app-password-reset-mail',
   'renewal-mail',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

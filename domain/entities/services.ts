@@ -324,7 +324,8 @@ export interface EmailVerificationsApi<O extends Transport = 'process'> {
 /**
  * A forgotten password (server/services/password-resets, decision 026): `{email}` asks for a mailed
  * link (the same answer whether or not an account uses the address); `{token, password}` sets a new
- * password with that link, once, and ends every session of the account.
+ * password with that link, once, and ends every session of the account. The same for the members
+ * (`passwordResets`) and for the users of the company's apps (`appPasswordResets`).
  */
 export type PasswordResetRequest = { email: string } | { token: string; password: string };
 
@@ -466,6 +467,7 @@ interface OtherServices<O extends Transport> {
   registrations: RegistrationsApi<O>;
   emailVerifications: EmailVerificationsApi<O>;
   passwordResets: PasswordResetsApi<O>;
+  appPasswordResets: PasswordResetsApi<O>;
   quotes: QuotesApi;
   deliveryDates: DeliveryDatesApi;
   fulfilments: FulfilmentsApi;

@@ -76,10 +76,12 @@ export class PasswordStrategy extends LocalStrategy {
     const entity = (Array.isArray(found) ? found[0] : found.data[0]) as Record<string, unknown> | undefined;
     await this.comparePassword(entity ?? {}, password);
     await attempt.succeeded();
-    const { entity: entityKey } = this.configuration as { entity: string };
+    // Under the population's own name (`user`, or `appUser` for `appAuthentication`): the token's
+    // subject and session version are read from there, and the channels tell the two apart by it.
+    const { entity: name } = this.configuration as { entity: string };
     return {
       authentication: { strategy: this.name ?? 'local' },
-      [entityKey]: await this.getEntity(entity as Record<string, unknown>, { ...params, provider }),
+      [name]: await this.getEntity(entity as Record<string, unknown>, { ...params, provider }),
     };
   }
 }

@@ -26,6 +26,29 @@ describe('the password reset mail', () => {
     }
   });
 
+  it('links an app user to the apps’ page, with the apps’ own text in every language', () => {
+    expect(passwordResetLink('https://tillpoint.example', 'zh-cn', 'abc', 'app/reset-password')).toBe(
+      'https://tillpoint.example/zh-cn/app/reset-password?token=abc',
+    );
+    for (const locale of LOCALES) {
+      const link = passwordResetLink('https://tillpoint.example', locale, 'token123', 'app/reset-password');
+      const mail = passwordResetMail({
+        to: 'mei@example.test',
+        locale,
+        link,
+        brand: 'Tillpoint',
+        minutes: 60,
+        messages: 'appUsers',
+      });
+      expect(mail.subject).toBe(translate(locale, 'appReset.mail.subject', { brand: 'Tillpoint' }));
+      expect(mail.subject).not.toBe(translate(locale, 'reset.mail.subject', { brand: 'Tillpoint' }));
+      expect(mail.text).toContain(translate(locale, 'appReset.mail.link', { brand: 'Tillpoint' }));
+      expect(mail.text).toContain(translate(locale, 'appReset.mail.expiry', { minutes: 60 }));
+      expect(mail.text).not.toMatch(/\{\w+\}/);
+      expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
+    }
+  });
+
   it('escapes what it puts into HTML', () => {
     const mail = passwordResetMail({
       to: 'a@example.test',

@@ -26,7 +26,7 @@ import { configureForms } from './forms/configure.ts';
 import { configureMissingTranslations } from './missing-translate/missing-translate.ts';
 import { configureRegistrations } from './registrations/registrations.ts';
 import { configureOrders } from './orders/orders.ts';
-import { configurePasswordResets } from './password-resets/password-resets.ts';
+import { APP_USER_RESETS, configurePasswordResets } from './password-resets/password-resets.ts';
 import { configurePayments } from './payments/payments.ts';
 import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
@@ -82,6 +82,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureAppSettings(app, knex);
   // The company's apps' own users and installations (decisions 053 and 054).
   configureAppUsers(app, deps.limits);
+  // Their forgotten passwords: the members' rules, links and limits of their own (decision 026).
+  configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, mail, redis }, APP_USER_RESETS);
   configureAppDevices(app);
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);

@@ -112,6 +112,9 @@ const layouts = [
   { name: 'blog article', path: '/blogs/case-study-restaurant-group-eight-stores' },
   { name: 'forgot password', path: '/forgot-password', phone: true },
   { name: 'reset password', path: `/reset-password?token=${'a'.repeat(43)}`, phone: true },
+  // The page of an app user's reset link, and what it says once the password is set.
+  { name: 'app reset password', path: `/app/reset-password?token=${'a'.repeat(43)}`, phone: true },
+  { name: 'app password set', path: '/app/reset-password?done', phone: true },
   // The back office (issue 21): a table, and a record open in the editor over it.
   // Four axe runs (two themes, desktop and phone) over the side menu and the table: a busy machine's time.
   {

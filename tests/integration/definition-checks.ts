@@ -53,6 +53,7 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
     'the sandbox payment gateway’s side, not ours (server/payments/sandbox/, decision 019)',
   email_verifications: 'codes sent to prove an email address, hashed (server/services/email-verifications/)',
   password_resets: 'mailed links that set a new password, hashed (server/services/password-resets/)',
+  app_password_resets: 'the same links for the users of the company’s apps (server/services/password-resets/)',
   payment_customers: 'each user’s customer at a payment gateway, made once (server/services/payments/, decision 019)',
   payment_webhook_events:
     'gateway events received, each applied once (server/services/payments/webhooks.ts, decision 019)',

@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router';
-import { LanguageSelector } from '../../components/layout/language-selector';
+import { FormColumn } from '../../components/layout/form-column';
 import { Logo } from '../../components/layout/logo';
-import { ThemeToggle } from '../../components/layout/theme';
 import { useLocale } from '../../i18n/messages';
 import { useSite } from '../../shell';
 
@@ -33,20 +32,9 @@ export default function LoginLayout() {
           className="pointer-events-none absolute -right-24 -bottom-24 h-96 w-96 rounded-full bg-accent-400/20 blur-3xl"
         />
       </aside>
-      <div className="flex flex-col">
-        <header className="flex h-[86px] items-center justify-between px-4 sm:px-8">
-          <Logo className="lg:invisible" />
-          <ThemeToggle />
-        </header>
-        <main id="main" className="flex flex-1 items-center justify-center px-4 py-10 sm:px-8">
-          <div className="w-full max-w-md">
-            <Outlet />
-          </div>
-        </main>
-        <footer className="flex justify-center px-4 py-6">
-          <LanguageSelector />
-        </footer>
-      </div>
+      <FormColumn>
+        <Outlet />
+      </FormColumn>
     </div>
   );
 }

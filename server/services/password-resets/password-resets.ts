@@ -4,6 +4,7 @@ import type { Params } from '@feathersjs/feathers';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { MailKind } from '../../../domain/entities/mail-deliveries.ts';
 import type { PasswordResetAnswer } from '../../../domain/entities/services.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import { formErrors } from '../../../domain/forms/messages.ts';
@@ -23,7 +24,12 @@ import { authorize } from '../../hooks/authorize.ts';
 import { localeFromHeaders } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailJobs } from '../../mail/deliveries.ts';
-import { passwordResetLink, passwordResetMail } from '../../mail/password-reset-mail.ts';
+import {
+  passwordResetLink,
+  passwordResetMail,
+  type ResetMailMessages,
+  type ResetPage,
+} from '../../mail/password-reset-mail.ts';
 import { siteBaseUrl } from '../email-verifications/verification-mail-job.ts';
 import type { EndSessionsParams } from '../users/users.ts';
 import type { ServerApp } from '../types.ts';
@@ -48,6 +54,73 @@ export const PASSWORD_RESET_LIMITS = {
 
 /** The durable job that makes a link and mails it, when an account uses the address. */
 export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
+/** The same job for the users of the company's apps. */
+export const APP_PASSWORD_RESET_MAIL_JOB = 'app-password-reset-mail';
+
+/**
+ * Whose passwords a reset service sets: the members and staff (`users`), or the users of the
+ * company's apps (`appUsers`, decision 053). Each population has its own accounts, its own table
+ * of links, its own job, mail, page and limits, so a link, a request or a limit of one never
+ * reaches the other, even for the same address. The rules are the same (decision 026).
+ */
+export interface ResetPopulation {
+  /** The reset service's path. */
+  path: 'passwordResets' | 'appPasswordResets';
+  /** The accounts' table. */
+  accounts: 'users' | 'app_users';
+  /** The links' table, and its column naming the account. */
+  links: 'password_resets' | 'app_password_resets';
+  account: 'user_id' | 'app_user_id';
+  job: MailKind;
+  /** The page the link opens, and the mail's messages. */
+  page: ResetPage;
+  mail: ResetMailMessages;
+  /**
+   * Writes the new password through the accounts' own service, in the reset's transaction: hashed,
+   * the breached ones refused, and every session of the account ended by a new session version.
+   */
+  setPassword(app: ServerApp, id: string, password: string, trx: Knex.Transaction): Promise<unknown>;
+  /** Announces the account as patched again, once the reset is committed (see `reset`). */
+  announce(app: ServerApp, id: string): Promise<void>;
+}
+
+/** The members' and staff's resets: `passwordResets`, links in `password_resets`. */
+export const MEMBER_RESETS: ResetPopulation = {
+  path: 'passwordResets',
+  accounts: 'users',
+  links: 'password_resets',
+  account: 'user_id',
+  job: PASSWORD_RESET_MAIL_JOB,
+  page: 'reset-password',
+  mail: 'members',
+  setPassword: (app, id, password, trx) => {
+    // No caller's session is kept: the link may be sent from anywhere, signed in as anyone.
+    const ending: EndSessionsParams = { transaction: trx, endSessions: { keepCurrent: false } };
+    return app.service('users').patch(id, { password }, ending);
+  },
+  announce: async (app, id) => {
+    const users = app.service('users');
+    users.emit('patched', stripResult(await users.get(id), hiddenFields(definitions.users)));
+  },
+};
+
+/** The apps' users' resets: `appPasswordResets`, links in `app_password_resets` (migration 035). */
+export const APP_USER_RESETS: ResetPopulation = {
+  path: 'appPasswordResets',
+  accounts: 'app_users',
+  links: 'app_password_resets',
+  account: 'app_user_id',
+  job: APP_PASSWORD_RESET_MAIL_JOB,
+  page: 'app/reset-password',
+  mail: 'appUsers',
+  // A new password gives the app user a new session version (server/services/app-users).
+  setPassword: (app, id, password, trx) => app.service('appUsers').patch(id, { password }, { transaction: trx }),
+  announce: async (app, id) => {
+    const appUsers = app.service('appUsers');
+    appUsers.emit('patched', stripResult(await appUsers.get(id), hiddenFields(definitions.appUsers)));
+  },
+};
+
 export interface PasswordResetMailJob {
   email: string;
   /** The language of the page that asked: the mail's when the account has none. */
@@ -63,7 +136,6 @@ export function resetTokenHash(token: string): string {
 
 interface ResetRow {
   id: string;
-  user_id: string;
   token_hash: string;
   created_at: Date;
   expires_at: Date;
@@ -94,22 +166,25 @@ const tooMany = (retryAfter: number) => new TooManyRequests('reset.tooManyReques
 const invalidLink = () => new BadRequest('reset.invalidLink', { errors: { token: 'reset.invalidLink' } });
 
 /**
- * `passwordResets` create: `{email}` asks for a link, and answers `{requested: true}` whether or not
- * an account uses the address (the lookup and the mail are the job's, so the answer takes the same
- * path and time either way); `{token, password}` sets a new password with the mailed link, once,
- * ends every session of the account and every other link, and answers `{reset: true, email}`.
+ * `passwordResets` and `appPasswordResets` create, each for its population: `{email}` asks for a
+ * link, and answers `{requested: true}` whether or not an account uses the address (the lookup and
+ * the mail are the job's, so the answer takes the same path and time either way); `{token, password}`
+ * sets a new password with the mailed link, once, ends every session of the account and every other
+ * link, and answers `{reset: true, email}`.
  */
 export class PasswordResetsService {
   private readonly app: ServerApp;
   private readonly knex: Knex;
   private readonly jobs: JobQueue;
   private readonly limiters: Limiters;
+  private readonly population: ResetPopulation;
 
-  constructor(app: ServerApp, deps: { knex: Knex; jobs: JobQueue; limiters: Limiters }) {
+  constructor(app: ServerApp, deps: { knex: Knex; jobs: JobQueue; limiters: Limiters; population?: ResetPopulation }) {
     this.app = app;
     this.knex = deps.knex;
     this.jobs = deps.jobs;
     this.limiters = deps.limiters;
+    this.population = deps.population ?? MEMBER_RESETS;
   }
 
   private now(): Date {
@@ -140,8 +215,8 @@ export class PasswordResetsService {
       locale: localeFromHeaders(params.headers as Record<string, unknown> | undefined),
       requestedAt: this.now().toISOString(),
     };
-    await this.jobs.send(PASSWORD_RESET_MAIL_JOB, job);
-    this.jobs.wake(PASSWORD_RESET_MAIL_JOB);
+    await this.jobs.send(this.population.job, job);
+    this.jobs.wake(this.population.job);
     return { requested: true };
   }
 
@@ -158,37 +233,37 @@ export class PasswordResetsService {
     if (isBreachedPassword(chosen))
       throw new BadRequest('validation.failed', { errors: { password: PASSWORD_BREACHED } });
     const tokenHash = resetTokenHash(token);
-    const users = this.app.service('users');
-    const user = await this.knex.transaction(async (trx) => {
+    const population = this.population;
+    const { links, accounts, account: owner } = population;
+    const account = await this.knex.transaction(async (trx) => {
       const now = this.now();
-      const found = (await trx('password_resets').where({ token_hash: tokenHash }).first('user_id')) as
-        { user_id: string } | undefined;
-      if (!found) throw invalidLink();
+      const found = (await trx(links).where({ token_hash: tokenHash }).first(owner)) as
+        Record<string, string> | undefined;
+      const id = found?.[owner];
+      if (!id) throw invalidLink();
       // The account first, then its links, as the mail job takes them.
-      const account = (await trx('users').where({ id: found.user_id }).forUpdate().first('id', 'email')) as
+      const holder = (await trx(accounts).where({ id }).forUpdate().first('id', 'email')) as
         { id: string; email: string } | undefined;
-      if (!account) throw invalidLink();
-      const row = (await trx('password_resets').where({ token_hash: tokenHash }).forUpdate().first()) as ResetRow;
+      if (!holder) throw invalidLink();
+      const row = (await trx(links).where({ token_hash: tokenHash }).forUpdate().first()) as ResetRow;
       if (row.used_at) throw new Gone('reset.linkUsed', { errors: { token: 'reset.linkUsed' } });
       if (row.replaced_at || now >= new Date(row.expires_at))
         throw new Gone('reset.expired', { errors: { token: 'reset.expired' } });
-      await trx('password_resets').where({ id: row.id }).update({ used_at: now });
-      await trx('password_resets')
-        .where({ user_id: account.id })
+      await trx(links).where({ id: row.id }).update({ used_at: now });
+      await trx(links)
+        .where({ [owner]: holder.id })
         .whereNull('used_at')
         .whereNull('replaced_at')
         .update({ replaced_at: now });
       // Last, so nothing after it can undo what its event announced: the new password, and a new
       // session version that ends every session of the account (no caller's session is kept).
-      const ending: EndSessionsParams = { transaction: trx, endSessions: { keepCurrent: false } };
-      await users.patch(account.id, { password: chosen }, ending);
-      return account;
+      await population.setPassword(this.app, holder.id, chosen, trx);
+      return holder;
     });
     // Announced again once committed: a session looked up between the patch and the commit (and
     // cached for a few seconds with the old session version) is forgotten, here and elsewhere.
-    const record = await users.get(user.id);
-    users.emit('patched', stripResult(record, hiddenFields(definitions.users)));
-    return { reset: true, email: user.email };
+    await population.announce(this.app, account.id);
+    return { reset: true, email: account.email };
   }
 }
 
@@ -203,9 +278,11 @@ export function definePasswordResetMailJob(deps: {
   logger: Logger;
   knex: Knex;
   now: Clock;
+  population?: ResetPopulation;
 }): void {
-  const { mail, config, logger, knex, now } = deps;
-  mail.define<PasswordResetMailJob>(PASSWORD_RESET_MAIL_JOB, async ({ email, locale, requestedAt }, send) => {
+  const { mail, config, logger, knex, now, population = MEMBER_RESETS } = deps;
+  const { accounts, links, account: owner } = population;
+  mail.define<PasswordResetMailJob>(population.job, async ({ email, locale, requestedAt }, send) => {
     const start = now();
     if (start.getTime() - new Date(requestedAt).getTime() >= PASSWORD_RESET_RULES.ttlMs) {
       logger.info('password reset mail not sent: asked for too long ago');
@@ -213,17 +290,17 @@ export function definePasswordResetMailJob(deps: {
     }
     const token = randomBytes(32).toString('base64url');
     const account = await knex.transaction(async (trx) => {
-      const user = (await trx('users').where({ email }).forUpdate().first('id', 'email', 'locale')) as
+      const user = (await trx(accounts).where({ email }).forUpdate().first('id', 'email', 'locale')) as
         { id: string; email: string; locale: string | null } | undefined;
       if (!user) return undefined;
-      await trx('password_resets')
-        .where({ user_id: user.id })
+      await trx(links)
+        .where({ [owner]: user.id })
         .whereNull('used_at')
         .whereNull('replaced_at')
         .update({ replaced_at: start });
-      await trx('password_resets').insert({
+      await trx(links).insert({
         id: newId(),
-        user_id: user.id,
+        [owner]: user.id,
         token_hash: resetTokenHash(token),
         created_at: start,
         expires_at: new Date(start.getTime() + PASSWORD_RESET_RULES.ttlMs),
@@ -235,7 +312,7 @@ export function definePasswordResetMailJob(deps: {
       return;
     }
     const language = account.locale ? localeOf(account.locale) : locale;
-    const link = passwordResetLink(siteBaseUrl(config), language, token);
+    const link = passwordResetLink(siteBaseUrl(config), language, token, population.page);
     await send(
       passwordResetMail({
         to: account.email,
@@ -243,30 +320,36 @@ export function definePasswordResetMailJob(deps: {
         link,
         brand: config.site.brandName,
         minutes: PASSWORD_RESET_RULES.ttlMs / 60_000,
+        messages: population.mail,
       }),
       language,
     );
-    logger.info({ user: account.id }, 'password reset mail sent');
+    logger.info({ [population.accounts === 'users' ? 'user' : 'appUser']: account.id }, 'password reset mail sent');
   });
 }
 
+/**
+ * Registers a population's reset service and its mail job: the members' (`passwordResets`) unless
+ * another is named (`APP_USER_RESETS`: `appPasswordResets`). Each keeps its own limits.
+ */
 export function configurePasswordResets(
   app: ServerApp,
   deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue; mail: MailJobs; redis: Redis | null },
+  population: ResetPopulation = MEMBER_RESETS,
 ): void {
   const { config, redis } = deps;
   const limiter = (name: keyof typeof PASSWORD_RESET_LIMITS) =>
-    createLimiter(redis, `${config.redisPrefix}:limit:passwordResets:${name}`, PASSWORD_RESET_LIMITS[name]);
+    createLimiter(redis, `${config.redisPrefix}:limit:${population.path}:${name}`, PASSWORD_RESET_LIMITS[name]);
   const limiters: Limiters = {
     requestsPerAddress: limiter('requestsPerAddress'),
     requestsPerEmail: limiter('requestsPerEmail'),
     resetsPerAddress: limiter('resetsPerAddress'),
   };
-  app.use('passwordResets', new PasswordResetsService(app, { knex: deps.knex, jobs: deps.jobs, limiters }), {
+  app.use(population.path, new PasswordResetsService(app, { knex: deps.knex, jobs: deps.jobs, limiters, population }), {
     methods: ['create'],
     events: [],
   });
-  app.service('passwordResets').hooks({
+  app.service(population.path).hooks({
     around: {
       all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
     },
@@ -277,6 +360,7 @@ export function configurePasswordResets(
     logger: deps.logger,
     knex: deps.knex,
     now: () => clockOf(app)(),
+    population,
   });
 }
 
@@ -284,5 +368,6 @@ export function configurePasswordResets(
 declare module '../types.ts' {
   interface ServerServices {
     passwordResets: PasswordResetsService;
+    appPasswordResets: PasswordResetsService;
   }
 }
