@@ -34,9 +34,12 @@ import { uploadsOf } from './services/attachments/attachments.ts';
 import { attachmentRoutes } from './services/attachments/routes.ts';
 import { invoicePdfRoute } from './invoices/route.ts';
 import { exportDownloadRoute } from './exports/route.ts';
+import { openApiRoute } from './openapi/route.ts';
 import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
+/** The API's version as its reference names it: the product's. */
+export const API_VERSION = '0.1.0';
 export const SOCKET_PATH = '/api/socket.io';
 /** Sent to every connection when it may have missed events: it fetches again what it shows (app/api/live.ts). */
 export const RESYNC_EVENT = 'resync';
@@ -101,6 +104,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
       )
     : new DatabaseTicketStore(knex);
   app.use(socketTicketRoute(app, config, tickets));
+  // The API's reference, written from the registered services for the caller's role (decision 058).
+  app.use(openApiRoute(app, { version: API_VERSION }));
   // JSON only: no form body (which another site's page could send) reaches a service.
   app.use(jsonBodiesOnly);
   app.use(json({ limit: JSON_BODY_LIMIT }));

@@ -6,7 +6,15 @@ import type { Authentication } from '../../domain/entities/services.ts';
 import type { Config } from '../config.ts';
 import type { LoginLimits } from './limits.ts';
 import type { RevocationStore } from './revocation.ts';
-import { AppAuthenticationService, PasswordStrategy, RevocableJWTStrategy, SESSION_CACHE } from './strategies.ts';
+import { describeService } from '../openapi/registry.ts';
+import {
+  AppAuthenticationService,
+  PasswordStrategy,
+  RevocableJWTStrategy,
+  SESSION_CACHE,
+  signInAnswer,
+  signInRequest,
+} from './strategies.ts';
 
 /*
  * The users of the company's apps sign in through an authentication service of their own
@@ -74,6 +82,24 @@ export interface AppAuthenticationDependencies {
   revocations: RevocationStore;
   eventsMayBeMissed: () => boolean;
 }
+
+/** The reference's word on `appAuthentication` (decision 058): the apps' users' sessions. */
+export const appAuthenticationDescription = describeService(APP_AUTHENTICATION_PATH, {
+  summary: 'Signing in and out: users of the company’s apps',
+  description:
+    'The same as `authentication` for the apps’ own population: its tokens (audience `tillpoint-apps`) open only what ' +
+    'app users may call, and a members’ token is refused here (decision 053).',
+  access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: ['appUser'] },
+  withoutId: ['remove'],
+  methods: {
+    create: {
+      summary: 'Sign in',
+      request: signInRequest(['local', 'jwt']),
+      answer: signInAnswer('appUser', 'appUsers'),
+    },
+    remove: { summary: 'Sign out (revoke the token)', answer: signInAnswer('appUser', 'appUsers') },
+  },
+});
 
 /** Registers `appAuthentication` (after the default `authentication`, which stays the default). */
 export function configureAppAuthentication(

@@ -12,6 +12,7 @@ import type { FeathersService, HookContext, Params, RealTimeConnection } from '@
 import type { Authentication } from '../../domain/entities/services.ts';
 import type { EntityDef } from '../../domain/entities/types.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
+import { describeService } from '../openapi/registry.ts';
 import { callerAddressKey } from './address.ts';
 import { ExpiringCache } from './expiring-cache.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -348,6 +349,64 @@ export class RevocableJWTStrategy extends JWTStrategy {
 function asAuthentication(result: AuthenticationResult): Authentication {
   return result as Authentication;
 }
+
+/** A sign-in's request as the reference shows it: a password, a session's token, or a page's one-time ticket. */
+export function signInRequest(strategies: readonly ('local' | 'jwt' | 'ticket')[]) {
+  const shapes = {
+    local: {
+      type: 'object',
+      required: ['strategy', 'email', 'password'],
+      properties: {
+        strategy: { const: 'local' },
+        email: { type: 'string', format: 'email' },
+        password: { type: 'string' },
+      },
+    },
+    jwt: {
+      type: 'object',
+      required: ['strategy', 'accessToken'],
+      properties: { strategy: { const: 'jwt' }, accessToken: { type: 'string' } },
+    },
+    ticket: {
+      type: 'object',
+      required: ['strategy', 'ticket'],
+      properties: { strategy: { const: 'ticket' }, ticket: { type: 'string' } },
+    },
+  };
+  return { oneOf: strategies.map((strategy) => shapes[strategy]) };
+}
+
+/** A sign-in's answer: the token, how it was made, and the account (`entity`: `users` or `appUsers`). */
+export function signInAnswer(key: 'user' | 'appUser', entity: 'users' | 'appUsers') {
+  return {
+    type: 'object',
+    required: ['accessToken', 'authentication', key],
+    properties: {
+      accessToken: { type: 'string' },
+      authentication: { type: 'object', properties: { strategy: { type: 'string' } } },
+      [key]: { entity },
+    },
+  };
+}
+
+/** The reference's word on `authentication` (decision 058): members' and staff's sessions. */
+export const authenticationDescription = describeService('authentication', {
+  summary: 'Signing in and out: members and staff',
+  description:
+    'Sign in with an email and password (`local`), or check a token (`jwt`); the answer’s `accessToken` goes in ' +
+    '`Authorization: Bearer …` on later calls, or in a socket’s own `create`. `DELETE /api/authentication` with the ' +
+    'token revokes it. Limited per address and account (429, with `Retry-After`).',
+  access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'authenticated' },
+  withoutId: ['remove'],
+  methods: {
+    create: {
+      summary: 'Sign in',
+      request: signInRequest(['local', 'jwt', 'ticket']),
+      answer: signInAnswer('user', 'users'),
+    },
+    remove: { summary: 'Sign out (revoke the token)', answer: signInAnswer('user', 'users') },
+  },
+});
 
 export class AppAuthenticationService extends AuthenticationService {
   revocations: RevocationStore | undefined;

@@ -4,6 +4,7 @@ import { SHIPPING_COUNTRIES, type ShippingCountry } from '../../../domain/orders
 import { PURCHASE_MESSAGES } from '../../../domain/orders/request.ts';
 import { deliveryDates } from '../../purchase/delivery-dates.ts';
 import { invalid } from '../entity/validate.ts';
+import { describeService } from '../../openapi/registry.ts';
 
 /** `deliveryDates`: the days the date picker offers for a country (public, read-only). */
 export class DeliveryDatesService {
@@ -24,6 +25,26 @@ export class DeliveryDatesService {
     };
   }
 }
+
+/** The reference's word on `deliveryDates` (decision 058). */
+export const deliveryDatesDescription = describeService('deliveryDates', {
+  summary: 'The days a delivery to a country can be booked on',
+  description: 'Ask with `?country=HK`; the answer lists days as YYYY-MM-DD, soonest first.',
+  access: { find: 'public', get: 'none', create: 'none', patch: 'none', remove: 'none' },
+  methods: {
+    find: {
+      summary: 'Delivery days',
+      answer: {
+        type: 'object',
+        required: ['country', 'dates'],
+        properties: {
+          country: { enum: SHIPPING_COUNTRIES },
+          dates: { type: 'array', items: { type: 'string', format: 'date' } },
+        },
+      },
+    },
+  },
+});
 
 export function configureDeliveryDates(app: Application, now?: () => Date): void {
   app.use('deliveryDates', new DeliveryDatesService(now), { methods: ['find'], events: [] });

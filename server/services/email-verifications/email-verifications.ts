@@ -4,6 +4,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import type { VerificationAnswer, Verifications } from './verifications.ts';
 
 /** Links tried per address per 10 minutes (a link's token cannot be guessed; this keeps scanners off). */
@@ -64,6 +65,36 @@ export class EmailVerificationsService {
   }
 }
 
+/** The reference's word on `emailVerifications` (decision 058). */
+export const emailVerificationsDescription = describeService('emailVerifications', {
+  summary: 'Proving an email address',
+  description:
+    'With a code (signed in: one’s own account), with the mailed link’s token (anyone holding it), or asking for a ' +
+    'new code (`{resend: true}`, signed in). Never a session.',
+  access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' },
+  methods: {
+    create: {
+      summary: 'Verify, or ask for a new code',
+      request: {
+        oneOf: [
+          { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
+          { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+          { type: 'object', required: ['resend'], properties: { resend: { const: true } } },
+        ],
+      },
+      answer: {
+        type: 'object',
+        required: ['verified'],
+        properties: {
+          verified: { type: 'boolean' },
+          expiresAt: { type: 'string', format: 'date-time' },
+          resendAfter: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
+});
+
 export function configureEmailVerifications(
   app: Application,
   verifications: Verifications,
@@ -75,7 +106,7 @@ export function configureEmailVerifications(
   });
   app.service('emailVerifications').hooks({
     around: {
-      all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
+      all: [authorize(emailVerificationsDescription)],
     },
   });
 }

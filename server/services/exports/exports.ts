@@ -16,6 +16,7 @@ import { clockOf } from '../../clock.ts';
 import type { ExportSettings } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { isStaffRole } from '../../hooks/row-rules.ts';
 import { translate } from '../../i18n.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
@@ -122,6 +123,54 @@ const createSchema = z
   .strict();
 
 export type ExportRequest = z.input<typeof createSchema>;
+
+/** An export as the reference shows it (`ExportRecord` over JSON). */
+const exportAnswer = {
+  type: 'object',
+  required: ['_id', 'source', 'format', 'columns', 'locale', 'state', 'rows', 'total', 'fileKey', 'error', 'user'],
+  properties: {
+    _id: { type: 'string' },
+    source: { type: 'string' },
+    format: { enum: ['csv', 'xlsx'] },
+    columns: { type: 'array', items: { type: 'string' } },
+    locale: { type: 'string' },
+    state: { enum: EXPORT_STATES },
+    rows: { type: 'integer' },
+    total: { type: ['integer', 'null'] },
+    fileKey: { type: ['string', 'null'] },
+    error: { type: ['string', 'null'] },
+    user: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    finishedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+};
+
+/** The reference's word on `exports` (decision 058). */
+export const exportsDescription = describeService('exports', {
+  summary: 'Exports of the back office’s tables',
+  description:
+    'Staff export a table they may list, as CSV or Excel; a job writes the file, the one who asked (or an admin) ' +
+    'follows it (`get`, and `patched` events on their connections) and may cancel it. The file is at ' +
+    '`GET /api/exports/{id}/file` once done.',
+  access: {
+    find: 'none',
+    get: ['editor', 'admin'],
+    create: ['editor', 'admin'],
+    patch: ['editor', 'admin'],
+    remove: 'none',
+  },
+  events: ['created', 'patched'],
+  methods: {
+    create: { summary: 'Start an export', request: createSchema, answer: exportAnswer },
+    get: { summary: 'An export’s progress', answer: exportAnswer, statuses: [404] },
+    patch: {
+      summary: 'Cancel an export',
+      request: { type: 'object', required: ['state'], properties: { state: { const: 'cancelled' } } },
+      answer: exportAnswer,
+      statuses: [404, 409],
+    },
+  },
+});
 
 type Caller = { _id: string; role: Role; email?: unknown; locale?: unknown };
 
@@ -445,17 +494,7 @@ export function configureExports(
   app.use('exports', service, { methods: ['create', 'get', 'patch'], events: [] });
   app.service('exports').hooks({
     around: {
-      all: [
-        authorize({
-          access: {
-            find: 'none',
-            get: ['editor', 'admin'],
-            create: ['editor', 'admin'],
-            patch: ['editor', 'admin'],
-            remove: 'none',
-          },
-        }),
-      ],
+      all: [authorize(exportsDescription)],
     },
   });
   // Progress is news for the one who asked, on every connection of theirs.

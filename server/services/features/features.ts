@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_FEATURES, featuresPatchSchema, featuresProblems } from '../../../domain/entities/features.ts';
 import type { FeaturesPayload } from '../../../domain/features.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { fieldErrors, invalid } from '../entity/validate.ts';
 import type { ServerApp } from '../types.ts';
 
@@ -52,11 +53,27 @@ export class FeaturesService {
   }
 }
 
+/** The reference's word on `features` (decision 058). */
+export const featuresDescription = describeService('features', {
+  summary: 'The site’s feature flags and markets',
+  description:
+    'Whether the contact form and subscriptions are on, the regions and currencies offered. Anyone reads them; ' +
+    'admins change them with `PATCH /api/features` (no id), and every connected page hears a `patched` event.',
+  access: { find: 'public', get: 'public', patch: ['admin'], create: 'none', remove: 'none' },
+  withoutId: ['patch'],
+  events: ['patched'],
+  methods: {
+    find: { summary: 'Read the flags and markets', answer: featuresPatchSchema },
+    get: { summary: 'The same as find, whatever the id', answer: featuresPatchSchema },
+    patch: { summary: 'Change the flags and markets', request: featuresPatchSchema, answer: featuresPatchSchema },
+  },
+});
+
 export function configureFeatures(app: ServerApp, knex: Knex): void {
   app.use('features', new FeaturesService(knex), { methods: ['find', 'get', 'patch'], events: [] });
   app.service('features').hooks({
     around: {
-      all: [authorize({ access: { find: 'public', get: 'public', patch: ['admin'], create: 'none', remove: 'none' } })],
+      all: [authorize(featuresDescription)],
     },
   });
   app.service('features').publish(() => [app.channel('anonymous'), app.channel('authenticated')]);

@@ -7,6 +7,7 @@ import type { RecordOf } from '../../../domain/entities/types.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { MailDeliveries, MailJobs } from '../../mail/deliveries.ts';
 import { createMailer } from '../../mail/mailer.ts';
@@ -85,6 +86,22 @@ export class MailRetriesService {
   }
 }
 
+/** The reference's word on `mailRetries` (decision 058). */
+export const mailRetriesDescription = describeService('mailRetries', {
+  summary: 'An admin sends a failed mail again',
+  description:
+    'The answer is the mail’s `mailDeliveries` record, back in `queued`; 409 for a mail that has not failed.',
+  access: { find: 'none', get: 'none', create: ['admin'], patch: 'none', remove: 'none' },
+  methods: {
+    create: {
+      summary: 'Retry a failed mail',
+      request: { type: 'object', required: ['delivery'], properties: { delivery: { type: 'string' } } },
+      answer: { entity: 'mailDeliveries' },
+      statuses: [404, 409],
+    },
+  },
+});
+
 /**
  * The mail queue (decision 035): the mailer every mail job hands its mail to, the `mailDeliveries`
  * rows that follow each job (staff read them), and `mailRetries`, by which an admin sends a failed
@@ -99,7 +116,7 @@ export function configureMailQueue(
   app.use('mailRetries', new MailRetriesService(app, knex, jobs), { methods: ['create'], events: [] });
   app.service('mailRetries').hooks({
     around: {
-      all: [authorize({ access: { find: 'none', get: 'none', create: ['admin'], patch: 'none', remove: 'none' } })],
+      all: [authorize(mailRetriesDescription)],
     },
   });
   return new MailJobs({

@@ -10,6 +10,7 @@ import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { newId } from '../../db/ids.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { fieldErrors, invalid } from '../entity/validate.ts';
 import type { ServerApp } from '../types.ts';
 
@@ -147,13 +148,62 @@ function reportRules({ limiter, acceptReports }: ReportOptions) {
   };
 }
 
+const missingTranslation = {
+  type: 'object',
+  required: ['_id', 'locale', 'key', 'url', 'count'],
+  properties: {
+    _id: { type: 'string' },
+    locale: { type: 'string' },
+    key: { type: 'string' },
+    url: { type: 'string' },
+    count: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** The reference's word on `missingTranslate` (decision 058). */
+export const missingTranslateDescription = describeService('missingTranslate', {
+  summary: 'Message keys a page lacked in a language',
+  description:
+    'Pages report the keys they could not translate (outside production, limited per address); staff list and clear them.',
+  access: { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: 'none', remove: STAFF_ROLES },
+  methods: {
+    find: {
+      summary: 'List the reports',
+      answer: {
+        type: 'object',
+        required: ['total', 'limit', 'skip', 'data'],
+        properties: {
+          total: { type: 'integer' },
+          limit: { type: 'integer' },
+          skip: { type: 'integer' },
+          data: { type: 'array', items: missingTranslation },
+        },
+      },
+    },
+    create: {
+      summary: 'Report missing keys',
+      request: {
+        type: 'object',
+        required: ['key', 'locale'],
+        properties: { key: { type: 'string' }, url: { type: 'string' }, locale: { type: 'string' } },
+      },
+      answer: { type: 'object', required: ['received'], properties: { received: { type: 'integer' } } },
+      statuses: [405],
+    },
+    remove: { summary: 'Remove a report', answer: missingTranslation, statuses: [404] },
+  },
+});
+
 export function configureMissingTranslations(app: ServerApp, knex: Knex, options: ReportOptions): void {
   app.use('missingTranslate', new MissingTranslationsService(knex), {
     methods: ['find', 'create', 'remove'],
     events: [],
   });
-  const access = { find: STAFF_ROLES, get: STAFF_ROLES, create: 'public', patch: 'none', remove: STAFF_ROLES } as const;
-  app.service('missingTranslate').hooks({ around: { all: [authorize({ access }), reportRules(options)] } });
+  app.service('missingTranslate').hooks({
+    around: { all: [authorize(missingTranslateDescription), reportRules(options)] },
+  });
   // Reports are noise for everyone but staff looking at the list.
   app.service('missingTranslate').publish(() => []);
 }

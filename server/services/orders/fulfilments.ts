@@ -5,6 +5,7 @@ import { definitions } from '../../../domain/entities/index.ts';
 import { UPGRADE_MESSAGES } from '../../../domain/orders/request.ts';
 import { STAFF_ROLES } from '../../../domain/entities/types.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
 import { moveOrder } from './transitions.ts';
@@ -79,11 +80,29 @@ export class FulfilmentsService {
   }
 }
 
+/** The reference's word on `fulfilments` (decision 058). */
+export const fulfilmentsDescription = describeService('fulfilments', {
+  summary: 'Staff mark a paid order set up and delivered',
+  access: { find: 'none', get: 'none', create: STAFF_ROLES, patch: 'none', remove: 'none' },
+  methods: {
+    create: {
+      summary: 'Fulfil an order',
+      request: { type: 'object', required: ['order'], properties: { order: { type: 'string' } } },
+      answer: {
+        type: 'object',
+        required: ['order', 'status'],
+        properties: { order: { type: 'string' }, status: { const: 'completed' } },
+      },
+      statuses: [404, 409],
+    },
+  },
+});
+
 export function configureFulfilments(app: ServerApp, knex: Knex): void {
   app.use('fulfilments', new FulfilmentsService(app, knex), { methods: ['create'], events: [] });
   app.service('fulfilments').hooks({
     around: {
-      all: [authorize({ access: { find: 'none', get: 'none', create: STAFF_ROLES, patch: 'none', remove: 'none' } })],
+      all: [authorize(fulfilmentsDescription)],
     },
   });
 }

@@ -21,6 +21,7 @@ import type { Config } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { localeFromHeaders } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailJobs } from '../../mail/deliveries.ts';
@@ -328,6 +329,33 @@ export function definePasswordResetMailJob(deps: {
   });
 }
 
+/** The reference's word on a reset service (decision 058): the same for both populations. */
+function describeResets(path: ResetPopulation['path']) {
+  return describeService(path, {
+    summary: path === 'passwordResets' ? 'A member’s forgotten password' : 'A forgotten password of a user of the apps',
+    description:
+      '`{email}` asks for a mailed link (the same answer whether or not an account uses the address); ' +
+      '`{token, password}` sets a new password with that link, once, and ends every session of the account. Limited per address (429).',
+    access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' },
+    methods: {
+      create: {
+        summary: 'Ask for a link, or set a new password',
+        request: [passwordResetRequestSchema, newPassword.extend({ token: z.string().regex(RESET_TOKEN) }).strict()],
+        answer: {
+          oneOf: [
+            { type: 'object', required: ['requested'], properties: { requested: { const: true } } },
+            {
+              type: 'object',
+              required: ['reset', 'email'],
+              properties: { reset: { const: true }, email: { type: 'string' } },
+            },
+          ],
+        },
+      },
+    },
+  });
+}
+
 /**
  * Registers a population's reset service and its mail job: the members' (`passwordResets`) unless
  * another is named (`APP_USER_RESETS`: `appPasswordResets`). Each keeps its own limits.
@@ -351,7 +379,7 @@ export function configurePasswordResets(
   });
   app.service(population.path).hooks({
     around: {
-      all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
+      all: [authorize(describeResets(population.path))],
     },
   });
   definePasswordResetMailJob({

@@ -16,6 +16,7 @@ import { clockOf } from '../../clock.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { invalid } from '../entity/validate.ts';
 import { parseRequest, priceChoice } from '../orders/price.ts';
 import { priceUpgradeOf, subscriptionToUpgrade, upgradeCatalogue } from '../orders/upgrade.ts';
@@ -61,12 +62,28 @@ export class QuotesService {
   }
 }
 
+/** The reference's word on `quotes` (decision 058). */
+export const quotesDescription = describeService('quotes', {
+  summary: 'Prices of a choice before it is ordered',
+  description:
+    'The price of a plan, hardware and add-ons shipped to a country, as an order would be priced; with `subscription`, ' +
+    'the price of add-ons for the caller’s own subscription today. Limited per address (429).',
+  access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' },
+  methods: {
+    create: {
+      summary: 'Price a choice',
+      request: [quoteRequestSchema, upgradeQuoteSchema],
+      answer: { type: 'object', description: 'The price: lines, totals and currency.' },
+    },
+  },
+});
+
 export function configureQuotes(app: Application, limiter: RateLimiterAbstract, knex: Knex): void {
   app.use('quotes', new QuotesService(app, limiter, knex), { methods: ['create'], events: [] });
   // Public; a caller who sends a token is known (add-ons are priced for their own subscription only).
   app.service('quotes').hooks({
     around: {
-      all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
+      all: [authorize(quotesDescription)],
     },
   });
 }

@@ -3,6 +3,7 @@ import type { Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import { type FormErrors, formErrors, formSummary } from '../../../domain/forms/messages.ts';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../domain/forms/registration.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { PASSWORD_BREACHED, passwordSchema } from '../../../domain/validation/password.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { isBreachedPassword } from '../../auth/breached-passwords.ts';
@@ -88,6 +89,26 @@ export class RegistrationsService {
     return result;
   }
 }
+
+/** The reference's word on `registrations` (decision 058). */
+export const registrationsDescription = describeService('registrations', {
+  summary: 'A business owner registers themselves',
+  description:
+    'The registration form’s answers; a code is mailed to prove the address. Limited per address (429); 409 when the email has an account.',
+  access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' },
+  methods: {
+    create: {
+      summary: 'Register',
+      request: registrationSchema,
+      answer: {
+        type: 'object',
+        required: ['user', 'verification'],
+        properties: { user: { type: 'object' }, verification: { type: 'object' } },
+      },
+      statuses: [409],
+    },
+  },
+});
 
 export function configureRegistrations(
   app: ServerApp,

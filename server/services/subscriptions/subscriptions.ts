@@ -19,6 +19,8 @@ import { isCurrency } from '../../../domain/money.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
+import { cardChangeSchema } from '../../../domain/forms/card-change.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailJobs } from '../../mail/deliveries.ts';
@@ -222,6 +224,82 @@ export interface SubscriptionsDependencies {
  * restart loop never charges); the member's mails about failed renewals; and the
  * member's own changes: stopping the plan, keeping it, ending it for its fee, another card.
  */
+const OWNER_WRITE = { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } as const;
+
+/** The reference's word on `subscriptionChanges` (decision 058). */
+export const subscriptionChangesDescription = describeService('subscriptionChanges', {
+  summary: 'The owner stops a plan at the end its terms allow, keeps it, or removes an add-on',
+  access: OWNER_WRITE,
+  methods: {
+    create: {
+      summary: 'Cancel, resume, or remove an add-on',
+      request: {
+        type: 'object',
+        required: ['subscription', 'action'],
+        properties: {
+          subscription: { type: 'string' },
+          action: { enum: ['cancel', 'resume', 'removeAddOn'] },
+          module: { type: 'string', description: 'The add-on, for `removeAddOn`.' },
+        },
+      },
+      answer: {
+        type: 'object',
+        required: ['subscription', 'status', 'cancellation'],
+        properties: {
+          subscription: { type: 'string' },
+          status: { type: 'string' },
+          cancelAt: { type: ['string', 'null'] },
+          cancellation: { type: 'object' },
+        },
+      },
+      statuses: [404, 409],
+    },
+  },
+});
+
+/** The reference's word on `terminations` (decision 058). */
+export const terminationsDescription = describeService('terminations', {
+  summary: 'Ending a plan inside its minimum term now, for its fee',
+  description:
+    'Charged off-session on the card on file and invoiced. 409 when the plan is not in such a term; 402 when the card is not charged.',
+  access: OWNER_WRITE,
+  methods: {
+    create: {
+      summary: 'Terminate a plan',
+      request: {
+        type: 'object',
+        required: ['subscription'],
+        properties: { subscription: { type: 'string' }, expectedFee: { type: 'number' } },
+      },
+      answer: {
+        type: 'object',
+        required: ['subscription', 'status', 'fee'],
+        properties: { subscription: { type: 'string' }, status: { const: 'cancelled' }, fee: { type: 'number' } },
+      },
+      statuses: [402, 404, 409],
+    },
+  },
+});
+
+/** The reference's word on `cardChanges` (decision 058). */
+export const cardChangesDescription = describeService('cardChanges', {
+  summary: 'The owner replaces the card on file',
+  description: 'An overdue renewal is tried on the new card at once. Limited per account (429).',
+  access: OWNER_WRITE,
+  methods: {
+    create: {
+      summary: 'Replace the card',
+      request: cardChangeSchema,
+      answer: {
+        type: 'object',
+        required: ['subscription', 'card', 'status'],
+        properties: { subscription: { type: 'string' }, card: { type: 'object' }, status: { type: 'string' } },
+      },
+      statuses: [402, 404, 409],
+    },
+  },
+});
+
 export function configureSubscriptions(
   app: ServerApp,
   { config, knex, logger, jobs, mail, redis }: SubscriptionsDependencies,
@@ -238,9 +316,7 @@ export function configureSubscriptions(
   app.use('subscriptionChanges', new SubscriptionChanges(app, knex), { methods: ['create'], events: [] });
   app.service('subscriptionChanges').hooks({
     around: {
-      all: [
-        authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } }),
-      ],
+      all: [authorize(subscriptionChangesDescription)],
     },
   });
 
@@ -260,9 +336,7 @@ export function configureSubscriptions(
   );
   app.service('terminations').hooks({
     around: {
-      all: [
-        authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } }),
-      ],
+      all: [authorize(terminationsDescription)],
     },
   });
 
@@ -273,9 +347,7 @@ export function configureSubscriptions(
   );
   app.service('cardChanges').hooks({
     around: {
-      all: [
-        authorize({ access: { find: 'none', get: 'none', create: 'authenticated', patch: 'none', remove: 'none' } }),
-      ],
+      all: [authorize(cardChangesDescription)],
     },
   });
 

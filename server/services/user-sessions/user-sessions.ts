@@ -1,6 +1,7 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors';
 import type { Id } from '@feathersjs/feathers';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { isStaffRole } from '../../hooks/row-rules.ts';
 import { idSchema } from '../../../domain/entities/types.ts';
 import type { EntityParams } from '../entity/entity-service.ts';
@@ -49,13 +50,30 @@ export class UserSessionsService {
   }
 }
 
+/** The reference's word on `userSessions` (decision 058). */
+export const userSessionsDescription = describeService('userSessions', {
+  summary: 'Ending every session of an account',
+  description:
+    'A member ends their own other sessions (`DELETE /api/userSessions/{their id}`); an editor a member’s, an admin anyone’s.',
+  access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'authenticated' },
+  methods: {
+    remove: {
+      summary: 'End the sessions of an account',
+      answer: {
+        type: 'object',
+        required: ['_id', 'sessionsEnded'],
+        properties: { _id: { type: 'string' }, sessionsEnded: { const: true } },
+      },
+      statuses: [404],
+    },
+  },
+});
+
 export function configureUserSessions(app: ServerApp): void {
   app.use('userSessions', new UserSessionsService(app), { methods: ['remove'], events: [] });
   app.service('userSessions').hooks({
     around: {
-      all: [
-        authorize({ access: { find: 'none', get: 'none', create: 'none', patch: 'none', remove: 'authenticated' } }),
-      ],
+      all: [authorize(userSessionsDescription)],
     },
   });
 }

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { Access, EntityDef } from '../../domain/entities/types.ts';
+
+/*
+ * What the API reference (decision 058) says of a service that has no entity definition: each such
+ * service declares it beside its class, as it registers itself, and the document reads it from
+ * here. An entity service needs none: its definition says it all.
+ */
+
+/** A JSON Schema (2020-12), for an answer or a request that has no zod schema of its own. */
+export type JsonSchema = { [key: string]: unknown };
+
+/**
+ * A request's or an answer's schema: a zod schema (turned into JSON Schema by `z.toJSONSchema`),
+ * several (any one of them), a JSON Schema where the service has no zod one, or an entity's record.
+ */
+export type SchemaSource = z.ZodType | readonly z.ZodType[] | JsonSchema | { entity: string };
+
+/** What one method takes and answers. */
+export interface MethodDescription {
+  summary: string;
+  description?: string;
+  /** The request body (create, patch, custom methods): the zod schema the service checks, where it has one. */
+  request?: SchemaSource;
+  /** The answer of a success; minimal where the service has no schema of it. */
+  answer?: SchemaSource;
+  /** Statuses besides the ones every call may give (400, 401, 403, 429, 500, 503): 402, 404, 409, 413, 415. */
+  statuses?: readonly number[];
+}
+
+export type StandardMethod = 'find' | 'get' | 'create' | 'patch' | 'remove';
+
+/** A service without a definition, as the reference shows it. */
+export interface ServiceDescription {
+  summary: string;
+  description?: string;
+  /**
+   * Who may call each method: the rule the service's `authorize` hook applies, so the reference and
+   * the service read one value. Methods outside the five are custom ones (`X-Service-Method`).
+   */
+  access: EntityDef['access'] & { [method: string]: Access };
+  /** The methods offered, each with what it takes and answers. */
+  methods: Partial<Record<StandardMethod, MethodDescription>> & { [method: string]: MethodDescription | undefined };
+  /** `patch` and `remove` without an id (`PATCH /api/features`): the id is left out of their paths. */
+  withoutId?: readonly StandardMethod[];
+  /** The events its clients hear (none unless said). */
+  events?: readonly string[];
+}
+
+const descriptions = new Map<string, ServiceDescription>();
+
+/**
+ * Files a service's description under its path and hands it back, so the service's own hooks take
+ * their access rule from it: `authorize({ access: describeService(...).access })`.
+ */
+export function describeService<const D extends ServiceDescription>(path: string, description: D): D {
+  descriptions.set(path, description);
+  return description;
+}
+
+/** The description a service filed, if it did. */
+export function descriptionOf(path: string): ServiceDescription | undefined {
+  return descriptions.get(path);
+}
+
+/**
+ * Services the reference leaves out on purpose, with the reason: the test that holds every
+ * registered service to a description reads this list too.
+ */
+export const UNDESCRIBED_SERVICES: Readonly<Record<string, string>> = {};
