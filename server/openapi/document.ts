@@ -537,10 +537,8 @@ export function openApiDocument(
                   properties: {
                     data: {
                       type: 'object',
-                      properties: {
-                        info: recordRef('attachments'),
-                        files: { type: 'array', items: recordRef('attachments') },
-                      },
+                      required: ['info', 'files'],
+                      properties: { info: ref('UploadedFile'), files: { type: 'array', items: ref('UploadedFile') } },
                     },
                   },
                 },
@@ -552,6 +550,22 @@ export function openApiDocument(
       },
     };
     tags.push({ name: 'uploads', description: 'Files and pictures, sent as multipart forms (decision 022).' });
+    schemas.UploadedFile = {
+      type: 'object',
+      description: 'A stored file: its `attachments` id, and where to read it and its thumbnail.',
+      required: ['_id', 'name', 'size', 'mime', 'src'],
+      properties: {
+        id: { type: 'string' },
+        _id: { type: 'string' },
+        name: { type: 'string' },
+        size: { type: 'integer' },
+        mime: { type: 'string' },
+        width: { type: ['integer', 'null'] },
+        height: { type: ['integer', 'null'] },
+        src: { type: 'string' },
+        thumb: { type: ['string', 'null'] },
+      },
+    };
   }
 
   const eventLines = Object.keys(events)
