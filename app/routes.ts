@@ -23,6 +23,8 @@ export default [
       route('blogs/:name', 'routes/site/blog.tsx'),
       route('enquiryForm', 'routes/site/enquiry-form.tsx'),
       route('contactForm', 'routes/site/contact-form.tsx'),
+      // The API's reference for developers, written from the definitions (decision 058).
+      route('developers/api', 'routes/site/developers-api.tsx'),
       // The purchase flow: the site's header, no footer; its steps in `?step=` (decision 021).
       route('subscription', 'routes/purchase/subscription.tsx'),
       // The order just paid for (only its buyer and staff see it), and the mailed verification link.

@@ -90,6 +90,7 @@ export function siteLinks(locale: Locale, brandSlug: string) {
     blog: `${base}/blogs`,
     enquiry: `${base}/enquiryForm`,
     terms: `${base}/terms`,
+    developers: `${base}/developers/api`,
     login: `${base}/login`,
     portal: `${base}/portal`,
     subscription: `${base}/subscription`,

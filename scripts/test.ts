@@ -1,6 +1,6 @@
 /**
  * `npm test`: the one command that says the tree is good, locally and in CI (.ci/run).
- * Runs typecheck, lint, the API reference's lint, unit, integration (PGlite and PostgreSQL), end-to-end tests (Chromium, and
+ * Runs typecheck, lint, the API reference's lint and generated client, unit, integration (PGlite and PostgreSQL), end-to-end tests (Chromium, and
  * the cross-engine WebKit and Firefox projects) and the cluster test (two production instances behind
  * HAProxy, on the build the end-to-end stage made) in that order, stops at the first failure, and
  * ends with one line: `N passed, N failed`.
@@ -200,6 +200,8 @@ async function main(): Promise<boolean> {
   if (!(await stage('lint', 'npm', ['run', 'lint']))) return false;
   // The API reference of every caller, by Redocly's recommended rules (decision 058).
   if (!(await stage('lint openapi', 'npm', ['run', 'lint:openapi']))) return false;
+  // A client generated from it compiles.
+  if (!(await stage('openapi client', 'npm', ['run', 'openapi:client']))) return false;
   if (!(await vitest('unit', ['unit']))) return false;
   if (!(await vitest('integration', ['pglite', 'postgres']))) return false;
   if (!ensureChromium()) return false;

@@ -34,12 +34,11 @@ import { uploadsOf } from './services/attachments/attachments.ts';
 import { attachmentRoutes } from './services/attachments/routes.ts';
 import { invoicePdfRoute } from './invoices/route.ts';
 import { exportDownloadRoute } from './exports/route.ts';
+import { API_VERSION } from './openapi/document.ts';
 import { openApiRoute } from './openapi/route.ts';
 import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
-/** The API's version as its reference names it: the product's. */
-export const API_VERSION = '0.1.0';
 export const SOCKET_PATH = '/api/socket.io';
 /** Sent to every connection when it may have missed events: it fetches again what it shows (app/api/live.ts). */
 export const RESYNC_EVENT = 'resync';

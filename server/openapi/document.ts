@@ -5,7 +5,13 @@ import { i18nTextSchema, type Access, type EntityDef, type FieldDef } from '../.
 import { ATTACHMENT_FOLDERS } from '../../domain/uploads/limits.ts';
 import { APP_AUTHENTICATION_PATH } from '../auth/app-users.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../services/entity/query.ts';
-import { descriptionOf, type JsonSchema, type SchemaSource, type StandardMethod } from './registry.ts';
+import {
+  describedServices,
+  descriptionOf,
+  type JsonSchema,
+  type SchemaSource,
+  type StandardMethod,
+} from './registry.ts';
 
 /*
  * The API's reference (decision 058): an OpenAPI 3.1 document written from the entity definitions
@@ -28,6 +34,9 @@ export type OpenApiDocument = {
   [key: string]: unknown;
 };
 
+/** The API's version as its reference names it: the product's. */
+export const API_VERSION = '0.1.0';
+
 const STANDARD: readonly StandardMethod[] = ['find', 'get', 'create', 'patch', 'remove'];
 const API = '/api';
 export const SOCKET_PATH_FOR_REFERENCE = '/api/socket.io';
@@ -45,6 +54,7 @@ const ERROR_NAMES: Record<number, string> = {
   410: 'Gone',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
+  422: 'Unprocessable',
   429: 'TooManyRequests',
   500: 'GeneralError',
   503: 'Unavailable',
@@ -61,6 +71,7 @@ const ERROR_WORDS: Record<number, string> = {
   410: 'The link or record is gone.',
   413: 'The body is too large.',
   415: 'The body is not JSON (or, for uploads, not multipart).',
+  422: 'The `Idempotency-Key` was used before for another request.',
   429: 'Too many requests: wait the seconds `Retry-After` says.',
   500: 'An unexpected error; its cause is logged, never sent.',
   503: 'The database or a provider is away: try again after `Retry-After` seconds.',
@@ -109,6 +120,14 @@ function valueJson(field: FieldDef, io: 'input' | 'output'): JsonSchema {
     case 'day':
       return { type: 'string', format: 'date' };
   }
+}
+
+/**
+ * A zod schema, by zod 4's own mark rather than `instanceof`: the pages' server bundle may hold
+ * another copy of the package than the services that made the schema.
+ */
+function isZod(value: unknown): value is z.ZodType {
+  return typeof value === 'object' && value !== null && '_zod' in value;
 }
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
@@ -184,7 +203,7 @@ export function openApiDocument(
 
   const schemaOf = (source: SchemaSource | undefined, io: 'input' | 'output'): JsonSchema => {
     if (source === undefined) return { type: 'object' };
-    if (source instanceof z.ZodType) return fromZod(source, io);
+    if (isZod(source)) return fromZod(source, io);
     if (Array.isArray(source)) return { anyOf: source.map((one: z.ZodType) => fromZod(one, io)) };
     return resolveEntities(source as JsonSchema);
   };
@@ -228,25 +247,33 @@ export function openApiDocument(
       statuses: readonly number[];
       parameters?: JsonSchema[];
     },
-  ) => ({
-    operationId: `${service}${pascal(method)}`,
-    tags: [service],
-    summary: details.summary,
-    ...(details.description ? { description: details.description } : {}),
-    security: security(access),
-    ...(details.parameters && details.parameters.length > 0 ? { parameters: details.parameters } : {}),
-    ...(details.request
-      ? { requestBody: { required: true, content: { 'application/json': { schema: details.request } } } }
-      : {}),
-    responses: {
-      [String(details.success)]: {
-        description: details.success === 201 ? 'Created.' : 'Done.',
-        content: { 'application/json': { schema: details.answer } },
+  ) => {
+    // Every `POST` takes an idempotency key (decision 041): its replays and conflicts are answers too.
+    const post = method === 'create';
+    const parameters = [
+      ...(details.parameters ?? []),
+      ...(post ? [{ $ref: '#/components/parameters/idempotencyKey' }] : []),
+    ];
+    return {
+      operationId: `${service}${pascal(method)}`,
+      tags: [service],
+      summary: details.summary,
+      ...(details.description ? { description: details.description } : {}),
+      security: security(access),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(details.request
+        ? { requestBody: { required: true, content: { 'application/json': { schema: details.request } } } }
+        : {}),
+      responses: {
+        [String(details.success)]: {
+          description: details.success === 201 ? 'Created.' : 'Done.',
+          content: { 'application/json': { schema: details.answer } },
+        },
+        ...errorResponses([...EVERY_CALL, ...details.statuses, ...(post ? [409, 422] : [])]),
       },
-      ...errorResponses([...EVERY_CALL, ...details.statuses]),
-    },
-    'x-feathers': { service, method },
-  });
+      'x-feathers': { service, method },
+    };
+  };
 
   const idParameter = { $ref: '#/components/parameters/id' };
 
@@ -388,7 +415,6 @@ export function openApiDocument(
         answer: record,
         request: ref(createName),
         statuses: [409],
-        parameters: [{ $ref: '#/components/parameters/idempotencyKey' }],
       });
     if (may('get'))
       item.get = operation(service, 'get', def.access.get, {
@@ -406,7 +432,7 @@ export function openApiDocument(
         answer: record,
         request: ref(patchName),
         statuses: [404, 409],
-        parameters: [idParameter, { $ref: '#/components/parameters/idempotencyKey' }],
+        parameters: [idParameter],
       });
     if (may('remove'))
       item.delete = operation(service, 'remove', def.access.remove, {
@@ -727,8 +753,10 @@ export function openApiDocument(
         idempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',
-          description: 'A retried write with the same key gets its first answer (decision 041).',
-          schema: { type: 'string', maxLength: 200 },
+          description:
+            'A retried `POST` with the same key gets its first answer (`Idempotent-Replayed: true`); the same key for ' +
+            'another request is a 422, one still being answered a 409 (decision 041).',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' },
         },
       },
       responses,
@@ -755,4 +783,16 @@ export function openApiDocument(
 /** Which services a document is written from: every registered one, with its methods. */
 export function serviceSources(services: object, methodsOf: (service: unknown) => readonly string[]): ServiceSource[] {
   return Object.entries(services).map(([path, service]) => ({ path, methods: methodsOf(service) }));
+}
+
+/**
+ * The services as the definitions and the filed descriptions say, without the application: what the
+ * pages, which reach the services through the typed map only, write their reference from. The
+ * conformance test holds the registered services to these (tests/integration/openapi.test.ts).
+ */
+export function describedSources(): ServiceSource[] {
+  return [
+    ...Object.values(entities).map((def) => ({ path: def.service, methods: STANDARD })),
+    ...describedServices().map(([path, description]) => ({ path, methods: Object.keys(description.methods) })),
+  ];
 }

@@ -1,9 +1,9 @@
 import knex from 'knex';
 import pino from 'pino';
 import { CALLERS, type Caller } from '../../domain/admin/access.ts';
-import { API_VERSION, createApi } from '../app.ts';
+import { createApi } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openApiDocument, type OpenApiDocument } from './document.ts';
+import { API_VERSION, openApiDocument, type OpenApiDocument } from './document.ts';
 import { sourcesOf } from './route.ts';
 
 /**

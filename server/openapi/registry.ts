@@ -47,7 +47,13 @@ export interface ServiceDescription {
   events?: readonly string[];
 }
 
-const descriptions = new Map<string, ServiceDescription>();
+/**
+ * The descriptions, kept on the process under a registered symbol: the pages' server bundle holds
+ * its own copy of this module, and its reference page must read what the services filed here.
+ */
+const KEY: unique symbol = Symbol.for('tillpoint.serviceDescriptions');
+const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, ServiceDescription> };
+const descriptions: Map<string, ServiceDescription> = (holder[KEY] ??= new Map());
 
 /**
  * Files a service's description under its path and hands it back, so the service's own hooks take
@@ -56,6 +62,11 @@ const descriptions = new Map<string, ServiceDescription>();
 export function describeService<const D extends ServiceDescription>(path: string, description: D): D {
   descriptions.set(path, description);
   return description;
+}
+
+/** Every description filed, by service path. */
+export function describedServices(): [string, ServiceDescription][] {
+  return [...descriptions];
 }
 
 /** The description a service filed, if it did. */

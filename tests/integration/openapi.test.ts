@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../domain/entities/index.ts';
 import { CALLERS, allows } from '../../domain/admin/access.ts';
-import type { OpenApiDocument } from '../../server/openapi/document.ts';
+import { API_VERSION, describedSources, openApiDocument, type OpenApiDocument } from '../../server/openapi/document.ts';
 import { descriptionOf, UNDESCRIBED_SERVICES } from '../../server/openapi/registry.ts';
 import type { RunningServer } from '../../server/server.ts';
 import { ADMIN, accessTokenOf, createAccount, skipReason, startTestServer, uniqueEmail } from './harness.ts';
@@ -144,6 +144,9 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
       (path) => !Object.hasOwn(entities, path) && !descriptionOf(path) && !Object.hasOwn(UNDESCRIBED_SERVICES, path),
     );
     expect(undescribed).toEqual([]);
+    // The pages write the same documents from the definitions and descriptions alone.
+    expect(openApiDocument(describedSources(), 'admin', { version: API_VERSION })).toEqual(documents[1]);
+    expect(openApiDocument(describedSources(), 'anonymous', { version: API_VERSION })).toEqual(documents[0]);
   });
 
   describe.each(['anonymous', 'admin', 'appUser'] as const)('as %s', (caller) => {

@@ -40,6 +40,7 @@ export function MarketingFooter() {
         user ? { to: links.portal, label: t('nav.dashboard') } : { to: links.login, label: t('nav.login') },
         { to: links.pricing, label: t('footer.buildPlan') },
         { to: links.terms, label: t('footer.terms') },
+        { to: links.developers, label: t('footer.developers') },
       ],
     },
   ];
