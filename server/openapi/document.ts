@@ -595,6 +595,7 @@ export function openApiDocument(
   }
 
   const eventLines = Object.keys(events)
+    .sort()
     .map(
       (service) => `- \`${service}\`: \`created\`, \`patched\`, \`removed\`, each with a \`${pascal(service)}\` record`,
     )
@@ -771,10 +772,12 @@ export function openApiDocument(
         { service: 'authentication', data: { strategy: 'ticket', ticket: '<ticket from POST /api/socketTickets>' } },
       ],
       events: Object.fromEntries(
-        Object.keys(events).map((service) => [
-          service,
-          { created: recordRef(service), patched: recordRef(service), removed: recordRef(service) },
-        ]),
+        Object.keys(events)
+          .sort()
+          .map((service) => [
+            service,
+            { created: recordRef(service), patched: recordRef(service), removed: recordRef(service) },
+          ]),
       ),
     },
   };
