@@ -76,7 +76,7 @@ for (const { lang, htmlLang } of languages) {
       .locator('link[rel=alternate][hreflang]')
       .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
     expect(alternates).toEqual([
-      ['en', `${baseURL}/en/login`],
+      ['en-HK', `${baseURL}/en/login`],
       ['zh-Hant-HK', `${baseURL}/zh-hk/login`],
       ['zh-Hans-CN', `${baseURL}/zh-cn/login`],
       ['x-default', `${baseURL}/login`],
