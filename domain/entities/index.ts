@@ -17,6 +17,7 @@ import { modules } from './modules.ts';
 import { orders } from './orders.ts';
 import { outbox } from './outbox.ts';
 import { payments } from './payments.ts';
+import { pushMessages } from './push-messages.ts';
 import { subscribers } from './subscribers.ts';
 import { subscriptions } from './subscriptions.ts';
 import type { EntityDef } from './types.ts';
@@ -53,6 +54,7 @@ export const definitions = byServicePath({
   doctorgenders,
   appUsers,
   appDevices,
+  pushMessages,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

@@ -27,6 +27,7 @@ import { configureRegistrations } from './registrations/registrations.ts';
 import { configureOrders } from './orders/orders.ts';
 import { configurePasswordResets } from './password-resets/password-resets.ts';
 import { configurePayments } from './payments/payments.ts';
+import { configurePushMessages } from './push-messages/push-messages.ts';
 import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureSubscriptions } from './subscriptions/subscriptions.ts';
@@ -80,6 +81,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // The company's apps' own users and installations (decisions 053 and 054).
   configureAppUsers(app, deps.limits);
   configureAppDevices(app);
+  // Push messages to the apps' installations: a durable send job, the devices' reports (decision 055).
+  configurePushMessages(app, { config, knex, logger: deps.logger, jobs: deps.jobs });
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   configureSubscribers(app, { config, redis });
