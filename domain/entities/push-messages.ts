@@ -56,7 +56,7 @@ export const pushMessages = defineEntity({
       exported: true,
       hints: { column: 1 },
     },
-    body: { kind: 'i18n', schema: i18nTextOf(1000), required: true, exported: true },
+    body: { kind: 'i18n', schema: i18nTextOf(1000), required: true, exported: true, hints: { widget: 'i18nText' } },
     audience: { kind: 'enum', enum: PUSH_AUDIENCES, defaulted: true, filterable: true, exported: true },
     /** The language of the devices addressed when the audience is `locale`. */
     audienceLocale: { kind: 'enum', enum: LOCALES, filterable: true, exported: true },
@@ -72,7 +72,7 @@ export const pushMessages = defineEntity({
       sortable: true,
       listed: true,
       exported: true,
-      hints: { column: 3 },
+      hints: { column: 3, widget: 'dateTime' },
     },
     /** Delivered even in the device's quiet hours (22:00 to 08:00 on its own clock). */
     urgent: { kind: 'boolean', defaulted: true, filterable: true, exported: true },

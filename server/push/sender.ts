@@ -18,8 +18,8 @@ import type { PushDelivery, PushOutcome, PushProvider } from './provider.ts';
  * may already have delivered them: a device never gets a message twice.
  */
 
-export const PUSH_SEND_JOB = 'push.send';
-export const PUSH_DUE_JOB = 'push.due';
+export const PUSH_SEND_JOB = 'push-messages.send';
+export const PUSH_DUE_JOB = 'push-messages.due';
 
 export const PUSH_RULES = {
   /** A claimed batch not marked within this long belongs to a run that died. */
