@@ -158,7 +158,11 @@ describe.skipIf(skipReason)('push messages', () => {
     const users = await compose({ audience: 'users' });
     await rest('editor', 'POST', 'pushSends', { message: users._id, action: 'now' });
     await untilSent(users._id);
-    expect(await sentTo(users._id)).toEqual([hk.id, cn.id].sort());
+    const withUsers = await sentTo(users._id);
+    expect(withUsers.filter((id) => mine.includes(id))).toEqual([hk.id, cn.id].sort());
+    // The seed's demo devices with an app user signed in too, none without one.
+    const signedIn = await knex('app_devices').whereIn('id', withUsers).whereNull('app_user_id').count({ n: '*' });
+    expect(Number(signedIn[0]?.n)).toBe(0);
 
     const one = await compose({ audience: 'device', device: cn.id });
     await rest('editor', 'POST', 'pushSends', { message: one._id, action: 'now' });
