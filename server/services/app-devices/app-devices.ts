@@ -5,6 +5,7 @@ import { definitions } from '../../../domain/entities/index.ts';
 import type { EntityDef, PatchOf } from '../../../domain/entities/types.ts';
 import type { BeforeWrite, EntityService, ServerCallParams } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
+import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
 import { hashInstallationSecret, INSTALLATION_REFUSED, newInstallationSecret, secretMatches } from './installations.ts';
 
@@ -50,7 +51,8 @@ async function registration(context: HookContext, next: NextFunction): Promise<v
   if (context.method !== 'create' || !context.params.provider || typeof data !== 'object' || data === null)
     return next();
   if (Array.isArray(data)) return next();
-  const { secret, ...fields } = data as Record<string, unknown>;
+  // Whose it is comes from the call's token (the owner rule has written it in): set below, as the session's.
+  const { secret, user: _owner, ...fields } = data as Record<string, unknown>;
   const appUser = context.params.appUser as { _id?: unknown } | null | undefined;
   const ip = context.params.ip as unknown;
   const start: SessionStart = {
@@ -76,10 +78,23 @@ async function registration(context: HookContext, next: NextFunction): Promise<v
   context.data = fields;
   context.params = { ...context.params, sessionStart: { ...start, secretHash: hashInstallationSecret(issued) } };
   await next();
-  // The secret is the installation's alone: in its answer, never in the event others hear.
-  const record = context.result as Record<string, unknown>;
-  context.dispatch = record;
-  context.result = { ...record, secret: issued };
+  // The secret is the installation's alone: in its answer, never in the event others hear. What
+  // Feathers sends a client is `dispatch` when set, so the event is sent here, without it.
+  const record = stripResult(context.result, hiddenFields(definitions.appDevices));
+  context.event = null;
+  context.result = { ...(record as Record<string, unknown>), secret: issued };
+  const { app, service, path, method, params, type } = context;
+  (context.self as { emit(event: string, data: unknown, context: unknown): void }).emit('created', record, {
+    app,
+    service,
+    path,
+    method,
+    params,
+    type,
+    result: record,
+    dispatch: record,
+    event: 'created',
+  });
 }
 
 /** The apps' installations: the generic entity service, registering as described above. */
