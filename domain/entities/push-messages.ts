@@ -56,7 +56,7 @@ export const pushMessages = defineEntity({
       exported: true,
       hints: { column: 1 },
     },
-    body: { kind: 'i18n', schema: i18nTextOf(1000), required: true, exported: true, hints: { widget: 'i18nText' } },
+    body: { kind: 'i18n', schema: i18nTextOf(1000), required: true, exported: true, hints: { widget: 'textarea' } },
     audience: { kind: 'enum', enum: PUSH_AUDIENCES, defaulted: true, filterable: true, exported: true },
     /** The language of the devices addressed when the audience is `locale`. */
     audienceLocale: { kind: 'enum', enum: LOCALES, filterable: true, exported: true },
