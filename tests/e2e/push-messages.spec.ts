@@ -87,9 +87,12 @@ test('staff compose a push message in three languages, test it on a device, send
   await watcher.goto(`/en/admin/pushMessages?editor=${id}`);
   await hydrated(watcher);
   const figure = (field: string) =>
-    watcher.getByTestId('record-readonly').locator('div').filter({
-      has: watcher.locator('dt', { hasText: new RegExp(`^${field}$`) }),
-    });
+    watcher
+      .getByTestId('record-readonly')
+      .locator('div')
+      .filter({
+        has: watcher.locator('dt', { hasText: new RegExp(`^${field}$`) }),
+      });
   await expect(watcher.getByTestId('editor-sendNow')).toBeVisible();
 
   // Now to every device.

@@ -88,7 +88,11 @@ const DEMO_MESSAGES: readonly DemoMessage[] = [
     day: 14,
   },
   {
-    title: { en: 'Typhoon signal: clinics closed', 'zh-hk': '颱風信號：診所暫停服務', 'zh-cn': '台风信号：诊所暂停服务' },
+    title: {
+      en: 'Typhoon signal: clinics closed',
+      'zh-hk': '颱風信號：診所暫停服務',
+      'zh-cn': '台风信号：诊所暂停服务',
+    },
     body: {
       en: 'Clinics in the app close while signal No. 8 is up; bookings move to the next open day.',
       'zh-hk': '八號風球生效期間，應用程式內的診所暫停服務；預約會改至下一個開放日。',
