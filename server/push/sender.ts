@@ -328,7 +328,7 @@ export class PushSender {
     for (const row of claimed) {
       const device = byId.get(row.device_id);
       if (!device?.push_enabled || !device.push_token)
-        outcomes.set(row.id, { ok: false, reason: 'invalid', detail: 'push turned off on the device' });
+        outcomes.set(row.id, { ok: false, reason: 'failed', detail: 'push turned off on the device meanwhile' });
       else
         sendable.push({
           row,
@@ -369,13 +369,17 @@ export class PushSender {
     const providerIds: string[] = [];
     const errors: string[] = [];
     const gone: string[] = [];
+    // A token the provider refuses as invalid is the device's, not the message's, when the same
+    // message went to another device in the same step: then its push is turned off too.
+    const messageAccepted = [...outcomes.values()].some((outcome) => outcome.ok);
     for (const row of claimed) {
       const outcome = outcomes.get(row.id) ?? { ok: false, reason: 'failed', detail: 'no outcome' };
       ids.push(row.id);
       states.push(outcome.ok ? 'sent' : 'failed');
       providerIds.push(outcome.ok ? outcome.providerId.slice(0, 255) : '');
       errors.push(outcome.ok ? '' : `${outcome.reason}: ${outcome.detail}`.slice(0, 300));
-      if (!outcome.ok && outcome.reason === 'unregistered') gone.push(row.device_id);
+      if (!outcome.ok && (outcome.reason === 'unregistered' || (outcome.reason === 'invalid' && messageAccepted)))
+        gone.push(row.device_id);
     }
     await this.knex.transaction(async (trx) => {
       const marked = (
@@ -395,7 +399,8 @@ export class PushSender {
         await trx('push_messages')
           .where({ id: messageId })
           .update({ sent: trx.raw('sent + ?', [sent]), failed: trx.raw('failed + ?', [failed]) });
-      // The app is gone from these devices: no more pushes to them until they register a token again.
+      // The app is gone from these devices (or their token is refused): no more pushes to them until
+      // they register a token again.
       if (gone.length > 0)
         await trx('app_devices').whereIn('id', gone).update({ push_enabled: false, updated_at: now });
     });

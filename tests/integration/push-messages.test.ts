@@ -439,6 +439,7 @@ describe.skipIf(skipReason)('push messages', () => {
     const fcmRegion = 'fcmg';
     const fcmKept = await device({ region: fcmRegion, token: 'fcm-kept' });
     const fcmGone = await device({ region: fcmRegion, token: 'fcm-gone' });
+    const fcmBad = await device({ region: fcmRegion, token: 'fcm-bad' });
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const requests: string[] = [];
     const fakeFetch: typeof fetch = async (input, init) => {
@@ -447,6 +448,19 @@ describe.skipIf(skipReason)('push messages', () => {
         return Response.json({ access_token: 'access', expires_in: 3600, token_type: 'Bearer' });
       const body = JSON.parse(String(init?.body)) as { message: { token: string } };
       requests.push(body.message.token);
+      if (body.message.token === 'fcm-bad')
+        return Response.json(
+          {
+            error: {
+              code: 400,
+              status: 'INVALID_ARGUMENT',
+              details: [
+                { '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'INVALID_ARGUMENT' },
+              ],
+            },
+          },
+          { status: 400 },
+        );
       if (body.message.token === 'fcm-gone')
         return Response.json(
           {
@@ -481,8 +495,10 @@ describe.skipIf(skipReason)('push messages', () => {
     });
     const id = await sendingMessage(fcmRegion);
     expect(await fcmSender.work(id)).toBe('sent');
-    expect(requests.sort()).toEqual(['fcm-gone', 'fcm-kept']);
-    expect(await message(id)).toMatchObject({ targeted: 2, sent: 1, failed: 1 });
+    expect(requests.sort()).toEqual(['fcm-bad', 'fcm-gone', 'fcm-kept']);
+    expect(await message(id)).toMatchObject({ targeted: 3, sent: 1, failed: 2 });
+    // A token refused as invalid while the same message went to another device: the device's fault.
+    expect(await knex('app_devices').where({ id: fcmBad.id }).first('push_enabled')).toEqual({ push_enabled: false });
     expect(await knex('app_devices').where({ id: fcmGone.id }).first('push_enabled')).toEqual({ push_enabled: false });
     expect(await knex('app_devices').where({ id: fcmKept.id }).first('push_enabled')).toEqual({ push_enabled: true });
     const failed = await knex('push_deliveries')
