@@ -13,10 +13,13 @@ import { pushSenderOf } from '../../server/services/push-messages/push-messages.
 import {
   accessTokenOf,
   createAccount,
+  createTestApp,
+  createTestDatabase,
   restCall,
   skipReason,
   socketClient,
   startTestServer,
+  testConfig,
   type SocketClient,
 } from './harness.ts';
 
@@ -584,5 +587,93 @@ describe.skipIf(skipReason)('push messages', () => {
     expect((await rest('editor', 'DELETE', `pushMessages/${draft._id}`)).status).toBe(403);
     expect((await rest('admin', 'DELETE', `pushMessages/${draft._id}`)).status).toBe(200);
     expect(await message(draft._id).catch(() => null)).toBeNull();
+  });
+});
+
+describe.skipIf(skipReason)('a push message’s send across a restart of the server', () => {
+  it('goes on where it stopped on the instance started next, every device exactly once', async () => {
+    const database = await createTestDatabase();
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    // FCM answered by a fake fetch, slowly enough that the instance stops half-way through.
+    const requests: string[] = [];
+    const fakeFetch: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/token')) return Response.json({ access_token: 'access', expires_in: 3600 });
+      const token = (JSON.parse(String(init?.body)) as { message: { token: string } }).message.token;
+      requests.push(token);
+      await sleep(40);
+      return Response.json({ name: `projects/p/messages/${token}` });
+    };
+    const settings = (base: ReturnType<typeof testConfig>) => ({
+      ...base.push,
+      provider: 'fcm' as const,
+      fcm: {
+        account: {
+          project_id: 'p',
+          client_email: 'push@p.iam.gserviceaccount.com',
+          private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          token_uri: 'https://oauth.test/token',
+        },
+        endpoint: 'https://fcm.test',
+        concurrency: 5,
+        fetch: fakeFetch,
+      },
+      batchSize: 10,
+      dueSeconds: 3600,
+    });
+    const first = await createTestApp({ push: settings(testConfig()) }, { database });
+    let second: Awaited<ReturnType<typeof createTestApp>> | undefined;
+    try {
+      const { knex } = database;
+      const tokens = Array.from({ length: 60 }, (_, index) => `restart-${index}`);
+      await knex('app_devices').insert(
+        tokens.map((token) => ({
+          id: newId(),
+          device_id: `device-${token}`,
+          platform: 'ios',
+          region: 'rsa',
+          push_token: token,
+          secret_hash: hashInstallationSecret(token),
+        })),
+      );
+      const id = newId();
+      await knex('push_messages').insert({
+        id,
+        title: JSON.stringify(TEXT.title),
+        body: JSON.stringify(TEXT.body),
+        audience: 'region',
+        audience_region: 'rsa',
+        urgent: true,
+      });
+      expect(await pushSenderOf(first.api).sendNow(id)).toBe(true);
+      await eventually(async () => requests.length >= 15 && true, 'the first instance to be sending');
+      // The instance stops (a deploy): its job returns between two steps.
+      await first.close();
+      const stoppedAt = requests.length;
+      expect(stoppedAt).toBeLessThan(60);
+      const row = (await knex('push_messages').where({ id }).first('status', 'sent')) as {
+        status: string;
+        sent: number;
+      };
+      expect(row.status).toBe('sending');
+      expect(await knex('push_deliveries').where({ message_id: id, state: 'sending' })).toHaveLength(0);
+
+      // The next instance finds it at its first look at what is due, and sends the rest.
+      second = await createTestApp({ push: settings(testConfig()) }, { database });
+      await pushSenderOf(second.api).due();
+      await eventually(
+        async () =>
+          ((await knex('push_messages').where({ id }).first('status')) as { status: string }).status === 'sent',
+        'the second instance to finish the send',
+      );
+      expect([...requests].sort()).toEqual([...tokens].sort());
+      expect(await knex('push_messages').where({ id }).first('targeted', 'sent', 'failed')).toEqual({
+        targeted: 60,
+        sent: 60,
+        failed: 0,
+      });
+    } finally {
+      await second?.close();
+      await database.close();
+    }
   });
 });
