@@ -81,6 +81,24 @@ export function formatIsoDate(date: Date | string | number, timeZone = DEFAULT_T
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
+/** A moment as Hong Kong's clock shows it, as a `datetime-local` input writes it: `2026-11-29T09:30`. */
+export function formatIsoDateTime(date: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
+  const parts = Object.fromEntries(
+    dateFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    })
+      .formatToParts(new Date(date))
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
 /** A count with the locale's grouping: 1,100. */
 export function formatNumber(value: number, locale: Locale): string {
   if (Number.isSafeInteger(value)) return `${value < 0 ? '-' : ''}${groupThousands(String(Math.abs(value)))}`;

@@ -18,6 +18,7 @@ import { modules } from './modules.ts';
 import { orders } from './orders.ts';
 import { outbox } from './outbox.ts';
 import { payments } from './payments.ts';
+import { pushMessages } from './push-messages.ts';
 import { subscribers } from './subscribers.ts';
 import { subscriptions } from './subscriptions.ts';
 import type { EntityDef } from './types.ts';
@@ -55,6 +56,7 @@ export const definitions = byServicePath({
   doctorgenders,
   appUsers,
   appDevices,
+  pushMessages,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

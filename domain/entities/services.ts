@@ -12,6 +12,7 @@ import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, Visi
 import type { featuresPatchSchema } from './features.ts';
 import type { Definitions } from './index.ts';
 import type { EntityDef, Role } from './types.ts';
+import type { PushEvent, PushSendAction, PushStatus } from './push-messages.ts';
 
 /*
  * The services as their callers see them: the one data layer of page loaders and actions (their
@@ -458,6 +459,22 @@ export interface ExportsApi<O extends Transport = 'process'> {
   patch(id: string, data: { state: 'cancelled' }, params?: CallParams): Promise<Answer<ExportAnswer, O>>;
 }
 
+/** Staff's actions on a push message (server/services/push-messages, decision 055). */
+export interface PushSendsApi {
+  create(
+    data: { message: string; action: PushSendAction },
+    params?: CallParams,
+  ): Promise<{ message: string; action: PushSendAction; status: PushStatus; sent?: boolean; reason?: string }>;
+}
+
+/** A device's report that a push message reached it or was opened; public, proven by the installation's secret. */
+export interface PushReceiptsApi {
+  create(
+    data: { message: string; deviceId: string; secret: string; event: PushEvent },
+    params?: CallParams,
+  ): Promise<{ message: string; event: PushEvent; recorded: boolean }>;
+}
+
 /** The services that have no definition, typed here by hand. */
 interface OtherServices<O extends Transport> {
   features: FeaturesApi;
@@ -476,6 +493,8 @@ interface OtherServices<O extends Transport> {
   terminations: TerminationsApi;
   exports: ExportsApi<O>;
   mailRetries: MailRetriesApi<O>;
+  pushSends: PushSendsApi;
+  pushReceipts: PushReceiptsApi;
 }
 
 /**

@@ -100,6 +100,8 @@ export type Widget =
   | 'number'
   | 'money'
   | 'date'
+  /** A date and time of day, typed on Hong Kong's clock (a push message's sending time). */
+  | 'dateTime'
   | 'enum'
   | 'ref'
   | 'list'

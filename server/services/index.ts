@@ -28,6 +28,7 @@ import { configureRegistrations } from './registrations/registrations.ts';
 import { configureOrders } from './orders/orders.ts';
 import { APP_USER_RESETS, configurePasswordResets } from './password-resets/password-resets.ts';
 import { configurePayments } from './payments/payments.ts';
+import { configurePushMessages } from './push-messages/push-messages.ts';
 import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureSubscriptions } from './subscriptions/subscriptions.ts';
@@ -85,6 +86,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // Their forgotten passwords: the members' rules, links and limits of their own (decision 026).
   configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, mail, redis }, APP_USER_RESETS);
   configureAppDevices(app);
+  // Push messages to the apps' installations: a durable send job, the devices' reports (decision 055).
+  configurePushMessages(app, { config, knex, logger: deps.logger, jobs: deps.jobs });
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   configureSubscribers(app, { config, redis });

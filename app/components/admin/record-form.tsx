@@ -382,6 +382,20 @@ function FieldInput({
         />
       );
       break;
+    case 'dateTime':
+      // On Hong Kong's clock, as the form reads it (domain/admin/form.ts).
+      control = (
+        <input
+          type="datetime-local"
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+        />
+      );
+      break;
     case 'image':
       control =
         field.def.kind === 'ref' ? (

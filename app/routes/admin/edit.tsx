@@ -5,6 +5,7 @@ import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
 import { RecordHistory } from '../../components/admin/history';
 import { RecordForm } from '../../components/admin/record-form';
+import { useLiveRefresh } from '../../api/use-live';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
@@ -86,6 +87,8 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
       ? t('admin.editor.edit', { name })
       : t('admin.editor.new', { entity: t(`resources.${source}.name`) });
   const problem = actionData && !actionData.result.ok ? actionData.result : null;
+  // The record's page follows changes made elsewhere (a push message's statistics as devices report).
+  useLiveRefresh(mode === 'edit' ? [source] : []);
   return (
     <div className="mx-auto max-w-4xl">
       <nav className="mb-2 text-sm">

@@ -6,7 +6,7 @@ import {
   editorFieldsOf,
   isAdminSource,
   relatedListsFor,
-  rowActionFor,
+  rowActionsFor,
   screensFor,
   type AdminAction,
   type AdminSource,
@@ -243,21 +243,25 @@ export async function loadHistory(
 export type RowActionResult = { ok: true; key: string } | { ok: false; key: string; message: string };
 
 /**
- * The entity's own row action (a failed mail's Retry) on one record: its service asked as the
- * staff member, which checks the role and the record's state again.
+ * One of the entity's own row actions (a failed mail's Retry, a push message's Send now) on one
+ * record, named by its key: its service asked as the staff member, which checks the role and the
+ * record's state again.
  */
 export async function runRowAction(
   ctx: ServerContext,
   user: SessionUser,
   source: AdminSource,
+  key: string,
   id: string,
   lang: Locale,
 ): Promise<RowActionResult> {
-  const rowAction = rowActionFor(source, user.role);
+  const rowAction = rowActionsFor(source, user.role).find((action) => action.key === key);
   if (!rowAction || !id || id.length > 64) throw data(null, { status: 403 });
   try {
     const params = memberCallParams(ctx, lang);
     if (rowAction.service === 'fulfilments') await ctx.api.service('fulfilments').create({ order: id }, params);
+    else if (rowAction.service === 'pushSends')
+      await ctx.api.service('pushSends').create({ message: id, action: rowAction.data.action }, params);
     else await ctx.api.service('mailRetries').create({ delivery: id }, params);
     return { ok: true, key: rowAction.key };
   } catch (caught) {

@@ -11,7 +11,9 @@ import {
   exportedFieldsOf,
   filtersOf,
   recordName,
-  rowActionFor,
+  rowActionsFor,
+  rowActionFits,
+  type RowAction,
   type AdminAction,
   type AdminScreen,
 } from '../../../domain/admin/screens';
@@ -118,7 +120,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   if (intent === 'rowAction') {
     const id = String(form.get('id') ?? '');
-    return { intent: 'rowAction' as const, result: await runRowAction(ctx, user, source, id, lang) };
+    const key = String(form.get('key') ?? '');
+    return { intent: 'rowAction' as const, result: await runRowAction(ctx, user, source, key, id, lang) };
   }
   if (intent === 'save') {
     const result = await saveRecord(ctx, user, source, form, lang);
@@ -324,7 +327,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const definition = entities[source];
   const columns = useMemo(() => columnsOf(definition), [definition]);
   const detailFields = useMemo(() => detailFieldsOf(definition), [definition]);
-  const rowAction = rowActionFor(source, loaderData.role);
+  const rowActions = rowActionsFor(source, loaderData.role);
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -412,6 +415,15 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
     setSelection({});
   }, [remover.data, snackbar, t]);
+
+  /** One of the entity's own actions on a record, through the page's action (the service decides again). */
+  const runAction = (id: string, action: RowAction) => {
+    const form = new FormData();
+    form.set('intent', 'rowAction');
+    form.set('key', action.key);
+    form.set('id', id);
+    void remover.submit(form, { method: 'post' });
+  };
 
   const remove = (targets: Row[]) => {
     // Several, with the live connection up: one by one with a progress bar that can be stopped.
@@ -528,13 +540,8 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
             return withParam('open', next.size > 0 ? [...next].join(',') : null);
           }}
           detailFields={detailFields}
-          rowAction={rowAction}
-          onRowAction={(row) => {
-            const form = new FormData();
-            form.set('intent', 'rowAction');
-            form.set('id', row._id);
-            void remover.submit(form, { method: 'post' });
-          }}
+          rowActions={rowActions}
+          onRowAction={(row, action) => runAction(row._id, action)}
         />
       </div>
       <Pagination
@@ -622,6 +629,24 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
                 void revalidator.revalidate();
               }}
             >
+              {editing.record && rowActions.some((action) => rowActionFits(action, editing.record ?? {})) ? (
+                // The record's own actions (a push message's Send now), as on its row; saved edits first.
+                <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.editor.actions')}>
+                  {rowActions
+                    .filter((action) => rowActionFits(action, editing.record ?? {}))
+                    .map((action) => (
+                      <button
+                        key={action.key}
+                        type="button"
+                        className="rounded-lg border border-line px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
+                        data-testid={`editor-${action.key}`}
+                        onClick={() => runAction(editorId, action)}
+                      >
+                        {t(`admin.rowActions.${action.key}`)}
+                      </button>
+                    ))}
+                </div>
+              ) : null}
               {editing.related.length > 0 ? <RelatedRecords id={editorId} lists={editing.related} /> : null}
               {editing.history ? (
                 <RecordHistory

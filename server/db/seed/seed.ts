@@ -5,6 +5,7 @@ import { seedAppSettings } from './app-settings.ts';
 import { seedAppUsers } from './app-users.ts';
 import { seedBlogs } from './blogs.ts';
 import { seedLookupLists } from './lookup-lists.ts';
+import { seedPush } from './push.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
 import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
 
@@ -47,6 +48,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     await seedLookupLists(trx);
     // The apps' demo people and their phones, into an empty table.
     if (options.demoData && !(await trx('app_users').first('id'))) await seedAppUsers(trx, options.now ?? new Date());
+    // The apps' push messages, with some app users and devices to send them to (decision 055).
+    if (options.demoData) await seedPush(trx, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
