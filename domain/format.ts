@@ -61,6 +61,19 @@ export function formatDate(date: Date | string | number, locale: Locale, timeZon
   );
 }
 
+/** A long date with its time for reading: `5 December 2026, 10:00 am`, in the zone given (Hong Kong by default). */
+export function formatDateTime(date: Date | string | number, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
+  return dateFormat(INTL_LOCALE[locale], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(date));
+}
+
 /**
  * A Hong Kong calendar day (YYYY-MM-DD, as billing keeps them) written out in the reader's
  * language: noon in Hong Kong falls on that day in the default zone (the portal's `dayText`).

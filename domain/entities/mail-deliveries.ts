@@ -10,6 +10,7 @@ export const MAIL_KINDS = [
   'verification-mail',
   'password-reset-mail',
   'renewal-mail',
+  'event-registration-mail',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -4,6 +4,7 @@ import { newId } from '../ids.ts';
 import { seedAppSettings } from './app-settings.ts';
 import { seedBlogs } from './blogs.ts';
 import { seedLookupLists } from './lookup-lists.ts';
+import { seedCategories, seedNews } from './news.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
 import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
 
@@ -44,6 +45,9 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
       await seedAppSettings(trx, options.demoData, options.now ?? new Date());
     // The lookup lists the apps' pickers read (decision 050), in production too.
     await seedLookupLists(trx);
+    // The news' categories beside the blog's (decision 056), in production too; demo news with events.
+    await seedCategories(trx);
+    if (options.demoData) await seedNews(trx, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
