@@ -270,6 +270,7 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
   'number',
   'money',
   'date',
+  'dateTime',
   'enum',
   'ref',
   'boolean',

@@ -82,9 +82,16 @@ export const news = defineEntity({
     date: { kind: 'date', defaulted: true, filterable: true, sortable: true, listed: true, exported: true },
     // Pinned: shown before every item that is not, newest pinned first.
     top: { kind: 'boolean', defaulted: true, filterable: true, sortable: true, listed: true, exported: true },
-    publishFrom: { kind: 'date', filterable: true, sortable: true, listed: true, exported: true },
-    publishTo: { kind: 'date', filterable: true, sortable: true, exported: true },
-    expiry: { kind: 'date', filterable: true, sortable: true, exported: true },
+    publishFrom: {
+      kind: 'date',
+      filterable: true,
+      sortable: true,
+      listed: true,
+      exported: true,
+      hints: { widget: 'dateTime' },
+    },
+    publishTo: { kind: 'date', filterable: true, sortable: true, exported: true, hints: { widget: 'dateTime' } },
+    expiry: { kind: 'date', filterable: true, sortable: true, exported: true, hints: { widget: 'dateTime' } },
     status: {
       kind: 'enum',
       enum: NEWS_STATUSES,
@@ -100,8 +107,8 @@ export const news = defineEntity({
     eventTitle: { kind: 'i18n', schema: i18nTextOf(200), exported: true },
     eventContent: { kind: 'i18n', schema: i18nTextOf(20_000), hints: { widget: 'richText' } },
     eventEmail: { kind: 'email', exported: true },
-    eventStartDate: { kind: 'date', filterable: true, sortable: true, exported: true },
-    eventEndDate: { kind: 'date', filterable: true, sortable: true, exported: true },
+    eventStartDate: { kind: 'date', filterable: true, sortable: true, exported: true, hints: { widget: 'dateTime' } },
+    eventEndDate: { kind: 'date', filterable: true, sortable: true, exported: true, hints: { widget: 'dateTime' } },
     eventJoinUrl: { kind: 'string', schema: httpsUrlSchema, exported: true },
     eventLocation: { kind: 'enum', enum: EVENT_LOCATIONS, filterable: true, exported: true },
     eventMapUrl: { kind: 'string', schema: httpsUrlSchema, exported: true },
@@ -110,7 +117,7 @@ export const news = defineEntity({
     // The most registrations the event takes; none: no limit.
     eventCapacity: { kind: 'integer', schema: z.number().int().min(1).max(100_000), exported: true },
     // When registration closes; none: at the event's start.
-    eventClosesAt: { kind: 'date', filterable: true, sortable: true, exported: true },
+    eventClosesAt: { kind: 'date', filterable: true, sortable: true, exported: true, hints: { widget: 'dateTime' } },
     // How many app users are registered, counted by the registrations service as it writes them.
     eventRegistered: { kind: 'integer', readonly: true, defaulted: true, sortable: true, listed: true, exported: true },
     // Kept now; what they send comes with the Facebook and push changes (decision 056).

@@ -100,6 +100,8 @@ export type Widget =
   | 'number'
   | 'money'
   | 'date'
+  /** A moment to the minute, typed in Hong Kong time (an event's start): `datetime-local`. */
+  | 'dateTime'
   | 'enum'
   | 'ref'
   | 'list'

@@ -1,5 +1,5 @@
 import type { AdminField } from '../../../domain/admin/screens';
-import { formatIsoDate, formatMoney, formatNumber } from '../../../domain/format';
+import { formatIsoDate, formatLocalDateTime, formatMoney, formatNumber } from '../../../domain/format';
 import { localized, type I18nText, type Locale } from '../../../domain/locales';
 import { textOfHtml } from '../../../domain/admin/export-cells';
 import { isCurrency } from '../../../domain/money';
@@ -81,6 +81,12 @@ export function CellValue({
       return (
         <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">
           {formatIsoDate(value as string)}
+        </time>
+      );
+    case 'dateTime':
+      return (
+        <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">
+          {formatLocalDateTime(value as string).replace('T', ' ')}
         </time>
       );
     case 'enum':

@@ -329,6 +329,19 @@ function FieldInput({
         />
       );
       break;
+    case 'dateTime':
+      control = (
+        <input
+          type="datetime-local"
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+        />
+      );
+      break;
     case 'date':
       control = (
         <input
