@@ -82,22 +82,13 @@ export function formatDay(day: string, locale: Locale): string {
   return formatDate(`${day}T12:00:00+08:00`, locale);
 }
 
-/** A moment as a `datetime-local` input shows it, in the zone given (Hong Kong by default): `2026-12-05T10:00`. */
-export function formatLocalDateTime(date: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
-  const parts = Object.fromEntries(
-    dateFormat('en-CA', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    })
-      .formatToParts(new Date(date))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+/**
+ * A moment as a `datetime-local` input shows it in Hong Kong (UTC+8 all year, no summer time):
+ * `2026-12-05T10:00`. Written by arithmetic, not Intl, so the server and every browser write the
+ * same digits (an engine's Intl may write `en-CA` dates differently once asked for its hours).
+ */
+export function formatLocalDateTime(date: Date | string | number): string {
+  return new Date(new Date(date).getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 16);
 }
 
 /** The spec's short form, YYYY-MM-DD, in the same time zone. */
