@@ -85,16 +85,24 @@ export function formatDay(day: string, locale: Locale): string {
 /**
  * A moment as a `datetime-local` input shows it in Hong Kong (UTC+8 all year, no summer time):
  * `2026-12-05T10:00`. Written by arithmetic, not Intl, so the server and every browser write the
- * same digits (an engine's Intl may write `en-CA` dates differently once asked for its hours).
+ * same digits (see `formatIsoDate` for an engine that did not).
  */
 export function formatLocalDateTime(date: Date | string | number): string {
   return new Date(new Date(date).getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 16);
 }
 
-/** The spec's short form, YYYY-MM-DD, in the same time zone. */
+/**
+ * The spec's short form, YYYY-MM-DD, in the same time zone. Put together from the formatter's
+ * parts, whatever order an engine's locale data writes them in: WebKit wrote `en-CA` days as
+ * `11/29/2026` once a page had shown a `datetime-local` input, and a table drawn so no longer
+ * matched the server's.
+ */
 export function formatIsoDate(date: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(new Date(date));
+  const parts = dateFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
+    new Date(date),
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** A count with the locale's grouping: 1,100. */
