@@ -46,6 +46,8 @@ describe('the editor’s form', () => {
     expect(inputValue(field('industries'), ['a', 'b'])).toBe('a\nb');
     expect(inputValue(field('counter'), null)).toBe(false);
     expect(inputValue({ ...field('key'), widget: 'date' }, '2026-03-01T16:30:00Z')).toBe('2026-03-02');
+    // A moment to the minute, as Hong Kong's clocks showed it.
+    expect(inputValue({ ...field('key'), widget: 'dateTime' }, '2026-03-01T16:30:00Z')).toBe('2026-03-02T00:30');
   });
 
   it('reads inputs back as the service takes them, and what was not sent as nothing', () => {
@@ -62,6 +64,9 @@ describe('the editor’s form', () => {
     });
     expect(readInput({ ...field('key'), widget: 'date' }, form({ 'v.key': '2026-03-02' }))).toBe(
       '2026-03-01T16:00:00.000Z',
+    );
+    expect(readInput({ ...field('key'), widget: 'dateTime' }, form({ 'v.key': '2026-03-02T00:30' }))).toBe(
+      '2026-03-01T16:30:00.000Z',
     );
   });
 

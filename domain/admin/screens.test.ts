@@ -95,6 +95,7 @@ describe('the back office’s screens', () => {
         'auditLogs',
         'contactForms',
         'enquiries',
+        'eventRegistrations',
         'invoices',
         'orders',
         'outbox',

@@ -84,6 +84,8 @@ export const ADMIN_SCREENS = {
   modules: { group: 'catalogue', title: 'name' },
   appTemplates: { group: 'catalogue', title: 'name' },
   blogs: { group: 'content', title: 'title' },
+  // The one list the blog and the apps' news file their records under (decision 056).
+  categories: { group: 'content', title: 'name' },
   attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'], upload: true },
   // One record, which the seed makes: its definition allows no add or delete (decision 046).
   appSettings: { group: 'content', title: 'header' },
@@ -137,6 +139,10 @@ export const ADMIN_SCREENS = {
       },
     ],
   },
+  // The apps' news with their events, and who registered for them (decision 056).
+  news: { group: 'apps', title: 'title' },
+  // Registrations are the app users' own: staff read, filter and export them; an admin removes one.
+  eventRegistrations: { group: 'apps', title: 'email', off: ['add', 'edit', 'clone'], cursor: true },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },

@@ -7,14 +7,17 @@ import { attachments } from './attachments.ts';
 import { auditLogs } from './audit-logs.ts';
 import { balanceEntries } from './balance-entries.ts';
 import { blogs } from './blogs.ts';
+import { categories } from './categories.ts';
 import { contactForms } from './contact-forms.ts';
 import { devices } from './devices.ts';
 import { enquiries } from './enquiries.ts';
+import { eventRegistrations } from './event-registrations.ts';
 import { industries } from './industries.ts';
 import { invoices } from './invoices.ts';
 import { doctordistricts, doctorgenders, doctorprofessions } from './lookup-lists.ts';
 import { mailDeliveries } from './mail-deliveries.ts';
 import { modules } from './modules.ts';
+import { news } from './news.ts';
 import { orders } from './orders.ts';
 import { outbox } from './outbox.ts';
 import { payments } from './payments.ts';
@@ -57,6 +60,9 @@ export const definitions = byServicePath({
   appUsers,
   appDevices,
   pushMessages,
+  categories,
+  news,
+  eventRegistrations,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

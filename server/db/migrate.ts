@@ -34,6 +34,7 @@ import * as m032 from './migrations/032_lookup_lists.ts';
 import * as m033 from './migrations/033_app_users_and_devices.ts';
 import * as m034 from './migrations/034_push_messages.ts';
 import * as m035 from './migrations/035_app_password_resets.ts';
+import * as m036 from './migrations/036_news_and_events.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Knex.Migration> = {
   '033_app_users_and_devices': m033,
   '034_push_messages': m034,
   '035_app_password_resets': m035,
+  '036_news_and_events': m036,
 };
 
 const source: Knex.MigrationSource<string> = {

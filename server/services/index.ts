@@ -13,6 +13,8 @@ import { configureAppUsers } from './app-users/app-users.ts';
 import { LOOKUP_LISTS } from '../../domain/entities/lookup-lists.ts';
 import { configureAttachments } from './attachments/attachments.ts';
 import { configureBlogs } from './blogs/blogs.ts';
+import { configureEventRegistrations } from './event-registrations/event-registrations.ts';
+import { configureNews } from './news/news.ts';
 import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
 import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
 import { Verifications } from './email-verifications/verifications.ts';
@@ -90,6 +92,11 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configurePushMessages(app, { config, knex, logger: deps.logger, jobs: deps.jobs });
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
+  // The categories of the news and the blog, the apps' news with their events, and the app users'
+  // places at those events (decision 056).
+  registerEntityService(app, definitions.categories);
+  configureNews(app, knex);
+  configureEventRegistrations(app, { knex, jobs: deps.jobs, mail, config, logger: deps.logger });
   configureSubscribers(app, { config, redis });
   configureForms(app, { ...deps, mail });
   configureFeatures(app, knex);

@@ -36,6 +36,7 @@ const IMAGE_FOLDERS: Record<string, string> = {
   appTemplates: 'products',
   industries: 'products',
   appSettings: 'settings',
+  news: 'news',
 };
 
 /** The messages of a value's parts (`mapHongKong.latitude`), by part. */

@@ -6,6 +6,7 @@ import { seedAppUsers } from './app-users.ts';
 import { seedBlogs } from './blogs.ts';
 import { seedLookupLists } from './lookup-lists.ts';
 import { seedPush } from './push.ts';
+import { seedCategories, seedNews } from './news.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
 import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
 
@@ -50,6 +51,9 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     if (options.demoData && !(await trx('app_users').first('id'))) await seedAppUsers(trx, options.now ?? new Date());
     // The apps' push messages, with some app users and devices to send them to (decision 055).
     if (options.demoData) await seedPush(trx, options.now ?? new Date());
+    // The news' categories beside the blog's (decision 056), in production too; demo news with events.
+    await seedCategories(trx);
+    if (options.demoData) await seedNews(trx, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
