@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
 import { configureAdmins } from './admins/admins.ts';
+import { configureAds } from './ads/ads.ts';
 import { configureAppSettings } from './app-settings/app-settings.ts';
 import { configureAppDevices } from './app-devices/app-devices.ts';
 import { configureAppUsers } from './app-users/app-users.ts';
@@ -83,6 +84,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // The company's apps' own users and installations (decisions 053 and 054).
   configureAppUsers(app, deps.limits);
   configureAppDevices(app);
+  // What the apps advertise and sell: ads, campaigns, products, picks and reports (decision 057).
+  configureAds(app, { knex, secret: config.appSecret });
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   configureSubscribers(app, { config, redis });
