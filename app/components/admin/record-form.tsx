@@ -36,6 +36,9 @@ const IMAGE_FOLDERS: Record<string, string> = {
   appTemplates: 'products',
   industries: 'products',
   appSettings: 'settings',
+  ads: 'ads',
+  campaigns: 'ads',
+  products: 'products',
 };
 
 /** The messages of a value's parts (`mapHongKong.latitude`), by part. */

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { AD_TYPES, type AdType, campaignKeySchema } from '../../../domain/entities/ads.ts';
 import { definitions } from '../../../domain/entities/index.ts';
-import type { I18nText } from '../../../domain/locales.ts';
+import type { AdPick } from '../../../domain/entities/services.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { clockOf } from '../../clock.ts';
 import { verifyInstallation } from '../app-devices/installations.ts';
@@ -56,16 +56,7 @@ const reportRequestSchema = z
   })
   .strict();
 
-/** What an app shows for a pick: the addresses of its pictures, its link, and the id it reports with. */
-export interface AdPick {
-  /** The signed id that `adReports` takes. */
-  id: string;
-  adType: AdType;
-  name: I18nText;
-  media: string | null;
-  smallImage: string | null;
-  targetLink: string | null;
-}
+export type { AdPick };
 
 export interface AdPickAnswer {
   ad: AdPick | null;
@@ -76,11 +67,7 @@ export interface AdReportAnswer {
   counted: boolean;
 }
 
-export interface AdDay {
-  day: string;
-  views: number;
-  clicks: number;
-}
+export type AdDay = { day: string; views: number; clicks: number };
 
 function parsed<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data);
