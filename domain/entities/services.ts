@@ -472,6 +472,8 @@ export interface AdPick {
 
 /** One ad of a type for a placement, picked by probability then weight; a device that proves itself is capped. Anyone. */
 export interface AdPicksApi {
+  /** Every ad a campaign (by key) shows now, of one type or all, by weight: its microsite's list. */
+  find(params: CallParams & { query: { campaign: string; adType?: AdType } }): Promise<AdPick[]>;
   create(
     data: { adType: AdType; deviceId?: string; secret?: string; campaign?: string },
     params?: CallParams,

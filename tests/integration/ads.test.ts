@@ -386,6 +386,10 @@ describe.skipIf(skipReason)('ads, campaigns and products through the API', () =>
     });
     expect(((await pick({ adType: 'list', campaign: key })).body.ad as Body).id).toMatch(new RegExp(`^${id}\\.`));
     expect((await pick({ adType: 'list' })).body.ad).not.toBeNull();
+    // Its microsite lists its ads (anyone reads them).
+    const listed = await rest('GET', `adPicks?campaign=${key}`);
+    expect(listed.status).toBe(200);
+    expect((listed.body as unknown as Body[]).map((a) => String(a.id).split('.')[0])).toEqual([id]);
     // Another published ad outside the campaign is never picked for it.
     const outside = await newAd({ adType: 'list', weight: 1000 });
     for (let i = 0; i < 10; i += 1)
@@ -396,6 +400,7 @@ describe.skipIf(skipReason)('ads, campaigns and products through the API', () =>
       body: { expiry: new Date(Date.now() - 1000).toISOString() },
     });
     expect((await pick({ adType: 'list', campaign: key })).body.ad).toBeNull();
+    expect((await rest('GET', `adPicks?campaign=${key}`)).body).toEqual([]);
     expect(((await pick({ adType: 'list' })).body.ad as Body).id).toMatch(new RegExp(`^${outside._id as string}\\.`));
     await rest('PATCH', `ads/${outside._id as string}`, { token: tokens.editor, body: { status: 'draft' } });
   });

@@ -2,7 +2,7 @@ import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import { BadRequest } from '@feathersjs/errors';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { AD_TYPES, type AdType, campaignKeySchema } from '../../../domain/entities/ads.ts';
+import { AD_TYPES, campaignKeySchema } from '../../../domain/entities/ads.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import type { AdPick } from '../../../domain/entities/services.ts';
 import { authorize } from '../../hooks/authorize.ts';
@@ -13,7 +13,7 @@ import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
 import type { ServerApp } from '../types.ts';
 import { pickAd, type RandomSource } from './picking.ts';
-import { eventMatters, type Eligible, MAX_AGE_MS, readEligible, servable } from './serving.ts';
+import { eventMatters, type Eligible, MAX_AGE_MS, readEligible, servable, type ServedAd } from './serving.ts';
 import { readSignedAdId, signAdId } from './signed-ids.ts';
 
 /*
@@ -46,6 +46,8 @@ const pickRequestSchema = z
     campaign: campaignKeySchema.optional(),
   })
   .strict();
+
+const showcaseQuerySchema = z.object({ campaign: campaignKeySchema, adType: z.enum(AD_TYPES).optional() }).strict();
 
 const reportRequestSchema = z
   .object({
@@ -141,6 +143,35 @@ export class AdPicksService {
     return typeof random === 'function' ? (random as RandomSource) : Math.random;
   }
 
+  /**
+   * Every ad a campaign shows now (of one type, or all), by weight, most first: what its microsite
+   * lists. Nothing is picked or capped; an unknown or ended campaign has none.
+   */
+  async find(params: { query?: Record<string, unknown> } = {}): Promise<AdPick[]> {
+    const query = parsed(showcaseQuerySchema, params.query ?? {});
+    const now = clockOf(this.app)();
+    const eligible = await this.eligible.read();
+    const campaign = eligible.byKey.get(query.campaign);
+    if (!campaign) return [];
+    return [...eligible.byId.values()]
+      .filter(
+        (ad) => (query.adType === undefined || ad.adType === query.adType) && servable(ad, eligible, now, campaign),
+      )
+      .sort((a, b) => b.weight - a.weight || a.id.localeCompare(b.id))
+      .map((ad) => this.shown(ad));
+  }
+
+  private shown(ad: ServedAd): AdPick {
+    return {
+      id: signAdId(this.secret, ad.id, ad.expiry),
+      adType: ad.adType,
+      name: ad.name,
+      media: attachmentUrl(ad.media),
+      smallImage: attachmentUrl(ad.smallImage),
+      targetLink: ad.targetLink,
+    };
+  }
+
   async create(data: unknown): Promise<AdPickAnswer> {
     const request = parsed(pickRequestSchema, data);
     const device =
@@ -179,16 +210,7 @@ export class AdPicksService {
           continue;
         }
       }
-      return {
-        ad: {
-          id: signAdId(this.secret, ad.id, ad.expiry),
-          adType: ad.adType,
-          name: ad.name,
-          media: attachmentUrl(ad.media),
-          smallImage: attachmentUrl(ad.smallImage),
-          targetLink: ad.targetLink,
-        },
-      };
+      return { ad: this.shown(ad) };
     }
     return { ad: null };
   }
@@ -343,11 +365,11 @@ export function configureAds(app: ServerApp, options: { knex: Knex; secret: stri
   }
   const events = new CountEvents(app);
 
-  app.use('adPicks', new AdPicksService(app, knex, secret, eligible), { methods: ['create'], events: [] });
+  app.use('adPicks', new AdPicksService(app, knex, secret, eligible), { methods: ['find', 'create'], events: [] });
   app.use('adReports', new AdReportsService(app, knex, secret, events), { methods: ['create'], events: [] });
   app.use('adDays', new AdDaysService(knex), { methods: ['find'], events: [] });
   const publicCreate = { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } as const;
-  app.service('adPicks').hooks({ around: { all: [authorize({ access: publicCreate })] } });
+  app.service('adPicks').hooks({ around: { all: [authorize({ access: { ...publicCreate, find: 'public' } })] } });
   app.service('adReports').hooks({ around: { all: [authorize({ access: publicCreate })] } });
   app.service('adDays').hooks({
     around: {
