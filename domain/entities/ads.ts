@@ -84,6 +84,8 @@ export const ads = defineEntity({
     status: {
       kind: 'enum',
       enum: AD_STATUSES,
+      // Staff write draft or published; the table sets `meet` (and takes it back) by the counts.
+      schema: z.enum(AD_STAFF_STATUSES),
       defaulted: true,
       filterable: true,
       sortable: true,
