@@ -13,7 +13,15 @@ import { registerEntityService } from '../entity/register.ts';
 import { invalid } from '../entity/validate.ts';
 import type { ServerApp } from '../types.ts';
 import { pickAd, type RandomSource } from './picking.ts';
-import { eventMatters, type Eligible, MAX_AGE_MS, readEligible, servable, type ServedAd } from './serving.ts';
+import {
+  eventMatters,
+  type Eligible,
+  MAX_AGE_MS,
+  readEligible,
+  servable,
+  type ServedAd,
+  STALE_LIMIT_MS,
+} from './serving.ts';
 import { readSignedAdId, signAdId } from './signed-ids.ts';
 
 /*
@@ -98,7 +106,8 @@ class EligibleAds {
 
   async read(): Promise<Eligible> {
     const held = this.current;
-    if (held && Date.now() - held.readAt < MAX_AGE_MS) return held;
+    const age = held ? Date.now() - held.readAt : Number.POSITIVE_INFINITY;
+    if (held && age < MAX_AGE_MS) return held;
     if (!this.loading) {
       const generation = this.generation;
       const startedAt = Date.now();
@@ -112,6 +121,9 @@ class EligibleAds {
         if (this.loading === loading) this.loading = undefined;
       });
     }
+    // While a copy is read again, picks go on from the one held as long as it is younger than
+    // `STALE_LIMIT_MS`; one dropped by an event (or older) waits for the new one.
+    if (held && age < STALE_LIMIT_MS) return held;
     return this.loading;
   }
 

@@ -7,12 +7,15 @@ import type { Candidate } from './picking.ts';
  * What a pick reads, kept by each instance for less than a second (decision 057): the published
  * ads that have not expired, and every campaign's window and ads. A change to an ad or campaign
  * that matters to serving (its service event, which feathers-sync carries to every instance)
- * drops the copy at once; without one, the copy is read again when it is `MAX_AGE_MS` old, so an
- * ad that met its target stops on every instance within that even if an event is lost.
+ * drops the copy at once; without one, the copy is read again when it is `MAX_AGE_MS` old (picks
+ * keep using it meanwhile, up to `STALE_LIMIT_MS`), so an ad that met its target stops on every
+ * instance within a second even if an event is lost.
  */
 
-/** The oldest a copy is used. */
+/** A copy this old is read again at the next pick. */
 export const MAX_AGE_MS = 500;
+/** While it is read again, picks still use the held copy up to this age; never a copy a second old. */
+export const STALE_LIMIT_MS = 900;
 
 export interface ServedAd extends Candidate {
   adType: AdType;
