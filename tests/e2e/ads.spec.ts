@@ -126,3 +126,16 @@ test('the ads menu reads in Chinese, and the editor offers no “target met” s
   // The server sets it when a target is reached (decision 057).
   await expect(page.locator('#field-status option')).toHaveText(['—', '草稿', '已發佈']);
 });
+
+test('a campaign microsite shows its campaign’s published ads in the page’s language', async ({ page }) => {
+  await page.goto('/zh-hk/campaign/23hkrace');
+  const offers = page.getByTestId('campaign-ads');
+  await expect(offers.getByRole('heading', { level: 2 })).toHaveText('今次活動優惠');
+  // The seeded race-day campaign: its three ads, the heaviest first; the Singapore campaign's are not here.
+  await expect(offers.getByRole('listitem')).toHaveCount(3);
+  await expect(offers.getByRole('link', { name: '賽馬日：馬場附近飲品買一送一' })).toHaveAttribute(
+    'href',
+    '/campaign/23hkrace',
+  );
+  await expect(offers).not.toContainText('小販美食週');
+});

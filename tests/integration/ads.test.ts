@@ -223,6 +223,36 @@ describe.skipIf(skipReason)('ads, campaigns and products through the API', () =>
     expect(stored).toEqual({ price: 4500, dprice: 4500 });
   });
 
+  it('picks through the service with the same shares (100 000 in-process picks, seeded, χ² at p = 0.001)', async () => {
+    const made: Candidate[] = [];
+    for (const [weight, probability] of [
+      [6, 70],
+      [3, 95],
+      [2, 40],
+      [1, 90],
+    ] as const) {
+      const ad = await newAd({ adType: 'article', weight, probability });
+      made.push({ id: ad._id as string, weight, probability });
+    }
+    server.api.set('adRandom' as never, seededRandom(35) as never);
+    try {
+      const picks = server.api.service('adPicks');
+      const seen = new Map<string | null, number>();
+      for (let i = 0; i < 100_000; i += 1) {
+        const id = (await picks.create({ adType: 'article' })).ad?.id.split('.')[0] ?? null;
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+      }
+      const exact = shares(made);
+      let statistic = 0;
+      for (const [id, share] of [...exact.byId.entries(), [null, exact.none] as const])
+        statistic += ((seen.get(id) ?? 0) - share * 100_000) ** 2 / (share * 100_000);
+      expect(statistic).toBeLessThan(CHI_SQUARE_4_DF_P001);
+    } finally {
+      server.api.set('adRandom' as never, undefined as never);
+      for (const ad of made) await rest('PATCH', `ads/${ad.id}`, { token: tokens.editor, body: { status: 'draft' } });
+    }
+  });
+
   it('picks only inside the window: publish ≤ now < expiry', async () => {
     const publish = new Date('2031-03-01T00:00:00.000Z');
     const expiry = new Date('2031-03-08T00:00:00.000Z');
