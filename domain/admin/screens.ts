@@ -33,6 +33,18 @@ export interface AdminScreen {
   upload?: true;
   /** Records of other entities that point at this one, listed on its page (an app user's devices). */
   related?: readonly RelatedList[];
+  /** Figures of the record by day, shown on its page as a small table (an ad's views and clicks). */
+  series?: SeriesPanel;
+}
+
+/**
+ * A service that answers a record's figures by day, most recent first: `find({ query: { [field]: id } })`
+ * answers `{ day, ...values }[]`, each value a number, named `resources.{source}.fields.{value}`.
+ */
+export interface SeriesPanel {
+  service: 'adDays';
+  field: string;
+  values: readonly string[];
 }
 
 /**
@@ -143,6 +155,10 @@ export const ADMIN_SCREENS = {
   news: { group: 'apps', title: 'title' },
   // Registrations are the app users' own: staff read, filter and export them; an admin removes one.
   eventRegistrations: { group: 'apps', title: 'email', off: ['add', 'edit', 'clone'], cursor: true },
+  // What the apps advertise and sell (decision 057); an ad's views and clicks by day on its page.
+  ads: { group: 'apps', title: 'name', series: { service: 'adDays', field: 'ad', values: ['views', 'clicks'] } },
+  campaigns: { group: 'apps', title: 'name' },
+  products: { group: 'apps', title: 'name' },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },

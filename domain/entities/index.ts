@@ -1,4 +1,5 @@
 import { admins } from './admins.ts';
+import { ads, campaigns, products } from './ads.ts';
 import { appDevices } from './app-devices.ts';
 import { appSettings } from './app-settings.ts';
 import { appTemplates } from './app-templates.ts';
@@ -63,6 +64,9 @@ export const definitions = byServicePath({
   categories,
   news,
   eventRegistrations,
+  ads,
+  campaigns,
+  products,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

@@ -2,13 +2,14 @@ import type { z } from 'zod';
 import type { FeaturesPayload } from '../features.ts';
 import type { HONEYPOT_FIELD } from '../forms/messages.ts';
 import type { RegistrationField, RegistrationInput } from '../forms/registration.ts';
-import type { Locale } from '../locales.ts';
+import type { I18nText, Locale } from '../locales.ts';
 import type { ShippingCountry } from '../orders/countries.ts';
 import type { OrderPrice } from '../orders/pricing.ts';
 import type { PaymentRequest } from '../orders/payment-request.ts';
 import type { OrderRequest, QuoteRequest, UpgradeOrderRequest, UpgradeQuoteRequest } from '../orders/request.ts';
 import type { UpgradePrice } from '../billing/upgrade.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
+import type { AdType } from './ads.ts';
 import type { featuresPatchSchema } from './features.ts';
 import type { Definitions } from './index.ts';
 import type { EntityDef, Role } from './types.ts';
@@ -475,6 +476,43 @@ export interface PushReceiptsApi {
   ): Promise<{ message: string; event: PushEvent; recorded: boolean }>;
 }
 
+/** What an app shows for an ad it asked for (server/services/ads, decision 057). */
+export interface AdPick {
+  /** The signed id a view or click is reported with. */
+  id: string;
+  adType: AdType;
+  name: I18nText;
+  /** Addresses of the uploaded pictures (`/api/attachments/{id}`), none when the ad has none. */
+  media: string | null;
+  smallImage: string | null;
+  targetLink: string | null;
+}
+
+/** One ad of a type for a placement, picked by probability then weight; a device that proves itself is capped. Anyone. */
+export interface AdPicksApi {
+  /** Every ad a campaign (by key) shows now, of one type or all, by weight: its microsite's list. */
+  find(params: CallParams & { query: { campaign: string; adType?: AdType } }): Promise<AdPick[]>;
+  create(
+    data: { adType: AdType; deviceId?: string; secret?: string; campaign?: string },
+    params?: CallParams,
+  ): Promise<{ ad: AdPick | null }>;
+}
+
+/** A device's view or click of an ad it was served, counted once per device, ad and hour. */
+export interface AdReportsApi {
+  create(
+    data: { ad: string; kind: 'view' | 'click'; deviceId: string; secret: string },
+    params?: CallParams,
+  ): Promise<{ counted: boolean }>;
+}
+
+/** A record's figures by day, most recent first (an ad's views and clicks): staff. */
+export interface SeriesApi {
+  find(
+    params: CallParams & { query: Record<string, string> },
+  ): Promise<({ day: string } & Record<string, number | string>)[]>;
+}
+
 /** The services that have no definition, typed here by hand. */
 interface OtherServices<O extends Transport> {
   features: FeaturesApi;
@@ -495,6 +533,9 @@ interface OtherServices<O extends Transport> {
   mailRetries: MailRetriesApi<O>;
   pushSends: PushSendsApi;
   pushReceipts: PushReceiptsApi;
+  adPicks: AdPicksApi;
+  adReports: AdReportsApi;
+  adDays: SeriesApi;
 }
 
 /**

@@ -35,6 +35,7 @@ import * as m033 from './migrations/033_app_users_and_devices.ts';
 import * as m034 from './migrations/034_push_messages.ts';
 import * as m035 from './migrations/035_app_password_resets.ts';
 import * as m036 from './migrations/036_news_and_events.ts';
+import * as m037 from './migrations/037_ads_campaigns_products.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Knex.Migration> = {
   '034_push_messages': m034,
   '035_app_password_resets': m035,
   '036_news_and_events': m036,
+  '037_ads_campaigns_products': m037,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
 import { configureAdmins } from './admins/admins.ts';
+import { configureAds } from './ads/ads.ts';
 import { configureAppSettings } from './app-settings/app-settings.ts';
 import { configureAppDevices } from './app-devices/app-devices.ts';
 import { configureAppUsers } from './app-users/app-users.ts';
@@ -90,6 +91,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureAppDevices(app);
   // Push messages to the apps' installations: a durable send job, the devices' reports (decision 055).
   configurePushMessages(app, { config, knex, logger: deps.logger, jobs: deps.jobs });
+  // What the apps advertise and sell: ads, campaigns, products, picks and reports (decision 057).
+  configureAds(app, { knex, secret: config.appSecret });
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   // The categories of the news and the blog, the apps' news with their events, and the app users'

@@ -63,6 +63,9 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
     'one row per push message and device, written before the send; the statistics are counted from it on the message (server/push/sender.ts, decision 055)',
   invoice_sequences:
     'the next invoice number of each seller, locked while one is issued (server/services/orders/provision.ts)',
+  ad_reports:
+    'one row per ad, app device, hour and kind: what counts a view or click once (server/services/ads/, decision 057)',
+  ad_picks: 'how often each app device was shown each ad in an hour, for the frequency cap (decision 057)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */

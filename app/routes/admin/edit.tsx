@@ -13,8 +13,17 @@ import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/edit';
 import { editorOptions } from './editor.server';
-import { adminSource, loadHistory, loadRecord, loadRelated, requireAction, saveRecord } from './records.server';
+import {
+  adminSource,
+  loadHistory,
+  loadRecord,
+  loadRelated,
+  loadSeries,
+  requireAction,
+  saveRecord,
+} from './records.server';
 import { RelatedRecords } from '../../components/admin/related-records';
+import { SeriesPanel } from '../../components/admin/series-panel';
 import { useActionAnswer } from '../../action-answer';
 
 /*
@@ -40,6 +49,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang, record);
   const history = mode === 'edit' && record ? await loadHistory(ctx, user, source, record._id, lang) : null;
   const related = mode === 'edit' && record ? await loadRelated(ctx, user, source, record._id, lang) : [];
+  const series = mode === 'edit' && record ? await loadSeries(ctx, source, record._id, lang) : null;
   return {
     source,
     mode,
@@ -49,6 +59,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     role: user.role,
     history,
     related,
+    series,
     messages: pageMessages(params.lang, messageGroups),
   };
 }
@@ -77,7 +88,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function AdminEdit({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData = useActionAnswer(answered);
   const { t, locale } = useLocale();
-  const { source, mode, record, name, options, role, history, related } = loaderData;
+  const { source, mode, record, name, options, role, history, related, series } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const definition = entities[source];
@@ -115,6 +126,7 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
           onCancel={() => navigate(base)}
         >
           {record && related.length > 0 ? <RelatedRecords id={record._id} lists={related} heading="h2" /> : null}
+          {series ? <SeriesPanel series={series} heading="h2" /> : null}
           {history ? (
             <RecordHistory
               source={source}

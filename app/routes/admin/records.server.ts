@@ -2,6 +2,8 @@ import { data } from 'react-router';
 import { formChanges, listChange } from '../../../domain/admin/form';
 import {
   actionsFor,
+  ADMIN_SCREENS,
+  type AdminScreen,
   defaultModeOf,
   editorFieldsOf,
   isAdminSource,
@@ -18,6 +20,7 @@ import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { HistoryEntry } from '../../components/admin/history';
 import type { RelatedRows } from '../../components/admin/related-records';
+import type { SeriesRows } from '../../components/admin/series-panel';
 import type { ServerContext, SessionUser } from '../../context';
 import { memberCallParams } from '../../api/call-params.server';
 import { recordsOf } from '../../api/services';
@@ -212,6 +215,20 @@ export async function loadRelated(
     });
   }
   return lists;
+}
+
+/** A record's figures by day, when its screen names a series (an ad's views and clicks); none otherwise. */
+export async function loadSeries(
+  ctx: ServerContext,
+  source: AdminSource,
+  id: string,
+  lang: Locale,
+): Promise<SeriesRows | null> {
+  const screen: AdminScreen = ADMIN_SCREENS[source];
+  if (!screen.series) return null;
+  const { service: path, field, values } = screen.series;
+  const rows = await ctx.api.service(path).find({ ...memberCallParams(ctx, lang), query: { [field]: id } });
+  return { source, values, rows };
 }
 
 /** How many of a record's latest changes its editor shows. */

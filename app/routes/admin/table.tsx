@@ -29,6 +29,7 @@ import { ExportDialog } from '../../components/admin/export-dialog';
 import { MediaUpload } from '../../components/admin/media-upload';
 import { RecordHistory } from '../../components/admin/history';
 import { RelatedRecords } from '../../components/admin/related-records';
+import { SeriesPanel } from '../../components/admin/series-panel';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { Pagination } from '../../components/admin/pagination';
 import { RecordForm } from '../../components/admin/record-form';
@@ -51,6 +52,7 @@ import {
   loadHistory,
   loadRecord,
   loadRelated,
+  loadSeries,
   loadTable,
   removeRecords,
   runRowAction,
@@ -87,8 +89,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           options: await editorOptions(ctx, source, user.role, 'patch', lang, record),
           history: await loadHistory(ctx, user, source, editorId, lang),
           related: await loadRelated(ctx, user, source, editorId, lang),
+          series: await loadSeries(ctx, source, editorId, lang),
         }
-      : { record: null, name: '', options: {}, history: null, related: [] };
+      : { record: null, name: '', options: {}, history: null, related: [], series: null };
   }
   return {
     ...table,
@@ -648,6 +651,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
                 </div>
               ) : null}
               {editing.related.length > 0 ? <RelatedRecords id={editorId} lists={editing.related} /> : null}
+              {editing.series ? <SeriesPanel series={editing.series} /> : null}
               {editing.history ? (
                 <RecordHistory
                   source={source}

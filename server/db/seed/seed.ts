@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords.ts';
 import { newId } from '../ids.ts';
+import { seedAds } from './ads.ts';
 import { seedAppSettings } from './app-settings.ts';
 import { seedAppUsers } from './app-users.ts';
 import { seedBlogs } from './blogs.ts';
@@ -54,6 +55,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     // The news' categories beside the blog's (decision 056), in production too; demo news with events.
     await seedCategories(trx);
     if (options.demoData) await seedNews(trx, options.now ?? new Date());
+    // What the apps advertise and sell (decision 057), into empty tables.
+    if (options.demoData && !(await trx('ads').first('id'))) await seedAds(trx, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
