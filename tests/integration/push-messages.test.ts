@@ -102,9 +102,13 @@ describe.skipIf(skipReason)('push messages', () => {
     return { id, deviceId, secret, token: token ?? '' };
   }
 
-  /** A message made by the editor over REST; answers it. */
+  /**
+   * A message made by the editor over REST; answers it. Urgent unless a test says otherwise: the
+   * audience includes the seed's devices, some on a clock in its quiet hours at this hour of the
+   * real day (Toronto's evening is Hong Kong's morning), and only the quiet-hours tests are about those.
+   */
   async function compose(fields: Record<string, unknown> = {}): Promise<Message> {
-    const created = await rest('editor', 'POST', 'pushMessages', { ...TEXT, ...fields });
+    const created = await rest('editor', 'POST', 'pushMessages', { ...TEXT, urgent: true, ...fields });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body as Message;
   }
@@ -250,7 +254,13 @@ describe.skipIf(skipReason)('push messages', () => {
     server.api.set('clock', () => now);
     try {
       const date = now.toISOString();
-      const calm = await compose({ audience: 'region', audienceRegion: region, date, status: 'scheduled' });
+      const calm = await compose({
+        audience: 'region',
+        audienceRegion: region,
+        date,
+        status: 'scheduled',
+        urgent: false,
+      });
       const urgent = await compose({
         audience: 'region',
         audienceRegion: region,
