@@ -12,6 +12,9 @@ export interface ClientRun {
   connections: number;
   seconds: number;
   headers: Record<string, string>;
+  /** GET unless told (bench/ads.ts posts picks). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface ClientResult {
@@ -40,7 +43,14 @@ interface AutocannonResult {
   timeouts: number;
 }
 type Autocannon = (
-  options: { url: string; connections: number; duration: number; headers: Record<string, string> },
+  options: {
+    url: string;
+    connections: number;
+    duration: number;
+    headers: Record<string, string>;
+    method?: string;
+    body?: string;
+  },
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => { on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
 
@@ -56,7 +66,14 @@ function measure(run: ClientRun): Promise<ClientResult> {
     const latencies: number[] = [];
     let bytes = 0;
     const instance = autocannon(
-      { url: run.url, connections: run.connections, duration: run.seconds, headers: run.headers },
+      {
+        url: run.url,
+        connections: run.connections,
+        duration: run.seconds,
+        headers: run.headers,
+        ...(run.method ? { method: run.method } : {}),
+        ...(run.body === undefined ? {} : { body: run.body }),
+      },
       (error, result) => {
         if (error) {
           reject(error);

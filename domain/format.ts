@@ -61,6 +61,19 @@ export function formatDate(date: Date | string | number, locale: Locale, timeZon
   );
 }
 
+/** A long date with its time for reading: `5 December 2026, 10:00 am`, in the zone given (Hong Kong by default). */
+export function formatDateTime(date: Date | string | number, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
+  return dateFormat(INTL_LOCALE[locale], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(date));
+}
+
 /**
  * A Hong Kong calendar day (YYYY-MM-DD, as billing keeps them) written out in the reader's
  * language: noon in Hong Kong falls on that day in the default zone (the portal's `dayText`).
@@ -69,7 +82,12 @@ export function formatDay(day: string, locale: Locale): string {
   return formatDate(`${day}T12:00:00+08:00`, locale);
 }
 
-/** The spec's short form, YYYY-MM-DD, in the same time zone. */
+/**
+ * The spec's short form, YYYY-MM-DD, in the same time zone. Put together from the formatter's
+ * parts, whatever order an engine's locale data writes them in: WebKit wrote `en-CA` days as
+ * `11/29/2026` once a page had shown a `datetime-local` input, and a table drawn so no longer
+ * matched the server's.
+ */
 export function formatIsoDate(date: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
   // Put together from the day's parts: a locale's own short form is not the same in every engine
   // (en-CA's is 2026-11-29 in Node and Chromium, 11/29/2026 in WebKitGTK), and a page whose text
@@ -79,6 +97,24 @@ export function formatIsoDate(date: Date | string | number, timeZone = DEFAULT_T
   );
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/** A moment as Hong Kong's clock shows it, as a `datetime-local` input writes it: `2026-11-29T09:30`. */
+export function formatIsoDateTime(date: Date | string | number, timeZone = DEFAULT_TIME_ZONE): string {
+  const parts = Object.fromEntries(
+    dateFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    })
+      .formatToParts(new Date(date))
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /** A count with the locale's grouping: 1,100. */

@@ -42,8 +42,8 @@ export function forLocale<T>(value: T, locale: Locale): T {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, forLocale(item, locale)])) as T;
 }
 
-/** Language tags for `<html lang>`. */
-export const HTML_LANG: Record<Locale, string> = { en: 'en', 'zh-hk': 'zh-Hant-HK', 'zh-cn': 'zh-Hans-CN' };
+/** Language tags for `<html lang>` and `hreflang` (BCP 47): English is Hong Kong English (`en-HK`), as the spec names it. */
+export const HTML_LANG: Record<Locale, string> = { en: 'en-HK', 'zh-hk': 'zh-Hant-HK', 'zh-cn': 'zh-Hans-CN' };
 
 /** The codes some back-end services use for each language (spec section 9). */
 export const SERVICE_LOCALE: Record<Locale, 'en' | 'cht' | 'chs'> = { en: 'en', 'zh-hk': 'cht', 'zh-cn': 'chs' };

@@ -17,7 +17,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** Services whose records public pages show; `blogs` is watched once the blog registers it. */
-export const CATALOGUE_SERVICES = ['industries', 'modules', 'appTemplates', 'blogs', 'features'] as const;
+export const CATALOGUE_SERVICES = ['industries', 'modules', 'appTemplates', 'blogs', 'features', 'campaigns'] as const;
 const CHANGE_EVENTS = ['created', 'updated', 'patched', 'removed'] as const;
 
 /**
@@ -30,6 +30,14 @@ export function invalidateOnCatalogueChanges(api: Api, cache: PageCache): void {
     const service = api.service(name);
     for (const event of CHANGE_EVENTS) service.on(event, () => cache.clear());
   }
+  // The campaign microsites show their published ads. An ad's counts move its event up to once a
+  // second while it is published: those leave the pages alone (a published ad's other changes show
+  // within the cache's age), an ad leaving `published` (met, drafted, removed) clears them.
+  if ('ads' in api.services)
+    for (const event of CHANGE_EVENTS)
+      api.service('ads').on(event, (record: unknown) => {
+        if (event === 'removed' || (record as { status?: unknown } | null)?.status !== 'published') cache.clear();
+      });
 }
 
 /**

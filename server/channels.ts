@@ -4,6 +4,7 @@ import { entities, type EntityName, isEntityName } from '../domain/entities/inde
 import { type Access, type CallerRole, type EntityDef, ROLES } from '../domain/entities/types.ts';
 import { hiddenFields, stripResult } from './hooks/clean-output.ts';
 import { isCurrentSession } from './auth/strategies.ts';
+import { clockOf } from './clock.ts';
 import { isPublicRecord, reachesAllRows } from './hooks/row-rules.ts';
 import type { ServerApp } from './services/types.ts';
 import type { EventSync } from './sync.ts';
@@ -174,7 +175,7 @@ export function configureChannels(app: ServerApp): void {
     if (!isEntityName(def.service)) continue;
     publishEntity(app, def.service, (data: unknown) => {
       // A record that is not public (a draft article) is news for staff alone.
-      if (access === 'public' && !isPublicRecord(def, data))
+      if (access === 'public' && !isPublicRecord(def, data, clockOf(app)()))
         return [app.channel('roles/editor'), app.channel('roles/admin')];
       if (access === 'public' && !def.owner) return [app.channel('anonymous'), app.channel('authenticated')];
       const roles: readonly CallerRole[] =

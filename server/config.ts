@@ -9,6 +9,7 @@ import { type LimitSetting, LOGIN_LIMITS, type LoginLimitSettings } from './auth
 import { translate } from './i18n.ts';
 import type { PasswordHashing } from './auth/passwords.ts';
 import type { S3Settings } from './storage/s3-storage.ts';
+import type { FcmOptions, ServiceAccount } from './push/fcm.ts';
 
 /**
  * A job whose worker wrote no heartbeat for this long is taken for lost (its instance died) and
@@ -174,6 +175,10 @@ export const envSchema = z.object({
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(50_000_000),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Push messages (decision 055): Firebase's service account key, as its JSON or the path of its file; unset: the local provider.
+  FCM_SERVICE_ACCOUNT: z.string().trim().min(1).optional(),
+  // Deliveries sent per step of a push message's send job (each step is marked done in one write).
+  PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
   // A job whose instance stopped writing its heartbeat this long is retried elsewhere (pg-boss: 10 at least).
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(JOB_HEARTBEAT_SECONDS),
   // Express's `trust proxy`: true/false, a hop count, or addresses and names such as `loopback`.
@@ -228,11 +233,55 @@ export interface Config {
   payments: PaymentSettings;
   uploads: UploadSettings;
   exports: ExportSettings;
+  push: PushSettings;
   /**
    * Durable jobs (server/jobs): how soon a job whose instance died is taken over, and how often
    * each instance asks for the attachments' cleanup (always the production value, except in tests).
    */
   jobs: { heartbeatSeconds: number; attachmentCleanupSeconds: number };
+}
+
+/** How push messages leave the server (decision 055). */
+export interface PushSettings {
+  /** Firebase Cloud Messaging when its service account is configured (never in tests), else the local provider. */
+  provider: 'fcm' | 'local';
+  /** The FCM provider's options (a test gives its own endpoint and fetch). */
+  fcm: FcmOptions | undefined;
+  /** Deliveries sent per step of the send job. */
+  batchSize: number;
+  /** How often each instance asks whether a scheduled message (or a delivery held by quiet hours) is due. */
+  dueSeconds: number;
+}
+
+/**
+ * The service account key FCM_SERVICE_ACCOUNT names: its JSON, or the path of its file. Throws a
+ * message that names what is wrong, never the key itself.
+ */
+export function serviceAccountOf(value: string): ServiceAccount {
+  let text = value;
+  if (!value.startsWith('{')) {
+    if (!existsSync(value)) throw new Error('is neither a JSON service account key nor the path of a file that exists');
+    text = readFileSync(value, 'utf8');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('is not valid JSON (the service account key file from the Firebase console)');
+  }
+  const account = z
+    .object({
+      project_id: z.string().min(1),
+      client_email: z.email(),
+      private_key: z.string().includes('PRIVATE KEY'),
+      token_uri: z.url().optional(),
+    })
+    .safeParse(parsed);
+  if (!account.success)
+    throw new Error(
+      `lacks ${account.error.issues.map((issue) => issue.path.join('.')).join(', ')} (the service account key file from the Firebase console)`,
+    );
+  return account.data;
 }
 
 /** Where back-office exports are written (decision 036). */
@@ -307,6 +356,9 @@ export const QUOTE_LIMIT: Readonly<LimitSetting> = { points: 300, duration: 10 *
  * reloading together stay under it, a script posting in a loop does not.
  */
 export const TRANSLATION_REPORT_LIMIT: Readonly<LimitSetting> = { points: 120, duration: 60 };
+
+/** Each instance asks every this many seconds whether a push message is due (one runs per period). */
+export const PUSH_DUE_SECONDS = 15;
 
 /** The first admin's password outside production when ADMIN_PASSWORD is unset (README's demo accounts). */
 export const DEMO_ADMIN_PASSWORD = 'Admin12345';
@@ -403,6 +455,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with the other S3 key (set both, or neither to use the machine's own credentials)`,
     );
   }
+  let fcmAccount: ServiceAccount | undefined;
+  if (e.FCM_SERVICE_ACCOUNT) {
+    try {
+      fcmAccount = serviceAccountOf(e.FCM_SERVICE_ACCOUNT);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  FCM_SERVICE_ACCOUNT: ${(error as Error).message}`);
+    }
+  }
   const appSecret = e.APP_SECRET ?? developmentSecret(dataDir);
   return {
     env: e.NODE_ENV,
@@ -440,6 +500,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exports: {
       storage: storageOf('exports'),
       tempDir: path.join(os.tmpdir(), 'tillpoint-exports'),
+    },
+    push: {
+      // Tests never reach Firebase, whatever the environment holds.
+      provider: fcmAccount && e.NODE_ENV !== 'test' ? 'fcm' : 'local',
+      fcm: fcmAccount ? { account: fcmAccount } : undefined,
+      batchSize: e.PUSH_BATCH_SIZE,
+      dueSeconds: PUSH_DUE_SECONDS,
     },
     uploads: {
       storage: storageOf('uploads'),

@@ -1,5 +1,5 @@
 import { hintsOf, type EntityDef } from '../entities/types.ts';
-import { formatIsoDate, formatMoney } from '../format.ts';
+import { formatIsoDate, formatIsoDateTime, formatMoney } from '../format.ts';
 import { localized, type I18nText, type Locale } from '../locales.ts';
 import { isCurrency } from '../money.ts';
 import type { ReferenceNames } from './references.ts';
@@ -74,6 +74,10 @@ export function exportCell(
     case 'timestampSwitch': {
       const time = new Date(value as string);
       return Number.isNaN(time.getTime()) ? String(value) : formatIsoDate(time);
+    }
+    case 'dateTime': {
+      const time = new Date(value as string);
+      return Number.isNaN(time.getTime()) ? String(value) : formatIsoDateTime(time).replace('T', ' ');
     }
     case 'enum':
       return enumText(t, definition.service, field, String(value));

@@ -6,6 +6,7 @@ import { blogs } from '../entities/blogs.ts';
 import { subscribers } from '../entities/subscribers.ts';
 import { users } from '../entities/users.ts';
 import { admins } from '../entities/admins.ts';
+import { pushMessages } from '../entities/push-messages.ts';
 import {
   checkChanges,
   formChanges,
@@ -45,6 +46,8 @@ describe('the editor’s form', () => {
     expect(inputValue(field('industries'), ['a', 'b'])).toBe('a\nb');
     expect(inputValue(field('counter'), null)).toBe(false);
     expect(inputValue({ ...field('key'), widget: 'date' }, '2026-03-01T16:30:00Z')).toBe('2026-03-02');
+    // A moment to the minute, as Hong Kong's clocks showed it.
+    expect(inputValue({ ...field('key'), widget: 'dateTime' }, '2026-03-01T16:30:00Z')).toBe('2026-03-02T00:30');
   });
 
   it('reads inputs back as the service takes them, and what was not sent as nothing', () => {
@@ -61,6 +64,9 @@ describe('the editor’s form', () => {
     });
     expect(readInput({ ...field('key'), widget: 'date' }, form({ 'v.key': '2026-03-02' }))).toBe(
       '2026-03-01T16:00:00.000Z',
+    );
+    expect(readInput({ ...field('key'), widget: 'dateTime' }, form({ 'v.key': '2026-03-02T00:30' }))).toBe(
+      '2026-03-01T16:30:00.000Z',
     );
   });
 
@@ -375,6 +381,29 @@ describe('the app settings’ colour, map and day-range widgets in the editor', 
     // A required value emptied, and an optional one cleared.
     expect(checkChanges(settingsFields, { mapCanada: null, sponsorShown: null }, false)).toEqual({
       mapCanada: 'validation.required',
+    });
+  });
+});
+
+describe('a date and time in the editor', () => {
+  const pushFields = editorFieldsOf(pushMessages, 'editor', 'patch');
+  const date = pushFields.find((candidate) => candidate.name === 'date')!;
+
+  it('is shown and read on Hong Kong’s clock, to the minute', () => {
+    expect(date.widget).toBe('dateTime');
+    expect(inputValue(date, new Date('2026-12-01T13:05:42Z'))).toBe('2026-12-01T21:05');
+    expect(readInput(date, form({ 'v.date': '2026-12-01T21:05' }))).toBe('2026-12-01T13:05:00.000Z');
+    expect(readInput(date, form({ 'v.date': '2026-12-02T00:30:15' }))).toBe('2026-12-01T16:30:15.000Z');
+    expect(readInput(date, form({ 'v.date': 'tomorrow' }))).toBe('tomorrow');
+    expect(readInput(date, form({ 'v.date': '' }))).toBeNull();
+  });
+
+  it('is no change when the same minute comes back', () => {
+    const stored = { _id: 'p1', date: new Date('2026-12-01T13:05:42Z'), updatedAt: new Date() };
+    const only = pushFields.filter((candidate) => candidate.name === 'date');
+    expect(formChanges(only, form({ 'v.date': '2026-12-01T21:05' }), stored)).toEqual({});
+    expect(formChanges(only, form({ 'v.date': '2026-12-01T21:06' }), stored)).toEqual({
+      date: '2026-12-01T13:06:00.000Z',
     });
   });
 });

@@ -2,7 +2,7 @@ import { issueMessage } from '../entities/issues.ts';
 import { CONFIRMATION_DIFFERS } from '../entities/scope.ts';
 import { valueSchema, type EntityDef, type Widget } from '../entities/types.ts';
 import { coordinatePair, DAY_RANGE_PARTS, MAP_POINT_PARTS, typedColour } from '../entities/widget-values.ts';
-import { formatIsoDate } from '../format.ts';
+import { formatIsoDate, formatIsoDateTime } from '../format.ts';
 import { isDay } from '../validation/day.ts';
 import { LOCALES } from '../locales.ts';
 import { CURRENCY_MULTIPLIER } from '../money.ts';
@@ -58,6 +58,8 @@ export function inputValue(field: AdminField, value: unknown): string | Record<s
       return typeof value === 'number' ? (value / CURRENCY_MULTIPLIER).toFixed(2) : '';
     case 'date':
       return formatIsoDate(value as string);
+    case 'dateTime':
+      return formatIsoDateTime(value as string);
     case 'list':
     case 'gallery':
       return Array.isArray(value) ? value.map(String).join('\n') : '';
@@ -115,6 +117,11 @@ export function readInput(field: AdminField, form: FormData): unknown {
     case 'date':
       // A day typed in Hong Kong: its start there.
       return /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00+08:00`).toISOString() : text;
+    case 'dateTime':
+      // A time typed on Hong Kong's clock (seconds, when a browser sends them, are kept).
+      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)
+        ? new Date(`${text.length === 16 ? `${text}:00` : text}+08:00`).toISOString()
+        : text;
     case 'color':
       return typedColour(text);
     default:
@@ -198,6 +205,14 @@ export function formChanges(
       value !== null &&
       original[field.name] &&
       formatIsoDate(original[field.name] as string) === formatIsoDate(value as string)
+    )
+      continue;
+    // A time is typed to the minute: the same minute is no change.
+    if (
+      field.widget === 'dateTime' &&
+      value !== null &&
+      original[field.name] &&
+      formatIsoDateTime(original[field.name] as string) === formatIsoDateTime(value as string)
     )
       continue;
     if (!same(value, original[field.name])) data[field.name] = value;

@@ -35,8 +35,11 @@ export function cell(definition: EntityDef, caller: Caller): string {
   const parts = METHODS.filter((method) => allows(definition.access[method], caller)).map((method) => {
     const own = ownOnly(definition, method, caller) ? ' own' : '';
     const published =
-      definition.publicWhere && caller !== 'editor' && caller !== 'admin' && (method === 'find' || method === 'get')
-        ? ` ${Object.values(definition.publicWhere).join(', ')}`
+      (definition.publicWhere || definition.publicWindow) &&
+      caller !== 'editor' &&
+      caller !== 'admin' &&
+      (method === 'find' || method === 'get')
+        ? ` ${[...Object.values(definition.publicWhere ?? {}), ...(definition.publicWindow ? ['in its window'] : [])].join(', ')}`
         : '';
     return `${WORDS[method]}${own}${published}`;
   });

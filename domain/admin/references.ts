@@ -1,7 +1,7 @@
 import { entities, isEntityName, type EntityName } from '../entities/index.ts';
 import type { EntityDef } from '../entities/types.ts';
 import type { Locale } from '../locales.ts';
-import { ADMIN_SCREENS, isAdminSource, recordName } from './screens.ts';
+import { recordName, titleFieldOf } from './screens.ts';
 
 /** Most related records named by one lookup: a page of the table, or of an export. */
 export const REFERENCE_LOOKUP = 100;
@@ -41,7 +41,7 @@ export async function referenceNames(
     [...byTarget].map(async ([target, { fields: named, ids }]) => {
       const found: Record<string, string> = {};
       if (ids.size > 0) {
-        const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
+        const title = titleFieldOf(target);
         const query = {
           _id: { $in: [...ids].slice(0, REFERENCE_LOOKUP) },
           $select: ['_id', title],

@@ -11,7 +11,8 @@ import {
   columnsOf,
   editorFieldsOf,
   exportedFieldsOf,
-  rowActionFor,
+  rowActionsFor,
+  rowActionFits,
   screensFor,
   type AdminSource,
 } from './screens.ts';
@@ -40,15 +41,30 @@ describe('the back office’s screens', () => {
     // Staff follow enquiries up (their follow-up and notes only); invoices are never removed.
     expect(actionsFor('enquiries', 'editor').has('edit')).toBe(true);
     expect(actionsFor('invoices', 'admin').has('remove')).toBe(false);
-    expect(rowActionFor('mailDeliveries', 'admin')?.service).toBe('mailRetries');
-    expect(rowActionFor('mailDeliveries', 'editor')).toBeNull();
+    expect(rowActionsFor('mailDeliveries', 'admin')[0]?.service).toBe('mailRetries');
+    expect(rowActionsFor('mailDeliveries', 'editor')).toEqual([]);
     // A paid order is marked set up by staff, on the rows still being set up.
-    expect(rowActionFor('orders', 'editor')).toMatchObject({
-      service: 'fulfilments',
-      field: 'order',
-      when: { status: 'provisioning' },
-    });
-    expect(rowActionFor('orders', 'member')).toBeNull();
+    expect(rowActionsFor('orders', 'editor')).toMatchObject([
+      { service: 'fulfilments', field: 'order', when: { status: 'provisioning' } },
+    ]);
+    expect(rowActionsFor('orders', 'member')).toEqual([]);
+  });
+
+  it('offer each of a push message’s actions on the rows in a state for it', () => {
+    const offered = (row: Record<string, unknown>) =>
+      rowActionsFor('pushMessages', 'editor')
+        .filter((action) => rowActionFits(action, row))
+        .map((action) => action.key);
+    expect(offered({ status: 'draft', device: null, date: null })).toEqual(['sendNow']);
+    expect(offered({ status: 'draft', device: 'd1', date: '2026-12-01T00:00:00Z' })).toEqual([
+      'sendTest',
+      'sendNow',
+      'schedule',
+    ]);
+    expect(offered({ status: 'scheduled', device: null, date: '2026-12-01T00:00:00Z' })).toEqual(['sendNow', 'cancel']);
+    expect(offered({ status: 'sent', device: 'd1' })).toEqual(['sendTest']);
+    expect(offered({ status: 'cancelled', device: null })).toEqual([]);
+    expect(rowActionsFor('pushMessages', 'member')).toEqual([]);
   });
 
   it('let whoever lists every row of an entity export it, and only its exported fields', () => {
@@ -79,6 +95,7 @@ describe('the back office’s screens', () => {
         'auditLogs',
         'contactForms',
         'enquiries',
+        'eventRegistrations',
         'invoices',
         'orders',
         'outbox',

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { localized, type I18nText, type Locale } from '../locales.ts';
 import { confirmationName } from '../entities/scope.ts';
 import { hintsOf, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';
+import type { PushSendAction } from '../entities/push-messages.ts';
 
 /*
  * The back office's screens (issue 21, decision 034): one generic table and editor, driven by the
@@ -26,12 +27,24 @@ export interface AdminScreen {
   off?: readonly AdminAction[];
   /** Listed by cursor first (tables that grow without end: counting them is the slow part). */
   cursor?: true;
-  /** An action of the entity's own on a row: a service called with the row's id, for the roles given, on rows that match. */
-  rowAction?: RowAction;
+  /** Actions of the entity's own on a row: each a service called with the row's id, for the roles given, on rows that match. */
+  rowActions?: readonly RowAction[];
   /** Files are added by uploading them (the media library's upload panel), not by the editor. */
   upload?: true;
   /** Records of other entities that point at this one, listed on its page (an app user's devices). */
   related?: readonly RelatedList[];
+  /** Figures of the record by day, shown on its page as a small table (an ad's views and clicks). */
+  series?: SeriesPanel;
+}
+
+/**
+ * A service that answers a record's figures by day, most recent first: `find({ query: { [field]: id } })`
+ * answers `{ day, ...values }[]`, each value a number, named `resources.{source}.fields.{value}`.
+ */
+export interface SeriesPanel {
+  service: 'adDays';
+  field: string;
+  values: readonly string[];
 }
 
 /**
@@ -45,19 +58,37 @@ export interface RelatedList {
 }
 
 /**
- * The service a row action creates a record on, with `{ [field]: row id }`: one of those whose
- * create takes a record's id (domain/entities/services.ts), so the call is typed by the service map.
+ * The service a row action creates a record on, with `{ [field]: row id }` (and its `data`): one of
+ * those whose create takes a record's id (domain/entities/services.ts), so the call is typed by the
+ * service map.
  */
 export type RowActionTarget =
-  { service: 'fulfilments'; field: 'order' } | { service: 'mailRetries'; field: 'delivery' };
+  | { service: 'fulfilments'; field: 'order' }
+  | { service: 'mailRetries'; field: 'delivery' }
+  | { service: 'pushSends'; field: 'message'; data: { action: PushSendAction } };
 
 export type RowAction = RowActionTarget & {
-  /** Its label: `admin.rowActions.<key>`. */
+  /** Its label: `admin.rowActions.<key>`; its answer's: `admin.rowActionDone.<key>`. Unique on its screen. */
   key: string;
   roles: readonly Role[];
-  /** The field values a row must have for the action to be offered. */
-  when: Readonly<Record<string, string>>;
+  /** The field values a row must have for the action to be offered: one value, or any of several. */
+  when: Readonly<Record<string, string | readonly string[]>>;
+  /** Offered only when the row has a value in each of these fields (a test send needs its test device). */
+  needs?: readonly string[];
 };
+
+/** Whether a row is one the action is offered on. */
+export function rowActionFits(action: RowAction, row: Readonly<Record<string, unknown>>): boolean {
+  const values = Object.entries(action.when).every(([field, wanted]) =>
+    typeof wanted === 'string' ? row[field] === wanted : wanted.includes(String(row[field])),
+  );
+  return (
+    values &&
+    (action.needs ?? []).every((field) => row[field] !== null && row[field] !== undefined && row[field] !== '')
+  );
+}
+
+const STAFF: readonly Role[] = ['admin', 'editor'];
 
 /** The entities on the back office's menu, in menu order within each group. */
 export const ADMIN_SCREENS = {
@@ -65,6 +96,8 @@ export const ADMIN_SCREENS = {
   modules: { group: 'catalogue', title: 'name' },
   appTemplates: { group: 'catalogue', title: 'name' },
   blogs: { group: 'content', title: 'title' },
+  // The one list the blog and the apps' news file their records under (decision 056).
+  categories: { group: 'content', title: 'name' },
   attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'], upload: true },
   // One record, which the seed makes: its definition allows no add or delete (decision 046).
   appSettings: { group: 'content', title: 'header' },
@@ -76,6 +109,56 @@ export const ADMIN_SCREENS = {
   appUsers: { group: 'apps', title: 'name', off: ['clone'], related: [{ source: 'appDevices', field: 'user' }] },
   // Installations register themselves (decision 054): staff read them, admins switch a device's push off.
   appDevices: { group: 'apps', title: 'deviceId', off: ['add', 'clone'] },
+  // Staff send a test, send now, schedule and cancel through the message's service (decision 055);
+  // a message that started sending is no longer edited, and only drafts and cancelled ones deleted.
+  pushMessages: {
+    group: 'apps',
+    title: 'title',
+    rowActions: [
+      {
+        key: 'sendTest',
+        service: 'pushSends',
+        field: 'message',
+        data: { action: 'test' },
+        roles: STAFF,
+        when: {},
+        needs: ['device'],
+      },
+      {
+        key: 'sendNow',
+        service: 'pushSends',
+        field: 'message',
+        data: { action: 'now' },
+        roles: STAFF,
+        when: { status: ['draft', 'scheduled'] },
+      },
+      {
+        key: 'schedule',
+        service: 'pushSends',
+        field: 'message',
+        data: { action: 'schedule' },
+        roles: STAFF,
+        when: { status: 'draft' },
+        needs: ['date'],
+      },
+      {
+        key: 'cancel',
+        service: 'pushSends',
+        field: 'message',
+        data: { action: 'cancel' },
+        roles: STAFF,
+        when: { status: 'scheduled' },
+      },
+    ],
+  },
+  // The apps' news with their events, and who registered for them (decision 056).
+  news: { group: 'apps', title: 'title' },
+  // Registrations are the app users' own: staff read, filter and export them; an admin removes one.
+  eventRegistrations: { group: 'apps', title: 'email', off: ['add', 'edit', 'clone'], cursor: true },
+  // What the apps advertise and sell (decision 057); an ad's views and clicks by day on its page.
+  ads: { group: 'apps', title: 'name', series: { service: 'adDays', field: 'ad', values: ['views', 'clicks'] } },
+  campaigns: { group: 'apps', title: 'name' },
+  products: { group: 'apps', title: 'name' },
   enquiries: { group: 'customers', title: 'email', off: ['add', 'clone'] },
   contactForms: { group: 'customers', title: 'email', off: ['add', 'clone'], cursor: true },
   subscribers: { group: 'customers', title: 'email', off: ['clone'] },
@@ -85,13 +168,9 @@ export const ADMIN_SCREENS = {
     title: 'number',
     off: ['add', 'clone'],
     // A paid order is set up (hardware shipped, add-ons switched on) by staff: the member's dashboard shows it at once (decision 028).
-    rowAction: {
-      key: 'fulfil',
-      service: 'fulfilments',
-      field: 'order',
-      roles: ['admin', 'editor'],
-      when: { status: 'provisioning' },
-    },
+    rowActions: [
+      { key: 'fulfil', service: 'fulfilments', field: 'order', roles: STAFF, when: { status: 'provisioning' } },
+    ],
   },
   payments: { group: 'billing', title: '_id', off: ['add', 'clone', 'remove'], cursor: true },
   subscriptions: { group: 'billing', title: '_id', off: ['add', 'clone'] },
@@ -105,7 +184,9 @@ export const ADMIN_SCREENS = {
     off: ['add', 'clone', 'edit', 'remove', 'select'],
     cursor: true,
     // A mail that failed after all its retries is sent again by an admin (decision 035).
-    rowAction: { key: 'retry', service: 'mailRetries', field: 'delivery', roles: ['admin'], when: { state: 'failed' } },
+    rowActions: [
+      { key: 'retry', service: 'mailRetries', field: 'delivery', roles: ['admin'], when: { state: 'failed' } },
+    ],
   },
   outbox: { group: 'system', title: 'subject', off: ['add', 'clone', 'edit'], cursor: true },
   auditLogs: { group: 'system', title: 'recordId', off: ['add', 'clone', 'edit', 'remove', 'select'], cursor: true },
@@ -117,9 +198,20 @@ export function isAdminSource(value: string | undefined): value is AdminSource {
   return value !== undefined && Object.hasOwn(ADMIN_SCREENS, value);
 }
 
+/**
+ * The field that names a record of an entity with no screen of its own, where another entity's
+ * field refers to it (a push message's test device, by the installation's id).
+ */
+const REFERENCE_TITLES: Readonly<Record<string, string>> = { appDevices: 'deviceId', appUsers: 'name' };
+
+/** The field that names a record of an entity: its screen's title, else its reference title, else `fallback`. */
+export function titleFieldOf(source: string, fallback = '_id'): string {
+  return isAdminSource(source) ? ADMIN_SCREENS[source].title : (REFERENCE_TITLES[source] ?? fallback);
+}
+
 /** A record's name as the back office shows it: its screen's title field, in the language, or its id. */
 export function recordName(source: string, record: Record<string, unknown>, locale: Locale): string {
-  const field = isAdminSource(source) ? ADMIN_SCREENS[source].title : 'name';
+  const field = titleFieldOf(source, 'name');
   const value = record[field];
   if (value && typeof value === 'object') return localized(value as I18nText, locale) || String(record._id);
   return value === null || value === undefined || value === '' ? String(record._id) : String(value);
@@ -286,6 +378,7 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
   'number',
   'money',
   'date',
+  'dateTime',
   'enum',
   'ref',
   'boolean',
@@ -354,10 +447,10 @@ export function detailFieldsOf(definition: EntityDef): AdminField[] {
   return fieldsOf(definition).filter((field) => hintsOf(field.def).shownIn.includes('detail'));
 }
 
-/** The entity's own row action, when the role may take it. */
-export function rowActionFor(source: AdminSource, role: Role): RowAction | null {
+/** The entity's own row actions the role may take. */
+export function rowActionsFor(source: AdminSource, role: Role): readonly RowAction[] {
   const screen: AdminScreen = ADMIN_SCREENS[source];
-  return screen.rowAction && screen.rowAction.roles.includes(role) ? screen.rowAction : null;
+  return (screen.rowActions ?? []).filter((action) => action.roles.includes(role));
 }
 
 /** The lists of related records an entity's page shows to the role: those whose entity it may list. */

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { BLOG_CATEGORIES, type BlogCategory } from '../blog-categories.ts';
 import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';
-
-export { BLOG_CATEGORIES, type BlogCategory };
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -23,10 +20,6 @@ export const coverImageSchema = z
   .trim()
   .max(500)
   .regex(/^(?:\/(?![/\\])|https:\/\/)[^\s"'<>\\]+$/);
-
-export function isBlogCategory(value: unknown): value is BlogCategory {
-  return typeof value === 'string' && (BLOG_CATEGORIES as readonly string[]).includes(value);
-}
 
 /**
  * A blog article in three languages. Its body is rich text, sanitised by the server on every
@@ -67,9 +60,10 @@ export const blogs = defineEntity({
     body: { kind: 'i18n', schema: i18nTextOf(60_000), required: true, hints: { widget: 'richText' } },
     coverImage: { kind: 'string', schema: coverImageSchema, hints: { widget: 'image' } },
     coverAlt: { kind: 'i18n', schema: i18nTextOf(300) },
+    // One of the categories the news and the blog share (decision 056); the blog's own five keep their keys as ids.
     category: {
-      kind: 'enum',
-      enum: BLOG_CATEGORIES,
+      kind: 'ref',
+      ref: 'categories',
       required: true,
       filterable: true,
       sortable: true,

@@ -1,4 +1,5 @@
 import { admins } from './admins.ts';
+import { ads, campaigns, products } from './ads.ts';
 import { appDevices } from './app-devices.ts';
 import { appSettings } from './app-settings.ts';
 import { appTemplates } from './app-templates.ts';
@@ -7,17 +8,21 @@ import { attachments } from './attachments.ts';
 import { auditLogs } from './audit-logs.ts';
 import { balanceEntries } from './balance-entries.ts';
 import { blogs } from './blogs.ts';
+import { categories } from './categories.ts';
 import { contactForms } from './contact-forms.ts';
 import { devices } from './devices.ts';
 import { enquiries } from './enquiries.ts';
+import { eventRegistrations } from './event-registrations.ts';
 import { industries } from './industries.ts';
 import { invoices } from './invoices.ts';
 import { doctordistricts, doctorgenders, doctorprofessions } from './lookup-lists.ts';
 import { mailDeliveries } from './mail-deliveries.ts';
 import { modules } from './modules.ts';
+import { news } from './news.ts';
 import { orders } from './orders.ts';
 import { outbox } from './outbox.ts';
 import { payments } from './payments.ts';
+import { pushMessages } from './push-messages.ts';
 import { subscribers } from './subscribers.ts';
 import { subscriptions } from './subscriptions.ts';
 import type { EntityDef } from './types.ts';
@@ -55,6 +60,13 @@ export const definitions = byServicePath({
   doctorgenders,
   appUsers,
   appDevices,
+  pushMessages,
+  categories,
+  news,
+  eventRegistrations,
+  ads,
+  campaigns,
+  products,
 });
 
 /** The definitions with their literal types, which the typed services follow (services.ts). */

@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'password-reset-mail',
   'app-password-reset-mail',
   'renewal-mail',
+  'event-registration-mail',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -3,6 +3,15 @@ import { defineEntity } from './types.ts';
 
 const body = z.string().max(200_000);
 
+/** A text file sent with a mail: its name, its type and its text. */
+export const mailAttachmentSchema = z
+  .object({
+    filename: z.string().max(200),
+    contentType: z.string().max(200),
+    content: z.string().max(200_000),
+  })
+  .strict();
+
 /**
  * Mail the server would have sent if SMTP were set up (`SMTP_URL` unset): staff read it here.
  * Only the server writes it.
@@ -27,6 +36,13 @@ export const outbox = defineEntity({
     subject: { kind: 'string', required: true, searchable: true, listed: true, exported: true, hints: { column: 1 } },
     text: { kind: 'string', schema: body, required: true, hints: { widget: 'textarea' } },
     html: { kind: 'string', schema: body, required: true, hints: { widget: 'textarea' } },
+    // Files sent with the mail (an event's calendar file), their text as sent.
+    attachments: {
+      kind: 'list',
+      item: mailAttachmentSchema,
+      schema: z.array(mailAttachmentSchema).max(5),
+      defaulted: true,
+    },
     createdAt: {
       kind: 'date',
       readonly: true,

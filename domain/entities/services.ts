@@ -2,16 +2,18 @@ import type { z } from 'zod';
 import type { FeaturesPayload } from '../features.ts';
 import type { HONEYPOT_FIELD } from '../forms/messages.ts';
 import type { RegistrationField, RegistrationInput } from '../forms/registration.ts';
-import type { Locale } from '../locales.ts';
+import type { I18nText, Locale } from '../locales.ts';
 import type { ShippingCountry } from '../orders/countries.ts';
 import type { OrderPrice } from '../orders/pricing.ts';
 import type { PaymentRequest } from '../orders/payment-request.ts';
 import type { OrderRequest, QuoteRequest, UpgradeOrderRequest, UpgradeQuoteRequest } from '../orders/request.ts';
 import type { UpgradePrice } from '../billing/upgrade.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
+import type { AdType } from './ads.ts';
 import type { featuresPatchSchema } from './features.ts';
 import type { Definitions } from './index.ts';
 import type { EntityDef, Role } from './types.ts';
+import type { PushEvent, PushSendAction, PushStatus } from './push-messages.ts';
 
 /*
  * The services as their callers see them: the one data layer of page loaders and actions (their
@@ -458,6 +460,59 @@ export interface ExportsApi<O extends Transport = 'process'> {
   patch(id: string, data: { state: 'cancelled' }, params?: CallParams): Promise<Answer<ExportAnswer, O>>;
 }
 
+/** Staff's actions on a push message (server/services/push-messages, decision 055). */
+export interface PushSendsApi {
+  create(
+    data: { message: string; action: PushSendAction },
+    params?: CallParams,
+  ): Promise<{ message: string; action: PushSendAction; status: PushStatus; sent?: boolean; reason?: string }>;
+}
+
+/** A device's report that a push message reached it or was opened; public, proven by the installation's secret. */
+export interface PushReceiptsApi {
+  create(
+    data: { message: string; deviceId: string; secret: string; event: PushEvent },
+    params?: CallParams,
+  ): Promise<{ message: string; event: PushEvent; recorded: boolean }>;
+}
+
+/** What an app shows for an ad it asked for (server/services/ads, decision 057). */
+export interface AdPick {
+  /** The signed id a view or click is reported with. */
+  id: string;
+  adType: AdType;
+  name: I18nText;
+  /** Addresses of the uploaded pictures (`/api/attachments/{id}`), none when the ad has none. */
+  media: string | null;
+  smallImage: string | null;
+  targetLink: string | null;
+}
+
+/** One ad of a type for a placement, picked by probability then weight; a device that proves itself is capped. Anyone. */
+export interface AdPicksApi {
+  /** Every ad a campaign (by key) shows now, of one type or all, by weight: its microsite's list. */
+  find(params: CallParams & { query: { campaign: string; adType?: AdType } }): Promise<AdPick[]>;
+  create(
+    data: { adType: AdType; deviceId?: string; secret?: string; campaign?: string },
+    params?: CallParams,
+  ): Promise<{ ad: AdPick | null }>;
+}
+
+/** A device's view or click of an ad it was served, counted once per device, ad and hour. */
+export interface AdReportsApi {
+  create(
+    data: { ad: string; kind: 'view' | 'click'; deviceId: string; secret: string },
+    params?: CallParams,
+  ): Promise<{ counted: boolean }>;
+}
+
+/** A record's figures by day, most recent first (an ad's views and clicks): staff. */
+export interface SeriesApi {
+  find(
+    params: CallParams & { query: Record<string, string> },
+  ): Promise<({ day: string } & Record<string, number | string>)[]>;
+}
+
 /** The services that have no definition, typed here by hand. */
 interface OtherServices<O extends Transport> {
   features: FeaturesApi;
@@ -476,6 +531,11 @@ interface OtherServices<O extends Transport> {
   terminations: TerminationsApi;
   exports: ExportsApi<O>;
   mailRetries: MailRetriesApi<O>;
+  pushSends: PushSendsApi;
+  pushReceipts: PushReceiptsApi;
+  adPicks: AdPicksApi;
+  adReports: AdReportsApi;
+  adDays: SeriesApi;
 }
 
 /**

@@ -100,6 +100,8 @@ export type Widget =
   | 'number'
   | 'money'
   | 'date'
+  /** A date and time of day, typed on Hong Kong's clock (a push message's sending time). */
+  | 'dateTime'
   | 'enum'
   | 'ref'
   | 'list'
@@ -172,6 +174,13 @@ export interface EntityDef {
    * (`{ status: 'published' }`); staff read every record. Absent: every record is readable.
    */
   publicWhere?: Record<string, string | number | boolean>;
+  /**
+   * The times a public record is served between, for callers other than staff, as date fields:
+   * from each `from` field's instant (inclusive) and before each `until` field's (exclusive); an
+   * empty field sets no limit. Applied with `publicWhere` wherever it is (reads, `$populate`,
+   * events), at the server's clock (a publication window and an expiry: `news`).
+   */
+  publicWindow?: { from: readonly string[]; until: readonly string[] };
   /**
    * A view over part of a table that another definition describes whole (`admins`, the staff
    * accounts among `users`): the values each field may hold. Every read is narrowed to them, and a

@@ -32,7 +32,10 @@ import * as m030 from './migrations/030_order_billing_period.ts';
 import * as m031 from './migrations/031_app_settings_gallery.ts';
 import * as m032 from './migrations/032_lookup_lists.ts';
 import * as m033 from './migrations/033_app_users_and_devices.ts';
+import * as m034 from './migrations/034_push_messages.ts';
 import * as m035 from './migrations/035_app_password_resets.ts';
+import * as m036 from './migrations/036_news_and_events.ts';
+import * as m037 from './migrations/037_ads_campaigns_products.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -69,7 +72,10 @@ const migrations: Record<string, Knex.Migration> = {
   '031_app_settings_gallery': m031,
   '032_lookup_lists': m032,
   '033_app_users_and_devices': m033,
+  '034_push_messages': m034,
   '035_app_password_resets': m035,
+  '036_news_and_events': m036,
+  '037_ads_campaigns_products': m037,
 };
 
 const source: Knex.MigrationSource<string> = {

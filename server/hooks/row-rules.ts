@@ -1,6 +1,7 @@
 import { Forbidden, NotFound } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import { type EntityDef, STAFF_ROLES } from '../../domain/entities/types.ts';
+import { clockOf } from '../clock.ts';
 import { narrowQuery } from './narrow-query.ts';
 import { ownerCallerOf } from './caller.ts';
 
@@ -10,13 +11,45 @@ export function isStaffRole(role: string | undefined): boolean {
   return role !== undefined && (STAFF_ROLES as readonly string[]).includes(role);
 }
 
-/** True when anyone may see this record under the entity's `publicWhere`. */
-export function isPublicRecord(def: EntityDef, record: unknown): boolean {
-  if (!def.publicWhere) return true;
+/** An instant held by a record's date field, or null when the field is empty (or not a date). */
+function instantOf(value: unknown): number | null {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? null : time;
+}
+
+/** True when anyone may see this record under the entity's `publicWhere` and `publicWindow`, at `now`. */
+export function isPublicRecord(def: EntityDef, record: unknown, now: Date = new Date()): boolean {
+  if (!def.publicWhere && !def.publicWindow) return true;
   if (typeof record !== 'object' || record === null) return false;
-  return Object.entries(def.publicWhere).every(
-    ([field, value]) => (record as Record<string, unknown>)[field] === value,
-  );
+  const values = record as Record<string, unknown>;
+  const where = Object.entries(def.publicWhere ?? {}).every(([field, value]) => values[field] === value);
+  if (!where || !def.publicWindow) return where;
+  const at = now.getTime();
+  const started = def.publicWindow.from.every((field) => {
+    const time = instantOf(values[field]);
+    return values[field] == null || (time !== null && time <= at);
+  });
+  const ended = def.publicWindow.until.some((field) => {
+    const time = instantOf(values[field]);
+    return values[field] != null && (time === null || time <= at);
+  });
+  return started && !ended;
+}
+
+/**
+ * The query conditions of a public record at `now` (`publicWhere` and `publicWindow`), or none:
+ * what every read of a caller other than staff is narrowed to.
+ */
+export function publicConditions(def: EntityDef, now: Date): Record<string, unknown>[] {
+  const conditions: Record<string, unknown>[] = def.publicWhere ? [{ ...def.publicWhere }] : [];
+  const at = now.toISOString();
+  for (const field of def.publicWindow?.from ?? [])
+    conditions.push({ $or: [{ [field]: null }, { [field]: { $lte: at } }] });
+  for (const field of def.publicWindow?.until ?? [])
+    conditions.push({ $or: [{ [field]: null }, { [field]: { $gt: at } }] });
+  return conditions;
 }
 
 /** True when a role reaches every row of the entity for reading or for writing (no owner rule narrows it). */
@@ -34,9 +67,10 @@ export function rowCondition(
   def: EntityDef,
   caller: Caller,
   purpose: 'read' | 'write',
+  now: Date = new Date(),
 ): Record<string, unknown> | null {
   const conditions: Record<string, unknown>[] = [];
-  if (purpose === 'read' && def.publicWhere && !isStaffRole(caller?.role)) conditions.push({ ...def.publicWhere });
+  if (purpose === 'read' && !isStaffRole(caller?.role)) conditions.push(...publicConditions(def, now));
   if (def.owner && !reachesAllRows(def, caller?.role, purpose)) {
     // Nobody signed in owns a row: an empty list matches none.
     conditions.push(caller ? { [def.owner.field]: String(caller._id) } : { [def.owner.field]: { $in: [] } });
@@ -57,7 +91,7 @@ export function rowRules(def: EntityDef) {
     if (!params.provider) return next();
     const caller: Caller = ownerCallerOf(params, def.owner?.of);
     if (method === 'find' || method === 'get') {
-      const condition = rowCondition(def, caller, 'read');
+      const condition = rowCondition(def, caller, 'read', clockOf(context.app)());
       // A params object of the call's own: the caller's (reused for another call) is left as it was.
       if (condition)
         context.params = {
@@ -95,7 +129,7 @@ export function rowRules(def: EntityDef) {
       await next();
     } catch (error) {
       if (!(error instanceof NotFound) || context.id === null || context.id === undefined) throw error;
-      const readable = rowCondition(def, caller, 'read');
+      const readable = rowCondition(def, caller, 'read', clockOf(context.app)());
       const query = readable ? narrowQuery({ $select: ['_id'] }, readable) : { $select: ['_id'] };
       const seen = await context.service.get(context.id, { query }).then(
         () => true,

@@ -272,8 +272,19 @@ export class JobQueue {
     await this.boss.getQueues(undefined, { limit: 1 });
   }
 
+  private stopRequested = false;
+
+  /**
+   * True once the queue is stopping: a long job (a push message's send) checks it between two of
+   * its steps and returns, so the stop does not wait for it and the job goes on where it left off.
+   */
+  get stopping(): boolean {
+    return this.stopRequested;
+  }
+
   /** Stops taking jobs and waits (up to 10 s) for those being worked. */
   async stop(): Promise<void> {
+    this.stopRequested = true;
     if (!this.started) return;
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, timeout: 10_000 });

@@ -6,6 +6,15 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Text files sent with it (an event's calendar file). */
+  attachments?: MailAttachment[];
+}
+
+/** A text file sent with a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** Sends one mail or throws (the job that called it is then retried). */
@@ -13,7 +22,7 @@ export type Mailer = (mail: Mail) => Promise<void>;
 
 /** Where the outbox mailer keeps a mail: the `outbox` service, called in-process. */
 export interface OutboxStore {
-  create(data: Mail & { from: string }): Promise<unknown>;
+  create(data: Omit<Mail, 'attachments'> & { from: string; attachments?: MailAttachment[] }): Promise<unknown>;
 }
 
 /** Milliseconds nodemailer waits to connect, for the greeting, and while the connection is idle. */

@@ -7,12 +7,15 @@ import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { clockOf } from '../clock.ts';
 import { configureAdmins } from './admins/admins.ts';
+import { configureAds } from './ads/ads.ts';
 import { configureAppSettings } from './app-settings/app-settings.ts';
 import { configureAppDevices } from './app-devices/app-devices.ts';
 import { configureAppUsers } from './app-users/app-users.ts';
 import { LOOKUP_LISTS } from '../../domain/entities/lookup-lists.ts';
 import { configureAttachments } from './attachments/attachments.ts';
 import { configureBlogs } from './blogs/blogs.ts';
+import { configureEventRegistrations } from './event-registrations/event-registrations.ts';
+import { configureNews } from './news/news.ts';
 import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
 import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
 import { Verifications } from './email-verifications/verifications.ts';
@@ -28,6 +31,7 @@ import { configureRegistrations } from './registrations/registrations.ts';
 import { configureOrders } from './orders/orders.ts';
 import { APP_USER_RESETS, configurePasswordResets } from './password-resets/password-resets.ts';
 import { configurePayments } from './payments/payments.ts';
+import { configurePushMessages } from './push-messages/push-messages.ts';
 import { configureQuotes } from './quotes/quotes.ts';
 import { configureSubscribers } from './subscribers/subscribers.ts';
 import { configureSubscriptions } from './subscriptions/subscriptions.ts';
@@ -85,8 +89,17 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // Their forgotten passwords: the members' rules, links and limits of their own (decision 026).
   configurePasswordResets(app, { config, knex, logger: deps.logger, jobs: deps.jobs, mail, redis }, APP_USER_RESETS);
   configureAppDevices(app);
+  // Push messages to the apps' installations: a durable send job, the devices' reports (decision 055).
+  configurePushMessages(app, { config, knex, logger: deps.logger, jobs: deps.jobs });
+  // What the apps advertise and sell: ads, campaigns, products, picks and reports (decision 057).
+  configureAds(app, { knex, secret: config.appSecret });
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
+  // The categories of the news and the blog, the apps' news with their events, and the app users'
+  // places at those events (decision 056).
+  registerEntityService(app, definitions.categories);
+  configureNews(app, knex);
+  configureEventRegistrations(app, { knex, jobs: deps.jobs, mail, config, logger: deps.logger });
   configureSubscribers(app, { config, redis });
   configureForms(app, { ...deps, mail });
   configureFeatures(app, knex);

@@ -1,6 +1,7 @@
 import { Forbidden } from '@feathersjs/errors';
 import { entities } from '../../domain/entities/index.ts';
 import type { EntityDef } from '../../domain/entities/types.ts';
+import { clockOf } from '../clock.ts';
 import { allowed } from '../hooks/authorize.ts';
 import { hiddenFields, stripResult } from '../hooks/clean-output.ts';
 import { narrowQuery } from '../hooks/narrow-query.ts';
@@ -33,7 +34,9 @@ export function createPopulator(app: ServerApp): Populator {
       }
       if (ids.size === 0) continue;
       // The rows an outside caller could read directly, and no others (drafts, other members' rows).
-      const condition = params.provider ? rowCondition(target, ownerCallerOf(params, target.owner?.of), 'read') : null;
+      const condition = params.provider
+        ? rowCondition(target, ownerCallerOf(params, target.owner?.of), 'read', clockOf(app)())
+        : null;
       const byIds = { _id: { $in: [...ids] } };
       const service = entityServiceAt(app, spec.service);
       if (!service) continue;

@@ -13,7 +13,7 @@ test.describe.configure({ mode: 'serial' });
 const lists = [
   {
     lang: 'en',
-    htmlLang: 'en',
+    htmlLang: 'en-HK',
     heading: 'Blog',
     title: 'Blog: POS, payments and business tips for restaurants and shops | Tillpoint',
     newest: 'New: your online shop and your POS now share one stock list',

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 const homes = [
   {
     lang: 'en',
-    htmlLang: 'en',
+    htmlLang: 'en-HK',
     title: 'Tillpoint — POS and payments for restaurants and shops',
     heading: 'Run your restaurant or shop on one POS',
     industries: ['Restaurants', 'Retail Stores', 'Cafés & Bakeries'],

@@ -1,7 +1,7 @@
 import { expect, holdScripts, test } from './fixtures.ts';
 
 const languages = [
-  { lang: 'en', htmlLang: 'en', acceptLanguage: 'en-GB,en;q=0.9', name: 'English', login: 'Log in to your account' },
+  { lang: 'en', htmlLang: 'en-HK', acceptLanguage: 'en-GB,en;q=0.9', name: 'English', login: 'Log in to your account' },
   { lang: 'zh-hk', htmlLang: 'zh-Hant-HK', acceptLanguage: 'zh-HK,zh;q=0.9', name: '繁體中文', login: '登入你的帳戶' },
   { lang: 'zh-cn', htmlLang: 'zh-Hans-CN', acceptLanguage: 'zh-CN,zh;q=0.9', name: '简体中文', login: '登录你的账户' },
 ] as const;
@@ -76,7 +76,7 @@ for (const { lang, htmlLang } of languages) {
       .locator('link[rel=alternate][hreflang]')
       .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
     expect(alternates).toEqual([
-      ['en', `${baseURL}/en/login`],
+      ['en-HK', `${baseURL}/en/login`],
       ['zh-Hant-HK', `${baseURL}/zh-hk/login`],
       ['zh-Hans-CN', `${baseURL}/zh-cn/login`],
       ['x-default', `${baseURL}/login`],

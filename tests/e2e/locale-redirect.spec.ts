@@ -4,7 +4,7 @@ test.describe('/ with an English browser and no cookie', () => {
   test('goes to /en', async ({ page, navigate }) => {
     await navigate('/');
     await expect(page).toHaveURL('/en');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-HK');
   });
 });
 

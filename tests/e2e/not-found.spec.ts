@@ -6,7 +6,7 @@ test.use({ allowedConsoleErrors: [/status of 404/] });
 const notFoundPages = [
   {
     lang: 'en',
-    htmlLang: 'en',
+    htmlLang: 'en-HK',
     message: 'This page could not be found',
     homepage: 'Homepage',
     industry: 'Restaurants',

@@ -4,7 +4,7 @@ import { planId } from './plans.ts';
 const languages = [
   {
     lang: 'en',
-    htmlLang: 'en',
+    htmlLang: 'en-HK',
     name: 'Restaurant Flexi',
     title: 'Restaurant Flexi plan: price, modules and terms | Tillpoint',
     industry: 'For Restaurants',

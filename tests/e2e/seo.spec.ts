@@ -37,7 +37,9 @@ test('sitemap.xml lists every public page in every language, with translations a
   const restaurant =
     xml.split('<url>').find((entry) => entry.includes(`<loc>${baseURL}/zh-hk/usecase/restaurant</loc>`)) ?? '';
   expect(restaurant).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
-  expect(restaurant).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${baseURL}/en/usecase/restaurant"/>`);
+  expect(restaurant).toContain(
+    `<xhtml:link rel="alternate" hreflang="en-HK" href="${baseURL}/en/usecase/restaurant"/>`,
+  );
   expect(restaurant).toContain(
     `<xhtml:link rel="alternate" hreflang="zh-Hans-CN" href="${baseURL}/zh-cn/usecase/restaurant"/>`,
   );

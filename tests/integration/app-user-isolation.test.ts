@@ -20,10 +20,10 @@ import {
  * own account, a paid order, a draft), so a rule that let the token through would show.
  *
  * The apps' own services are the exception by design, and their rules have their own tests
- * (app-users.test.ts, app-devices.test.ts).
+ * (app-users.test.ts, app-devices.test.ts, news.test.ts for the registrations at events).
  */
 
-const APP_POPULATION = new Set(['appUsers', 'appDevices']);
+const APP_POPULATION = new Set(['appUsers', 'appDevices', 'eventRegistrations']);
 /** An id no record has, for services that are not over a table. */
 const MISSING_ID = 'isolationnone';
 

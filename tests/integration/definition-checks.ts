@@ -59,8 +59,13 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
     'gateway events received, each applied once (server/services/payments/webhooks.ts, decision 019)',
   exports:
     'exports of back-office tables and how far each has gone; the files are in the storage (server/services/exports/, decision 036)',
+  push_deliveries:
+    'one row per push message and device, written before the send; the statistics are counted from it on the message (server/push/sender.ts, decision 055)',
   invoice_sequences:
     'the next invoice number of each seller, locked while one is issued (server/services/orders/provision.ts)',
+  ad_reports:
+    'one row per ad, app device, hour and kind: what counts a view or click once (server/services/ads/, decision 057)',
+  ad_picks: 'how often each app device was shown each ad in an hour, for the frequency cap (decision 057)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */
@@ -70,6 +75,8 @@ const SERVER_ONLY_COLUMNS: Record<string, readonly string[]> = {
   outbox: ['updated_at'],
   // The job's data, which a retry sends again: it may hold personal data and never leaves the server.
   mail_deliveries: ['job_data'],
+  // When a push message's deliveries were written: the send job's own mark (decision 055).
+  push_messages: ['targets_at'],
 };
 
 interface PlacedField {

@@ -1,5 +1,5 @@
 import type { AdminField } from '../../../domain/admin/screens';
-import { formatDay, formatIsoDate, formatMoney, formatNumber } from '../../../domain/format';
+import { formatDay, formatIsoDate, formatIsoDateTime, formatMoney, formatNumber } from '../../../domain/format';
 import { isDay } from '../../../domain/validation/day';
 import { localized, type I18nText, type Locale } from '../../../domain/locales';
 import { textOfHtml } from '../../../domain/admin/export-cells';
@@ -101,6 +101,12 @@ export function CellValue({
             {formatIsoDate(value as string)}
           </time>
         </span>
+      );
+    case 'dateTime':
+      return (
+        <time dateTime={new Date(value as string).toISOString()} className="tabular-nums">
+          {formatIsoDateTime(value as string).replace('T', ' ')}
+        </time>
       );
     case 'enum':
       return field.name === 'status' ? (

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { AdminAction, AdminField, RowAction } from '../../../domain/admin/screens';
+import { rowActionFits, type AdminAction, type AdminField, type RowAction } from '../../../domain/admin/screens';
 import type { TableView } from '../../../domain/admin/view';
 import { useLocale } from '../../i18n/messages';
 import { ArrowUpIcon, ChevronDownIcon } from '../ui/icons';
@@ -39,8 +39,9 @@ interface DataTableProps {
   expandHref: (id: string) => string;
   detailFields: AdminField[];
   /** The entity's own row action (a failed mail's Retry), on the rows it fits. */
-  rowAction: RowAction | null;
-  onRowAction: (row: Row) => void;
+  /** The entity's own actions the role may take; each row offers those that fit it. */
+  rowActions: readonly RowAction[];
+  onRowAction: (row: Row, action: RowAction) => void;
 }
 
 /**
@@ -64,14 +65,12 @@ export function DataTable({
   expanded,
   expandHref,
   detailFields,
-  rowAction,
+  rowActions,
   onRowAction,
 }: DataTableProps) {
   const { t, locale } = useLocale();
   const selectable = actions.has('select');
-  const hasRowActions = actions.has('edit') || actions.has('clone') || actions.has('remove') || rowAction !== null;
-  const fits = (row: Row) =>
-    rowAction !== null && Object.entries(rowAction.when).every(([field, value]) => row[field] === value);
+  const hasRowActions = actions.has('edit') || actions.has('clone') || actions.has('remove') || rowActions.length > 0;
 
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
@@ -272,17 +271,20 @@ export function DataTable({
                   {hasRowActions ? (
                     <td className="px-2 py-1.5 text-right whitespace-nowrap">
                       <span className="inline-flex gap-1" role="group" aria-label={t('admin.rowActions', { name })}>
-                        {rowAction && fits(row.original) ? (
-                          <button
-                            type="button"
-                            onClick={() => onRowAction(row.original)}
-                            className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
-                            data-testid={`row-${rowAction.key}`}
-                            data-grid-target=""
-                          >
-                            {t(`admin.rowActions.${rowAction.key}`)}
-                          </button>
-                        ) : null}
+                        {rowActions
+                          .filter((action) => rowActionFits(action, row.original))
+                          .map((action) => (
+                            <button
+                              key={action.key}
+                              type="button"
+                              onClick={() => onRowAction(row.original, action)}
+                              className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
+                              data-testid={`row-${action.key}`}
+                              data-grid-target=""
+                            >
+                              {t(`admin.rowActions.${action.key}`)}
+                            </button>
+                          ))}
                         {actions.has('edit') ? (
                           <Link
                             to={editHref(row.id)}

@@ -145,7 +145,7 @@ describe('a screen made from a definition alone', () => {
         expanded: new Set<string>(),
         expandHref: (id) => `/?open=${id}`,
         detailFields: [],
-        rowAction: null,
+        rowActions: [],
         onRowAction: () => undefined,
       }),
     );

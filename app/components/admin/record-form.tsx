@@ -12,6 +12,7 @@ import {
 } from '../../../domain/admin/resolver';
 import type { AdminField } from '../../../domain/admin/screens';
 import { entities, type EntityName } from '../../../domain/entities/index';
+import { valueSchema } from '../../../domain/entities/types';
 import { formatIsoDate } from '../../../domain/format';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
@@ -36,6 +37,10 @@ const IMAGE_FOLDERS: Record<string, string> = {
   appTemplates: 'products',
   industries: 'products',
   appSettings: 'settings',
+  news: 'news',
+  ads: 'ads',
+  campaigns: 'ads',
+  products: 'products',
 };
 
 /** The messages of a value's parts (`mapHongKong.latitude`), by part. */
@@ -310,11 +315,14 @@ function FieldInput({
           {...invalid}
         >
           {required ? null : <option value="">—</option>}
-          {(field.def.enum ?? []).map((choice) => (
-            <option key={choice} value={choice}>
-              {enumLabel(t, source, field.name, choice)}
-            </option>
-          ))}
+          {(field.def.enum ?? [])
+            // What the field's schema takes, and the value it holds (an ad's `meet`, which the server sets).
+            .filter((choice) => choice === text || valueSchema(field.def).safeParse(choice).success)
+            .map((choice) => (
+              <option key={choice} value={choice}>
+                {enumLabel(t, source, field.name, choice)}
+              </option>
+            ))}
         </select>
       );
       break;
@@ -373,6 +381,20 @@ function FieldInput({
       control = (
         <input
           type="date"
+          id={id}
+          {...bind.input(name)}
+          defaultValue={text}
+          required={required}
+          className={inputClass}
+          {...invalid}
+        />
+      );
+      break;
+    case 'dateTime':
+      // On Hong Kong's clock, as the form reads it (domain/admin/form.ts).
+      control = (
+        <input
+          type="datetime-local"
           id={id}
           {...bind.input(name)}
           defaultValue={text}

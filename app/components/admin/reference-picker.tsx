@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isAdminSource, recordName, ADMIN_SCREENS, searchFieldsOf } from '../../../domain/admin/screens';
+import { recordName, searchFieldsOf, titleFieldOf } from '../../../domain/admin/screens';
 import { textPattern } from '../../../domain/admin/view';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import { useLocale } from '../../i18n/messages';
@@ -36,9 +36,12 @@ export interface ReferencePickerProps {
 
 /** The query a search sends: the text in any of the related entity's search fields, its names only. */
 export function referenceQuery(target: string, text: string): Record<string, unknown> | null {
-  if (!isEntityName(target) || !isAdminSource(target)) return null;
+  if (!isEntityName(target)) return null;
+  // An entity off the menu (a push message's test device) is named by its reference title.
+  const title = titleFieldOf(target, '');
+  if (!title) return null;
   const fields = searchFieldsOf(entities[target]);
-  const query: Record<string, unknown> = { $select: ['_id', ADMIN_SCREENS[target].title], $limit: REFERENCE_RESULTS };
+  const query: Record<string, unknown> = { $select: ['_id', title], $limit: REFERENCE_RESULTS };
   const words = text.trim();
   if (!words) return query;
   if (fields.length === 0) return null;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { AdminSource } from '../../../domain/admin/screens';
 import { defaultModeOf } from '../../../domain/admin/screens';
 import { readTable, type FindPage, type TableData } from '../../../domain/admin/table';
@@ -109,13 +109,24 @@ export function useTableQuery(
     retry: 1,
   });
 
+  /** When the entity's last change was heard, and when the loader's answer before this one came. */
+  const heard = useRef(0);
+  const previousLoad = useRef(loadedAt);
+
   // A newer answer of the loader (a link, Back, a save, a reconnection) is the view's data from
   // now on; one older than a read through the socket is not.
   useEffect(() => {
     const state = client.getQueryState<TableData>(viewKey(source, search));
     if (!state || state.dataUpdatedAt < loadedAt)
       client.setQueryData(viewKey(source, search), initial, { updatedAt: loadedAt });
-  }, [client, source, search, initial, loadedAt]);
+    // The answer arrives after the server read it: a change heard while it was on its way (a row
+    // action's job announcing its progress) may be newer than what it holds, and no later event may
+    // come to correct it. The view is read once more through the socket, after it.
+    const since = previousLoad.current;
+    previousLoad.current = loadedAt;
+    if (followChanges && heard.current > 0 && heard.current >= since && loadedAt > since)
+      void client.invalidateQueries({ queryKey: tableKey(source) });
+  }, [client, source, search, initial, loadedAt, followChanges]);
 
   // The entity's changes, whoever made them, make every view of the table stale; the one shown is
   // read again.
@@ -123,6 +134,7 @@ export function useTableQuery(
     if (!live || !followChanges) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const changed = () => {
+      heard.current = Date.now();
       clearTimeout(timer);
       timer = setTimeout(() => void client.invalidateQueries({ queryKey: tableKey(source) }), REFRESH_DELAY_MS);
     };

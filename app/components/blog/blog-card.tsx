@@ -2,24 +2,25 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
 import { useLocale } from '../../i18n/messages';
-import { categoryLabel } from './labels';
 import type { BlogSummary } from './types';
 
 /** Covers are drawn at 16:9; the size is given so the page does not jump while they load. */
 export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 675;
 
-/** An article in a list: cover, category, title (the link), summary and date. */
+/** An article in a list: cover, category (its name, from the categories' list), title (the link), summary and date. */
 export function BlogCard({
   post,
+  category,
   eager = false,
   headingLevel = 2,
 }: {
   post: BlogSummary;
+  category: string;
   eager?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const { t, locale } = useLocale();
+  const { locale } = useLocale();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
@@ -41,7 +42,7 @@ export function BlogCard({
       )}
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm font-semibold text-link" data-testid="blog-card-category">
-          {categoryLabel(t, post.category)}
+          {category}
         </p>
         <Heading className="mt-2 text-lg leading-snug font-semibold">
           {/* The whole card is the link's target area, through the pseudo-element. */}

@@ -1,8 +1,8 @@
-import type { BlogCategory } from '../../../domain/entities/blogs';
 import type { Messages, Translate } from '../../i18n/messages';
 
-export function categoryLabel(t: Translate, category: BlogCategory): string {
-  return t(`blogs.categories.${category}`);
+/** A category's name from the list the page brought (decision 056); its id when the list has it not. */
+export function categoryLabel(categories: readonly { id: string; name: string }[], category: string): string {
+  return categories.find((option) => option.id === category)?.name ?? category;
 }
 
 /** A tag's name in the page's language when the site knows it; else the tag itself (editors may coin new ones). */

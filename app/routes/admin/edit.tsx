@@ -5,6 +5,7 @@ import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
 import { RecordHistory } from '../../components/admin/history';
 import { RecordForm } from '../../components/admin/record-form';
+import { useLiveRefresh } from '../../api/use-live';
 import { serverContext } from '../../context';
 import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
@@ -12,8 +13,17 @@ import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import type { Route } from './+types/edit';
 import { editorOptions } from './editor.server';
-import { adminSource, loadHistory, loadRecord, loadRelated, requireAction, saveRecord } from './records.server';
+import {
+  adminSource,
+  loadHistory,
+  loadRecord,
+  loadRelated,
+  loadSeries,
+  requireAction,
+  saveRecord,
+} from './records.server';
 import { RelatedRecords } from '../../components/admin/related-records';
+import { SeriesPanel } from '../../components/admin/series-panel';
 import { useActionAnswer } from '../../action-answer';
 
 /*
@@ -39,6 +49,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const options = await editorOptions(ctx, source, user.role, mode === 'edit' ? 'patch' : 'create', lang, record);
   const history = mode === 'edit' && record ? await loadHistory(ctx, user, source, record._id, lang) : null;
   const related = mode === 'edit' && record ? await loadRelated(ctx, user, source, record._id, lang) : [];
+  const series = mode === 'edit' && record ? await loadSeries(ctx, source, record._id, lang) : null;
   return {
     source,
     mode,
@@ -48,6 +59,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     role: user.role,
     history,
     related,
+    series,
     messages: pageMessages(params.lang, messageGroups),
   };
 }
@@ -76,7 +88,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function AdminEdit({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData = useActionAnswer(answered);
   const { t, locale } = useLocale();
-  const { source, mode, record, name, options, role, history, related } = loaderData;
+  const { source, mode, record, name, options, role, history, related, series } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const definition = entities[source];
@@ -86,6 +98,8 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
       ? t('admin.editor.edit', { name })
       : t('admin.editor.new', { entity: t(`resources.${source}.name`) });
   const problem = actionData && !actionData.result.ok ? actionData.result : null;
+  // The record's page follows changes made elsewhere (a push message's statistics as devices report).
+  useLiveRefresh(mode === 'edit' ? [source] : []);
   return (
     <div className="mx-auto max-w-4xl">
       <nav className="mb-2 text-sm">
@@ -112,6 +126,7 @@ export default function AdminEdit({ loaderData, actionData: answered }: Route.Co
           onCancel={() => navigate(base)}
         >
           {record && related.length > 0 ? <RelatedRecords id={record._id} lists={related} heading="h2" /> : null}
+          {series ? <SeriesPanel series={series} heading="h2" /> : null}
           {history ? (
             <RecordHistory
               source={source}

@@ -1,10 +1,4 @@
-import {
-  ADMIN_SCREENS,
-  editorFieldsOf,
-  isAdminSource,
-  recordName,
-  type AdminSource,
-} from '../../../domain/admin/screens';
+import { editorFieldsOf, recordName, titleFieldOf, type AdminSource } from '../../../domain/admin/screens';
 import { entities, isEntityName } from '../../../domain/entities/index';
 import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
@@ -45,7 +39,7 @@ export async function editorOptions(
     fields.map(async (field) => {
       const target = field.target;
       if (!isEntityName(target)) return;
-      const title = isAdminSource(target) ? ADMIN_SCREENS[target].title : '_id';
+      const title = titleFieldOf(target);
       const service = recordsOf(ctx.api, target);
       const params = memberCallParams(ctx, lang);
       const page = field.only

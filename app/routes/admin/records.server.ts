@@ -2,11 +2,13 @@ import { data } from 'react-router';
 import { formChanges, listChange } from '../../../domain/admin/form';
 import {
   actionsFor,
+  ADMIN_SCREENS,
+  type AdminScreen,
   defaultModeOf,
   editorFieldsOf,
   isAdminSource,
   relatedListsFor,
-  rowActionFor,
+  rowActionsFor,
   screensFor,
   type AdminAction,
   type AdminSource,
@@ -18,6 +20,7 @@ import type { Role } from '../../../domain/entities/types';
 import type { Locale } from '../../../domain/locales';
 import type { HistoryEntry } from '../../components/admin/history';
 import type { RelatedRows } from '../../components/admin/related-records';
+import type { SeriesRows } from '../../components/admin/series-panel';
 import type { ServerContext, SessionUser } from '../../context';
 import { memberCallParams } from '../../api/call-params.server';
 import { recordsOf } from '../../api/services';
@@ -214,6 +217,20 @@ export async function loadRelated(
   return lists;
 }
 
+/** A record's figures by day, when its screen names a series (an ad's views and clicks); none otherwise. */
+export async function loadSeries(
+  ctx: ServerContext,
+  source: AdminSource,
+  id: string,
+  lang: Locale,
+): Promise<SeriesRows | null> {
+  const screen: AdminScreen = ADMIN_SCREENS[source];
+  if (!screen.series) return null;
+  const { service: path, field, values } = screen.series;
+  const rows = await ctx.api.service(path).find({ ...memberCallParams(ctx, lang), query: { [field]: id } });
+  return { source, values, rows };
+}
+
 /** How many of a record's latest changes its editor shows. */
 export const HISTORY_SHOWN = 20;
 
@@ -243,21 +260,25 @@ export async function loadHistory(
 export type RowActionResult = { ok: true; key: string } | { ok: false; key: string; message: string };
 
 /**
- * The entity's own row action (a failed mail's Retry) on one record: its service asked as the
- * staff member, which checks the role and the record's state again.
+ * One of the entity's own row actions (a failed mail's Retry, a push message's Send now) on one
+ * record, named by its key: its service asked as the staff member, which checks the role and the
+ * record's state again.
  */
 export async function runRowAction(
   ctx: ServerContext,
   user: SessionUser,
   source: AdminSource,
+  key: string,
   id: string,
   lang: Locale,
 ): Promise<RowActionResult> {
-  const rowAction = rowActionFor(source, user.role);
+  const rowAction = rowActionsFor(source, user.role).find((action) => action.key === key);
   if (!rowAction || !id || id.length > 64) throw data(null, { status: 403 });
   try {
     const params = memberCallParams(ctx, lang);
     if (rowAction.service === 'fulfilments') await ctx.api.service('fulfilments').create({ order: id }, params);
+    else if (rowAction.service === 'pushSends')
+      await ctx.api.service('pushSends').create({ message: id, action: rowAction.data.action }, params);
     else await ctx.api.service('mailRetries').create({ delivery: id }, params);
     return { ok: true, key: rowAction.key };
   } catch (caught) {

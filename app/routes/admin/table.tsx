@@ -11,7 +11,9 @@ import {
   exportedFieldsOf,
   filtersOf,
   recordName,
-  rowActionFor,
+  rowActionsFor,
+  rowActionFits,
+  type RowAction,
   type AdminAction,
   type AdminScreen,
 } from '../../../domain/admin/screens';
@@ -27,6 +29,7 @@ import { ExportDialog } from '../../components/admin/export-dialog';
 import { MediaUpload } from '../../components/admin/media-upload';
 import { RecordHistory } from '../../components/admin/history';
 import { RelatedRecords } from '../../components/admin/related-records';
+import { SeriesPanel } from '../../components/admin/series-panel';
 import { DataTable, type Row } from '../../components/admin/data-table';
 import { Pagination } from '../../components/admin/pagination';
 import { RecordForm } from '../../components/admin/record-form';
@@ -49,6 +52,7 @@ import {
   loadHistory,
   loadRecord,
   loadRelated,
+  loadSeries,
   loadTable,
   removeRecords,
   runRowAction,
@@ -85,8 +89,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           options: await editorOptions(ctx, source, user.role, 'patch', lang, record),
           history: await loadHistory(ctx, user, source, editorId, lang),
           related: await loadRelated(ctx, user, source, editorId, lang),
+          series: await loadSeries(ctx, source, editorId, lang),
         }
-      : { record: null, name: '', options: {}, history: null, related: [] };
+      : { record: null, name: '', options: {}, history: null, related: [], series: null };
   }
   return {
     ...table,
@@ -118,7 +123,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   if (intent === 'rowAction') {
     const id = String(form.get('id') ?? '');
-    return { intent: 'rowAction' as const, result: await runRowAction(ctx, user, source, id, lang) };
+    const key = String(form.get('key') ?? '');
+    return { intent: 'rowAction' as const, result: await runRowAction(ctx, user, source, key, id, lang) };
   }
   if (intent === 'save') {
     const result = await saveRecord(ctx, user, source, form, lang);
@@ -324,7 +330,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const definition = entities[source];
   const columns = useMemo(() => columnsOf(definition), [definition]);
   const detailFields = useMemo(() => detailFieldsOf(definition), [definition]);
-  const rowAction = rowActionFor(source, loaderData.role);
+  const rowActions = rowActionsFor(source, loaderData.role);
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -412,6 +418,15 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
     setSelection({});
   }, [remover.data, snackbar, t]);
+
+  /** One of the entity's own actions on a record, through the page's action (the service decides again). */
+  const runAction = (id: string, action: RowAction) => {
+    const form = new FormData();
+    form.set('intent', 'rowAction');
+    form.set('key', action.key);
+    form.set('id', id);
+    void remover.submit(form, { method: 'post' });
+  };
 
   const remove = (targets: Row[]) => {
     // Several, with the live connection up: one by one with a progress bar that can be stopped.
@@ -528,13 +543,8 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
             return withParam('open', next.size > 0 ? [...next].join(',') : null);
           }}
           detailFields={detailFields}
-          rowAction={rowAction}
-          onRowAction={(row) => {
-            const form = new FormData();
-            form.set('intent', 'rowAction');
-            form.set('id', row._id);
-            void remover.submit(form, { method: 'post' });
-          }}
+          rowActions={rowActions}
+          onRowAction={(row, action) => runAction(row._id, action)}
         />
       </div>
       <Pagination
@@ -622,7 +632,26 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
                 void revalidator.revalidate();
               }}
             >
+              {editing.record && rowActions.some((action) => rowActionFits(action, editing.record ?? {})) ? (
+                // The record's own actions (a push message's Send now), as on its row; saved edits first.
+                <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.editor.actions')}>
+                  {rowActions
+                    .filter((action) => rowActionFits(action, editing.record ?? {}))
+                    .map((action) => (
+                      <button
+                        key={action.key}
+                        type="button"
+                        className="rounded-lg border border-line px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-sunken dark:text-brand-300"
+                        data-testid={`editor-${action.key}`}
+                        onClick={() => runAction(editorId, action)}
+                      >
+                        {t(`admin.rowActions.${action.key}`)}
+                      </button>
+                    ))}
+                </div>
+              ) : null}
               {editing.related.length > 0 ? <RelatedRecords id={editorId} lists={editing.related} /> : null}
+              {editing.series ? <SeriesPanel series={editing.series} /> : null}
               {editing.history ? (
                 <RecordHistory
                   source={source}

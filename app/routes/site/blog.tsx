@@ -8,7 +8,7 @@ import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
 import { useSite } from '../../shell';
-import { findBlog, relatedBlogs } from './blogs.server';
+import { blogCategories, findBlog, relatedBlogs } from './blogs.server';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/blog';
 import { pageMessages } from '../../i18n/messages.server';
@@ -24,7 +24,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Unknown slugs and drafts alike are missing pages.
   const post = await findBlog(caller, params.name);
   if (!post) throw data(null, { status: 404 });
-  return { post, related: await relatedBlogs(caller, post), messages: pageMessages(params.lang, messageGroups) };
+  const locale = isLocale(params.lang) ? params.lang : 'en';
+  const [related, categories] = await Promise.all([relatedBlogs(caller, post), blogCategories(caller, locale)]);
+  return { post, related, categories, messages: pageMessages(params.lang, messageGroups) };
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
@@ -51,7 +53,7 @@ const BODY_STYLE = [
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t, locale, messages } = useLocale();
   const { site, origin } = useSite();
-  const { post, related } = loaderData;
+  const { post, related, categories } = loaderData;
   const title = localized(post.title, locale);
   const date = post.publishedAt;
   const url = `${origin}/${locale}/blogs/${post.slug}`;
@@ -100,7 +102,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             className="text-sm font-semibold text-link hover:underline"
             data-testid="blog-category"
           >
-            {categoryLabel(t, post.category)}
+            {categoryLabel(categories, post.category)}
           </Link>
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
           <p className="mt-4 text-lg text-muted">{localized(post.summary, locale)}</p>
@@ -154,7 +156,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="related-articles">
             {related.map((item) => (
               <li key={item._id}>
-                <BlogCard post={item} headingLevel={3} />
+                <BlogCard post={item} category={categoryLabel(categories, item.category)} headingLevel={3} />
               </li>
             ))}
           </ul>

@@ -1,10 +1,6 @@
-import {
-  blogSlugSchema,
-  blogTagSchema,
-  isBlogCategory,
-  type BlogCategory,
-  type blogs,
-} from '../../../domain/entities/blogs';
+import { blogSlugSchema, blogTagSchema, type blogs } from '../../../domain/entities/blogs';
+import { idSchema } from '../../../domain/entities/types';
+import { type I18nText, type Locale, localized } from '../../../domain/locales';
 import type { Page } from '../../../domain/entities/services';
 import type { FilterOf } from '../../../domain/entities/types';
 import type { BlogArticle, BlogSummary } from '../../components/blog/types';
@@ -25,7 +21,7 @@ function asVisitor(caller: Caller) {
 }
 
 export interface BlogFilters {
-  category: BlogCategory | null;
+  category: string | null;
   tag: string | null;
   page: number;
 }
@@ -35,10 +31,28 @@ export function parseBlogFilters(search: URLSearchParams): BlogFilters | null {
   const category = search.get('category') || null;
   const tag = search.get('tag') || null;
   const page = search.get('page') ?? '1';
-  if (category !== null && !isBlogCategory(category)) return null;
+  if (category !== null && !idSchema.safeParse(category).success) return null;
   if (tag !== null && !blogTagSchema.safeParse(tag).success) return null;
   if (!/^[1-9]\d{0,5}$/.test(page)) return null;
   return { category, tag, page: Number(page) };
+}
+
+/** A category of the blog's filter: its id (the address's `category`) and its name in the page's language. */
+export interface BlogCategoryOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * The categories the blog offers, in staff's order, named in the page's language (decision 056):
+ * read from the one list the news share, those marked for the blog.
+ */
+export async function blogCategories(caller: Caller, locale: Locale): Promise<BlogCategoryOption[]> {
+  const found = await caller.api.service('categories').find({
+    ...asVisitor(caller),
+    query: { inBlog: true, $sort: { order: 1 }, $limit: 100, $select: ['_id', 'name'] },
+  });
+  return found.data.map((category) => ({ id: category._id, name: localized(category.name as I18nText, locale) }));
 }
 
 export async function listBlogs(caller: Caller, filters: BlogFilters): Promise<Page<BlogSummary>> {

@@ -1,5 +1,4 @@
 import { data, Link } from 'react-router';
-import { BLOG_CATEGORIES } from '../../../domain/blog-categories';
 import { isLocale } from '../../../domain/locales';
 import { BlogCard } from '../../components/blog/blog-card';
 import { blogsHref, categoryLabel, tagLabel } from '../../components/blog/labels';
@@ -7,7 +6,7 @@ import { Pagination } from '../../components/blog/pagination';
 import { serverContext } from '../../context';
 import { translator, useLocale } from '../../i18n/messages';
 import { pageMeta } from '../../meta';
-import { BLOG_PAGE_SIZE, listBlogs, parseBlogFilters, popularTags } from './blogs.server';
+import { BLOG_PAGE_SIZE, blogCategories, listBlogs, parseBlogFilters, popularTags } from './blogs.server';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/blogs';
 import { pageMessages, plainMessages } from '../../i18n/messages.server';
@@ -22,14 +21,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const filters = parseBlogFilters(new URL(request.url).searchParams);
   if (!filters || !isLocale(params.lang)) throw data(null, { status: 404 });
   const caller = context.get(serverContext);
-  const [list, tags] = await Promise.all([listBlogs(caller, filters), popularTags(caller)]);
+  const [categories, list, tags] = await Promise.all([
+    blogCategories(caller, params.lang),
+    listBlogs(caller, filters),
+    popularTags(caller),
+  ]);
+  // A category the blog does not offer names no page of the list.
+  if (filters.category && !categories.some((category) => category.id === filters.category))
+    throw data(null, { status: 404 });
   const pageCount = Math.max(1, Math.ceil(list.total / BLOG_PAGE_SIZE));
   if (filters.page > pageCount) throw data(null, { status: 404 });
   // The filter's name in this language, for the page title.
   const own = plainMessages(params.lang, messageGroups);
   const t = translator(own, { locale: params.lang });
   const filterLabel = filters.category
-    ? categoryLabel(t, filters.category)
+    ? categoryLabel(categories, filters.category)
     : filters.tag
       ? tagLabel(t, own, filters.tag)
       : null;
@@ -39,6 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     pageCount,
     ...filters,
     tags,
+    categories,
     filterLabel,
     messages: pageMessages(params.lang, messageGroups),
   };
@@ -67,7 +74,7 @@ const chip =
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
   const { t, locale, messages } = useLocale();
-  const { posts, page, pageCount, category, tag, tags, filterLabel } = loaderData;
+  const { posts, page, pageCount, category, tag, tags, categories, filterLabel } = loaderData;
   const filtered = Boolean(category || tag);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -87,14 +94,14 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                 {t('blogs.all')}
               </Link>
             </li>
-            {BLOG_CATEGORIES.map((name) => (
-              <li key={name}>
+            {categories.map((option) => (
+              <li key={option.id}>
                 <Link
-                  to={blogsHref(locale, { category: name })}
+                  to={blogsHref(locale, { category: option.id })}
                   className={chip}
-                  aria-current={category === name ? 'page' : undefined}
+                  aria-current={category === option.id ? 'page' : undefined}
                 >
-                  {categoryLabel(t, name)}
+                  {option.name}
                 </Link>
               </li>
             ))}
@@ -144,7 +151,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="blog-list">
           {posts.map((post, index) => (
             <li key={post._id}>
-              <BlogCard post={post} eager={index === 0} />
+              <BlogCard post={post} category={categoryLabel(categories, post.category)} eager={index === 0} />
             </li>
           ))}
         </ul>

@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords.ts';
 import { newId } from '../ids.ts';
+import { seedAds } from './ads.ts';
 import { seedAppSettings } from './app-settings.ts';
 import { seedAppUsers } from './app-users.ts';
 import { seedBlogs } from './blogs.ts';
 import { seedLookupLists } from './lookup-lists.ts';
+import { seedPush } from './push.ts';
+import { seedCategories, seedNews } from './news.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
 import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
 
@@ -47,6 +50,13 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
     await seedLookupLists(trx);
     // The apps' demo people and their phones, into an empty table.
     if (options.demoData && !(await trx('app_users').first('id'))) await seedAppUsers(trx, options.now ?? new Date());
+    // The apps' push messages, with some app users and devices to send them to (decision 055).
+    if (options.demoData) await seedPush(trx, options.now ?? new Date());
+    // The news' categories beside the blog's (decision 056), in production too; demo news with events.
+    await seedCategories(trx);
+    if (options.demoData) await seedNews(trx, options.now ?? new Date());
+    // What the apps advertise and sell (decision 057), into empty tables.
+    if (options.demoData && !(await trx('ads').first('id'))) await seedAds(trx, options.now ?? new Date());
     const accounts = [
       { email: options.adminEmail, password: options.adminPassword, name: 'Administrator', role: 'admin' },
       ...(options.demoData
