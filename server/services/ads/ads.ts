@@ -6,6 +6,7 @@ import { AD_TYPES, campaignKeySchema } from '../../../domain/entities/ads.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import type { AdPick } from '../../../domain/entities/services.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { clockOf } from '../../clock.ts';
 import { verifyInstallation } from '../app-devices/installations.ts';
 import type { EntityService } from '../entity/entity-service.ts';
@@ -377,21 +378,72 @@ export function configureAds(app: ServerApp, options: { knex: Knex; secret: stri
   }
   const events = new CountEvents(app);
 
+  const pick = {
+    type: ['object', 'null'],
+    required: ['id', 'adType', 'name', 'media', 'smallImage', 'targetLink'],
+    properties: {
+      id: { type: 'string', description: 'The signed id a view or click is reported with.' },
+      adType: { type: 'string', enum: [...AD_TYPES] },
+      name: { type: 'object', additionalProperties: { type: 'string' } },
+      media: { type: ['string', 'null'] },
+      smallImage: { type: ['string', 'null'] },
+      targetLink: { type: ['string', 'null'] },
+    },
+  };
+  const picks = describeService('adPicks', {
+    summary: 'An ad for a placement',
+    description:
+      'Among the published ads of the type inside their window (and of a live campaign), each takes part with ' +
+      'its probability, then one is chosen by weight; a device that proves itself sees an ad at most 3 times an ' +
+      'hour (decision 057). `find` lists a campaign’s live ads for its microsite.',
+    access: { find: 'public', get: 'none', create: 'public', patch: 'none', remove: 'none' },
+    methods: {
+      find: { summary: 'A campaign’s live ads (`?campaign=key`)', answer: { type: 'array', items: pick } },
+      create: {
+        summary: 'Pick an ad of a type',
+        request: pickRequestSchema,
+        answer: { type: 'object', required: ['ad'], properties: { ad: pick } },
+      },
+    },
+  });
+  const reports = describeService('adReports', {
+    summary: 'A device’s view or click of an ad',
+    description:
+      'The signed id of the pick, and the installation’s `deviceId` and `secret` (a 403 otherwise); counted once ' +
+      'per device, ad, kind and hour.',
+    access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' },
+    methods: {
+      create: {
+        summary: 'Report a view or a click',
+        request: reportRequestSchema,
+        answer: { type: 'object', required: ['counted'], properties: { counted: { type: 'boolean' } } },
+      },
+    },
+  });
+  const days = describeService('adDays', {
+    summary: 'An ad’s views and clicks by day',
+    description: 'Staff: `?ad={id}`, the most recent day first, days in Hong Kong time.',
+    access: { find: ['editor', 'admin'], get: 'none', create: 'none', patch: 'none', remove: 'none' },
+    methods: {
+      find: {
+        summary: 'Views and clicks by day',
+        answer: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['day', 'views', 'clicks'],
+            properties: { day: { type: 'string' }, views: { type: 'integer' }, clicks: { type: 'integer' } },
+          },
+        },
+      },
+    },
+  });
   app.use('adPicks', new AdPicksService(app, knex, secret, eligible), { methods: ['find', 'create'], events: [] });
   app.use('adReports', new AdReportsService(app, knex, secret, events), { methods: ['create'], events: [] });
   app.use('adDays', new AdDaysService(knex), { methods: ['find'], events: [] });
-  const publicCreate = { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } as const;
-  app.service('adPicks').hooks({ around: { all: [authorize({ access: { ...publicCreate, find: 'public' } })] } });
-  app.service('adReports').hooks({ around: { all: [authorize({ access: publicCreate })] } });
-  app.service('adDays').hooks({
-    around: {
-      all: [
-        authorize({
-          access: { find: ['editor', 'admin'], get: 'none', create: 'none', patch: 'none', remove: 'none' },
-        }),
-      ],
-    },
-  });
+  app.service('adPicks').hooks({ around: { all: [authorize({ access: picks.access })] } });
+  app.service('adReports').hooks({ around: { all: [authorize({ access: reports.access })] } });
+  app.service('adDays').hooks({ around: { all: [authorize({ access: days.access })] } });
 }
 
 // These services' entries in the application's service map (server/services/types.ts).

@@ -18,6 +18,7 @@ import { STAFF_ROLES } from '../../../domain/entities/types.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeService } from '../../openapi/registry.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { FcmPushProvider } from '../../push/fcm.ts';
@@ -276,18 +277,55 @@ export function configurePushMessages(
     ],
   });
 
+  const sends = describeService('pushSends', {
+    summary: 'Staff’s actions on a push message',
+    description:
+      '`{message, action}`: `test` sends it to its test device (the message is left as it is), `now` starts ' +
+      'sending it, `schedule` sends it on its date, `cancel` stops a scheduled one (decision 055). A move ' +
+      'the message’s state does not allow is a 409.',
+    access: { find: 'none', get: 'none', create: STAFF_ROLES, patch: 'none', remove: 'none' },
+    methods: {
+      create: {
+        summary: 'Send a test, send now, schedule or cancel',
+        request: pushSendSchema,
+        answer: {
+          type: 'object',
+          required: ['message', 'action', 'status'],
+          properties: {
+            message: { type: 'string' },
+            action: { type: 'string' },
+            status: { type: 'string' },
+            sent: { type: 'boolean' },
+            reason: { type: 'string' },
+          },
+        },
+        statuses: [404, 409],
+      },
+    },
+  });
   app.use('pushSends', new PushSendsService(app, sender), { methods: ['create'], events: [] });
-  app.service('pushSends').hooks({
-    around: {
-      all: [authorize({ access: { find: 'none', get: 'none', create: STAFF_ROLES, patch: 'none', remove: 'none' } })],
+  app.service('pushSends').hooks({ around: { all: [authorize({ access: sends.access })] } });
+  const receipts = describeService('pushReceipts', {
+    summary: 'A device’s receipt or opening of a push message',
+    description:
+      'Public; the installation proves itself with its `deviceId` and `secret` (a 403 otherwise). Counted once ' +
+      'per device and message however often it is sent; an opening counts as a receipt too.',
+    access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' },
+    methods: {
+      create: {
+        summary: 'Report a receipt or an opening',
+        request: receiptSchema,
+        answer: {
+          type: 'object',
+          required: ['message', 'event', 'recorded'],
+          properties: { message: { type: 'string' }, event: { type: 'string' }, recorded: { type: 'boolean' } },
+        },
+        statuses: [404],
+      },
     },
   });
   app.use('pushReceipts', new PushReceiptsService(app, sender), { methods: ['create'], events: [] });
-  app.service('pushReceipts').hooks({
-    around: {
-      all: [authorize({ access: { find: 'none', get: 'none', create: 'public', patch: 'none', remove: 'none' } })],
-    },
-  });
+  app.service('pushReceipts').hooks({ around: { all: [authorize({ access: receipts.access })] } });
   return sender;
 }
 
