@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { HTML_LANG } from '../../domain/locales.ts';
 import { expect, expectChosenTheme, hydrated, test } from './fixtures.ts';
 
 /**
@@ -24,8 +25,6 @@ const staticPages = [
     content: (page: Page) => page.getByTestId('blog-body'),
   },
 ] as const;
-
-const HTML_LANG = { en: 'en', 'zh-hk': 'zh-Hant-HK', 'zh-cn': 'zh-Hans-CN' } as const;
 
 /** Every script file the page asks for, from this server's build. */
 function watchScripts(page: Page): string[] {
