@@ -364,37 +364,13 @@ function FieldInput({
       );
       break;
     case 'day':
-      // The day itself is the input's value and the saved value (`1990-05-17`): nothing converts it.
-      control = (
-        <input
-          type="date"
-          id={id}
-          {...bind.input(name)}
-          defaultValue={text}
-          required={required}
-          className={inputClass}
-          {...invalid}
-        />
-      );
-      break;
     case 'date':
-      control = (
-        <input
-          type="date"
-          id={id}
-          {...bind.input(name)}
-          defaultValue={text}
-          required={required}
-          className={inputClass}
-          {...invalid}
-        />
-      );
-      break;
     case 'dateTime':
-      // On Hong Kong's clock, as the form reads it (domain/admin/form.ts).
+      // A day as kept (`day`), a day in Hong Kong (`date`) or a moment on Hong Kong's clock
+      // (`dateTime`): the form converts the typed text (domain/admin/form.ts), the input shows it as is.
       control = (
         <input
-          type="datetime-local"
+          type={field.widget === 'dateTime' ? 'datetime-local' : 'date'}
           id={id}
           {...bind.input(name)}
           defaultValue={text}
