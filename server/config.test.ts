@@ -90,6 +90,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('posts to Facebook through the Graph API only with a page and its token, never in tests', () => {
+    const page = { FACEBOOK_PAGE_ID: '104220000000001', FACEBOOK_PAGE_TOKEN: 'EAAB-page-token' };
+    expect(loadConfig({ APP_SECRET: SECRET }).facebook).toEqual({
+      provider: 'local',
+      graphUrl: 'https://graph.facebook.com/v21.0',
+      page: undefined,
+    });
+    expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: 'development', ...page }).facebook).toMatchObject({
+      provider: 'graph',
+      page: { id: '104220000000001', token: 'EAAB-page-token' },
+    });
+    expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: 'test', ...page }).facebook.provider).toBe('local');
+    expect(configError({ APP_SECRET: SECRET, FACEBOOK_PAGE_ID: '104220000000001' }).message).toMatch(
+      /^Invalid configuration:\n {2}FACEBOOK_PAGE_TOKEN: required/,
+    );
+    expect(configError({ APP_SECRET: SECRET, ...page, FACEBOOK_PAGE_ID: 'tillpoint' }).message).toMatch(
+      /FACEBOOK_PAGE_ID: a Facebook page id is digits/,
+    );
+  });
+
   it('accepts port 0 (the system picks a free port)', () => {
     expect(loadConfig({ APP_SECRET: SECRET, PORT: '0' }).port).toBe(0);
   });

@@ -179,6 +179,15 @@ export const envSchema = z.object({
   FCM_SERVICE_ACCOUNT: z.string().trim().min(1).optional(),
   // Deliveries sent per step of a push message's send job (each step is marked done in one write).
   PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
+  // The company's Facebook page (decision 059): its id and a page access token; both or neither. Unset: the local provider.
+  FACEBOOK_PAGE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'a Facebook page id is digits')
+    .optional(),
+  FACEBOOK_PAGE_TOKEN: z.string().trim().min(1).optional(),
+  // The Graph API's address, with its version.
+  FACEBOOK_GRAPH_URL: z.string().trim().url().default('https://graph.facebook.com/v21.0'),
   // A job whose instance stopped writing its heartbeat this long is retried elsewhere (pg-boss: 10 at least).
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(JOB_HEARTBEAT_SECONDS),
   // Express's `trust proxy`: true/false, a hop count, or addresses and names such as `loopback`.
@@ -234,11 +243,22 @@ export interface Config {
   uploads: UploadSettings;
   exports: ExportSettings;
   push: PushSettings;
+  facebook: FacebookSettings;
   /**
    * Durable jobs (server/jobs): how soon a job whose instance died is taken over, and how often
    * each instance asks for the attachments' cleanup (always the production value, except in tests).
    */
   jobs: { heartbeatSeconds: number; attachmentCleanupSeconds: number };
+}
+
+/** How the news reach the company's Facebook page and come from it (decision 059). */
+export interface FacebookSettings {
+  /** The Graph API when a page and its token are configured (never in tests), else the local provider. */
+  provider: 'graph' | 'local';
+  /** The Graph API's address, with its version, without a trailing slash. */
+  graphUrl: string;
+  /** The page's id and access token, when configured. */
+  page: { id: string; token: string } | undefined;
 }
 
 /** How push messages leave the server (decision 055). */
@@ -455,6 +475,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with the other S3 key (set both, or neither to use the machine's own credentials)`,
     );
   }
+  if (Boolean(e.FACEBOOK_PAGE_ID) !== Boolean(e.FACEBOOK_PAGE_TOKEN)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.FACEBOOK_PAGE_ID ? 'FACEBOOK_PAGE_TOKEN' : 'FACEBOOK_PAGE_ID'}: required with the other Facebook setting (set both, or neither to use the local provider)`,
+    );
+  }
   let fcmAccount: ServiceAccount | undefined;
   if (e.FCM_SERVICE_ACCOUNT) {
     try {
@@ -507,6 +532,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fcm: fcmAccount ? { account: fcmAccount } : undefined,
       batchSize: e.PUSH_BATCH_SIZE,
       dueSeconds: PUSH_DUE_SECONDS,
+    },
+    facebook: {
+      // Tests never reach Facebook, whatever the environment holds.
+      provider: e.FACEBOOK_PAGE_ID && e.FACEBOOK_PAGE_TOKEN && e.NODE_ENV !== 'test' ? 'graph' : 'local',
+      graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+      page:
+        e.FACEBOOK_PAGE_ID && e.FACEBOOK_PAGE_TOKEN
+          ? { id: e.FACEBOOK_PAGE_ID, token: e.FACEBOOK_PAGE_TOKEN }
+          : undefined,
     },
     uploads: {
       storage: storageOf('uploads'),
