@@ -1,6 +1,7 @@
 import { parse as parseCookie } from 'cookie';
 import { resolveLocale } from '../domain/locale-detect.ts';
 import type { Locale } from '../domain/locales.ts';
+import { formatMessage } from '../domain/message-format.ts';
 import en from '../locales/en.json' with { type: 'json' };
 import zhCn from '../locales/zh-cn.json' with { type: 'json' };
 import zhHk from '../locales/zh-hk.json' with { type: 'json' };
@@ -18,16 +19,13 @@ function lookup(messages: Messages, key: string): string | undefined {
 }
 
 /**
- * Translates a message key for the server's own replies; English is the fallback. `{name}`
- * placeholders are filled from `values` when given (others stay as they are).
+ * Translates a message key for the server's own replies; English is the fallback. Placeholders and
+ * plurals are filled from `values` when given (domain/message-format.ts; others stay as they are).
  */
 export function translate(locale: Locale, key: string, values?: Record<string, unknown>): string {
-  const text = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
-  if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
-  });
+  const own = lookup(catalogues[locale], key);
+  const text = own ?? lookup(catalogues.en, key) ?? key;
+  return formatMessage(text, values, own === undefined ? 'en' : locale);
 }
 
 export function isMessageKey(value: unknown): value is string {

@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
 import { DEFAULT_LOCALE, type Locale } from '../../domain/locales';
+import { formatMessage } from '../../domain/message-format';
 import type { Messages, MessagesRef } from '../../domain/message-table';
 import { reportMissing } from './missing';
 
@@ -29,8 +30,7 @@ export function translator(messages: Messages, options: TranslatorOptions = {}):
     const text = lookup(messages, key);
     if (text === undefined || fallbacks.has(key)) reportMissing(key, options.locale ?? DEFAULT_LOCALE);
     if (text === undefined) return key;
-    const all = { ...options.defaults, ...values };
-    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in all ? String(all[name]) : match));
+    return formatMessage(text, { ...options.defaults, ...values }, options.locale ?? DEFAULT_LOCALE);
   };
 }
 

@@ -18,11 +18,9 @@ export const EVENT_TIME_ZONES: Record<EventLocation, string> = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** A message with its `{{name}}` placeholders filled in. */
+/** A message with its placeholders and plurals filled in. */
 function message(locale: Locale, key: string, values: Record<string, string> = {}): string {
-  return translate(locale, key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? (values[name] ?? whole) : whole,
-  );
+  return translate(locale, key, values);
 }
 
 /** Rich text as plain lines: tags dropped, entities of the sanitiser's output read back. */

@@ -12,11 +12,9 @@ type Order = RecordOf<Definitions['orders']>;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** A message with its `{{name}}` placeholders filled in. */
+/** A message with its placeholders and plurals filled in. */
 function message(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  return translate(locale, key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return translate(locale, key, values);
 }
 
 export interface InvoiceMailInput {

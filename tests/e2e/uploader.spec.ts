@@ -155,7 +155,7 @@ test('a drop takes only what the filter allows: the image is uploaded, the text 
 
   // The text file is named as left out; the picture alone is in the list, uploaded, and fills the field.
   await expect(field.getByRole('alert')).toHaveText(
-    `1 file(s) left out, as this uploader does not take their type: notes-${run}.txt`,
+    `1 file was left out, as this uploader does not take their type: notes-${run}.txt`,
   );
   const items = field.getByRole('listitem');
   await expect(items).toHaveCount(1);
@@ -251,7 +251,7 @@ test('the uploader by keyboard alone, with its progress, outcomes and errors tol
   // The picker, focused again, takes another file.
   await picker.setInputFiles({ name: spaced, mimeType: 'image/png', buffer: await png(300, 200) });
   await expect(row(spaced)).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-  await expect(panel.getByTestId('uploader-live')).toHaveText(`${spaced} uploaded. 1 of 1 files done`);
+  await expect(panel.getByTestId('uploader-live')).toHaveText(`${spaced} uploaded. 1 of 1 file done`);
 
   // Stored: the two pictures that went through; neither the cancelled one nor the page in disguise.
   expect(await storedNames(request, run)).toEqual([good, spaced].sort());

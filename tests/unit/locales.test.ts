@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { placeholdersOf } from '../../domain/message-format.ts';
 import en from '../../locales/en.json';
 import zhCn from '../../locales/zh-cn.json';
 import zhHk from '../../locales/zh-hk.json';
@@ -18,7 +19,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 const flat = Object.fromEntries(Object.entries(catalogues).map(([locale, tree]) => [locale, flatten(tree)]));
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The names a message fills in, plurals' included, each once (domain/message-format.ts). */
+const placeholders = (text: string) => [...new Set(placeholdersOf(text).map((p) => p.name))].sort();
 
 /** Every source file that may use a message key. */
 function sources(dir: string): string[] {

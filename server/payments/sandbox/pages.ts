@@ -115,7 +115,7 @@ export function challengePage(options: {
       )
     : '';
   const body = options.charge
-    ? `<main><h1>${escapeHtml(t('title'))}</h1><p>${escapeHtml(t('body').replace('{{amount}}', amount))}</p>
+    ? `<main><h1>${escapeHtml(t('title'))}</h1><p>${escapeHtml(t('body').replace('{amount}', amount))}</p>
 <p class="row"><button type="button" class="primary" id="approve">${escapeHtml(t('approve'))}</button>
 <button type="button" id="fail">${escapeHtml(t('fail'))}</button></p><p id="status" role="status"></p></main>`
     : `<main><h1>${escapeHtml(t('title'))}</h1><p>${escapeHtml(t('missing'))}</p></main>`;
