@@ -51,6 +51,13 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
   let sequence = 0;
 
   const industries = () => untypedService(server.api, 'industries');
+  /** The official client over socket.io, signed in as the admin. */
+  const openSocket = async () => {
+    const s = socketClient(server.url);
+    sockets.push(s);
+    await s.client.authenticate({ strategy: 'local', ...ADMIN });
+    return s.client;
+  };
   const newIndustry = async (extra: Record<string, unknown> = {}) =>
     (await industries().create(
       { key: `ad-${(sequence += 1)}`, name: { en: `Ad Industry ${sequence}` }, order: 900 + sequence, ...extra },
@@ -82,18 +89,53 @@ describe.skipIf(skipReason)('the entity service and Feathers adapter semantics',
       expect(all).toEqual([{ _id: made._id, key: made.key }]);
     });
 
-    it('create, patch and remove answer every field whatever $select asks', async () => {
+    it('create, patch and remove answer the selected fields and the id, over REST and socket.io', async () => {
       const created = await industries().create(
         { key: 'ad-select', name: { en: 'Ad Select' } },
         asRest(admin, { $select: ['name'] }),
       );
-      expect(Object.keys(created).sort()).toEqual(INDUSTRY_FIELDS);
-      const patched = await industries().patch(created._id, { order: 77 }, asRest(admin, { $select: ['name'] }));
-      expect(Object.keys(patched).sort()).toEqual(INDUSTRY_FIELDS);
-      expect(patched).toMatchObject({ order: 77, key: 'ad-select' });
-      const removed = await industries().remove(created._id, asRest(admin, { $select: ['name'] }));
-      expect(Object.keys(removed).sort()).toEqual(INDUSTRY_FIELDS);
-      expect(removed).toMatchObject({ order: 77, key: 'ad-select' });
+      expect(created).toEqual({ _id: created._id, name: { en: 'Ad Select' } });
+      const patched = await industries().patch(created._id, { order: 77 }, asRest(admin, { $select: ['order'] }));
+      expect(patched).toEqual({ _id: created._id, order: 77 });
+      const removed = await industries().remove(created._id, asRest(admin, { $select: ['key', 'order'] }));
+      expect(removed).toEqual({ _id: created._id, key: 'ad-select', order: 77 });
+
+      // Over HTTP and a socket, as a client of the API sends it.
+      const rest = restClient(server.url);
+      await rest.authenticate({ strategy: 'local', ...ADMIN });
+      const overRest = (await rest
+        .service('industries')
+        .create(
+          { key: 'ad-select-rest', name: { en: 'Ad Select REST' } },
+          { query: { $select: ['key'] } },
+        )) as Industry;
+      expect(overRest).toEqual({ _id: overRest._id, key: 'ad-select-rest' });
+      const socket = await openSocket();
+      const overSocket = (await socket
+        .service('industries')
+        .patch(overRest._id, { order: 78 }, { query: { $select: ['order'] } })) as Industry;
+      expect(overSocket).toEqual({ _id: overRest._id, order: 78 });
+    });
+
+    it('sends the whole record in the events of a write with $select, to every listener', async () => {
+      const listener = await openSocket();
+      const heard: Record<string, Industry[]> = { created: [], patched: [], removed: [] };
+      for (const event of Object.keys(heard))
+        listener.service('industries').on(event, (record: Industry) => heard[event]?.push(record));
+      const created = (await industries().create(
+        { key: 'ad-select-event', name: { en: 'Ad Select Event' }, order: 5 },
+        asRest(admin, { $select: ['key'] }),
+      )) as Industry;
+      await industries().patch(created._id, { order: 6 }, asRest(admin, { $select: ['order'] }));
+      await industries().remove(created._id, asRest(admin, { $select: ['order'] }));
+      await expect.poll(() => heard.removed?.filter((r) => r._id === created._id).length).toBe(1);
+      for (const event of Object.keys(heard)) {
+        const mine = heard[event]?.filter((r) => r._id === created._id) ?? [];
+        expect(mine, event).toHaveLength(1);
+        expect(Object.keys(mine[0] ?? {}).sort(), event).toEqual(INDUSTRY_FIELDS);
+        expect(mine[0], event).toMatchObject({ key: 'ad-select-event', name: { en: 'Ad Select Event' } });
+      }
+      expect(heard.patched?.find((r) => r._id === created._id)?.order).toBe(6);
     });
 
     it('refuses a field it does not know in $select on a write, as on a read', async () => {

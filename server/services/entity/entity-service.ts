@@ -412,10 +412,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
   }
 
   /*
-   * create, patch and remove answer the whole record (hidden fields aside, which cleanOutput
-   * removes), whatever `$select` the query holds: the answer is also the event that other clients'
-   * tables and caches replace their copy with, and a copy cut to a few fields would drop the rest.
-   * Feathers' adapters cut it to the selection; here `$select` shapes reads alone (decision 033).
+   * create, patch and remove return the whole record (hidden fields aside, which cleanOutput
+   * removes), whatever `$select` the query holds: the event that other clients' tables and caches
+   * replace their copy with needs it. The caller's answer is cut to the selection by a hook,
+   * which sends the event itself with the whole record (server/hooks/select-on-writes.ts).
    */
 
   create(data: CreateInput<E>, params?: ServerCallParams): Promise<RecordOf<E>>;

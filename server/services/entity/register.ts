@@ -4,6 +4,7 @@ import type { Definitions, EntityName } from '../../../domain/entities/index.ts'
 import { authorize } from '../../hooks/authorize.ts';
 import { cleanOutput } from '../../hooks/clean-output.ts';
 import { rowRules } from '../../hooks/row-rules.ts';
+import { selectOnWrites } from '../../hooks/select-on-writes.ts';
 import { auditTrail } from '../audit-logs/audit-trail.ts';
 import { createPopulator } from '../populate.ts';
 import type { ServerApp, ServerServices } from '../types.ts';
@@ -39,6 +40,8 @@ export function registerEntityService<K extends EntityName>(
   // known. Through the untyped entity service, so nothing but an entity service passes.
   const typed: ServerServices[K] = service as EntityService as ServerServices[K];
   app.use(path, typed, { methods: ['find', 'get', 'create', 'patch', 'remove'], events: [] });
-  app.service(path).hooks({ around: { all: [authorize(def), cleanOutput(def), rowRules(def), ...(own.hooks ?? [])] } });
+  app.service(path).hooks({
+    around: { all: [selectOnWrites(), authorize(def), cleanOutput(def), rowRules(def), ...(own.hooks ?? [])] },
+  });
   return service;
 }
