@@ -14,7 +14,12 @@ try {
 // Loaded once the configuration is accepted: a refused start says why at once, without loading the server.
 const { startServer } = await import('./server.ts');
 // `--dev`: pages from Vite's dev server with hot reload (npm run dev).
-const server = await startServer(config, { dev: process.argv.includes('--dev') });
+// A port in use is said in one line (server/listen.ts), as a refused configuration is.
+const server = await startServer(config, { dev: process.argv.includes('--dev') }).catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 console.log(`Tillpoint is ready at ${server.url.replace('127.0.0.1', 'localhost')}/en`);
 
 let stopping = false;

@@ -23,6 +23,7 @@ import { gatewayCspSources, startPaymentSandbox, webhookPath } from './payments/
 import type { PaymentSandbox } from './payments/sandbox/sandbox.ts';
 import { closeRedis, createRedis } from './redis.ts';
 import type { EventSync } from './sync.ts';
+import { listen } from './listen.ts';
 
 export interface RunningServer {
   url: string;
@@ -273,10 +274,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // Events published before the subscription is ready would reach only this instance; while Redis
   // is away the instance starts all the same after a short wait (server/sync.ts).
   await sync(api)?.ready;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  await listen(server, { port: config.port, host: config.host, setting: 'PORT' });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;

@@ -5,6 +5,7 @@ import { isLocale, type Locale } from '../../../domain/locales.ts';
 import { GatewayError } from '../gateway.ts';
 import { challengePage, framePage } from './pages.ts';
 import { CardInputError, type PaymentSandbox, type SandboxFaults } from './sandbox.ts';
+import { listen } from '../../listen.ts';
 
 export interface SandboxServer {
   /** The origin it listens on (its public origin may differ: PAYMENT_SANDBOX_URL). */
@@ -185,9 +186,11 @@ export async function startSandboxServer(
 ): Promise<SandboxServer> {
   const server = http.createServer(sandboxApp(sandbox));
   server.requestTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+  await listen(server, {
+    port: options.port,
+    host: options.host,
+    setting: 'PAYMENT_SANDBOX_PORT',
+    hint: "the payment sandbox's, PORT+1 unless PAYMENT_SANDBOX_PORT is set",
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
