@@ -53,7 +53,13 @@ export interface ServerOptions {
 
 /** Starts the one process: API under /api, socket.io at /api/socket.io, pages for everything else. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel, options.logDestination);
+  // In development the lines are printed for a person to read (pino-pretty, a development package only).
+  const destination =
+    options.logDestination ??
+    (options.dev
+      ? (await import('pino-pretty')).default({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+      : undefined);
+  const logger = createLogger(config.logLevel, destination);
   const database = options.database ?? (await openDatabase(config, logger));
   // The sandbox gateway's server first: its origin goes into our pages' CSP, and the gateway the
   // services create (server/payments/index.ts) shares it.
