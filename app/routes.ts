@@ -17,7 +17,8 @@ export default [
       route('graph', 'routes/site/graph.tsx'),
       route('terms', 'routes/site/terms.tsx'),
       route('pricing', 'routes/site/pricing.tsx'),
-      route('plan/:id', 'routes/site/plan.tsx'),
+      // Without an id: a member's own plan in the portal, a visitor's choice of plans (the pricing page).
+      route('plan/:id?', 'routes/site/plan.tsx'),
       route('usecase/:industry?/:id?', 'routes/site/usecase.tsx'),
       route('blogs', 'routes/site/blogs.tsx'),
       route('blogs/:name', 'routes/site/blog.tsx'),
@@ -27,8 +28,9 @@ export default [
       route('developers/api', 'routes/site/developers-api.tsx'),
       // The purchase flow: the site's header, no footer; its steps in `?step=` (decision 021).
       route('subscription', 'routes/purchase/subscription.tsx'),
-      // The order just paid for (only its buyer and staff see it), and the mailed verification link.
-      route('done/:id', 'routes/purchase/done.tsx'),
+      // The order just paid for (only its buyer and staff see it; without an id, the member's latest),
+      // and the mailed verification link.
+      route('done/:id?', 'routes/purchase/done.tsx'),
       route('verify', 'routes/purchase/verify.tsx'),
       route('*', 'routes/site/not-found.tsx'),
     ]),

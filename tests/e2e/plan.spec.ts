@@ -50,7 +50,7 @@ for (const expected of languages) {
     request,
   }) => {
     const id = await planId(request, 'restaurant-flexi');
-    const response = await navigate('/:lang/plan/:id', { lang: expected.lang, id });
+    const response = await navigate('/:lang/plan/:id?', { lang: expected.lang, id });
     expect(response?.status()).toBe(200);
     // A public page like the others: shared caches may keep it (decision 010).
     expect(response?.headers()['cache-control']).toBe(
@@ -96,7 +96,7 @@ test('Flexi+ is negotiable, includes every add-on and leads to the enquiry form'
   request,
 }) => {
   const id = await planId(request, 'restaurant-flexi-plus');
-  await navigate('/:lang/plan/:id', { lang: 'en', id });
+  await navigate('/:lang/plan/:id?', { lang: 'en', id });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restaurant Flexi+');
   await expect(page.getByTestId('plan-monthly')).toHaveText('Negotiable');
   await expect(page.getByTestId('plan-prepaid')).toHaveCount(0);
@@ -111,7 +111,7 @@ test('Flexi+ is negotiable, includes every add-on and leads to the enquiry form'
 test("prices show in the visitor's chosen currency", async ({ page, context, navigate, request, baseURL }) => {
   const id = await planId(request, 'restaurant-flexi');
   await context.addCookies([{ name: 'currency', value: 'SGD', url: baseURL }]);
-  await navigate('/:lang/plan/:id', { lang: 'en', id });
+  await navigate('/:lang/plan/:id?', { lang: 'en', id });
   // HK$2,125 at 0.172: S$365.50 a month, times 24 months.
   await expect(page.getByTestId('plan-monthly')).toHaveText('S$365.50');
   await expect(page.getByTestId('plan-prepaid')).toHaveText('S$8,772');
@@ -129,7 +129,7 @@ test.describe('a plan that does not exist', () => {
     ['zh-hk', 'not a plan', '找不到此頁面', '返回主頁'],
   ] as const) {
     test(`is the site's 404 page (${lang}, ${JSON.stringify(id)})`, async ({ page, navigate }) => {
-      const response = await navigate('/:lang/plan/:id', { lang, id });
+      const response = await navigate('/:lang/plan/:id?', { lang, id });
       expect(response?.status()).toBe(404);
       await expect(page.getByTestId('error-page').getByText('404', { exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(message);
@@ -146,7 +146,7 @@ test('"Customise in the calculator" opens the calculator on the plan\'s industry
   request,
 }) => {
   const id = await planId(request, 'restaurant-flexi');
-  await navigate('/:lang/plan/:id', { lang: 'zh-hk', id });
+  await navigate('/:lang/plan/:id?', { lang: 'zh-hk', id });
   await page.getByRole('link', { name: '用價格計算機自訂方案' }).click();
   await expect(page).toHaveURL('/zh-hk/pricing?industry=restaurant');
   await expect(page.getByLabel('你的行業')).toHaveValue('restaurant');

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import { isPaidOrder } from '../../../domain/orders/paid';
 import { SUBSCRIPTION_FORM_KEY } from '../../../domain/purchase/subscription-form';
 import { primaryButton } from '../../components/purchase/ui';
+import { requireUser } from '../../auth.server';
 import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
@@ -19,8 +20,20 @@ export const messageGroups = ['subscription', 'pricing'] as const;
 /** Like the flow it ends: no footer. */
 export const handle: MarketingHandle = { hideFooter: true };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { api, user } = context.get(serverContext);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = context.get(serverContext);
+  const { api, user } = ctx;
+  // `/done` alone: the signed-in member's latest order; none yet, their dashboard; signed out, sign in first.
+  if (params.id === undefined) {
+    const member = requireUser(ctx, request, params.lang);
+    const latest = (await api.service('orders').find({
+      provider: 'ssr',
+      user: member,
+      query: { user: member._id, $sort: { createdAt: -1, _id: -1 }, $limit: 1, $select: ['_id'] },
+    })) as { data: { _id: string }[] };
+    const order = latest.data[0];
+    throw redirect(order ? `/${params.lang}/done/${order._id}` : `/${params.lang}/portal`);
+  }
   // Only the buyer (and staff) read an order; for anyone else, or no one signed in, it does not exist.
   if (!user || !/^[A-Za-z0-9_-]{1,64}$/.test(params.id)) throw data(null, { status: 404 });
   const order = await api

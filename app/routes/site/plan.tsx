@@ -22,6 +22,9 @@ export const messageGroups = ['product', 'pricing', 'plan'] as const;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const caller = context.get(serverContext);
+  // `/plan` alone: a member's own plan (their newest, with the others listed there); for anyone
+  // else, the plans to choose from.
+  if (params.id === undefined) throw redirect(caller.user ? `/${params.lang}/portal/plan` : `/${params.lang}/pricing`);
   // Unknown ids and plans a visitor may not see alike are missing pages.
   const plan = await findPlan(caller, params.id);
   if (!plan) {
