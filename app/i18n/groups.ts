@@ -16,4 +16,6 @@ export const SHELL_GROUPS = [
   'loginLayout',
   'portal',
   'microsite',
+  // The currencies' names, wherever a currency is chosen.
+  'currencies',
 ] as const;

@@ -341,6 +341,9 @@ test.describe('the campaign microsite', () => {
     await expect(footer.getByRole('link', { name: 'Tillpoint on Facebook' })).toBeVisible();
     const currency = footer.getByLabel('Currency');
     await expect(currency).toHaveValue('SGD');
+    // Each currency by its name and symbol (spec: a currency has a symbol and a name).
+    await expect(currency.locator('option[value="SGD"]')).toHaveText('Singapore dollar (S$)');
+    await expect(currency.locator('option[value="HKD"]')).toHaveText('Hong Kong dollar (HK$)');
     // The selector is React's: it acts once the page has hydrated.
     await hydrated(page, '#currency-select');
     await currency.selectOption('HKD');

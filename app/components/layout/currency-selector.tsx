@@ -40,7 +40,7 @@ export function CurrencySelector({
       >
         {currencies.map((code) => (
           <option key={code} value={code}>
-            {code} ({CURRENCIES[code].symbol})
+            {t('currencies.option', { name: t(`currencies.names.${code}`), symbol: CURRENCIES[code].symbol })}
           </option>
         ))}
       </select>

@@ -184,7 +184,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
               <select name="region" defaultValue={shown.region} className={inputClass} data-testid="settings-region">
                 {codes.map((code) => (
                   <option key={code} value={code}>
-                    {code}
+                    {t('currencies.withCode', { code, name: t(`currencies.names.${code}`) })}
                   </option>
                 ))}
               </select>
@@ -211,7 +211,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
                     className="h-4 w-4 accent-brand-700"
                     data-testid={`settings-currency-${code}`}
                   />
-                  {code}
+                  {t('currencies.withCode', { code, name: t(`currencies.names.${code}`) })}
                 </label>
               ))}
             </div>
@@ -226,7 +226,7 @@ export default function AdminSettings({ loaderData, actionData: answered }: Rout
               >
                 {CURRENCY_CODES.map((code) => (
                   <option key={code} value={code}>
-                    {code}
+                    {t('currencies.withCode', { code, name: t(`currencies.names.${code}`) })}
                   </option>
                 ))}
               </select>
