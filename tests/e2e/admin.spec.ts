@@ -768,3 +768,59 @@ test('a reference is found by typing part of its name: a table filtered by its b
   await expect(industry).toHaveValue('Retail Stores');
   await expect(page.locator('input[name="v.industry"]')).toHaveValue(retail._id);
 });
+
+test('every match of a search, across its pages, is selected, exported and deleted with a progress bar', async ({
+  page,
+  login,
+  request,
+}) => {
+  // Seven subscribers of this test's own, shown five to a page.
+  const run = `all-${Date.now().toString(36)}`;
+  const headers = await staffHeaders(request);
+  const ids: string[] = [];
+  for (let i = 1; i <= 7; i += 1) {
+    const made = await request.post('/api/subscribers', {
+      headers,
+      data: { email: `${run}-${i}@example.com`, campaign: '23hkrace' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    ids.push(((await made.json()) as { _id: string })._id);
+  }
+  await login(users.admin);
+  await page.goto(`/en/admin/subscribers?q=${run}&mode=page&size=5`);
+  await hydrated(page);
+  await expect(page.getByTestId('admin-page')).toHaveAttribute('data-live', 'on');
+  await expect(page.getByTestId('admin-row')).toHaveCount(5);
+
+  // The page first; then every match, which the bar offers once the whole page is chosen.
+  await expect(page.getByTestId('select-all-matches')).toBeHidden();
+  await page.getByTestId('select-page').check();
+  await expect(page.getByTestId('selection-count')).toHaveText('5 selected');
+  await page.getByTestId('select-all-matches').click();
+  await expect(page.getByTestId('selection-count')).toHaveText('All 7 matching records are selected');
+
+  // The export of the selection `all` is the search's: every match, not the page.
+  await page.getByTestId('admin-export').click();
+  await expect(page.getByTestId('export-scope-query')).toBeChecked();
+  await expect(page.getByTestId('export-scope-selection')).toBeHidden();
+  await page.getByTestId('export-close').click();
+
+  // Unchoosing one row of the page goes back to the rows chosen.
+  await page.getByTestId('admin-row').first().getByRole('checkbox').uncheck();
+  await expect(page.getByTestId('selection-count')).toHaveText('4 selected');
+  await page.getByTestId('select-page').check();
+  await page.getByTestId('select-all-matches').click();
+
+  await page.getByTestId('remove-selected').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('Delete 7 records?');
+  await confirm.getByTestId('confirm-ok').click();
+  const batch = page.getByTestId('batch-dialog');
+  await expect(batch).toHaveAttribute('data-state', 'done');
+  await expect(batch.getByRole('heading')).toHaveText('7 of 7 deleted');
+  await expect(batch.getByTestId('batch-progress')).toHaveAttribute('value', '7');
+  await batch.getByTestId('batch-close').click();
+  await expect(page.getByTestId('snackbar-success')).toContainText('7 records deleted.');
+  await expect(page.getByTestId('admin-empty')).toBeVisible();
+  for (const id of ids) expect((await request.get(`/api/subscribers/${id}`, { headers })).status()).toBe(404);
+});

@@ -15,31 +15,65 @@ interface Failure extends BatchTarget {
   message: string;
 }
 
-type Progress = { state: 'running' | 'stopped' | 'done'; done: number; removed: number; failures: Failure[] };
+type Progress = {
+  state: 'finding' | 'running' | 'stopped' | 'done';
+  done: number;
+  removed: number;
+  failures: Failure[];
+};
 
 /**
  * Deletes the selected records one at a time through the live connection (the Feathers client, as
  * the staff member), with a progress bar: a record that cannot be deleted is reported and the rest
  * still go; Stop keeps what is not deleted yet. Ends with what was deleted and what was not.
+ * Every match of a search (the selection `all`) is first found by `find`, which Stop also ends.
  */
 export function BatchRemoval({
   live,
   source,
-  targets,
+  targets: given,
+  find,
   onFinished,
 }: {
   live: Live;
   source: AdminSource;
-  targets: BatchTarget[];
+  /** The records to delete, or none when `find` reads them. */
+  targets?: BatchTarget[];
+  /** Reads every record to delete, page by page, as long as `going()` says. */
+  find?: (going: () => boolean) => Promise<BatchTarget[]>;
   onFinished: (removed: number) => void;
 }) {
   const { t } = useLocale();
   const stopped = useRef(false);
-  const [progress, setProgress] = useState<Progress>({ state: 'running', done: 0, removed: 0, failures: [] });
+  const [targets, setTargets] = useState<BatchTarget[]>(given ?? []);
+  const [progress, setProgress] = useState<Progress>({
+    state: find ? 'finding' : 'running',
+    done: 0,
+    removed: 0,
+    failures: [],
+  });
 
   useEffect(() => {
     let active = true;
     void (async () => {
+      let targets = given ?? [];
+      if (find) {
+        try {
+          targets = await find(() => active && !stopped.current);
+        } catch (caught) {
+          const message = (caught as { message?: unknown }).message;
+          const failure = { id: '', name: '', message: typeof message === 'string' ? message : t('errors.generic') };
+          if (active) setProgress({ state: 'stopped', done: 0, removed: 0, failures: [failure] });
+          return;
+        }
+        if (!active) return;
+        setTargets(targets);
+        if (stopped.current) {
+          setProgress((current) => ({ ...current, state: 'stopped' }));
+          return;
+        }
+        setProgress((current) => ({ ...current, state: 'running' }));
+      }
       let removed = 0;
       const failures: Failure[] = [];
       for (const [index, target] of targets.entries()) {
@@ -73,7 +107,7 @@ export function BatchRemoval({
     // One run per dialog: the targets are fixed when it opens.
   }, []);
 
-  const running = progress.state === 'running';
+  const running = progress.state === 'running' || progress.state === 'finding';
   const close = () => {
     if (running) return;
     onFinished(progress.removed);
@@ -90,17 +124,28 @@ export function BatchRemoval({
       state={progress.state}
     >
       <h2 id="batch-title" className="text-lg font-semibold">
-        {running
-          ? t('admin.batch.running', { done: progress.done, total: targets.length })
-          : t('admin.batch.finished', { removed: progress.removed, total: targets.length })}
+        {progress.state === 'finding'
+          ? t('admin.batch.finding')
+          : running
+            ? t('admin.batch.running', { done: progress.done, total: targets.length })
+            : t('admin.batch.finished', { removed: progress.removed, total: targets.length })}
       </h2>
-      <progress
-        className="mt-4 h-2 w-full accent-brand-700"
-        max={targets.length}
-        value={progress.done}
-        aria-label={t('admin.batch.progress')}
-        data-testid="batch-progress"
-      />
+      {progress.state === 'finding' ? (
+        // Not known yet how many: a progress bar without a value says "under way".
+        <progress
+          className="mt-4 h-2 w-full accent-brand-700"
+          aria-label={t('admin.batch.progress')}
+          data-testid="batch-progress"
+        />
+      ) : (
+        <progress
+          className="mt-4 h-2 w-full accent-brand-700"
+          max={targets.length}
+          value={progress.done}
+          aria-label={t('admin.batch.progress')}
+          data-testid="batch-progress"
+        />
+      )}
       {progress.state === 'stopped' ? (
         <p className="mt-3 text-muted">{t('admin.batch.stopped', { kept: targets.length - progress.done })}</p>
       ) : null}
@@ -110,7 +155,7 @@ export function BatchRemoval({
           <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm">
             {progress.failures.map((failure) => (
               <li key={failure.id} data-testid="batch-failure">
-                <span className="font-medium">{failure.name}</span>:{' '}
+                {failure.name ? <span className="font-medium">{failure.name}: </span> : null}
                 <span className="text-muted">{failure.message}</span>
               </li>
             ))}

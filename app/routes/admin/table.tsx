@@ -20,6 +20,7 @@ import {
 import { viewSearch } from '../../../domain/admin/table';
 import { viewParams, viewQuery, type TableView } from '../../../domain/admin/view';
 import { entities } from '../../../domain/entities/index';
+import { formatNumber } from '../../../domain/format';
 import { localeOf } from '../../../domain/locales';
 import { requireStaff } from '../../auth.server';
 import { enumLabel } from '../../components/admin/cells';
@@ -44,6 +45,7 @@ import { flashCookie } from '../../feedback.server';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
+import { records } from '../../api/services';
 import { useLive, useLiveRefresh } from '../../api/use-live';
 import type { Route } from './+types/table';
 import { editorOptions } from './editor.server';
@@ -68,6 +70,10 @@ import {
  * loader reads the view's page (the first rows come with the HTML); TanStack Query keeps it under
  * the view's address and reads it again through the live connection when records change.
  */
+
+/** The most records one deletion of every match takes (the selection `all`), and the page it reads them by. */
+const ALL_SELECTED_LIMIT = 10_000;
+const MAX_PAGE = 100;
 
 export const messageGroups = ['forms', 'uploader'] as const;
 
@@ -343,8 +349,10 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const snackbar = useSnackbar();
   const remover = useFetcher<ActionResult>();
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const [confirming, setConfirming] = useState<Row[] | null>(null);
-  const [batch, setBatch] = useState<Row[] | null>(null);
+  const [confirming, setConfirming] = useState<Row[] | 'all' | null>(null);
+  const [batch, setBatch] = useState<Row[] | 'all' | null>(null);
+  // The selection `all` (spec, section 4): every record the search matches, on every page.
+  const [allSelected, setAllSelected] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -362,6 +370,9 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     else void revalidator.revalidate();
   };
 
+  // Another search, filter, order or page lets the selection of every match go.
+  const viewKey = JSON.stringify(viewQuery(definition, view));
+  useEffect(() => setAllSelected(false), [viewKey]);
   // Selected rows no longer on the page (removed, or another page shown) are let go.
   useEffect(() => {
     setSelection((current) => {
@@ -417,6 +428,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     }
     if (removed > 0) snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
     setSelection({});
+    setAllSelected(false);
   }, [remover.data, snackbar, t]);
 
   /** One of the entity's own actions on a record, through the page's action (the service decides again). */
@@ -428,9 +440,9 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
     void remover.submit(form, { method: 'post' });
   };
 
-  const remove = (targets: Row[]) => {
+  const remove = (targets: Row[] | 'all') => {
     // Several, with the live connection up: one by one with a progress bar that can be stopped.
-    if (targets.length > 1 && live) {
+    if (targets === 'all' || (targets.length > 1 && live)) {
       setConfirming(null);
       setBatch(targets);
       return;
@@ -443,6 +455,37 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   };
 
   const selected = rows.filter((row) => selection[row._id]);
+  // Every row of the page chosen while the search matches more: the whole match may be chosen.
+  const wholePage = rows.length > 0 && selected.length === rows.length;
+  const moreThanPage = table.totalCapped === true || total > rows.length;
+  const everyMatch = allSelected && wholePage;
+  const matchCount = table.totalCapped ? `${formatNumber(total, locale)}+` : total;
+  /** The view's matches without its page: what the selection `all` deletes and exports. */
+  const matchQuery = () => {
+    const {
+      $limit: _limit,
+      $skip: _skip,
+      $cursor: _cursor,
+      $countUpTo: _countUpTo,
+      ...rest
+    } = viewQuery(definition, view);
+    return rest;
+  };
+  /** Reads every match, a page at a time, up to the most one deletion takes. */
+  const findMatches = async (going: () => boolean) => {
+    const found: { id: string; name: string }[] = [];
+    const nameField = columns[0]?.name;
+    for (let skip = 0; going() && found.length < ALL_SELECTED_LIMIT; skip += MAX_PAGE) {
+      const page = (await live!.call(source, (service) =>
+        records(service).find({
+          query: { ...matchQuery(), $select: nameField ? [nameField] : [], $limit: MAX_PAGE, $skip: skip },
+        }),
+      )) as { data: Row[] };
+      found.push(...page.data.map((row) => ({ id: row._id, name: nameOf(row) })));
+      if (page.data.length < MAX_PAGE) break;
+    }
+    return found.slice(0, ALL_SELECTED_LIMIT);
+  };
   const saveProblem = actionData?.intent === 'save' && !actionData.result.ok ? actionData.result : null;
   const editorId = new URLSearchParams(location.search).get('editor');
   const closeEditor = () => navigate(withParam('editor', null), { preventScrollReset: true });
@@ -498,13 +541,28 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 text-sm dark:border-brand-800 dark:bg-brand-950"
           data-testid="selection-bar"
         >
-          <span className="font-semibold" aria-live="polite">
-            {t('admin.selected', { count: selected.length })}
+          <span className="font-semibold" aria-live="polite" data-testid="selection-count">
+            {everyMatch
+              ? t('admin.allSelected', { count: matchCount })
+              : t('admin.selected', { count: selected.length })}
           </span>
+          {wholePage && moreThanPage && !everyMatch && live ? (
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300"
+              onClick={() => setAllSelected(true)}
+              data-testid="select-all-matches"
+            >
+              {t('admin.selectAll', { count: matchCount })}
+            </button>
+          ) : null}
           <button
             type="button"
             className="font-semibold text-muted underline-offset-4 hover:underline"
-            onClick={() => setSelection({})}
+            onClick={() => {
+              setSelection({});
+              setAllSelected(false);
+            }}
           >
             {t('admin.clearSelection')}
           </button>
@@ -512,7 +570,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
             <button
               type="button"
               className="ml-auto font-semibold text-red-700 dark:text-red-300"
-              onClick={() => setConfirming(selected)}
+              onClick={() => (everyMatch ? setConfirming('all') : setConfirming(selected))}
               data-testid="remove-selected"
             >
               {t('admin.removeSelected')}
@@ -529,7 +587,10 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           references={references}
           actions={actions}
           selection={selection}
-          onSelectionChange={setSelection}
+          onSelectionChange={(next) => {
+            setSelection(next);
+            setAllSelected(false);
+          }}
           sortHref={sortHref}
           editHref={(id) => withParam('editor', id)}
           cloneHref={(id) => `${base}/edit?clone=${encodeURIComponent(id)}`}
@@ -558,14 +619,18 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
       {confirming ? (
         <ConfirmDialog
           title={
-            confirming.length === 1
-              ? t('admin.confirmRemove.title')
-              : t('admin.confirmRemove.many', { count: confirming.length })
+            confirming === 'all'
+              ? t('admin.confirmRemove.many', { count: matchCount })
+              : confirming.length === 1
+                ? t('admin.confirmRemove.title')
+                : t('admin.confirmRemove.many', { count: confirming.length })
           }
           body={
-            confirming.length === 1
-              ? t('admin.confirmRemove.body', { name: nameOf(confirming[0] as Row) })
-              : t('admin.confirmRemove.manyBody')
+            confirming === 'all'
+              ? t('admin.confirmRemove.allBody', { limit: ALL_SELECTED_LIMIT })
+              : confirming.length === 1
+                ? t('admin.confirmRemove.body', { name: nameOf(confirming[0] as Row) })
+                : t('admin.confirmRemove.manyBody')
           }
           confirmLabel={t('admin.remove')}
           onConfirm={() => remove(confirming)}
@@ -576,18 +641,10 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
         <ExportDialog
           source={source}
           columns={exportedFieldsOf(definition)}
-          query={(() => {
-            // The export reads every page itself: the view's filters and order, not its page.
-            const {
-              $limit: _limit,
-              $skip: _skip,
-              $cursor: _cursor,
-              $countUpTo: _countUpTo,
-              ...rest
-            } = viewQuery(definition, view);
-            return rest;
-          })()}
-          selectedIds={selected.map((row) => row._id)}
+          // The export reads every page itself: the view's filters and order, not its page.
+          query={matchQuery()}
+          // Every match chosen: the export of the search is the selection.
+          selectedIds={everyMatch ? [] : selected.map((row) => row._id)}
           live={live}
           onClose={() => setExporting(false)}
         />
@@ -596,10 +653,13 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
         <BatchRemoval
           live={live}
           source={source}
-          targets={batch.map((row) => ({ id: row._id, name: nameOf(row) }))}
+          {...(batch === 'all'
+            ? { find: findMatches }
+            : { targets: batch.map((row) => ({ id: row._id, name: nameOf(row) })) })}
           onFinished={(removed) => {
             setBatch(null);
             setSelection({});
+            setAllSelected(false);
             if (removed > 0)
               snackbar.success(removed === 1 ? t('admin.removed') : t('admin.removedMany', { count: removed }));
             reload();
