@@ -85,6 +85,7 @@ export async function createPageHandler({
       // Read per request: the sandbox's origin is known once its server listens.
       payments: createGateway(config, api.get('knex'), api.get('logger')).clientConfig(),
       development: config.env === 'development',
+      facebookPage: config.facebook.page !== undefined,
       // The process's logger (with `redact`), not the access log's: a page's errors may hold anything.
       log: logger.child({ req: { id: req.id } }),
     });

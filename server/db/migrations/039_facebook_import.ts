@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { trigramOperatorClass } from './020_search_indexes.ts';
 
 /*
  * Imports of the company's Facebook page's posts as draft news (decision 060): what was imported
@@ -31,6 +32,13 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['created_at', 'id']);
     t.index(['user_id']);
   });
+  // Staff search the imports by the file's name.
+  await knex.raw(`create index ?? on ?? using gin (?? ??)`, [
+    'facebook_imports_file_name_trgm',
+    'facebook_imports',
+    'file_name',
+    await trigramOperatorClass(knex),
+  ]);
   await knex.raw(
     `alter table facebook_imports add constraint facebook_imports_source_check check (source in ('export', 'graph'))`,
   );

@@ -29,7 +29,7 @@ import { GraphUnavailable, isPicture, readExport, readGraph, temporaryFile, type
 
 export type FacebookImport = RecordOf<(typeof definitions)['facebook']>;
 
-export const FACEBOOK_IMPORT_JOB = 'facebook.import';
+export const FACEBOOK_IMPORT_JOB = 'facebook-import';
 
 /** The rules of an import (decision 060). */
 export const FACEBOOK_RULES = {
@@ -46,7 +46,6 @@ export const facebookCreateSchema = z
   .object({
     source: z.enum(FACEBOOK_SOURCES),
     region: z.enum(NEWS_REGIONS).optional(),
-    locale: z.string().max(8).optional(),
   })
   .strict();
 
@@ -108,13 +107,7 @@ function createImport(app: ServerApp, deps: { config: Config; knex: Knex; jobs: 
       throw refusal('facebook.errors.graphNotConfigured');
     }
     const headerLocale = (params.headers as Record<string, unknown> | undefined)?.['x-locale'];
-    const locale: Locale = isLocale(request.locale)
-      ? request.locale
-      : isLocale(headerLocale)
-        ? headerLocale
-        : isLocale(user.locale)
-          ? user.locale
-          : 'en';
+    const locale: Locale = isLocale(headerLocale) ? headerLocale : isLocale(user.locale) ? user.locale : 'en';
     const now = clockOf(app)();
     try {
       await deps.knex.transaction(async (trx) => {
@@ -253,7 +246,7 @@ export class FacebookImporter {
     try {
       for (const picture of post.pictures.filter(isPicture)) {
         const file = await temporaryFile(config.uploads.tempDir, '.picture');
-        files.push({ path: file, name: picture.uri.split('/').pop()?.split('?')[0] || 'facebook.jpg', size: 0 });
+        files.push({ path: file, name: picture.uri.split('/').pop()?.split('?')[0] || 'picture.jpg', size: 0 });
         if (!(await read.pictures.fetch(picture, file, config.uploads.maxBytes))) {
           await count(knex, 'failed', { post: post.sourceId, title, reason: 'facebook.errors.pictureMissing' });
           return;
