@@ -25,7 +25,15 @@ import type { EntityParams } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
 import { sanitizeNewsData } from '../news/news.ts';
 import type { ServerApp } from '../types.ts';
-import { GraphUnavailable, isPicture, readExport, readGraph, temporaryFile, type ReadExport } from './source.ts';
+import {
+  GraphUnavailable,
+  graphImportAvailable,
+  isPicture,
+  readExport,
+  readGraph,
+  temporaryFile,
+  type ReadExport,
+} from './source.ts';
 
 export type FacebookImport = RecordOf<(typeof definitions)['facebook']>;
 
@@ -103,7 +111,7 @@ function createImport(app: ServerApp, deps: { config: Config; knex: Knex; jobs: 
       fileName = upload.name;
       fileKey = `facebook-${id}/export`;
       await exportStorageOf(app).putFile(fileKey, upload.path, 'application/octet-stream');
-    } else if (!deps.config.facebook.page) {
+    } else if (!graphImportAvailable(deps.config.facebook)) {
       throw refusal('facebook.errors.graphNotConfigured');
     }
     const headerLocale = (params.headers as Record<string, unknown> | undefined)?.['x-locale'];

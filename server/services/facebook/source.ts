@@ -131,6 +131,16 @@ export async function readExport(file: string): Promise<ReadExport> {
   }
 }
 
+/**
+ * Whether the page's posts may be read from the Graph API: a page and its token are configured,
+ * and the Graph API is Facebook's only where the configuration chose it (never under tests, whose
+ * Graph API is a fake server on another address).
+ */
+export function graphImportAvailable(settings: FacebookSettings): boolean {
+  if (!settings.page) return false;
+  return settings.provider === 'graph' || !/(^|\.)facebook\.com$/.test(new URL(settings.graphUrl).hostname);
+}
+
 /** Why the Graph API could not be read: a message key under `facebook.errors`. */
 export class GraphUnavailable extends Error {
   readonly key = 'facebook.errors.graphUnavailable';
@@ -142,7 +152,7 @@ export class GraphUnavailable extends Error {
  */
 export async function readGraph(settings: FacebookSettings): Promise<ReadExport> {
   const page = settings.page;
-  if (!page) throw new GraphUnavailable('no page configured');
+  if (!page || !graphImportAvailable(settings)) throw new GraphUnavailable('no page configured');
   const fields = 'id,message,created_time,full_picture,attachments{media,subattachments,type,url}';
   const origin = new URL(settings.graphUrl).origin;
   let next: string | null =
