@@ -33,6 +33,7 @@ function failingContext(failure: Error) {
     },
     log: { error: (details, message) => logged.push({ details, message }) },
     development: false,
+    facebookPage: false,
   };
   return { ctx, logged };
 }

@@ -32,6 +32,8 @@ export interface ServerContext {
   log: { error(details: Record<string, unknown>, message: string): void };
   /** Development server: missing translations are reported. */
   development: boolean;
+  /** The company's Facebook page is configured: its posts can be imported from the Graph API (decision 060). */
+  facebookPage: boolean;
 }
 
 /** The signed-in account, as its session names it. */

@@ -34,6 +34,7 @@ import { uploadsOf } from './services/attachments/attachments.ts';
 import { attachmentRoutes } from './services/attachments/routes.ts';
 import { invoicePdfRoute } from './invoices/route.ts';
 import { exportDownloadRoute } from './exports/route.ts';
+import { facebookUploadRoute } from './services/facebook/route.ts';
 import { API_VERSION } from './openapi/document.ts';
 import { openApiRoute } from './openapi/route.ts';
 import type { ServerServices } from './services/types.ts';
@@ -92,6 +93,8 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
   app.use(invoicePdfRoute(app, config));
   // A finished export's file, to the staff member who asked or an admin (decision 036).
   app.use(exportDownloadRoute(app, config));
+  // A Facebook page's export, uploaded by staff to import its posts as draft news (decision 060).
+  app.use(facebookUploadRoute(app, config));
   // Portal pages sign their live connection in with a one-time ticket, never the token (decision 027).
   // With Redis, the table takes the tickets Redis cannot (decision 032).
   const redisAway = (error: unknown) => logger.warn({ err: error }, 'Redis did not answer; the database stands in');

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { graphImportAvailable } from './services/facebook/source.ts';
 import { createRequestHandler } from '@react-router/express';
 import type { Request, RequestHandler, Response } from 'express';
 import {
@@ -85,6 +86,7 @@ export async function createPageHandler({
       // Read per request: the sandbox's origin is known once its server listens.
       payments: createGateway(config, api.get('knex'), api.get('logger')).clientConfig(),
       development: config.env === 'development',
+      facebookPage: graphImportAvailable(config.facebook),
       // The process's logger (with `redact`), not the access log's: a page's errors may hold anything.
       log: logger.child({ req: { id: req.id } }),
     });

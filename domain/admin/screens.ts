@@ -29,9 +29,15 @@ export interface AdminScreen {
   cursor?: true;
   /** Actions of the entity's own on a row: each a service called with the row's id, for the roles given, on rows that match. */
   rowActions?: readonly RowAction[];
-  /** Files are added by uploading them (the media library's upload panel), not by the editor. */
-  upload?: true;
-  /** Records of other entities that point at this one, listed on its page (an app user's devices). */
+  /**
+   * Records are added by uploading files in a panel over the table, not by the editor: the media
+   * library's upload panel, or the Facebook import's (decision 060).
+   */
+  upload?: 'media' | 'facebook';
+  /**
+   * Records of other entities that point at this one, listed on its page (an app user's devices),
+   * and linked from its row's detail in the table (the news an import added).
+   */
   related?: readonly RelatedList[];
   /** Figures of the record by day, shown on its page as a small table (an ad's views and clicks). */
   series?: SeriesPanel;
@@ -98,7 +104,7 @@ export const ADMIN_SCREENS = {
   blogs: { group: 'content', title: 'title' },
   // The one list the blog and the apps' news file their records under (decision 056).
   categories: { group: 'content', title: 'name' },
-  attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'], upload: true },
+  attachments: { group: 'content', title: 'name', off: ['add', 'edit', 'clone'], upload: 'media' },
   // One record, which the seed makes: its definition allows no add or delete (decision 046).
   appSettings: { group: 'content', title: 'header' },
   // The company's apps: the lists their pickers read (decision 050).
@@ -153,6 +159,15 @@ export const ADMIN_SCREENS = {
   },
   // The apps' news with their events, and who registered for them (decision 056).
   news: { group: 'apps', title: 'title' },
+  // Imports of the Facebook page's posts as draft news, by a job (decision 060): started from the
+  // import's panel, never edited; each row's detail links to the news it added.
+  facebook: {
+    group: 'apps',
+    title: 'fileName',
+    off: ['add', 'edit', 'clone', 'remove', 'select'],
+    upload: 'facebook',
+    related: [{ source: 'news', field: 'facebookImport' }],
+  },
   // Registrations are the app users' own: staff read, filter and export them; an admin removes one.
   eventRegistrations: { group: 'apps', title: 'email', off: ['add', 'edit', 'clone'], cursor: true },
   // What the apps advertise and sell (decision 057); an ad's views and clicks by day on its page.

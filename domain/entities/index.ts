@@ -13,6 +13,7 @@ import { contactForms } from './contact-forms.ts';
 import { devices } from './devices.ts';
 import { enquiries } from './enquiries.ts';
 import { eventRegistrations } from './event-registrations.ts';
+import { facebook } from './facebook.ts';
 import { industries } from './industries.ts';
 import { invoices } from './invoices.ts';
 import { doctordistricts, doctorgenders, doctorprofessions } from './lookup-lists.ts';
@@ -64,6 +65,7 @@ export const definitions = byServicePath({
   categories,
   news,
   eventRegistrations,
+  facebook,
   ads,
   campaigns,
   products,

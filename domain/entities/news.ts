@@ -129,6 +129,10 @@ export const news = defineEntity({
       exported: true,
     },
     sendNotification: { kind: 'boolean', defaulted: true, filterable: true, exported: true },
+    // The Facebook post an imported item came from (decision 060): unique, so a post is added once.
+    facebookSourceId: { kind: 'string', readonly: true, filterable: true, exported: true },
+    // The import that added it: the news list filtered by an import shows what it added.
+    facebookImport: { kind: 'ref', ref: 'facebook', column: 'facebook_import_id', readonly: true, filterable: true },
     createdAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
     updatedAt: { kind: 'date', readonly: true, defaulted: true, sortable: true, filterable: true },
   },

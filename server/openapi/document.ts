@@ -594,6 +594,41 @@ export function openApiDocument(
     };
   }
 
+  // A Facebook page's export, uploaded by staff to import its posts as draft news (decision 060).
+  if (caller === 'editor' || caller === 'admin') {
+    paths[`${API}/facebook/upload`] = {
+      post: {
+        operationId: 'facebookUpload',
+        tags: ['facebook'],
+        summary: 'Import a Facebook page’s export as draft news',
+        description:
+          'Multipart (`multipart/form-data`), field `file`: the page’s “Download your information” export, as its ZIP ' +
+          'archive (posts and pictures) or `your_posts_1.json` alone. A file that is not a page’s posts is refused ' +
+          'before anything is written. The answer is the `facebook` import, whose job adds each post not imported ' +
+          'before as a draft news item; its progress comes as `patched` events. The Graph API is asked for by ' +
+          '`POST /api/facebook` with `{ "source": "graph" }` when the page is configured.',
+        security: [{ memberToken: [] }],
+        parameters: [{ name: 'region', in: 'query', required: false, schema: { enum: ['hk', 'sg', 'canada'] } }],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': { description: 'The import, queued.', content: { 'application/json': { schema: ref('Facebook') } } },
+          ...errorResponses([...EVERY_CALL, 413, 415]),
+        },
+      },
+    };
+  }
+
   const eventLines = Object.keys(events)
     .sort()
     .map(

@@ -23,6 +23,7 @@ import { configureDeliveryDates } from './delivery-dates/delivery-dates.ts';
 import { configureDevices } from './devices/devices.ts';
 import { registerEntityService } from './entity/register.ts';
 import { configureExports } from './exports/exports.ts';
+import { configureFacebook } from './facebook/facebook.ts';
 import { configureFeatures } from './features/features.ts';
 import { configureMailQueue } from './mail-deliveries/mail-deliveries.ts';
 import { configureForms } from './forms/configure.ts';
@@ -123,6 +124,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   registerEntityService(app, definitions.auditLogs);
   // Exports of the back office's tables, written by a job as the staff member who asked (decision 036).
   configureExports(app, { settings: config.exports, knex, logger: deps.logger, jobs: deps.jobs });
+  // Staff import the company's Facebook page's posts as draft news (decision 060).
+  configureFacebook(app, { config, knex, logger: deps.logger, jobs: deps.jobs });
 
   const missing = Object.values(entities).filter((def) => !(def.service in app.services));
   if (missing.length > 0)

@@ -7,7 +7,13 @@ import {
 } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { rowActionFits, type AdminAction, type AdminField, type RowAction } from '../../../domain/admin/screens';
+import {
+  rowActionFits,
+  type AdminAction,
+  type AdminField,
+  type RelatedList,
+  type RowAction,
+} from '../../../domain/admin/screens';
 import type { TableView } from '../../../domain/admin/view';
 import { useLocale } from '../../i18n/messages';
 import { ArrowUpIcon, ChevronDownIcon } from '../ui/icons';
@@ -42,6 +48,8 @@ interface DataTableProps {
   /** The entity's own actions the role may take; each row offers those that fit it. */
   rowActions: readonly RowAction[];
   onRowAction: (row: Row, action: RowAction) => void;
+  /** Other entities' records that point at a row: its detail links to them, in their table. */
+  related?: readonly RelatedList[];
 }
 
 /**
@@ -67,6 +75,7 @@ export function DataTable({
   detailFields,
   rowActions,
   onRowAction,
+  related = [],
 }: DataTableProps) {
   const { t, locale } = useLocale();
   const selectable = actions.has('select');
@@ -330,6 +339,16 @@ export function DataTable({
                         record={row.original}
                         references={references}
                       />
+                      {related.map((list) => (
+                        <Link
+                          key={`${list.source}.${list.field}`}
+                          to={`/${locale}/admin/${list.source}?${new URLSearchParams({ [`f.${list.field}`]: row.id })}`}
+                          className="mt-3 inline-block text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+                          data-testid={`row-related-${list.source}`}
+                        >
+                          {t('admin.related.all', { entity: t(`resources.${list.source}.name`) })}
+                        </Link>
+                      ))}
                     </td>
                   </tr>
                 ) : null}

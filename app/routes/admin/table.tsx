@@ -28,6 +28,7 @@ import { BatchRemoval } from '../../components/admin/batch-removal';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ExportDialog } from '../../components/admin/export-dialog';
 import { MediaUpload } from '../../components/admin/media-upload';
+import { FacebookImport } from '../../components/admin/facebook-import';
 import { RecordHistory } from '../../components/admin/history';
 import { RelatedRecords } from '../../components/admin/related-records';
 import { SeriesPanel } from '../../components/admin/series-panel';
@@ -75,7 +76,7 @@ import {
 const ALL_SELECTED_LIMIT = 10_000;
 const MAX_PAGE = 100;
 
-export const messageGroups = ['forms', 'uploader'] as const;
+export const messageGroups = ['forms', 'uploader', 'facebook'] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
@@ -104,6 +105,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     search: viewSearch(source, url.searchParams),
     editing,
     role: user.role,
+    // The Facebook import offers the Graph API when the page is configured (decision 060).
+    facebookPage: source === 'facebook' && ctx.facebookPage,
     messages: pageMessages(params.lang, messageGroups),
   };
 }
@@ -356,7 +359,8 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
   const [reloads, setReloads] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const uploads = (ADMIN_SCREENS[source] as AdminScreen).upload === true;
+  const screen: AdminScreen = ADMIN_SCREENS[source];
+  const uploads = screen.upload;
   const live = useLive();
   const base = `/${locale}/admin/${source}`;
 
@@ -508,7 +512,9 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
               onClick={() => setUploading((open) => !open)}
               data-testid="admin-upload"
             >
-              {t(uploading ? 'admin.upload.close' : 'admin.upload.open')}
+              {uploads === 'facebook'
+                ? t(uploading ? 'facebook.close' : 'facebook.open')
+                : t(uploading ? 'admin.upload.close' : 'admin.upload.open')}
             </button>
           ) : null}
           {actions.has('export') && live ? (
@@ -528,7 +534,10 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           ) : null}
         </div>
       </div>
-      {uploading ? <MediaUpload onUploaded={reload} /> : null}
+      {uploading && uploads === 'media' ? <MediaUpload onUploaded={reload} /> : null}
+      {uploading && uploads === 'facebook' ? (
+        <FacebookImport live={live} graph={loaderData.facebookPage} onStarted={reload} />
+      ) : null}
       <SearchPanel
         // Drawn again when the search or the filters in the URL change (Clear, Back): its boxes show them, not what was typed before.
         key={JSON.stringify([view.q, view.choices, view.ranges])}
@@ -606,6 +615,7 @@ export default function AdminTable({ loaderData, actionData: answered }: Route.C
           detailFields={detailFields}
           rowActions={rowActions}
           onRowAction={(row, action) => runAction(row._id, action)}
+          related={screen.related ?? []}
         />
       </div>
       <Pagination
