@@ -73,7 +73,7 @@ describe.skipIf(skipReason)('a campaign’s ads', () => {
       locale: 'zh-hk',
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual({ ads: '部分已選記錄不存在或已被刪除。' });
+    expect(refused.body.errors).toEqual({ ads: '部分已選紀錄不存在或已被刪除。' });
     expect(await server.database.knex('campaigns').where({ key }).first()).toBeUndefined();
     const made = await newCampaign([ad]);
     expect(made.ads).toEqual([ad]);

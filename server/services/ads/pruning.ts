@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
  */
 
 /** The queue of the periodic pruning. */
-export const AD_PRUNE_JOB = 'ads.prune';
+export const AD_PRUNE_JOB = 'ad-rows.prune';
 /** How often the pruning is asked for. */
 export const AD_PRUNE_SECONDS = 15 * 60;
 /** Rows removed by one statement at most. */
