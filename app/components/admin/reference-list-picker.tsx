@@ -104,7 +104,12 @@ export function ReferenceListPicker({
               data-testid="reference-chip"
               data-missing={chip.missing || undefined}
             >
-              <span className={`min-w-0 flex-1 truncate ${chip.missing ? 'italic' : ''}`}>{chip.label}</span>
+              <span
+                className={`min-w-0 flex-1 truncate ${chip.missing ? 'italic' : ''}`}
+                data-testid="reference-chip-label"
+              >
+                {chip.label}
+              </span>
               <button
                 type="button"
                 className={chipButton}
@@ -178,10 +183,11 @@ export function ReferenceListPicker({
               setOpen(true);
               setActive(nextActive(active, event.key, offered.length));
             } else if (event.key === 'Enter') {
-              // Enter never sends the form from here: it adds the record shown active (or the only one).
+              // Enter never sends the form from here: it adds the record shown active (or the only one),
+              // once the search for what was typed has answered (not one of an earlier search's).
               event.preventDefault();
               const choice = offered[active] ?? (offered.length === 1 ? offered[0] : undefined);
-              if (open && choice) add(choice);
+              if (open && choice && !searching) add(choice);
             } else if (event.key === 'Escape' && open) {
               event.preventDefault();
               setOpen(false);
