@@ -15,6 +15,8 @@ export interface ClientRun {
   /** GET unless told (bench/ads.ts posts picks). */
   method?: 'GET' | 'POST';
   body?: string;
+  /** Bodies sent in turn, one a request, over every connection (many devices' picks): instead of `body`. */
+  bodies?: string[];
 }
 
 export interface ClientResult {
@@ -50,6 +52,7 @@ type Autocannon = (
     headers: Record<string, string>;
     method?: string;
     body?: string;
+    requests?: { setupRequest: (request: { body?: string }) => { body?: string } }[];
   },
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => { on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
@@ -59,6 +62,16 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Gives each request the next of `bodies`, round and round. */
+function nextBody(bodies: string[]): (request: { body?: string }) => { body?: string } {
+  let next = 0;
+  return (request) => {
+    const body = bodies[next % bodies.length];
+    next += 1;
+    return { ...request, body };
+  };
 }
 
 function measure(run: ClientRun): Promise<ClientResult> {
@@ -73,6 +86,7 @@ function measure(run: ClientRun): Promise<ClientResult> {
         headers: run.headers,
         ...(run.method ? { method: run.method } : {}),
         ...(run.body === undefined ? {} : { body: run.body }),
+        ...(run.bodies?.length ? { requests: [{ setupRequest: nextBody(run.bodies) }] } : {}),
       },
       (error, result) => {
         if (error) {

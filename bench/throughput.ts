@@ -15,7 +15,7 @@
  *
  *   THROUGHPUT_SECONDS (10)  THROUGHPUT_ROUNDS (3)  THROUGHPUT_CONNECTIONS (20)  THROUGHPUT_WARMUP (3 s, untimed)
  */
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,7 +28,7 @@ import { startServer, type RunningServer } from '../server/server.ts';
 import { freePort } from '../tests/e2e/free-port.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import { BENCH_ADMIN, benchServerConfig, intEnv } from './shared.ts';
-import type { ClientResult, ClientRun, FromClient, ToClient } from './throughput-client.ts';
+import { type ClientResult, median, ThroughputClient as Client } from './throughput-runner.ts';
 
 const SECONDS = intEnv('THROUGHPUT_SECONDS', 10, 1);
 const ROUNDS = intEnv('THROUGHPUT_ROUNDS', 3, 1);
@@ -211,47 +211,6 @@ async function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signa
   await exited;
 }
 
-/** The autocannon process, one run at a time. */
-class Client {
-  private readonly child: ChildProcess;
-
-  private constructor(child: ChildProcess) {
-    this.child = child;
-  }
-
-  static async start(): Promise<Client> {
-    const child = fork(new URL('./throughput-client.ts', import.meta.url), {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('message', () => resolve());
-      child.once('exit', (code) => reject(new Error(`the client exited with code ${code}`)));
-    });
-    return new Client(child);
-  }
-
-  run(run: ClientRun): Promise<ClientResult> {
-    return new Promise((resolve, reject) => {
-      this.child.once('message', (reply: FromClient) => {
-        if (reply.type === 'result') resolve(reply.result);
-        else reject(new Error(reply.type === 'error' ? reply.message : 'unexpected reply from the client'));
-      });
-      this.child.send({ type: 'run', run } satisfies ToClient);
-    });
-  }
-
-  async stop(): Promise<void> {
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.send({ type: 'stop' } satisfies ToClient);
-    await exited;
-  }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1));
 const perSecond = (value: number) => Math.round(value).toLocaleString('en');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -54,6 +54,9 @@ export function exportCell(
   const value = record[field];
   if (!def || value === null || value === undefined) return '';
   if (def.kind === 'ref' && typeof value === 'string') return references[field]?.[value] ?? value;
+  // A list of references: the records' names, one that no longer exists by its id.
+  if (def.kind === 'list' && def.ref && Array.isArray(value))
+    return value.map((id) => references[field]?.[String(id)] ?? String(id)).join(', ');
   const widget = hintsOf(def).widget;
   // A text in each language, whatever box it is written in: the export's language.
   if (def.kind === 'i18n' && widget !== 'richText' && typeof value === 'object')

@@ -61,6 +61,7 @@ export function inputValue(field: AdminField, value: unknown): string | Record<s
     case 'dateTime':
       return formatIsoDateTime(value as string);
     case 'list':
+    case 'refs':
     case 'gallery':
       return Array.isArray(value) ? value.map(String).join('\n') : '';
     default:
@@ -100,7 +101,7 @@ export function readInput(field: AdminField, form: FormData): unknown {
   if (!form.has(name)) return undefined;
   const raw = String(form.get(name) ?? '');
   const text = field.widget === 'password' ? raw : raw.trim();
-  if (field.widget === 'list' || field.widget === 'gallery') {
+  if (field.widget === 'list' || field.widget === 'refs' || field.widget === 'gallery') {
     return text
       .split(/\r?\n/)
       .map((line) => line.trim())

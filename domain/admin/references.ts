@@ -15,7 +15,8 @@ export type ReferenceNames = Record<string, Record<string, string>>;
 /**
  * The names of the records that the reference `fields` of `records` point to (and of the ids in
  * `chosen`, a filter's record): one `$in` lookup of at most 100 ids per related entity, however
- * many fields point to it. A record that could not be read keeps its id, as the callers show it.
+ * many fields point to it (lists of references, more ids, a lookup per 100). A record that could
+ * not be read keeps its id, as the callers show it (a list of references says it no longer exists).
  */
 export async function referenceNames(
   definition: EntityDef,
@@ -28,11 +29,16 @@ export async function referenceNames(
   const byTarget = new Map<EntityName, { fields: string[]; ids: Set<string> }>();
   for (const field of fields) {
     const def = definition.fields[field];
-    const target = def?.kind === 'ref' ? def.ref : undefined;
+    // A reference, or a list of them (a campaign's ads).
+    const target = def?.kind === 'ref' || def?.kind === 'list' ? def.ref : undefined;
     if (!target || !isEntityName(target) || !entities[target]) continue;
     const entry = byTarget.get(target) ?? { fields: [], ids: new Set<string>() };
     entry.fields.push(field);
-    for (const record of records) if (typeof record[field] === 'string') entry.ids.add(record[field] as string);
+    for (const record of records) {
+      const value = record[field];
+      if (typeof value === 'string') entry.ids.add(value);
+      else if (Array.isArray(value)) for (const id of value) if (typeof id === 'string') entry.ids.add(id);
+    }
     for (const id of chosen[field] ?? []) entry.ids.add(id);
     byTarget.set(target, entry);
   }
@@ -40,13 +46,14 @@ export async function referenceNames(
   await Promise.all(
     [...byTarget].map(async ([target, { fields: named, ids }]) => {
       const found: Record<string, string> = {};
-      if (ids.size > 0) {
-        const title = titleFieldOf(target);
-        const query = {
-          _id: { $in: [...ids].slice(0, REFERENCE_LOOKUP) },
-          $select: ['_id', title],
-          $limit: REFERENCE_LOOKUP,
-        };
+      const title = titleFieldOf(target);
+      const all = [...ids];
+      // Lists of references name more than a page's worth: they are asked for a page at a time.
+      const pages = Array.from({ length: Math.ceil(all.length / REFERENCE_LOOKUP) }, (_, page) =>
+        all.slice(page * REFERENCE_LOOKUP, (page + 1) * REFERENCE_LOOKUP),
+      );
+      for (const page of pages) {
+        const query = { _id: { $in: page }, $select: ['_id', title], $limit: REFERENCE_LOOKUP };
         for (const record of await find(target, query)) found[String(record._id)] = recordName(target, record, locale);
       }
       for (const field of named) names[field] = found;

@@ -396,6 +396,7 @@ const EDITABLE_WIDGETS: ReadonlySet<Widget> = new Set<Widget>([
   'dateTime',
   'enum',
   'ref',
+  'refs',
   'boolean',
   'color',
   'mapPoint',

@@ -212,9 +212,10 @@ export const campaigns = defineEntity({
       exported: true,
       hints: { column: 3 },
     },
-    /** The ads of the campaign, by id, one a line in the editor. */
+    /** The ads of the campaign, in order: picked by name in the editor, each one an ad that exists. */
     ads: {
       kind: 'list',
+      ref: 'ads',
       item: idSchema,
       schema: z
         .array(idSchema)
@@ -222,7 +223,9 @@ export const campaigns = defineEntity({
         .refine((ids) => new Set(ids).size === ids.length, { message: 'validation.duplicate' }),
       defaulted: true,
       filterable: true,
+      listed: true,
       exported: true,
+      hints: { column: 4 },
     },
     publish: { kind: 'date', filterable: true, sortable: true, listed: true, exported: true },
     expiry: { kind: 'date', filterable: true, sortable: true, listed: true, exported: true },

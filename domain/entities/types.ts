@@ -57,7 +57,11 @@ export interface FieldDef {
   listed?: boolean;
   exported?: boolean;
   enum?: readonly string[];
-  /** For `ref`: the service path the id points to. */
+  /**
+   * For `ref`: the service path the id points to. For a `list` of ids: each item is a record of that
+   * service (a campaign's ads), picked in the editor by name (`refs`), shown by name in the table,
+   * and every id a write adds must be a record that exists (decision 061).
+   */
   ref?: string;
   /** For `list` of objects: the key that `$pull` and `path.$` match on; `_id` is generated. */
   itemKey?: string;
@@ -104,6 +108,8 @@ export type Widget =
   | 'dateTime'
   | 'enum'
   | 'ref'
+  /** Records of another entity, in order, picked by name (a `list` of ids with a `ref`). */
+  | 'refs'
   | 'list'
   | 'object'
   | 'image'
@@ -261,14 +267,15 @@ const KIND_WIDGETS: Record<FieldKind, Widget> = {
 };
 
 /**
- * A field's back-office hints, filled in where the definition gives none: its kind's widget;
+ * A field's back-office hints, filled in where the definition gives none: its kind's widget (a
+ * list of ids with a `ref`: `refs`);
  * shown on the record's page, and in the list too when it is `listed` (hidden fields nowhere).
  */
 export function hintsOf(field: FieldDef): FieldHints & { widget: Widget; shownIn: readonly Screen[] } {
   const shownIn: readonly Screen[] = field.hidden ? [] : field.listed ? ['list', 'detail'] : ['detail'];
   return {
     ...field.hints,
-    widget: field.hints?.widget ?? KIND_WIDGETS[field.kind],
+    widget: field.hints?.widget ?? (field.kind === 'list' && field.ref ? 'refs' : KIND_WIDGETS[field.kind]),
     shownIn: field.hints?.shownIn ?? shownIn,
   };
 }

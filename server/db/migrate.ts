@@ -37,6 +37,7 @@ import * as m035 from './migrations/035_app_password_resets.ts';
 import * as m036 from './migrations/036_news_and_events.ts';
 import * as m037 from './migrations/037_ads_campaigns_products.ts';
 import * as m039 from './migrations/039_facebook_import.ts';
+import * as m040 from './migrations/040_ad_days.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Knex.Migration> = {
   '036_news_and_events': m036,
   '037_ads_campaigns_products': m037,
   '039_facebook_import': m039,
+  '040_ad_days': m040,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -93,7 +93,7 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // Push messages to the apps' installations: a durable send job, the devices' reports (decision 055).
   configurePushMessages(app, { config, knex, logger: deps.logger, jobs: deps.jobs });
   // What the apps advertise and sell: ads, campaigns, products, picks and reports (decision 057).
-  configureAds(app, { knex, secret: config.appSecret });
+  configureAds(app, { knex, secret: config.appSecret, jobs: deps.jobs, logger: deps.logger });
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   // The categories of the news and the blog, the apps' news with their events, and the app users'

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { bothThemesViolations } from './axe.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { staffHeaders } from './staff-api.ts';
 import { users } from './users.ts';
@@ -14,6 +15,18 @@ import { users } from './users.ts';
 test.use({ colorScheme: 'light' });
 
 const column = (page: Page, name: string) => page.getByTestId('admin-row').first().locator(`[data-column="${name}"]`);
+
+/** Adds a record to a list of references by typing part of its name and choosing it. */
+async function addReference(page: Page, field: string, name: string): Promise<void> {
+  const box = page.locator(`#field-${field}`);
+  await box.fill(name);
+  const option = page.getByRole('option', { name, exact: true });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(
+    page.getByTestId(`references-${field}`).getByTestId('reference-chip').filter({ hasText: name }),
+  ).toHaveCount(1);
+}
 
 async function newDevice(request: APIRequestContext, label: string): Promise<{ deviceId: string; secret: string }> {
   const deviceId = `e2e-ads-${label}-${Date.now().toString(36)}`;
@@ -58,7 +71,7 @@ test('an editor publishes an ad in a campaign and watches its counts move as the
   await hydrated(page);
   await page.locator('#field-name-en').fill(`Lunch week ${stamp}`);
   await page.locator('#field-key').fill(key);
-  await page.locator('#field-ads').fill(adId);
+  await addReference(page, 'ads', name);
   await page.locator('#field-status').selectOption('published');
   await page.getByTestId('editor-save').click();
   await expect(page.getByTestId('snackbar-success')).toBeVisible();
@@ -138,4 +151,75 @@ test('a campaign microsite shows its campaign’s published ads in the page’s 
     '/campaign/23hkrace',
   );
   await expect(offers).not.toContainText('小販美食週');
+});
+
+test('staff pick ads for a campaign by name, see their names, and take one off', async ({ page, login, request }) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  const headers = await staffHeaders(request, users.editor);
+  const names = [`Harbour brunch ${stamp}`, `Night market ${stamp}`];
+  const ids: string[] = [];
+  for (const en of names) {
+    const made = await request.post('/api/ads', { headers, data: { name: { en }, adType: 'list', status: 'draft' } });
+    expect(made.status(), await made.text()).toBe(201);
+    ids.push(((await made.json()) as { _id: string })._id);
+  }
+  await login(users.editor);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/admin/campaigns/new');
+  await hydrated(page);
+  await page.locator('#field-name-en').fill(`Food week ${stamp}`);
+  await page.locator('#field-key').fill(`e2e-food-${stamp}`);
+  // The first by mouse, the second by keyboard alone: its start typed, the arrow to it, Enter.
+  await addReference(page, 'ads', names[0] as string);
+  const box = page.locator('#field-ads');
+  await box.fill(`Night market ${stamp}`);
+  // The search for what was typed has answered: only that ad is offered.
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText([names[1] as string]);
+  await expect(box).not.toHaveAttribute('aria-busy', 'true');
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await box.press('Enter');
+  const picker = page.getByTestId('references-ads');
+  await expect(picker.getByTestId('reference-chip-label')).toHaveText(names);
+  // Already chosen, it is not offered again.
+  await box.fill(`Harbour brunch ${stamp}`);
+  await expect(page.getByRole('option', { name: names[0] })).toHaveCount(0);
+  await box.fill('');
+  // Nothing runs off a phone's screen, and axe finds nothing in the editor with the list open.
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await box.focus();
+  expect(await bothThemesViolations(page, '[data-testid="record-form"]')).toEqual([]);
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByTestId('snackbar-success')).toBeVisible();
+
+  // The table names them, in order.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/en/admin/campaigns?q=${encodeURIComponent(`Food week ${stamp}`)}`);
+  await expect(page.getByTestId('admin-row')).toHaveCount(1);
+  await expect(column(page, 'ads')).toHaveText(`${names[0]}, ${names[1]}`);
+  const found = await request.get(`/api/campaigns?key=e2e-food-${stamp}`, { headers });
+  const campaign = ((await found.json()) as { data: { _id: string; ads: string[] }[] }).data[0];
+  expect(campaign?.ads).toEqual(ids);
+
+  // One taken off (by its button), saved: the other stays.
+  await page.goto(`/en/admin/campaigns/edit/${campaign?._id as string}`);
+  await hydrated(page);
+  await expect(picker.getByTestId('reference-chip-label')).toHaveText(names);
+  await picker.getByRole('button', { name: `Remove ${names[0]}` }).click();
+  await expect(picker.getByTestId('reference-chip-label')).toHaveText([names[1] as string]);
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByTestId('snackbar-success')).toBeVisible();
+  await page.goto(`/en/admin/campaigns?q=${encodeURIComponent(`Food week ${stamp}`)}`);
+  await expect(column(page, 'ads')).toHaveText(names[1] as string);
+
+  // An ad removed since shows as gone, not as its id, in the editor and the table.
+  const adminHeaders = await staffHeaders(request, users.admin);
+  expect((await request.delete(`/api/ads/${ids[1] as string}`, { headers: adminHeaders })).status()).toBe(200);
+  await page.reload();
+  await expect(column(page, 'ads')).toHaveText('No longer exists');
+  await page.goto(`/en/admin/campaigns/edit/${campaign?._id as string}`);
+  await expect(picker.getByTestId('reference-chip-label')).toHaveText(['No longer exists']);
+  await expect(picker).not.toContainText(ids[1] as string);
 });

@@ -66,6 +66,8 @@ const TABLES_WITHOUT_DEFINITION: Record<string, string> = {
   ad_reports:
     'one row per ad, app device, hour and kind: what counts a view or click once (server/services/ads/, decision 057)',
   ad_picks: 'how often each app device was shown each ad in an hour, for the frequency cap (decision 057)',
+  ad_days:
+    'each ad’s views and clicks by day, kept when its past hours’ reports are pruned (read by adDays, decision 057)',
 };
 
 /** Columns of an entity's table that no field describes: the server alone writes them. */

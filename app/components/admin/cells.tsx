@@ -122,6 +122,21 @@ export function CellValue({
       );
     case 'ref':
       return <span>{references?.[String(value)] ?? String(value)}</span>;
+    case 'refs':
+      // Each record by its name; one that no longer exists says so.
+      return (
+        <span data-testid="reference-names">
+          {(Array.isArray(value) ? value.map(String) : []).map((id, index) => {
+            const label = references?.[id];
+            return (
+              <span key={id}>
+                {index > 0 ? ', ' : null}
+                {label === undefined ? <em className="text-muted">{t('admin.reference.missing')}</em> : label}
+              </span>
+            );
+          })}
+        </span>
+      );
     case 'gallery':
       return (
         <span className="inline-flex gap-1">

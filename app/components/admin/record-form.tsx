@@ -25,6 +25,7 @@ import { DateRangeField } from './date-range-field';
 import { GalleryField } from './gallery-field';
 import { ImageField } from './image-field';
 import { MapPointField } from './map-point-field';
+import { ReferenceListPicker } from './reference-list-picker';
 import { ReferencePicker } from './reference-picker';
 import { RichText } from './rich-text';
 import { SubListEditor } from './sub-list';
@@ -345,6 +346,22 @@ function FieldInput({
       );
       break;
     }
+    case 'refs':
+      control = (
+        <ReferenceListPicker
+          id={id}
+          name={name}
+          target={field.def.ref ?? ''}
+          initial={Array.isArray(value) ? value.map(String) : []}
+          choices={options}
+          labelledBy={`${id}-label`}
+          invalid={invalid}
+          autoFocus={focus}
+          testId={`references-${field.name}`}
+          onChange={(ids) => bind.set(name, ids)}
+        />
+      );
+      break;
     case 'list':
       control = (
         <textarea

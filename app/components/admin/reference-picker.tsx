@@ -51,36 +51,25 @@ export function referenceQuery(target: string, text: string): Record<string, unk
 }
 
 /**
- * A field that points to another record, chosen by typing part of its name: the related entity
- * is searched as the staff member types (through the live connection, as they are), and a
- * record is picked from the list by mouse or keyboard (arrows, Enter, Escape). Until the
- * connection is up, the records known from the page are searched instead.
+ * The records of `target` whose names match `words`, searched while `open` (the list shown): through
+ * the live connection, as the staff member, a short pause after typing; until the connection is up
+ * (or when it fails), among `choices`, the records known from the page. The single reference picker
+ * and the list of references both search so.
  */
-export function ReferencePicker({
-  id,
-  name,
-  target,
-  initial,
-  choices = [],
-  invalid,
-  autoFocus,
-  testId,
-  onChange,
-}: ReferencePickerProps) {
-  const { t, locale } = useLocale();
+export function useReferenceSearch(
+  target: string,
+  open: boolean,
+  words: string,
+  choices: readonly ReferenceChoice[],
+): { results: readonly ReferenceChoice[]; searching: boolean } {
+  const { locale } = useLocale();
   const live = useLive();
-  const listId = useId();
-  const [chosen, setChosen] = useState<ReferenceChoice | null>(initial);
-  const [text, setText] = useState(initial?.label ?? '');
-  const [open, setOpen] = useState(false);
   const [results, setResults] = useState<readonly ReferenceChoice[]>(choices);
-  const [active, setActive] = useState(-1);
   const [searching, setSearching] = useState(false);
   const asked = useRef(0);
 
   useEffect(() => {
     if (!open) return;
-    const words = text === chosen?.label ? '' : text;
     const ask = ++asked.current;
     const local = () => {
       const needle = words.trim().toLowerCase();
@@ -112,7 +101,35 @@ export function ReferencePicker({
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // `choices` is the page's list: a new array each render, the same records.
-  }, [open, text, target, live, locale]);
+  }, [open, words, target, live, locale]);
+
+  return { results, searching };
+}
+
+/**
+ * A field that points to another record, chosen by typing part of its name: the related entity
+ * is searched as the staff member types (through the live connection, as they are), and a
+ * record is picked from the list by mouse or keyboard (arrows, Enter, Escape). Until the
+ * connection is up, the records known from the page are searched instead.
+ */
+export function ReferencePicker({
+  id,
+  name,
+  target,
+  initial,
+  choices = [],
+  invalid,
+  autoFocus,
+  testId,
+  onChange,
+}: ReferencePickerProps) {
+  const { t } = useLocale();
+  const listId = useId();
+  const [chosen, setChosen] = useState<ReferenceChoice | null>(initial);
+  const [text, setText] = useState(initial?.label ?? '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const { results, searching } = useReferenceSearch(target, open, text === chosen?.label ? '' : text, choices);
 
   const choose = (choice: ReferenceChoice | null) => {
     setChosen(choice);

@@ -32,6 +32,9 @@ export async function editorOptions(
         : [];
     if (field.def.kind === 'ref' && field.def.ref)
       return [{ name: field.name, target: field.def.ref, current: record?.[field.name], only: false }];
+    // A list of references: the chosen records' names (those not found no longer exist), then the first others.
+    if (field.widget === 'refs' && field.def.ref)
+      return [{ name: field.name, target: field.def.ref, current: record?.[field.name], only: false }];
     const itemRef = field.items?.find((column) => column.widget === 'ref' && column.ref);
     return itemRef?.ref ? [{ name: field.name, target: itemRef.ref, current: undefined, only: false }] : [];
   });
@@ -52,6 +55,22 @@ export async function editorOptions(
       if (typeof current === 'string' && current && !found.some((related) => String(related._id) === current)) {
         const related = await service.get(current, { ...params, query: { $select: ['_id', title] } }).catch(() => null);
         if (related) found.unshift(related);
+      }
+      if (Array.isArray(current) && current.length > 0) {
+        const ids = current.map(String).filter((id) => !found.some((related) => String(related._id) === id));
+        for (let start = 0; start < ids.length; start += REFERENCE_CHOICES) {
+          const chosen = await service
+            .find({
+              ...params,
+              query: {
+                _id: { $in: ids.slice(start, start + REFERENCE_CHOICES) },
+                $select: ['_id', title],
+                $limit: REFERENCE_CHOICES,
+              },
+            })
+            .catch(() => ({ data: [] }));
+          found.unshift(...chosen.data);
+        }
       }
       options[field.name] = found.map((related) => ({
         value: String(related._id),

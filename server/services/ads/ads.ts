@@ -1,6 +1,9 @@
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import { BadRequest } from '@feathersjs/errors';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { askPeriodically } from '../../jobs/jobs.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { z } from 'zod';
 import { AD_TYPES, campaignKeySchema } from '../../../domain/entities/ads.ts';
 import { definitions } from '../../../domain/entities/index.ts';
@@ -24,6 +27,7 @@ import {
   STALE_LIMIT_MS,
 } from './serving.ts';
 import { readSignedAdId, signAdId } from './signed-ids.ts';
+import { AD_PRUNE_JOB, AD_PRUNE_SECONDS, pruneAdRows, REPORTING_ZONE } from './pruning.ts';
 
 /*
  * Ads, campaigns and products (decision 057). The three are generic entity services; this folder
@@ -41,8 +45,6 @@ export const REPORT_GRACE_MS = 60 * 60 * 1000;
 export const COUNT_EVENT_INTERVAL_MS = 1_000;
 /** How many days `adDays` answers, most recent first. */
 export const AD_DAYS = 60;
-/** The day an ad's views and clicks are counted in: Hong Kong's and Singapore's (UTC+8). */
-const REPORTING_ZONE = 'Asia/Hong_Kong';
 
 export const REPORT_KINDS = ['view', 'click'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -324,7 +326,11 @@ export class AdReportsService {
   }
 }
 
-/** `adDays`: an ad's views and clicks by day (Hong Kong's), for its page in the back office. Staff. */
+/**
+ * `adDays`: an ad's views and clicks by day (Hong Kong's), for its page in the back office. Staff.
+ * The days of pruned hours come from `ad_days`, the rest from the reports still held: a day the
+ * pruning has reached in part is the sum of both.
+ */
 export class AdDaysService {
   private readonly knex: Knex;
 
@@ -336,11 +342,15 @@ export class AdDaysService {
     const ad = params.query?.ad;
     if (typeof ad !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(ad)) throw invalid({ ad: 'validation.required' });
     const { rows } = await this.knex.raw<{ rows: { day: string; views: string; clicks: string }[] }>(
-      `select to_char(hour at time zone ?, 'YYYY-MM-DD') as day,
-              count(*) filter (where kind = 'view') as views,
-              count(*) filter (where kind = 'click') as clicks
-       from ad_reports where ad_id = ? group by 1 order by 1 desc limit ?`,
-      [REPORTING_ZONE, ad, AD_DAYS],
+      `select day, sum(views) as views, sum(clicks) as clicks from (
+         select to_char(day, 'YYYY-MM-DD') as day, views, clicks from ad_days where ad_id = ?
+         union all
+         select to_char(hour at time zone ?, 'YYYY-MM-DD'),
+                count(*) filter (where kind = 'view'), count(*) filter (where kind = 'click')
+         from ad_reports where ad_id = ? group by 1
+       ) as counted
+       group by day order by day desc limit ?`,
+      [ad, REPORTING_ZONE, ad, AD_DAYS],
     );
     return rows.map((row) => ({ day: row.day, views: Number(row.views), clicks: Number(row.clicks) }));
   }
@@ -361,8 +371,11 @@ async function meetIsTheServers(context: HookContext, next: NextFunction): Promi
   await next();
 }
 
-export function configureAds(app: ServerApp, options: { knex: Knex; secret: string }): void {
-  const { knex, secret } = options;
+export function configureAds(
+  app: ServerApp,
+  options: { knex: Knex; secret: string; jobs: JobQueue; logger: Logger },
+): void {
+  const { knex, secret, jobs, logger } = options;
   registerEntityService(app, definitions.ads, { hooks: [meetIsTheServers] });
   registerEntityService(app, definitions.campaigns);
   registerEntityService(app, definitions.products);
@@ -377,6 +390,12 @@ export function configureAds(app: ServerApp, options: { knex: Knex; secret: stri
     app.service('campaigns').on(event, () => eligible.changed(null));
   }
   const events = new CountEvents(app);
+  // The hourly rows past their hour go, their counts by day kept (pruning.ts).
+  jobs.define(AD_PRUNE_JOB, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
+    const removed = await pruneAdRows(knex, clockOf(app)());
+    logger.info(removed, 'ad reports and picks pruned');
+  });
+  askPeriodically(app, jobs, AD_PRUNE_JOB, AD_PRUNE_SECONDS, logger);
 
   const pick = {
     type: ['object', 'null'],

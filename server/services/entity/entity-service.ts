@@ -10,14 +10,15 @@ import type {
   ShapingQuery,
 } from '../../../domain/entities/services.ts';
 import { scopeProblems, takeConfirmations } from '../../../domain/entities/scope.ts';
-import type { EntityDef } from '../../../domain/entities/types.ts';
+import { entities } from '../../../domain/entities/index.ts';
+import { type EntityDef, valueSchema } from '../../../domain/entities/types.ts';
 import { newId } from '../../db/ids.ts';
 import { callerRoleOf } from '../../hooks/caller.ts';
 import { applyKeyset, decodeCursor, encodeCursor } from './cursor.ts';
 import { EntityFields } from './fields.ts';
 import { applyListOperators, keyListItems, type ListField } from './list-ops.ts';
 import { applyFilter, MAX_LIMIT, type ParsedQuery, parseQuery, type SortKey } from './query.ts';
-import { createData, invalid, validatePatch } from './validate.ts';
+import { createData, invalid, issueMessage, validatePatch } from './validate.ts';
 
 export type EntityRecord = Record<string, unknown> & { _id: string };
 
@@ -147,6 +148,8 @@ export class EntityService<E extends EntityDef = EntityDef> {
   readonly id = '_id';
   private readonly knex: Knex;
   private readonly lists = new Map<string, ListField>();
+  /** The lists of ids of another entity's records (a campaign's ads), and that entity. */
+  private readonly referenceLists = new Map<string, EntityDef>();
   populator: Populator | undefined;
   /**
    * Transforms validated data before it is written (hashing a password); may add fields the server
@@ -163,6 +166,9 @@ export class EntityService<E extends EntityDef = EntityDef> {
     this.fields = new EntityFields(def);
     for (const [name, field] of Object.entries(def.fields)) {
       if (field.kind === 'list') this.lists.set(name, { name, def: field });
+      const target =
+        field.kind === 'list' && field.ref ? Object.values(entities).find((d) => d.service === field.ref) : undefined;
+      if (target) this.referenceLists.set(name, target);
     }
   }
 
@@ -222,6 +228,41 @@ export class EntityService<E extends EntityDef = EntityDef> {
   private checkScope(data: unknown): void {
     const errors = scopeProblems(this.def, data);
     if (Object.keys(errors).length > 0) throw new BadRequest('validation.outOfScope', { errors });
+  }
+
+  /** Whether a write sets one of the lists of references (create data or a patch, any syntax). */
+  private writesReferences(data: unknown): boolean {
+    if (this.referenceLists.size === 0) return false;
+    for (const name of fieldsWritten(data)) if (this.referenceLists.has(name)) return true;
+    return false;
+  }
+
+  /**
+   * Refuses a list of references (a campaign's ads) that adds an id naming no record of its entity
+   * (`validation.unknownReferences`), inside the write's transaction: the records named are held
+   * (`for key share`) until it commits, so none of them is removed between the check and the write.
+   * An id the stored record already held is kept as it is (its record may have been removed since:
+   * the editor shows it as gone, and removing it, or saving anything else, still works).
+   */
+  private async checkReferences(
+    db: Knex | Knex.Transaction,
+    written: Readonly<Record<string, unknown>>,
+    stored: Readonly<Record<string, unknown>> | null,
+  ): Promise<void> {
+    const errors: Record<string, string> = {};
+    for (const [name, target] of this.referenceLists) {
+      const ids = written[name];
+      if (!Array.isArray(ids)) continue;
+      const held = new Set(Array.isArray(stored?.[name]) ? (stored[name] as unknown[]).map(String) : []);
+      const added = [...new Set(ids.map(String))].filter((id) => !held.has(id));
+      if (added.length === 0) continue;
+      const found = db(target.table).whereIn('id', added);
+      for (const [field, values] of Object.entries(target.scope ?? {}))
+        found.whereIn(new EntityFields(target).writable(field).column, [...values]);
+      const existing = new Set(((await found.forKeyShare().pluck('id')) as unknown[]).map(String));
+      if (added.some((id) => !existing.has(id))) errors[name] = 'validation.unknownReferences';
+    }
+    if (Object.keys(errors).length > 0) throw invalid(errors);
   }
 
   /** Written data without the confirmations of its confirmed fields (`passwordConfirm`), each checked. */
@@ -437,8 +478,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
       row[field.column] = this.toColumnValue(name, value);
     }
     const observed = this.observed(params);
+    const references = this.writesReferences(valid);
     const inserted = await this.write(() =>
-      this.inWriteTransaction(params, observed, async (db) => {
+      this.inWriteTransaction(params, observed || references, async (db) => {
+        if (references) await this.checkReferences(db, valid, null);
         const [written] = (await db(this.def.table).insert(row).returning(this.fields.publicColumns)) as Record<
           string,
           unknown
@@ -477,11 +520,13 @@ export class EntityService<E extends EntityDef = EntityDef> {
     const wholeRecord = this.def.recordRules !== undefined;
     // An observed patch reads the record it changes, held until written, to tell what it was.
     const observed = this.observed(params);
-    const locked = hasListOps || wholeRecord || observed;
+    // A list of references written reads the ids it held: those it adds must name records.
+    const references = this.writesReferences(written);
+    const locked = hasListOps || wholeRecord || observed || references;
     const run = async (trx: Knex.Transaction | Knex) => {
       const parsed = parseQuery(this.fields, query);
       const columns =
-        wholeRecord || observed
+        wholeRecord || observed || references
           ? this.fields.publicColumns
           : hasListOps
             ? [...this.lists.values()].map((l) => this.fields.writable(l.name).column).concat('id')
@@ -500,9 +545,18 @@ export class EntityService<E extends EntityDef = EntityDef> {
             (current[this.fields.writable(list.name).column] as Record<string, unknown>[]) ?? [];
         }
         lists = applyListOperators(this.lists, currentLists, { $push, $pull, $set }, positional, plain);
+        // A list of references as the operators leave it meets the field's own schema (its length, no duplicates).
+        const listErrors: Record<string, string> = {};
+        for (const [name, items] of Object.entries(lists)) {
+          const field = this.referenceLists.has(name) ? this.def.fields[name] : undefined;
+          const issue = field ? valueSchema(field).safeParse(items).error?.issues[0] : undefined;
+          if (issue) listErrors[name] = issueMessage(issue, items);
+        }
+        if (Object.keys(listErrors).length > 0) throw invalid(listErrors);
       }
       let valid = validatePatch(this.def, plain, wholeRecord ? this.fields.toRecord(current, columns) : undefined);
       this.checkScope(valid);
+      if (references) await this.checkReferences(trx, { ...valid, ...lists }, this.fields.toRecord(current, columns));
       if (this.beforeWrite) valid = await this.beforeWrite(valid, { id, params });
       const update: Record<string, unknown> = { updated_at: this.knex.fn.now() };
       for (const [name, value] of Object.entries(valid)) {

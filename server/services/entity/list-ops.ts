@@ -62,6 +62,12 @@ export function applyListOperators(
   if (ops.$pull !== undefined) {
     for (const [name, value] of Object.entries(asObject(ops.$pull, '$pull'))) {
       const [field, items] = listOf(name, '$pull');
+      // A list of plain values (ids), not of records: the equal ones go.
+      const plainValues = items.every((item) => typeof item !== 'object' || item === null);
+      if (plainValues && (typeof value !== 'object' || value === null)) {
+        next[name] = items.filter((item) => (item as unknown) !== value);
+        continue;
+      }
       const key = field.def.itemKey ?? '_id';
       const match: Item = typeof value === 'object' && value !== null ? (value as Item) : { [key]: value };
       if (Object.keys(match).length === 0) throw new BadRequest('$pull needs a condition');
