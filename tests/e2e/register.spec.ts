@@ -83,9 +83,7 @@ test.describe('register page', () => {
     await expect(page.getByTestId('error-reg-email')).toHaveText('帳戶已存在');
     await expect(page.locator('#reg-email')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#reg-email')).toBeFocused();
-    // What was typed stays, but never a password.
     await expect(page.locator('#reg-name')).toHaveValue('Wong Ka Yan');
-    await expect(page.locator('#reg-password')).toHaveValue('');
     await page.getByTestId('register-sign-in').click();
     await expect(page).toHaveURL(/\/zh-hk\/login$/);
   });
@@ -124,6 +122,9 @@ test.describe('register page without JavaScript', () => {
     await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('error-reg-passwordConfirm')).toHaveText('The passwords are inconsistent.');
     await expect(page.locator('#reg-passwordConfirm')).toBeFocused();
+    // The page the server answers holds what was typed, but never a password.
+    await expect(page.locator('#reg-email')).toHaveValue(email);
+    await expect(page.locator('#reg-password')).toHaveValue('');
 
     await fillRegistration(page, email);
     await page.getByTestId('register-submit').click();
