@@ -36,9 +36,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const query = new URL(request.url).searchParams;
   const verifying = Boolean(ctx.user) && query.get('step') === 'verify';
-  if (ctx.user && !(verifying && !(await emailVerified(ctx)))) throw goTo(request, targetOf(request, params.lang));
+  const target = targetOf(request, params.lang);
+  if (ctx.user && !(verifying && !(await emailVerified(ctx)))) throw goTo(request, target);
   return {
     from: query.get('from') ?? '',
+    /** Where the member goes once verified (a safe path). */
+    target,
     email: verifying ? (ctx.user?.email ?? null) : null,
     messages: pageMessages(params.lang, messageGroups),
   };
@@ -113,7 +116,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const navigate = useNavigate();
   const busy = useNavigation().state === 'submitting';
   const answer = actionData as Answer | undefined;
-  const { from, email } = loaderData;
+  const { from, target, email } = loaderData;
   const withFrom = from ? `?from=${encodeURIComponent(from)}` : '';
   const refusal = useMemo(
     () =>
@@ -122,7 +125,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         : answer?.registration,
     [answer, t],
   );
-  const onContinue = useCallback(() => void navigate(from || `/${locale}/portal`), [navigate, from, locale]);
+  const onContinue = useCallback(() => void navigate(target), [navigate, target]);
   const link = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300';
 
   if (email !== null) {
