@@ -36,6 +36,8 @@ export default [
     ]),
     layout('routes/portal/login-layout.tsx', [
       route('login', 'routes/portal/login.tsx'),
+      // An account without buying: the registration form, then the emailed code (decision 020, addendum).
+      route('register', 'routes/portal/register.tsx'),
       // A forgotten password: ask for a mailed link, then set a new password with it (decision 026).
       route('forgot-password', 'routes/portal/forgot-password.tsx'),
       route('reset-password', 'routes/portal/reset-password.tsx'),

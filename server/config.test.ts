@@ -122,9 +122,16 @@ describe('loadConfig', () => {
   it('takes the per-address limits of sign-ins and form submissions from the environment', () => {
     const defaults = loadConfig({ APP_SECRET: SECRET });
     expect(defaults.loginLimits.perIp.points).toBe(30);
+    expect(defaults.loginLimits.registrations).toMatchObject({ points: 10, duration: 3600 });
     expect(defaults.formLimit).toMatchObject({ points: 10, duration: 600 });
-    const raised = loadConfig({ APP_SECRET: SECRET, LOGIN_ATTEMPTS_PER_IP: '200', FORM_SUBMISSIONS_PER_IP: '50' });
+    const raised = loadConfig({
+      APP_SECRET: SECRET,
+      LOGIN_ATTEMPTS_PER_IP: '200',
+      FORM_SUBMISSIONS_PER_IP: '50',
+      REGISTRATIONS_PER_IP: '40',
+    });
     expect(raised.loginLimits.perIp.points).toBe(200);
+    expect(raised.loginLimits.registrations).toMatchObject({ points: 40, duration: 3600 });
     expect(raised.formLimit).toMatchObject({ points: 50, duration: 600 });
     expect(configError({ APP_SECRET: SECRET, FORM_SUBMISSIONS_PER_IP: '0' }).message).toMatch(
       /\n {2}FORM_SUBMISSIONS_PER_IP: \S/,

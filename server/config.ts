@@ -88,6 +88,8 @@ export const envSchema = z.object({
   PASSWORD_HASHING: z.enum(['standard', 'fast']).optional(),
   // Sign-in attempts per address per 15 minutes (an office behind one address may need more).
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  // Accounts registered from one address per hour (the purchase flow, the register page, the API).
+  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   // Contact forms and enquiries sent from one address per 10 minutes (duplicates and robots aside).
   FORM_SUBMISSIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   NEWSLETTER_SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -515,7 +517,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       supportPhone: e.SUPPORT_PHONE,
       publicUrl: e.PUBLIC_URL,
     },
-    loginLimits: { ...LOGIN_LIMITS, perIp: { ...LOGIN_LIMITS.perIp, points: e.LOGIN_ATTEMPTS_PER_IP } },
+    loginLimits: {
+      ...LOGIN_LIMITS,
+      perIp: { ...LOGIN_LIMITS.perIp, points: e.LOGIN_ATTEMPTS_PER_IP },
+      registrations: { ...LOGIN_LIMITS.registrations, points: e.REGISTRATIONS_PER_IP },
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL.toLowerCase(), ...MAIL_RETRY },
     formLimit: { ...FORM_LIMIT, points: e.FORM_SUBMISSIONS_PER_IP },
     newsletterLimit: { ...NEWSLETTER_LIMIT, points: e.NEWSLETTER_SIGNUPS_PER_IP },

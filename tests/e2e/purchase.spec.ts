@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { chooseFirstDate } from './flow.ts';
+import { verificationCode, verificationMail } from './mail.ts';
 import { sendSandboxWebhook } from './sandbox.ts';
 import { asAdmin } from './staff-api.ts';
 import { users } from './users.ts';
@@ -11,26 +12,6 @@ import { users } from './users.ts';
  */
 
 const CARDS = { success: '4242424242424242', declined: '4000000000000002', challenge: '4000002500003155' } as const;
-
-/** The newest verification mail sent to an address, read from the outbox as staff would. */
-async function verificationMail(request: APIRequestContext, email: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const { data } = await asAdmin(request, `outbox?to=${encodeURIComponent(email)}&$sort[createdAt]=-1&$limit=1`);
-        text = String(data[0]?.text ?? '');
-        return /\b\d{6}\b/.test(text);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return text;
-}
-
-async function verificationCode(request: APIRequestContext, email: string): Promise<string> {
-  return /\b(\d{6})\b/.exec(await verificationMail(request, email))![1]!;
-}
 
 /**
  * Watches every request the page sends to our own origin: none may carry a card number (PCI SAQ

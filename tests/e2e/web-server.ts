@@ -49,6 +49,7 @@ const SERVER_SETTINGS = [
   'SUPPORT_EMAIL',
   'SUPPORT_PHONE',
   'LOGIN_ATTEMPTS_PER_IP',
+  'REGISTRATIONS_PER_IP',
   'FORM_SUBMISSIONS_PER_IP',
   'NEWSLETTER_SIGNUPS_PER_IP',
   // A developer's Stripe keys would take the tests' payments away from the sandbox.
@@ -98,6 +99,8 @@ Object.assign(env, {
   ADMIN_PASSWORD: users.admin.password,
   // Every test signs in from 127.0.0.1: the per-address limit would stop the suite, not an attacker.
   LOGIN_ATTEMPTS_PER_IP: '10000',
+  // The purchase and register specs register from 127.0.0.1 too; the limit is tested in the integration suite.
+  REGISTRATIONS_PER_IP: '10000',
   // Every form test posts from 127.0.0.1; the limit itself is tested in the integration suite.
   FORM_SUBMISSIONS_PER_IP: '10000',
   NEWSLETTER_SIGNUPS_PER_IP: '10000',

@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import { registrationFromForm, REGISTRATION_MESSAGES } from '../../../domain/forms/registration-fields';
 import { useLocale } from '../../i18n/messages';
-import { FieldError, inputClass, TextField } from '../forms/fields';
+import { inputClass } from '../forms/fields';
+import { type RegistrationRefusal, RegistrationForm } from '../forms/registration-form';
 import { useFieldErrors } from '../forms/use-field-errors';
-import { useFormCheck } from '../forms/use-form-check';
 import { useContinueOnceTrue, useFlowCall } from './flow-api';
 import { primaryButton, StepActions } from './ui';
-
-/** Loaded on the first focus in the form, or at the latest on submit (decision 012). */
-const loadSchema = () => import('../../../domain/forms/registration').then((module) => module.registrationSchema);
 
 type Mode = 'register' | 'signIn';
 
@@ -87,141 +83,46 @@ export function AccountStep({
 }
 
 function RegisterForm({ onBack, onSignIn }: { onBack: () => void; onSignIn: (email: string) => void }) {
-  const { t, locale } = useLocale();
-  const { formRef, errors, summary, check, prepare, showServerErrors } = useFormCheck(
-    loadSchema,
-    registrationFromForm,
-    REGISTRATION_MESSAGES.incomplete,
-  );
-  const [exists, setExists] = useState<string | null>(null);
+  const { t } = useLocale();
+  const [refusal, setRefusal] = useState<RegistrationRefusal>();
+  const [sent, setSent] = useState('');
   const { call, busy } = useFlowCall((answer) => {
     if (answer.ok) return;
     if (answer.status === 409) {
-      setExists(new FormData(formRef.current ?? undefined).get('email') as string);
-      showServerErrors({ email: answer.message }, answer.message);
+      setRefusal({ message: answer.message, errors: { email: answer.message }, exists: sent });
       return;
     }
-    showServerErrors(answer.errors, Object.values(answer.errors).length ? t('validation.failed') : answer.message);
+    setRefusal({
+      message: Object.values(answer.errors).length ? t('validation.failed') : answer.message,
+      errors: answer.errors,
+    });
   });
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    check(event);
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    setExists(null);
-    const answers = registrationFromForm(new FormData(event.currentTarget));
-    void call('register', { answers });
-  };
-
-  const field = (
-    name: 'email' | 'name' | 'companyName' | 'companyAddress' | 'phone' | 'phoneConfirm',
-    extra: Partial<Parameters<typeof TextField>[0]> = {},
-  ) => (
-    <TextField
-      name={name}
-      idPrefix="reg-"
-      label={t(`subscription.account.fields.${name}`)}
-      required
-      error={errors[name]}
-      {...extra}
-    />
-  );
-
   return (
-    <form
-      ref={formRef}
-      aria-label={t('subscription.account.newCustomer')}
-      noValidate
-      onSubmit={submit}
-      onFocus={() => void prepare()}
-      className="space-y-6"
-      data-testid="register-form"
-    >
-      {/* The account's mail is written in the page's language. */}
-      <input type="hidden" name="locale" value={locale} />
-      <p className="text-sm text-muted">{t('subscription.shipping.requiredHint')}</p>
-      {summary ? (
-        <div role="alert" className="font-medium text-red-700 dark:text-red-300" data-testid="register-summary">
-          <p>{summary}</p>
-          {exists !== null ? (
-            <button
-              type="button"
-              onClick={() => onSignIn(exists)}
-              className="mt-1 underline"
-              data-testid="account-exists-sign-in"
-            >
-              {t('subscription.account.signInInstead')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6">
-        <div className="grid gap-5 sm:grid-cols-2">
-          {field('email', { type: 'email', autoComplete: 'email' })}
-          {field('name', { autoComplete: 'name' })}
-          {field('companyName', { autoComplete: 'organization' })}
-          {field('companyAddress', { autoComplete: 'street-address' })}
-          {field('phone', { type: 'tel', autoComplete: 'tel' })}
-          {field('phoneConfirm', { type: 'tel', autoComplete: 'tel' })}
-          <PasswordField
-            name="password"
-            label={t('subscription.account.fields.password')}
-            error={errors.password}
-            hint={t('subscription.account.passwordHint')}
-          />
-          <PasswordField
-            name="passwordConfirm"
-            label={t('subscription.account.fields.passwordConfirm')}
-            error={errors.passwordConfirm}
-          />
-        </div>
-      </section>
-      <StepActions onBack={onBack}>
-        <button type="submit" disabled={busy} className={primaryButton} data-testid="register-submit">
-          {t('subscription.account.register')} →
+    <RegistrationForm
+      refusal={refusal}
+      onSend={(answers) => {
+        setSent(answers.email ?? '');
+        void call('register', { answers });
+      }}
+      signInInstead={(email) => (
+        <button
+          type="button"
+          onClick={() => onSignIn(email)}
+          className="mt-1 underline"
+          data-testid="account-exists-sign-in"
+        >
+          {t('subscription.account.signInInstead')}
         </button>
-      </StepActions>
-    </form>
-  );
-}
-
-function PasswordField({
-  name,
-  label,
-  error,
-  hint,
-  autoComplete = 'new-password',
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  autoComplete?: string;
-}) {
-  const id = `reg-${name}`;
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-        <span aria-hidden="true"> *</span>
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} text={error} />
-    </div>
+      )}
+      actions={
+        <StepActions onBack={onBack}>
+          <button type="submit" disabled={busy} className={primaryButton} data-testid="register-submit">
+            {t('subscription.account.register')} →
+          </button>
+        </StepActions>
+      }
+    />
   );
 }
 

@@ -25,17 +25,23 @@ export function VerifyStep({
   verified,
   onBack,
   onContinue,
+  refused,
 }: {
   email: string | null;
   verified: boolean;
-  onBack: () => void;
+  /** None where there is nowhere to go back to (the register page). */
+  onBack?: () => void;
   onContinue: () => void;
+  /** The server's answer to a code posted without JavaScript (the register page), in the page's language. */
+  refused?: string;
 }) {
   const { t } = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   // The code's check (in the browser, then the server's): a new one each attempt moves the focus to the field.
-  const [checked, setChecked] = useState<{ errors: { code: string } }>();
+  const [checked, setChecked] = useState<{ errors: { code: string } } | undefined>(() =>
+    refused ? { errors: { code: refused } } : undefined,
+  );
   // Asking for a new code was refused (too soon): said under the field, the focus left where it is.
   const [resendRefused, setResendRefused] = useState('');
   const { errorOf } = useFieldErrors(checked, checked?.errors, CODE_FIELDS, 'verify-');
@@ -101,7 +107,8 @@ export function VerifyStep({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="mt-6 space-y-6" data-testid="verify-form">
+    // Without JavaScript the code is a plain form POST to the page's action (the register page's).
+    <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-6" data-testid="verify-form">
       <section className="max-w-md space-y-4 rounded-2xl border border-line p-4 sm:p-6">
         <p>{email ? t('subscription.verify.sentTo', { email }) : t('subscription.verify.sentToYou')}</p>
         <div>
@@ -145,7 +152,14 @@ export function VerifyStep({
         </div>
       </section>
       <StepActions onBack={onBack}>
-        <button type="submit" disabled={verify.busy} className={primaryButton} data-testid="verify-submit">
+        <button
+          type="submit"
+          name="intent"
+          value="verify"
+          disabled={verify.busy}
+          className={primaryButton}
+          data-testid="verify-submit"
+        >
           {t('subscription.verify.submit')} →
         </button>
       </StepActions>

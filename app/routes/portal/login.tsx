@@ -133,6 +133,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </Form>
       <p className="mt-8 border-t border-line pt-6 text-muted">
         {t('login.noAccount')}{' '}
+        <Link
+          to={`/${locale}/register${loaderData.from ? `?from=${encodeURIComponent(loaderData.from)}` : ''}`}
+          className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
+          data-testid="login-register"
+        >
+          {t('login.createAccount')}
+        </Link>
+      </p>
+      <p className="mt-2 text-muted">
         {/* The purchase flow loads as a document of its own (its policy allows the card fields' frame). */}
         <Link
           to={siteLinks(locale, site.brandSlug).subscription}

@@ -187,3 +187,14 @@ async function signIn(
     headers: { 'Set-Cookie': sessionCookie(result.accessToken, ctx.secureCookies) },
   });
 }
+
+/** Whether the signed-in buyer has proved their email (an unverified account cannot pay). */
+export async function emailVerified({ api, user }: Pick<ServerContext, 'api' | 'user'>): Promise<boolean> {
+  if (!user) return false;
+  try {
+    const account = await api.service('users').get(user._id, { provider: 'ssr', user });
+    return Boolean(account.emailVerifiedAt);
+  } catch {
+    return false;
+  }
+}

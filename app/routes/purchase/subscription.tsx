@@ -12,7 +12,7 @@ import type { DeliveryDates } from '../../components/purchase/shipping-step';
 import { OrderTotal } from '../../components/purchase/order-total';
 import { primaryButton, StepActions, StepHeading, StepProgress } from '../../components/purchase/ui';
 import { useSubscriptionFlow } from '../../components/purchase/use-subscription-flow';
-import { serverContext, type ServerContext } from '../../context';
+import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
@@ -20,7 +20,7 @@ import { usePurchaseDocument } from '../../purchase-document';
 import { siteLinks, useShell, useSite } from '../../shell';
 import type { MarketingHandle } from '../site/layout';
 import type { Route } from './+types/subscription';
-import { flowAction } from './flow.server';
+import { emailVerified, flowAction } from './flow.server';
 import { flowRequestSchema } from '../../../domain/orders/flow-request';
 import { readForm } from '../../components/forms/read-form';
 
@@ -120,17 +120,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     payments: { provider: payments.provider, origin: payments.origin, publishableKey: payments.publishableKey },
     messages: pageMessages(params.lang, messageGroups),
   };
-}
-
-/** Whether the signed-in buyer has proved their email (an unverified account cannot pay). */
-async function emailVerified({ api, user }: Pick<ServerContext, 'api' | 'user'>): Promise<boolean> {
-  if (!user) return false;
-  try {
-    const account = await api.service('users').get(user._id, { provider: 'ssr', user });
-    return Boolean(account.emailVerifiedAt);
-  } catch {
-    return false;
-  }
 }
 
 /** The flow's calls (prices, dates, account, verification, order, payment): see flow.server.ts. */
