@@ -80,6 +80,12 @@ const ERROR_WORDS: Record<number, string> = {
 /** Statuses every call may give. */
 const EVERY_CALL = [400, 401, 403, 429, 500, 503] as const;
 
+/** The exports' files (the exports' writers say the same: the conformance test holds them together). */
+export const EXPORT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
 function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
@@ -628,7 +634,145 @@ export function openApiDocument(
       },
     };
   }
-
+  // The routes that are not services (decision 058): downloads, the pages' socket tickets, health.
+  const signedIn = caller === 'member' || caller === 'editor' || caller === 'admin';
+  const staffCaller = caller === 'editor' || caller === 'admin';
+  const file = (description: string, types: readonly string[]) => ({
+    description,
+    headers: {
+      'Content-Disposition': { description: 'The file’s name (RFC 6266).', schema: { type: 'string' } },
+      'Cache-Control': {
+        description: 'Never kept by a browser or a proxy: `private, no-store`.',
+        schema: { type: 'string' },
+      },
+    },
+    content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+  });
+  const pathId = (description: string) => ({
+    name: 'id',
+    in: 'path',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  const downloads = [{ memberToken: [] }, { siteSession: [] }];
+  if (signedIn) {
+    if (paths[`${API}/attachments/upload/{folder}`]) {
+      const withFolder = paths[`${API}/attachments/upload/{folder}`]?.post as JsonSchema;
+      paths[`${API}/attachments/upload`] = {
+        post: {
+          ...withFolder,
+          operationId: 'attachmentsUploadDefault',
+          summary: 'Upload files to the default folder',
+          description: `${String(withFolder.description)} Without a folder: staff upload to \`general\`, a member to \`profile\`.`,
+          parameters: [],
+        },
+      };
+    }
+    paths[`${API}/invoices/{id}/pdf`] = {
+      get: {
+        operationId: 'invoicesPdf',
+        tags: ['invoices'],
+        summary: 'An invoice as a PDF file',
+        description:
+          'The invoice, read as the caller reads `GET /api/invoices/{id}`: a member gets their own, staff any; another ' +
+          'member’s is a 404. `lang` picks the language of the file (the account’s otherwise). Opened by the site’s pages ' +
+          'with their session cookie, or by a client with its token (decision 029).',
+        security: downloads,
+        parameters: [
+          pathId('The invoice’s id.'),
+          { name: 'lang', in: 'query', schema: { enum: ['en', 'zh-hk', 'zh-cn'] } },
+        ],
+        responses: {
+          '200': file('The PDF file.', ['application/pdf']),
+          ...errorResponses([...EVERY_CALL, 404]),
+        },
+      },
+    };
+    paths[`${API}/socketTickets`] = {
+      post: {
+        operationId: 'socketTicketsCreate',
+        tags: ['realtime'],
+        summary: 'A one-time ticket for a page’s socket',
+        description:
+          'For the site’s own pages only: with the session cookie, from the site itself (`Origin`, else ' +
+          '`Sec-Fetch-Site`), a ticket the page’s socket signs in with (`{ strategy: "ticket", ticket }`). Any other ' +
+          'site is a 403; a client of the API signs its socket in with its token instead.',
+        security: [{ siteSession: [] }],
+        responses: {
+          '201': {
+            description: 'A ticket, good once and for `expiresIn` seconds.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['ticket', 'expiresIn'],
+                  properties: { ticket: { type: 'string' }, expiresIn: { type: 'integer', minimum: 1 } },
+                },
+              },
+            },
+          },
+          ...errorResponses([...EVERY_CALL, 405]),
+        },
+      },
+    };
+  }
+  if (staffCaller) {
+    paths[`${API}/exports/{id}/download`] = {
+      get: {
+        operationId: 'exportsDownload',
+        tags: ['exports'],
+        summary: 'A finished export’s file',
+        description:
+          'The file of an export whose `state` is `done`, to the staff member who asked for it or an admin; any other ' +
+          'export (someone else’s, not done, gone) is the same 404 (decision 036).',
+        security: downloads,
+        parameters: [pathId('The export’s id.')],
+        responses: {
+          '200': file('The file, CSV or Excel as the export asked.', [EXPORT_TYPES.csv, EXPORT_TYPES.xlsx]),
+          ...errorResponses([...EVERY_CALL, 404]),
+        },
+      },
+    };
+  }
+  const picture = (operationId: string, summary: string, description: string, path: string, query = false) => {
+    paths[`${API}${path}`] = {
+      get: {
+        operationId,
+        tags: ['uploads'],
+        summary,
+        description: `${description} A member’s profile picture only to those who may see it; anything else is a 404.`,
+        parameters: [
+          pathId(path.startsWith('/users') ? 'The user’s id.' : 'The `attachments` id.'),
+          ...(query
+            ? [
+                { name: 'width', in: 'query', description: 'A stored width of a picture.', schema: { type: 'string' } },
+                { name: 'format', in: 'query', schema: { enum: ['webp', 'avif', 'jpeg', 'png'] } },
+              ]
+            : []),
+        ],
+        responses: {
+          '200': file('The file.', ['image/*', 'application/octet-stream']),
+          '304': { description: 'The copy the client holds (`If-None-Match`) is current.' },
+          ...errorResponses([...EVERY_CALL, 404]),
+        },
+      },
+    };
+  };
+  picture(
+    'attachmentsDownload',
+    'A stored file, as a download',
+    'The file as it was uploaded, with its name.',
+    '/attachments/{id}/download',
+  );
+  picture('thumbsGet', 'A stored picture’s thumbnail', 'The small picture the back office lists.', '/thumbs/{id}');
+  picture(
+    'usersPicture',
+    'A user’s picture',
+    'The profile picture of a user, or the default one, at a stored width.',
+    '/users/pic/{id}',
+    true,
+  );
   const eventLines = Object.keys(events)
     .sort()
     .map(
@@ -736,7 +880,8 @@ export function openApiDocument(
             ? 'a user of the apps'
             : `a caller of role ${caller}`) +
         ': every path here is one this caller may call. Send a token (`Authorization: Bearer …`) to read the document for your role. ' +
-        'A guide with examples: docs/api-guide.md.',
+        'A guide with examples: docs/api-guide.md. Outside the API, for load balancers and monitoring: `GET /health` ' +
+        '(the instance and each part, 200 or 503 while a part is down) and `GET /health/live` (the process serves).',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -753,6 +898,18 @@ export function openApiDocument(
           description:
             'A member’s or staff member’s token, from `POST /api/authentication` with `{strategy: "local", email, password}`.',
         },
+        ...(signedIn
+          ? {
+              siteSession: {
+                type: 'apiKey',
+                in: 'cookie',
+                name: 'tp_session',
+                description:
+                  'The site’s own session cookie (`__Host-tp_session` on HTTPS), set when a person signs in on the site: the ' +
+                  'downloads and the pages’ socket tickets take it, for links a browser opens.',
+              },
+            }
+          : {}),
         appUserToken: {
           type: 'http',
           scheme: 'bearer',

@@ -3,30 +3,74 @@ import { expect, test } from './fixtures.ts';
 import { users } from './users.ts';
 
 /*
- * The API's reference for developers (decision 058): reached from every public page's footer, read
- * and searched without a script, in the site's style in both themes; a visitor reads what a visitor
- * may call, staff the staff's services too.
+ * The API's reference for developers (decision 058): reached from every public page's footer; drawn
+ * by Redoc from our own origin where scripts run (searched as you type, in the site's themes), read
+ * and searched with a plain form where they do not; a visitor reads what a visitor may call, staff
+ * the staff's services too.
  */
 
+// Redoc's sidebar shows its maker's logo from their CDN, which the page's policy refuses (decision 058).
+test.use({ allowedConsoleErrors: [/cdn\.redoc\.ly\/redoc\/logo-mini/] });
+
 test.describe('the API reference', () => {
-  test('is linked from the footer, and searched with a plain form', async ({ page, navigate }) => {
+  // A 2 MB renderer and a large document on a shared test machine.
+  test.describe.configure({ timeout: 90_000 });
+  test('is linked from the footer, and drawn by the renderer from our own origin', async ({
+    page,
+    navigate,
+    baseURL,
+  }) => {
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== new URL(baseURL ?? '').origin && url.protocol !== 'data:' && url.protocol !== 'blob:')
+        foreign.push(url.href);
+    });
     await navigate('/:lang/pricing', { lang: 'en' });
     await page.getByTestId('site-footer').getByRole('link', { name: 'Developers: API reference' }).click();
     await expect(page).toHaveURL(/\/en\/developers\/api$/);
     await expect(page).toHaveTitle(/API reference/);
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'industries', exact: true })).toBeVisible();
-    // A visitor is not shown the staff's services.
-    await expect(page.getByRole('heading', { name: 'auditLogs', exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /The OpenAPI document/ })).toHaveAttribute('href', '/api/openapi.json');
-    // No script of the framework, nor of the reference, is sent.
-    expect(await page.locator('script[src]').count()).toBe(0);
+    // The renderer's bundle and its starter, from /assets; no framework script.
+    const scripts = await page
+      .locator('script[src]')
+      .evaluateAll((all) => all.map((s) => (s as HTMLScriptElement).src));
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/\/assets\/start-renderer-[\w-]+\.js$/);
+    const renderer = page.getByTestId('api-renderer');
+    // A 2 MB bundle to parse and a large document to draw: seconds on a slow machine.
+    await expect(renderer).toBeVisible({ timeout: 45_000 });
+    await expect(renderer).toHaveAttribute('data-renderer', /^\/assets\/redoc\.standalone-[\w-]+\.js$/);
+    // The server's own rendering gives way to it.
+    await expect(page.getByRole('searchbox', { name: 'Search the services' })).toBeHidden();
+    await expect(renderer.getByText('industries', { exact: true }).first()).toBeVisible();
+    // A visitor is not shown the staff's services.
+    await expect(renderer.getByText('auditLogs', { exact: true })).toHaveCount(0);
+    // Searched as you type (Ctrl+K opens the search); the first result leads to its service.
+    await expect(page.locator('html')).toHaveAttribute('data-reference-ready', '');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('deliveryDates');
+    await expect(page.locator('input:focus')).toHaveValue('deliveryDates');
+    // The results are drawn outside the sidebar, which has its own link to every service.
+    await page.locator('a[href*="deliverydates"]:not(#api-reference a)').first().click();
+    await expect(page).toHaveURL(/#\/deliverydates/);
+    // Only the policy's refused logo ever asked another origin.
+    expect(foreign.filter((url) => !url.startsWith('https://cdn.redoc.ly/'))).toEqual([]);
+  });
 
+  test('is searched with a plain form where scripts do not run', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/en/developers/api');
+    await expect(page.getByRole('heading', { name: 'industries', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'auditLogs', exact: true })).toHaveCount(0);
     await page.getByRole('searchbox', { name: 'Search the services' }).fill('deliveryDates');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\?q=deliveryDates$/);
     await expect(page.getByTestId('reference-service')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'deliveryDates', exact: true })).toBeVisible();
+    await context.close();
   });
 
   test('is in every language', async ({ page, navigate }) => {
@@ -39,14 +83,31 @@ test.describe('the API reference', () => {
   test('shows staff the staff’s services', async ({ page, navigate, login }) => {
     await login(users.admin);
     await navigate('/:lang/developers/api', { lang: 'en' });
-    await expect(page.getByRole('heading', { name: 'auditLogs', exact: true })).toBeVisible();
+    // The page sends the renderer the admin's document, and the reference shows its staff services.
+    const sent = await page.locator('#api-document').textContent();
+    expect(Object.keys((JSON.parse(sent ?? '{}') as { paths: object }).paths)).toContain('/api/auditLogs');
+    await expect(page.getByText('auditLogs', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
   });
 
-  test('passes axe in both themes', async ({ page, navigate }) => {
+  test('follows the site’s theme, and passes axe in both themes', async ({ page, navigate }) => {
     await navigate('/:lang/developers/api', { lang: 'en' });
-    await page.getByRole('searchbox', { name: 'Search the services' }).fill('blogs');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page.getByTestId('reference-service').first()).toBeVisible();
+    const renderer = page.getByTestId('api-renderer');
+    await expect(renderer.getByText('industries', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-reference-ready', '');
+    // The site's toggle turns the renderer dark too (its colours follow the `dark` class).
+    const background = () =>
+      renderer
+        .locator('h1')
+        .first()
+        .evaluate((heading) => getComputedStyle(heading).color);
+    const light = await background();
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect.poll(background).not.toBe(light);
+    await page.getByRole('button', { name: /theme/ }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    // The choice forgotten: the page follows the system's scheme again, as axe's helper sets it.
+    await page.evaluate(() => localStorage.removeItem('theme'));
     expect(await bothThemesViolations(page)).toEqual([]);
   });
 });

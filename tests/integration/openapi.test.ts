@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../domain/entities/index.ts';
 import { CALLERS, allows } from '../../domain/admin/access.ts';
 import { API_VERSION, describedSources, openApiDocument, type OpenApiDocument } from '../../server/openapi/document.ts';
-import { descriptionOf, UNDESCRIBED_SERVICES } from '../../server/openapi/registry.ts';
+import { descriptionOf, UNDESCRIBED_ROUTES, UNDESCRIBED_SERVICES } from '../../server/openapi/registry.ts';
+import { CONTENT_TYPES } from '../../server/services/exports/writers.ts';
+import { EXPORT_TYPES } from '../../server/openapi/document.ts';
 import type { RunningServer } from '../../server/server.ts';
 import { ADMIN, accessTokenOf, createAccount, skipReason, startTestServer, uniqueEmail } from './harness.ts';
 
@@ -20,7 +22,7 @@ type Operation = {
   operationId: string;
   parameters?: { name?: string; in?: string; $ref?: string }[];
   requestBody?: { content: Record<string, unknown> };
-  responses: Record<string, { $ref?: string; content?: { 'application/json'?: { schema: unknown } } }>;
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown } | undefined> }>;
   'x-feathers'?: { service: string; method: string };
 };
 
@@ -60,7 +62,10 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
         ? {}
         : { body: multipart ? (options.body as FormData) : JSON.stringify(options.body) }),
     });
-    const text = await response.text();
+    // Files (PDF, CSV, pictures) are read as bytes; everything else is JSON.
+    const json = (response.headers.get('content-type') ?? '').includes('json');
+    const text = json ? await response.text() : '';
+    if (!json) await response.arrayBuffer();
     return {
       status: response.status,
       body: text ? (JSON.parse(text) as unknown) : undefined,
@@ -149,6 +154,45 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     expect(openApiDocument(describedSources(), 'anonymous', { version: API_VERSION })).toEqual(documents[0]);
   });
 
+  it('describes every Express route under /api that is not a service, or leaves it out with a reason', async () => {
+    type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+    const router = (server.api as unknown as { _router?: { stack: Layer[] } })._router;
+    const routes = (layers: Layer[]): string[] =>
+      layers.flatMap((layer) =>
+        layer.route
+          ? Object.keys(layer.route.methods)
+              .filter((method) => method !== '_all')
+              .map((method) => `${method.toUpperCase()} /api${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`)
+          : layer.handle?.stack
+            ? routes(layer.handle.stack)
+            : [],
+      );
+    const found = routes(router?.stack ?? []);
+    // The routes of the routers the API mounts: uploads, downloads, tickets, webhooks, this document.
+    expect(found).toEqual(expect.arrayContaining(['GET /api/invoices/{id}/pdf', 'GET /api/exports/{id}/download']));
+    const documents = await Promise.all([undefined, tokens.admin, tokens.appUser].map(documentFor));
+    const member = await createAccount(server.database.knex, { role: 'member', label: 'reference-routes' });
+    documents.push(await documentFor(await accessTokenOf(server.url, member, address())));
+    const described = new Set(
+      documents.flatMap((doc) =>
+        Object.entries(doc.paths).flatMap(([path, item]) =>
+          Object.keys(item).map((verb) => `${verb.toUpperCase()} ${path}`),
+        ),
+      ),
+    );
+    // The document itself, and `router.all` routes (socket tickets answer 405 to all but POST).
+    const missing = found.filter(
+      (route) =>
+        !described.has(route) &&
+        !Object.hasOwn(UNDESCRIBED_ROUTES, route) &&
+        route !== 'GET /api/openapi.json' &&
+        !(route.startsWith('ALL ') && [...described].some((one) => one.endsWith(` ${route.slice(4)}`))),
+    );
+    expect(missing).toEqual([]);
+    // The exports' files are documented with the types the writers send.
+    expect(Object.values(EXPORT_TYPES).sort()).toEqual(Object.values(CONTENT_TYPES).sort());
+  });
+
   describe.each(['anonymous', 'admin', 'appUser'] as const)('as %s', (caller) => {
     it('every operation listed answers as the document says', async () => {
       const token = tokens[caller];
@@ -203,7 +247,17 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
         const resolved = response.$ref
           ? (document.components.responses as Record<string, typeof response>)[response.$ref.split('/').pop() ?? '']
           : response;
-        const schema = resolved?.content?.['application/json']?.schema;
+        const type = (answer.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+        const content = resolved?.content ?? {};
+        // A file: its type must be one the operation documents (a wildcard such as `image/*` too).
+        if (type && !type.includes('json') && answer.status < 300) {
+          const documented = Object.keys(content).some(
+            (one) => one.split(';')[0] === type || (one.endsWith('/*') && type.startsWith(one.slice(0, -1))),
+          );
+          if (!documented) results.push(`${verb} ${url}: ${answer.status} answered ${type}, not documented`);
+          continue;
+        }
+        const schema = content['application/json']?.schema;
         if (!schema) {
           results.push(`${verb} ${url}: ${answer.status} has no schema`);
           continue;

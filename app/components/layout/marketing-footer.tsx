@@ -40,7 +40,8 @@ export function MarketingFooter() {
         user ? { to: links.portal, label: t('nav.dashboard') } : { to: links.login, label: t('nav.login') },
         { to: links.pricing, label: t('footer.buildPlan') },
         { to: links.terms, label: t('footer.terms') },
-        { to: links.developers, label: t('footer.developers') },
+        // A whole page load: the API reference's renderer starts from the page's own script (decision 058).
+        { to: links.developers, label: t('footer.developers'), reloadDocument: true },
       ],
     },
   ];
@@ -60,7 +61,11 @@ export function MarketingFooter() {
             <ul className="mt-4 space-y-2.5 text-sm">
               {group.items.map((item) => (
                 <li key={item.label}>
-                  <Link to={item.to} className="footer-link">
+                  <Link
+                    to={item.to}
+                    className="footer-link"
+                    reloadDocument={'reloadDocument' in item ? item.reloadDocument : undefined}
+                  >
                     {item.label}
                   </Link>
                 </li>

@@ -50,7 +50,7 @@ export interface ReferenceView {
 const written = new Map<Caller, OpenApiDocument>();
 
 /** The document for a reader, written once per role (the services do not change while running). */
-function documentFor(caller: Caller): OpenApiDocument {
+export function documentFor(caller: Caller): OpenApiDocument {
   const known = written.get(caller);
   if (known) return known;
   const document = openApiDocument(describedSources(), caller, { version: API_VERSION });

@@ -4,18 +4,22 @@ import { serverContext } from '../../context';
 import { useLocale } from '../../i18n/messages';
 import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
-import { referenceView, type ReferenceField, type ReferenceOperation } from './developers-api.server';
+import rendererUrl from '@redocly/cli/lib/chunks/redoc.standalone.js?url';
+import startUrl from '../../reference/start-renderer.js?url&no-inline';
+import { documentFor, referenceView, type ReferenceField, type ReferenceOperation } from './developers-api.server';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/developers-api';
 
 /*
- * The API's reference for developers (decision 058): the OpenAPI document of the reader's role, as
- * readable HTML in the site's own style and themes, searched on the server (`?q=`). No script is
- * sent: the page is a document, and the JSON it is written from is one link away.
+ * The API's reference for developers (decision 058): the OpenAPI document of the reader's role.
+ * The server writes it as readable HTML in the site's own style, searched with a plain form
+ * (`?q=`); where scripts run, a well-kept renderer (Redoc, from our own origin, started by
+ * `app/reference/start-renderer.js`) draws the same document in its place, searched as you type.
+ * The framework's scripts are not sent: the page is a document, and its JSON is one link away.
  */
 
-/** A document to read and search with a form: sent without the framework's scripts. */
-export const handle: MarketingHandle = { scripts: false };
+/** A document to read and search: sent without the framework's scripts. */
+export const handle: MarketingHandle = { scripts: false, ownMain: true };
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['developers'] as const;
@@ -27,7 +31,10 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
   const caller = role === 'member' || role === 'editor' || role === 'admin' ? role : 'anonymous';
   const search = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
   const reference = referenceView(caller, search);
-  return { messages: pageMessages(params.lang, messageGroups), reference, search };
+  // The renderer reads the same document the reader may call, sent with the page (the reader's
+  // sign-in is a cookie, which `/api/openapi.json` does not read: it takes a bearer token).
+  const openapi = JSON.stringify(documentFor(caller)).replace(/</g, '\\u003c');
+  return { messages: pageMessages(params.lang, messageGroups), reference, search, openapi };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -145,90 +152,105 @@ function Operation({ op }: { op: ReferenceOperation }) {
 
 export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
   const { t } = useLocale();
-  const { reference, search } = loaderData;
+  const { reference, search, openapi } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <header className="max-w-3xl">
-        <h1 className="text-4xl font-bold tracking-tight">{t('developers.heading')}</h1>
-        <p className="mt-4 text-lg leading-8">{t('developers.intro')}</p>
-        <p className="mt-4">
-          <a href="/api/openapi.json" className="text-action">
-            {t('developers.openapi', { version: reference.version })}
-          </a>
-        </p>
-      </header>
-
-      <section aria-labelledby="sign-in" className="mt-10 max-w-3xl">
-        <h2 id="sign-in" className="text-2xl font-semibold">
-          {t('developers.authentication')}
-        </h2>
-        <ul className="mt-3 space-y-2" lang="en">
-          {reference.schemes.map((scheme) => (
-            <li key={scheme.name}>
-              <code className="font-semibold">{scheme.name}</code>: <Prose text={scheme.description} />
-            </li>
-          ))}
-        </ul>
+    <>
+      <section aria-labelledby="api-reference-heading" className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
+        <header className="max-w-3xl">
+          <h1 id="api-reference-heading" className="text-4xl font-bold tracking-tight">
+            {t('developers.heading')}
+          </h1>
+          <p className="mt-4 text-lg leading-8">{t('developers.intro')}</p>
+          <p className="mt-4">
+            <a href="/api/openapi.json" className="text-action">
+              {t('developers.openapi', { version: reference.version })}
+            </a>
+          </p>
+        </header>
       </section>
-
-      <section aria-labelledby="realtime" className="mt-10 max-w-3xl">
-        <h2 id="realtime" className="text-2xl font-semibold">
-          {t('developers.realtime')}
-        </h2>
-        <div className="mt-3 space-y-2" lang="en">
-          {reference.realtime
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => (
-              <p key={line}>
-                <Prose text={line} />
-              </p>
+      <div
+        id="api-reference"
+        data-renderer={rendererUrl}
+        data-navigation-label={t('developers.rendererNavigation')}
+        data-testid="api-renderer"
+        className="mt-8"
+        hidden
+      />
+      <script type="application/json" id="api-document" dangerouslySetInnerHTML={{ __html: openapi }} />
+      <script type="module" src={startUrl} />
+      <main className="mx-auto block max-w-6xl px-4 pb-12 sm:px-6" data-reference-fallback="">
+        <section aria-labelledby="sign-in" className="mt-10 max-w-3xl">
+          <h2 id="sign-in" className="text-2xl font-semibold">
+            {t('developers.authentication')}
+          </h2>
+          <ul className="mt-3 space-y-2" lang="en">
+            {reference.schemes.map((scheme) => (
+              <li key={scheme.name}>
+                <code className="font-semibold">{scheme.name}</code>: <Prose text={scheme.description} />
+              </li>
             ))}
-        </div>
-      </section>
+          </ul>
+        </section>
 
-      <section aria-labelledby="services" className="mt-10">
-        <h2 id="services" className="text-2xl font-semibold">
-          {t('developers.services')}
-        </h2>
-        <Form method="get" role="search" className="mt-4 flex max-w-xl flex-wrap items-end gap-3">
-          <label className="min-w-0 flex-1 text-sm font-medium">
-            {t('developers.search')}
-            <input type="search" name="q" defaultValue={search} className="field-input" />
-          </label>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
-            {t('developers.searchButton')}
-          </button>
-        </Form>
-        <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="reference-count">
-          {t('developers.shown', { shown: reference.services.length, total: reference.total })}
-        </p>
-        <div className="mt-6 space-y-12">
-          {reference.services.map((service) => (
-            <section key={service.name} aria-labelledby={`service-${service.name}`} data-testid="reference-service">
-              <h3 id={`service-${service.name}`} className="font-mono text-xl font-semibold">
-                {service.name}
-              </h3>
-              <p className="mt-2 max-w-3xl" lang="en">
-                <Prose text={service.description} />
-              </p>
-              {service.events.length > 0 ? (
-                <p className="mt-1 text-sm text-muted">
-                  {t('developers.events')} <span lang="en">{service.events.join(', ')}</span>
+        <section aria-labelledby="realtime" className="mt-10 max-w-3xl">
+          <h2 id="realtime" className="text-2xl font-semibold">
+            {t('developers.realtime')}
+          </h2>
+          <div className="mt-3 space-y-2" lang="en">
+            {reference.realtime
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => (
+                <p key={line}>
+                  <Prose text={line} />
                 </p>
-              ) : null}
-              <div className="mt-4 space-y-4">
-                {service.operations.map((op) => (
-                  <Operation key={op.id} op={op} />
-                ))}
-              </div>
-            </section>
-          ))}
-        </div>
-      </section>
-    </div>
+              ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="services" className="mt-10">
+          <h2 id="services" className="text-2xl font-semibold">
+            {t('developers.services')}
+          </h2>
+          <Form method="get" role="search" className="mt-4 flex max-w-xl flex-wrap items-end gap-3">
+            <label className="min-w-0 flex-1 text-sm font-medium">
+              {t('developers.search')}
+              <input type="search" name="q" defaultValue={search} className="field-input" />
+            </label>
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+            >
+              {t('developers.searchButton')}
+            </button>
+          </Form>
+          <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="reference-count">
+            {t('developers.shown', { shown: reference.services.length, total: reference.total })}
+          </p>
+          <div className="mt-6 space-y-12">
+            {reference.services.map((service) => (
+              <section key={service.name} aria-labelledby={`service-${service.name}`} data-testid="reference-service">
+                <h3 id={`service-${service.name}`} className="font-mono text-xl font-semibold">
+                  {service.name}
+                </h3>
+                <p className="mt-2 max-w-3xl" lang="en">
+                  <Prose text={service.description} />
+                </p>
+                {service.events.length > 0 ? (
+                  <p className="mt-1 text-sm text-muted">
+                    {t('developers.events')} <span lang="en">{service.events.join(', ')}</span>
+                  </p>
+                ) : null}
+                <div className="mt-4 space-y-4">
+                  {service.operations.map((op) => (
+                    <Operation key={op.id} op={op} />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+        </section>
+      </main>
+    </>
   );
 }

@@ -20,6 +20,8 @@ export interface MarketingHandle extends ScriptsHandle {
   /** A tone, or a function of the page's match when it depends on the page's data. */
   headerTone?: HeaderTone | ((match: UIMatch) => HeaderTone);
   hideFooter?: boolean;
+  /** The page brings its own `<main>` landmarks (the API reference's renderer draws one): no `<main>` around it. */
+  ownMain?: boolean;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -40,6 +42,7 @@ export function shouldRevalidate({ currentParams, nextParams, formMethod }: Shou
 interface ResolvedHandle {
   headerTone?: HeaderTone;
   hideFooter?: boolean;
+  ownMain?: boolean;
 }
 
 function useHandle(): ResolvedHandle {
@@ -50,6 +53,7 @@ function useHandle(): ResolvedHandle {
     if (handle.headerTone)
       resolved.headerTone = typeof handle.headerTone === 'function' ? handle.headerTone(match) : handle.headerTone;
     if (handle.hideFooter !== undefined) resolved.hideFooter = handle.hideFooter;
+    if (handle.ownMain !== undefined) resolved.ownMain = handle.ownMain;
   }
   return resolved;
 }
@@ -66,9 +70,15 @@ function Chrome({
   return (
     <div className="flex min-h-screen flex-col">
       <MarketingHeader industries={industries} tone={handle.headerTone ?? 'brand'} />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
+      {handle.ownMain ? (
+        <div id="main" className="flex-1">
+          {children}
+        </div>
+      ) : (
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+      )}
       {handle.hideFooter ? null : <MarketingFooter />}
       <ChatButton />
     </div>
