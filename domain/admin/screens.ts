@@ -65,7 +65,8 @@ export interface RelatedList {
 export type RowActionTarget =
   | { service: 'fulfilments'; field: 'order' }
   | { service: 'mailRetries'; field: 'delivery' }
-  | { service: 'pushSends'; field: 'message'; data: { action: PushSendAction } };
+  | { service: 'pushSends'; field: 'message'; data: { action: PushSendAction } }
+  | { service: 'facebookPosts'; field: 'news' };
 
 export type RowAction = RowActionTarget & {
   /** Its label: `admin.rowActions.<key>`; its answer's: `admin.rowActionDone.<key>`. Unique on its screen. */
@@ -151,8 +152,26 @@ export const ADMIN_SCREENS = {
       },
     ],
   },
-  // The apps' news with their events, and who registered for them (decision 056).
-  news: { group: 'apps', title: 'title' },
+  // The apps' news with their events, and who registered for them (decision 056). An item's page
+  // lists the push messages written for it (its notification, its event's reminder) and its
+  // registrants; a post to Facebook that failed is tried again from its row (decision 059).
+  news: {
+    group: 'apps',
+    title: 'title',
+    related: [
+      { source: 'pushMessages', field: 'news' },
+      { source: 'eventRegistrations', field: 'news' },
+    ],
+    rowActions: [
+      {
+        key: 'postToFacebook',
+        service: 'facebookPosts',
+        field: 'news',
+        roles: STAFF,
+        when: { status: 'published', facebookStatus: 'failed' },
+      },
+    ],
+  },
   // Registrations are the app users' own: staff read, filter and export them; an admin removes one.
   eventRegistrations: { group: 'apps', title: 'email', off: ['add', 'edit', 'clone'], cursor: true },
   // What the apps advertise and sell (decision 057); an ad's views and clicks by day on its page.
