@@ -2,6 +2,7 @@ import { BadRequest, Conflict, NotFound } from '@feathersjs/errors';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { textOfHtml } from '../../../domain/admin/export-cells.ts';
+import { clipText } from '../../../domain/format.ts';
 import { STAFF_ROLES } from '../../../domain/entities/types.ts';
 import type { FacebookPostState } from '../../../domain/news/constants.ts';
 import { type I18nText, type Locale } from '../../../domain/locales.ts';
@@ -33,14 +34,7 @@ const POST_LANGUAGES: readonly Locale[] = ['en', 'zh-hk'];
 const EXCERPT_MAX = 400;
 
 function excerpt(html: string | undefined): string {
-  const text = html ? textOfHtml(html) : '';
-  const chars = [...text];
-  return chars.length <= EXCERPT_MAX
-    ? text
-    : `${chars
-        .slice(0, EXCERPT_MAX - 1)
-        .join('')
-        .trimEnd()}…`;
+  return html ? clipText(textOfHtml(html), EXCERPT_MAX) : '';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { textOfHtml } from '../../../domain/admin/export-cells.ts';
-import { formatDateTime } from '../../../domain/format.ts';
+import { clipText, formatDateTime } from '../../../domain/format.ts';
 import { type I18nText, LOCALES, type Locale, localized } from '../../../domain/locales.ts';
 import {
   EVENT_REMINDER_HOUR,
@@ -33,17 +33,6 @@ export const EVENT_REMINDERS_JOB = 'news.event-reminders';
 const TITLE_MAX = 100;
 const BODY_MAX = 178;
 
-/** Text cut to `max` characters at most, an ellipsis marking the cut. */
-function cut(text: string, max: number): string {
-  const chars = [...text.trim()];
-  return chars.length <= max
-    ? chars.join('')
-    : `${chars
-        .slice(0, max - 1)
-        .join('')
-        .trimEnd()}…`;
-}
-
 /** A translated text built language by language: English always, the others where `of` answers one. */
 function eachLanguage(of: (locale: Locale) => string | undefined): I18nText {
   const text: Record<string, string> = {};
@@ -64,11 +53,11 @@ export function newsNotificationText(news: Pick<News, 'title' | 'content'>): { t
   const content = news.content as I18nText;
   const has = (locale: Locale) => Boolean(title[locale]);
   return {
-    title: eachLanguage((locale) => (has(locale) ? cut(title[locale] as string, TITLE_MAX) : undefined)),
+    title: eachLanguage((locale) => (has(locale) ? clipText(title[locale] as string, TITLE_MAX) : undefined)),
     body: eachLanguage((locale) => {
       if (!has(locale)) return undefined;
       const text = content[locale] ? textOfHtml(content[locale] as string) : '';
-      return text ? cut(text, BODY_MAX) : translate(locale, 'push.news.readMore');
+      return text ? clipText(text, BODY_MAX) : translate(locale, 'push.news.readMore');
     }),
   };
 }
@@ -88,7 +77,7 @@ export function reminderText(event: ReminderSource): { title: I18nText; body: I1
   const name = (locale: Locale) => localized(event.eventTitle ?? event.title, locale);
   return {
     title: eachLanguage((locale) =>
-      cut(translate(locale, 'events.reminder.title', { title: name(locale) }), TITLE_MAX),
+      clipText(translate(locale, 'events.reminder.title', { title: name(locale) }), TITLE_MAX),
     ),
     body: eachLanguage((locale) => {
       const when = translate(locale, 'events.reminder.starts', {
@@ -96,7 +85,7 @@ export function reminderText(event: ReminderSource): { title: I18nText; body: I1
       });
       const place = translate(locale, `resources.news.values.eventLocation.${event.eventLocation}`);
       const where = [event.eventRegion, place].filter(Boolean).join(', ');
-      return cut([when, where].join(' · '), BODY_MAX);
+      return clipText([when, where].join(' · '), BODY_MAX);
     }),
   };
 }
