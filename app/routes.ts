@@ -22,6 +22,8 @@ export default [
       route('usecase/:industry?/:id?', 'routes/site/usecase.tsx'),
       route('blogs', 'routes/site/blogs.tsx'),
       route('blogs/:name', 'routes/site/blog.tsx'),
+      // A news item of the apps, which its Facebook post links to (decision 059).
+      route('news/:id', 'routes/site/news-item.tsx'),
       route('enquiryForm', 'routes/site/enquiry-form.tsx'),
       route('contactForm', 'routes/site/contact-form.tsx'),
       // The API's reference for developers, written from the definitions (decision 058).

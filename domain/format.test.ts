@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay, formatIsoDate, formatMoney, formatNumber } from './format.ts';
+import { clipText, formatDate, formatDay, formatIsoDate, formatMoney, formatNumber } from './format.ts';
 import { CURRENCIES, type CurrencyCode } from './money.ts';
 import { LOCALES } from './locales.ts';
 
@@ -106,5 +106,16 @@ describe('dates and numbers', () => {
   it('groups thousands', () => {
     expect(formatNumber(1100, 'en')).toBe('1,100');
     expect(formatNumber(1234567, 'zh-hk')).toBe('1,234,567');
+  });
+});
+
+describe('clipText', () => {
+  it('keeps a short text whole, and cuts a long one at whole characters with an ellipsis', () => {
+    expect(clipText('  Short  ', 10)).toBe('Short');
+    expect(clipText('Ten chars!', 10)).toBe('Ten chars!');
+    expect(clipText('Eleven char', 10)).toBe('Eleven ch…');
+    expect(clipText('Two words and more', 10)).toBe('Two words…');
+    // Characters outside the basic plane count once, and are never split.
+    expect(clipText('😀😀😀😀', 3)).toBe('😀😀…');
   });
 });

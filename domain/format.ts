@@ -124,3 +124,14 @@ export function formatNumber(value: number, locale: Locale): string {
 }
 
 export { HTML_LANG };
+
+/** Text at most `max` characters long (whole characters, not UTF-16 units), an ellipsis marking a cut. */
+export function clipText(text: string, max: number): string {
+  const chars = [...text.trim()];
+  return chars.length <= max
+    ? chars.join('')
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}

@@ -17,7 +17,16 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** Services whose records public pages show; `blogs` is watched once the blog registers it. */
-export const CATALOGUE_SERVICES = ['industries', 'modules', 'appTemplates', 'blogs', 'features', 'campaigns'] as const;
+export const CATALOGUE_SERVICES = [
+  'industries',
+  'modules',
+  'appTemplates',
+  'blogs',
+  'features',
+  'campaigns',
+  // An item's page (the link of its Facebook post: decision 059).
+  'news',
+] as const;
 const CHANGE_EVENTS = ['created', 'updated', 'patched', 'removed'] as const;
 
 /**

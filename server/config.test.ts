@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig, MAIL_RETRY, unsharedFilesWarning } from './config.ts';
+import { ConfigError, envSchema, FACEBOOK_RETRY, loadConfig, MAIL_RETRY, unsharedFilesWarning } from './config.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-000000';
 /** What a production start needs besides APP_SECRET. */
@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       provider: 'local',
       graphUrl: 'https://graph.facebook.com/v21.0',
       page: undefined,
+      retry: FACEBOOK_RETRY,
     });
     expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: 'development', ...page }).facebook).toMatchObject({
       provider: 'graph',

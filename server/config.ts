@@ -261,6 +261,12 @@ export interface FacebookSettings {
   graphUrl: string;
   /** The page's id and access token, when configured. */
   page: { id: string; token: string } | undefined;
+  /**
+   * How a post that failed for a passing reason (a rate limit, Facebook's own trouble) is tried
+   * again: tries after the first, seconds before the first of them (about doubling each time), the
+   * longest wait.
+   */
+  retry: { retryLimit: number; retryDelay: number; retryDelayMax: number };
 }
 
 /** How push messages leave the server (decision 055). */
@@ -378,6 +384,13 @@ export const QUOTE_LIMIT: Readonly<LimitSetting> = { points: 300, duration: 10 *
  * reloading together stay under it, a script posting in a loop does not.
  */
 export const TRANSLATION_REPORT_LIMIT: Readonly<LimitSetting> = { points: 120, duration: 60 };
+
+/**
+ * A news item's Facebook post that failed for a passing reason: 8 more tries, the first after a
+ * minute, doubling up to an hour apart (about three hours in all): Facebook's rate limits last
+ * up to an hour (decision 059).
+ */
+export const FACEBOOK_RETRY = { retryLimit: 8, retryDelay: 60, retryDelayMax: 3600 } as const;
 
 /** Each instance asks every this many seconds whether a push message is due (one runs per period). */
 export const PUSH_DUE_SECONDS = 15;
@@ -547,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.FACEBOOK_PAGE_ID && e.FACEBOOK_PAGE_TOKEN
           ? { id: e.FACEBOOK_PAGE_ID, token: e.FACEBOOK_PAGE_TOKEN }
           : undefined,
+      retry: { ...FACEBOOK_RETRY },
     },
     uploads: {
       storage: storageOf('uploads'),

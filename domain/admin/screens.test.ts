@@ -11,6 +11,7 @@ import {
   columnsOf,
   editorFieldsOf,
   exportedFieldsOf,
+  relatedListsFor,
   rowActionsFor,
   rowActionFits,
   screensFor,
@@ -65,6 +66,25 @@ describe('the back office’s screens', () => {
     expect(offered({ status: 'sent', device: 'd1' })).toEqual(['sendTest']);
     expect(offered({ status: 'cancelled', device: null })).toEqual([]);
     expect(rowActionsFor('pushMessages', 'member')).toEqual([]);
+  });
+
+  it('show a news item’s push messages and registrants on its page, and post a failed one again (decision 059)', () => {
+    expect(relatedListsFor('news', 'editor')).toEqual([
+      { source: 'pushMessages', field: 'news' },
+      { source: 'eventRegistrations', field: 'news' },
+    ]);
+    const offered = (row: Record<string, unknown>) =>
+      rowActionsFor('news', 'editor')
+        .filter((action) => rowActionFits(action, row))
+        .map((action) => action.key);
+    expect(offered({ status: 'published', facebookStatus: 'failed' })).toEqual(['postToFacebook']);
+    for (const facebookStatus of [null, 'pending', 'posting', 'posted'])
+      expect(offered({ status: 'published', facebookStatus })).toEqual([]);
+    expect(offered({ status: 'draft', facebookStatus: 'failed' })).toEqual([]);
+    // The post's id is the server's, shown as a link to it on Facebook.
+    const post = editorFieldsOf(entities.news, 'editor', 'patch').find((field) => field.name === 'facebookPostId');
+    expect(post).toMatchObject({ editable: false, widget: 'link' });
+    expect(post?.def.hints?.href).toBe('https://www.facebook.com/{value}');
   });
 
   it('let whoever lists every row of an entity export it, and only its exported fields', () => {

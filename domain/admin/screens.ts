@@ -71,7 +71,8 @@ export interface RelatedList {
 export type RowActionTarget =
   | { service: 'fulfilments'; field: 'order' }
   | { service: 'mailRetries'; field: 'delivery' }
-  | { service: 'pushSends'; field: 'message'; data: { action: PushSendAction } };
+  | { service: 'pushSends'; field: 'message'; data: { action: PushSendAction } }
+  | { service: 'facebookPosts'; field: 'news' };
 
 export type RowAction = RowActionTarget & {
   /** Its label: `admin.rowActions.<key>`; its answer's: `admin.rowActionDone.<key>`. Unique on its screen. */
@@ -157,8 +158,26 @@ export const ADMIN_SCREENS = {
       },
     ],
   },
-  // The apps' news with their events, and who registered for them (decision 056).
-  news: { group: 'apps', title: 'title' },
+  // The apps' news with their events, and who registered for them (decision 056). An item's page
+  // lists the push messages written for it (its notification, its event's reminder) and its
+  // registrants; a post to Facebook that failed is tried again from its row (decision 059).
+  news: {
+    group: 'apps',
+    title: 'title',
+    related: [
+      { source: 'pushMessages', field: 'news' },
+      { source: 'eventRegistrations', field: 'news' },
+    ],
+    rowActions: [
+      {
+        key: 'postToFacebook',
+        service: 'facebookPosts',
+        field: 'news',
+        roles: STAFF,
+        when: { status: 'published', facebookStatus: 'failed' },
+      },
+    ],
+  },
   // Imports of the Facebook page's posts as draft news, by a job (decision 060): started from the
   // import's panel, never edited; each row's detail links to the news it added.
   facebook: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_LOCATIONS, NEWS_REGIONS, NEWS_STATUSES } from '../news/constants.ts';
+import { EVENT_LOCATIONS, FACEBOOK_POST_STATES, NEWS_REGIONS, NEWS_STATUSES } from '../news/constants.ts';
 import { coverImageSchema } from './blogs.ts';
 import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';
 
@@ -120,14 +120,27 @@ export const news = defineEntity({
     eventClosesAt: { kind: 'date', filterable: true, sortable: true, exported: true, hints: { widget: 'dateTime' } },
     // How many app users are registered, counted by the registrations service as it writes them.
     eventRegistered: { kind: 'integer', readonly: true, defaulted: true, sortable: true, listed: true, exported: true },
-    // Kept now; what they send comes with the Facebook and push changes (decision 056).
+    // Posted to the company's Facebook page once, when the item is first published (decision 059).
     postToFacebook: { kind: 'boolean', defaulted: true, filterable: true, exported: true },
+    // The post on Facebook, as the Graph API names it (`{page}_{post}`): written by the server, a link for staff.
+    facebookPostId: {
+      kind: 'string',
+      readonly: true,
+      filterable: true,
+      exported: true,
+      hints: { widget: 'link', href: 'https://www.facebook.com/{value}' },
+    },
+    facebookStatus: { kind: 'enum', enum: FACEBOOK_POST_STATES, readonly: true, filterable: true, exported: true },
+    // Why the last try to post failed, as Facebook said it (kept until a post succeeds).
+    facebookError: { kind: 'string', readonly: true, exported: true },
+    // The Instagram post the item belongs to, written by staff (nothing is posted to Instagram).
     postToInstagramID: {
       kind: 'string',
       column: 'post_to_instagram_id',
       schema: z.string().trim().max(120),
       exported: true,
     },
+    // A push message to the devices of the item's region, once, when it is first published (decision 059).
     sendNotification: { kind: 'boolean', defaulted: true, filterable: true, exported: true },
     // The Facebook post an imported item came from (decision 060): unique, so a post is added once.
     facebookSourceId: { kind: 'string', readonly: true, filterable: true, exported: true },

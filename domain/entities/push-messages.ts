@@ -5,9 +5,10 @@ import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';
 
 /**
  * Who a push message goes to: every installation of the apps, those with an app user signed in,
- * those in one language or one region, or one device (a test device staff keep for themselves).
+ * those in one language or one region, one device (a test device staff keep for themselves), or
+ * the devices of the app users registered for a news item's event (`registrants`, with `news`).
  */
-export const PUSH_AUDIENCES = ['all', 'users', 'locale', 'region', 'device'] as const;
+export const PUSH_AUDIENCES = ['all', 'users', 'locale', 'region', 'device', 'registrants'] as const;
 export type PushAudience = (typeof PUSH_AUDIENCES)[number];
 
 /**
@@ -18,6 +19,13 @@ export type PushAudience = (typeof PUSH_AUDIENCES)[number];
  */
 export const PUSH_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
+
+/**
+ * Who wrote a message (decision 059): staff, or the server for a news item, once each: the
+ * item's notification when it is first published (`news`), its event's reminder (`reminder`).
+ */
+export const PUSH_ORIGINS = ['staff', 'news', 'reminder'] as const;
+export type PushOrigin = (typeof PUSH_ORIGINS)[number];
 
 /** The states in which staff may still change what a message says and who it goes to. */
 export const PUSH_EDITABLE: readonly PushStatus[] = ['draft', 'scheduled'];
@@ -64,6 +72,13 @@ export const pushMessages = defineEntity({
     audienceRegion: { kind: 'string', schema: regionCodeSchema, filterable: true, exported: true },
     /** The test device: a test send goes to it, and the audience `device` is it alone. */
     device: { kind: 'ref', ref: 'appDevices', column: 'device_id', filterable: true, exported: true },
+    /**
+     * The news item it is about: the apps open it when the message is tapped (its id is in the
+     * push's data), and the audience `registrants` is its event's registrants.
+     */
+    news: { kind: 'ref', ref: 'news', column: 'news_id', filterable: true, exported: true },
+    /** Staff's, or written once by the server for a news item (its notification, its event's reminder). */
+    origin: { kind: 'enum', enum: PUSH_ORIGINS, readonly: true, defaulted: true, filterable: true, exported: true },
     /** When a scheduled message goes. */
     date: {
       kind: 'date',
@@ -105,6 +120,7 @@ export const pushMessages = defineEntity({
     if (record.audience === 'locale' && !record.audienceLocale) problems.audienceLocale = 'validation.required';
     if (record.audience === 'region' && !record.audienceRegion) problems.audienceRegion = 'validation.required';
     if (record.audience === 'device' && !record.device) problems.device = 'validation.required';
+    if (record.audience === 'registrants' && !record.news) problems.news = 'validation.required';
     if (record.status === 'scheduled' && !record.date) problems.date = 'validation.required';
     return problems;
   },

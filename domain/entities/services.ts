@@ -14,6 +14,7 @@ import type { featuresPatchSchema } from './features.ts';
 import type { Definitions } from './index.ts';
 import type { EntityDef, Role } from './types.ts';
 import type { PushEvent, PushSendAction, PushStatus } from './push-messages.ts';
+import type { FacebookPostState } from '../news/constants.ts';
 
 /*
  * The services as their callers see them: the one data layer of page loaders and actions (their
@@ -468,6 +469,14 @@ export interface PushSendsApi {
   ): Promise<{ message: string; action: PushSendAction; status: PushStatus; sent?: boolean; reason?: string }>;
 }
 
+/**
+ * Staff post a published news item to the company's Facebook page again after its post failed
+ * (server/services/news/facebook-posts.ts, decision 059): queued at once, its state `pending`.
+ */
+export interface FacebookPostsApi {
+  create(data: { news: string }, params?: CallParams): Promise<{ news: string; facebookStatus: FacebookPostState }>;
+}
+
 /** A device's report that a push message reached it or was opened; public, proven by the installation's secret. */
 export interface PushReceiptsApi {
   create(
@@ -533,6 +542,7 @@ interface OtherServices<O extends Transport> {
   mailRetries: MailRetriesApi<O>;
   pushSends: PushSendsApi;
   pushReceipts: PushReceiptsApi;
+  facebookPosts: FacebookPostsApi;
   adPicks: AdPicksApi;
   adReports: AdReportsApi;
   adDays: SeriesApi;

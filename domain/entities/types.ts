@@ -129,7 +129,9 @@ export type Widget =
    * A moment a switch sets (an account disabled): on, it is now (or stays when it was on); off, it is
    * cleared. The table filters it by whether it is set.
    */
-  | 'timestampSwitch';
+  | 'timestampSwitch'
+  /** A value shown as a link to another site (`hints.href`), read-only: a post's id on Facebook. */
+  | 'link';
 
 /** The back office's screens that show a field: the list's columns and the record's own page. */
 export type Screen = 'list' | 'detail';
@@ -146,6 +148,8 @@ export interface FieldHints {
   filter?: 'exact';
   /** For a list of records: the widget of an item's field where its kind does not say (`monthPrice: 'money'`). */
   itemWidgets?: Readonly<Record<string, Widget>>;
+  /** For a `link`: the address it opens, `{value}` standing for the value (encoded). */
+  href?: string;
 }
 
 /**

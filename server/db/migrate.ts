@@ -36,6 +36,7 @@ import * as m034 from './migrations/034_push_messages.ts';
 import * as m035 from './migrations/035_app_password_resets.ts';
 import * as m036 from './migrations/036_news_and_events.ts';
 import * as m037 from './migrations/037_ads_campaigns_products.ts';
+import * as m038 from './migrations/038_news_publishing.ts';
 import * as m039 from './migrations/039_facebook_import.ts';
 import * as m040 from './migrations/040_ad_days.ts';
 
@@ -78,6 +79,7 @@ const migrations: Record<string, Knex.Migration> = {
   '035_app_password_resets': m035,
   '036_news_and_events': m036,
   '037_ads_campaigns_products': m037,
+  '038_news_publishing': m038,
   '039_facebook_import': m039,
   '040_ad_days': m040,
 };

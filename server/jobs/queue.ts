@@ -215,14 +215,15 @@ export class JobQueue {
   /**
    * Adds a job and answers its id; with `transaction`, the job exists only if that transaction
    * commits. With `singletonKey` and `singletonSeconds`, one such job per period is kept (a periodic
-   * job that every instance asks for runs once). With `id`, the job takes that id (a uuid). A queue's
-   * observer hears of the job in the same transaction (one of its own when none is given).
+   * job that every instance asks for runs once). With `id`, the job takes that id (a uuid); with
+   * `startAfter`, it is not worked before then. A queue's observer hears of the job in the same
+   * transaction (one of its own when none is given).
    */
   async send(
     name: string,
     data: object,
     transaction?: Knex.Transaction,
-    options?: { id: string },
+    options?: { id?: string; startAfter?: Date },
   ): Promise<string | null>;
   async send(
     name: string,
@@ -233,7 +234,7 @@ export class JobQueue {
     name: string,
     data: object,
     option?: Knex.Transaction | { singletonKey: string; singletonSeconds: number },
-    options?: { id: string },
+    options?: { id?: string; startAfter?: Date },
   ): Promise<string | null> {
     if (option && 'singletonKey' in option) {
       return this.boss.send(name, data, {
@@ -245,7 +246,8 @@ export class JobQueue {
     const sendIn = async (trx: Knex.Transaction | undefined): Promise<string | null> => {
       const id = await this.boss.send(name, data, {
         ...(trx ? { db: knexDatabase(trx) } : {}),
-        ...(options ? { id: options.id } : {}),
+        ...(options?.id ? { id: options.id } : {}),
+        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
       });
       // In a savepoint: a failed write of the observer's leaves the job and the caller's transaction whole.
       if (id && observer && trx)

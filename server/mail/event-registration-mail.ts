@@ -1,19 +1,13 @@
 import type { Definitions } from '../../domain/entities/index.ts';
 import type { RecordOf } from '../../domain/entities/types.ts';
 import { formatDateTime } from '../../domain/format.ts';
-import type { EventLocation } from '../../domain/news/constants.ts';
+import { EVENT_TIME_ZONES, type EventLocation } from '../../domain/news/constants.ts';
 import { type I18nText, type Locale, localized } from '../../domain/locales.ts';
 import { translate } from '../i18n.ts';
 import { eventCalendar } from './ics.ts';
 import type { Mail } from './mailer.ts';
 
 type News = RecordOf<Definitions['news']>;
-
-/** The zone an event's times are read in, by where it takes place. */
-export const EVENT_TIME_ZONES: Record<EventLocation, string> = {
-  hk: 'Asia/Hong_Kong',
-  canada: 'America/Vancouver',
-};
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -48,6 +48,8 @@ export interface PushMessageRow {
   urgent: boolean;
   status: string;
   targets_at: Date | null;
+  /** The news item it is about: the apps open it when the message is tapped. */
+  news_id: string | null;
 }
 
 /** How far one run of the send job went. */
@@ -84,14 +86,24 @@ export function audienceOf(db: Knex | Knex.Transaction, message: PushMessageRow)
       return devices.where('d.region', message.audience_region ?? '');
     case 'device':
       return devices.where('d.id', message.device_id ?? '');
+    case 'registrants':
+      return devices.whereIn(
+        'd.app_user_id',
+        db('event_registrations')
+          .where('news_id', message.news_id ?? '')
+          .select('app_user_id'),
+      );
     default:
       return devices;
   }
 }
 
-/** The notification a device gets, in its own language, else English. */
+/**
+ * The notification a device gets, in its own language, else English. Its data name the message
+ * (for the device's reports) and the news item it is about, which the apps open when it is tapped.
+ */
 export function notificationFor(
-  message: Pick<PushMessageRow, 'id' | 'title' | 'body'>,
+  message: Pick<PushMessageRow, 'id' | 'title' | 'body'> & { news_id?: string | null },
   locale: string,
   extra: Record<string, string> = {},
 ): PushDelivery['notification'] {
@@ -99,7 +111,7 @@ export function notificationFor(
   return {
     title: localized(message.title, language),
     body: localized(message.body, language),
-    data: { message: message.id, ...extra },
+    data: { message: message.id, ...(message.news_id ? { news: message.news_id } : {}), ...extra },
   };
 }
 
@@ -186,24 +198,32 @@ export class PushSender {
     for (const id of finished) this.changed(id);
   }
 
-  /** Marks sent every sending message whose deliveries are all done (one: `only`); answers their ids. */
+  /**
+   * Marks sent every sending message whose deliveries are all done (one: `only`); answers their ids.
+   * The messages' rows are locked first and their deliveries read by the next statement, so
+   * deliveries added meanwhile under that lock (`addTargets`) are seen: a message is never marked
+   * sent with deliveries still to go. (The locks are short: a step's marks, a report, an addition.)
+   */
   private async finish(only?: string): Promise<string[]> {
     const now = this.clock();
-    const query = this.knex('push_messages as m')
-      .where('m.status', 'sending')
-      .whereNotNull('m.targets_at')
-      .whereNotExists((rows) =>
-        rows
-          .select(this.knex.raw('1'))
-          .from('push_deliveries as p')
-          .whereRaw('p.message_id = m.id')
-          .whereIn('p.state', ['pending', 'sending']),
-      );
-    if (only) query.where('m.id', only);
-    const rows = (await query.update({ status: 'sent', sent_at: now, updated_at: now }).returning('m.id')) as {
-      id: string;
-    }[];
-    return rows.map((row) => row.id);
+    return this.knex.transaction(async (trx) => {
+      const candidates = trx('push_messages').where('status', 'sending').whereNotNull('targets_at');
+      if (only) candidates.where('id', only);
+      const locked = (await candidates.orderBy('id').forUpdate().pluck('id')) as string[];
+      if (locked.length === 0) return [];
+      const rows = (await trx('push_messages as m')
+        .whereIn('m.id', locked)
+        .whereNotExists((rows) =>
+          rows
+            .select(trx.raw('1'))
+            .from('push_deliveries as p')
+            .whereRaw('p.message_id = m.id')
+            .whereIn('p.state', ['pending', 'sending']),
+        )
+        .update({ status: 'sent', sent_at: now, updated_at: now })
+        .returning('m.id')) as { id: string }[];
+      return rows.map((row) => row.id);
+    });
   }
 
   /**
@@ -221,22 +241,7 @@ export class PushSender {
         .forUpdate()
         .first('id');
       if (!locked) return;
-      const zones = (await audienceOf(trx, message).distinct('d.time_zone').pluck('d.time_zone')) as string[];
-      if (zones.length > 0) {
-        const due = message.send_at ?? now;
-        const times = zones.flatMap((zone) => [zone, deliveryTime(due, zone, message.urgent)]);
-        const select = audienceOf(trx, message)
-          .join(
-            trx.raw(`(values ${zones.map(() => '(?::text, ?::timestamptz)').join(', ')}) as z (zone, due)`, times),
-            'z.zone',
-            'd.time_zone',
-          )
-          .select(trx.raw('?::text', [message.id]), 'd.id', 'z.due');
-        await trx.raw(
-          'insert into push_deliveries (message_id, device_id, due_at) ? on conflict (message_id, device_id) do nothing',
-          [select],
-        );
-      }
+      await this.insertTargets(trx, message, message.send_at ?? now);
       await trx('push_messages')
         .where({ id: message.id })
         .update({
@@ -246,6 +251,65 @@ export class PushSender {
         });
     });
     this.changed(message.id);
+  }
+
+  /**
+   * Writes a delivery for each device of the message's audience that has none yet, due at `due`
+   * or after the device's quiet hours; answers how many were written.
+   */
+  private async insertTargets(trx: Knex.Transaction, message: PushMessageRow, due: Date): Promise<number> {
+    const zones = (await audienceOf(trx, message).distinct('d.time_zone').pluck('d.time_zone')) as string[];
+    if (zones.length === 0) return 0;
+    const times = zones.flatMap((zone) => [zone, deliveryTime(due, zone, message.urgent)]);
+    const select = audienceOf(trx, message)
+      .join(
+        trx.raw(`(values ${zones.map(() => '(?::text, ?::timestamptz)').join(', ')}) as z (zone, due)`, times),
+        'z.zone',
+        'd.time_zone',
+      )
+      .select(trx.raw('?::text', [message.id]), 'd.id', 'z.due');
+    const inserted = (await trx.raw(
+      'insert into push_deliveries (message_id, device_id, due_at) ? on conflict (message_id, device_id) do nothing',
+      [select],
+    )) as { rowCount: number | null };
+    return inserted.rowCount ?? 0;
+  }
+
+  /**
+   * Adds to a message whose deliveries were written the devices that have joined its audience
+   * since (an event's late registrants, for its reminder): each gets one delivery, due now (after
+   * its quiet hours), and the message goes on sending, with a job, in the same transaction. The
+   * message's row is locked first, so `finish` cannot mark it sent past the deliveries added.
+   * Answers how many were added.
+   */
+  async addTargets(id: string): Promise<number> {
+    const now = this.clock();
+    const added = await this.knex.transaction(async (trx) => {
+      const message = (await trx('push_messages')
+        .where({ id })
+        .whereIn('status', ['sending', 'sent'])
+        .whereNotNull('targets_at')
+        .forUpdate()
+        .first()) as PushMessageRow | undefined;
+      if (!message) return 0;
+      const count = await this.insertTargets(trx, message, now);
+      if (count === 0) return 0;
+      await trx('push_messages')
+        .where({ id })
+        .update({
+          targeted: trx('push_deliveries').where('message_id', id).count('*'),
+          status: 'sending',
+          sent_at: null,
+          updated_at: now,
+        });
+      await this.jobs.send(PUSH_SEND_JOB, { message: id }, trx);
+      return count;
+    });
+    if (added > 0) {
+      this.jobs.wake(PUSH_SEND_JOB);
+      this.changed(id);
+    }
+    return added;
   }
 
   /**
@@ -322,6 +386,18 @@ export class PushSender {
       push_enabled: boolean;
     }[];
     const byId = new Map(devices.map((device) => [device.id, device]));
+    // An event's registrant who cancelled since the audience was chosen is no longer reminded of it.
+    const registered =
+      message.audience === 'registrants'
+        ? new Set(
+            (await audienceOf(this.knex, message)
+              .whereIn(
+                'd.id',
+                claimed.map((row) => row.device_id),
+              )
+              .pluck('d.id')) as string[],
+          )
+        : null;
     // A device that turned its push off (or lost its token) since the audience was chosen gets nothing.
     const outcomes = new Map<string, PushOutcome>();
     const sendable: { row: { id: string; device_id: string }; delivery: PushDelivery }[] = [];
@@ -329,6 +405,8 @@ export class PushSender {
       const device = byId.get(row.device_id);
       if (!device?.push_enabled || !device.push_token)
         outcomes.set(row.id, { ok: false, reason: 'failed', detail: 'push turned off on the device meanwhile' });
+      else if (registered && !registered.has(row.device_id))
+        outcomes.set(row.id, { ok: false, reason: 'failed', detail: 'no longer registered for the event' });
       else
         sendable.push({
           row,

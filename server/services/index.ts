@@ -16,6 +16,7 @@ import { configureAttachments } from './attachments/attachments.ts';
 import { configureBlogs } from './blogs/blogs.ts';
 import { configureEventRegistrations } from './event-registrations/event-registrations.ts';
 import { configureNews } from './news/news.ts';
+import { configureNewsPublishing } from './news/publishing.ts';
 import { configureEmailVerifications, VERIFICATION_LINK_LIMIT } from './email-verifications/email-verifications.ts';
 import { defineVerificationMailJob } from './email-verifications/verification-mail-job.ts';
 import { Verifications } from './email-verifications/verifications.ts';
@@ -97,9 +98,10 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   // The lookup lists staff edit and the apps' pickers read: the generic entity service alone.
   for (const list of LOOKUP_LISTS) registerEntityService(app, definitions[list]);
   // The categories of the news and the blog, the apps' news with their events, and the app users'
-  // places at those events (decision 056).
+  // places at those events (decision 056). A news item's first publication sends its push
+  // notification and its Facebook post; its event's registrants are reminded the day before (decision 059).
   registerEntityService(app, definitions.categories);
-  configureNews(app, knex);
+  configureNews(app, knex, { published: configureNewsPublishing(app, deps) });
   configureEventRegistrations(app, { knex, jobs: deps.jobs, mail, config, logger: deps.logger });
   configureSubscribers(app, { config, redis });
   configureForms(app, { ...deps, mail });

@@ -5,8 +5,9 @@ import { users } from './users.ts';
 
 /*
  * The apps' news in the back office (decision 056): staff write an item with an event and publish
- * it; an app user registers through the API as the apps do; staff find the registrant under the
- * item and export the list (registrants are personal data: an admin's export).
+ * it, with a push notification and a Facebook post (decision 059), which its page shows; an app
+ * user registers through the API as the apps do; staff find the registrant under the item and
+ * export the list (registrants are personal data: an admin's export).
  */
 
 test.use({ colorScheme: 'light' });
@@ -47,6 +48,9 @@ test('staff publish a news item with an event, an app user registers, staff see 
   await page.locator('#field-eventLocation').selectOption('hk');
   await page.locator('#field-eventRegion').fill('Kwun Tong');
   await page.locator('#field-eventCapacity').fill('20');
+  // Sent once it is published: a push message to Hong Kong's devices, a post on Facebook (decision 059).
+  await page.locator('#field-sendNotification').check();
+  await page.locator('#field-postToFacebook').check();
   await page.getByTestId('editor-save').click();
   await expect(page).toHaveURL(/\/en\/admin\/news$/);
   await expect(page.getByTestId('snackbar-success')).toContainText('Created.');
@@ -58,6 +62,22 @@ test('staff publish a news item with an event, an app user registers, staff see 
   const item = found.data.find((candidate) => candidate.title.en === title)!;
   expect(item.status).toBe('published');
   expect(new Date(item.eventStartDate).toISOString()).toBe('2030-06-01T02:00:00.000Z');
+
+  // Its page lists its push message, which the push area has too, and links to its post on Facebook.
+  await page.goto(`/en/admin/news/edit/${item._id}`);
+  await hydrated(page);
+  await expect(page.getByTestId('related-pushMessages').getByTestId('related-row')).toContainText([title]);
+  await expect(async () => {
+    await page.reload();
+    const post = page.getByTestId('link-facebookPostId');
+    await expect(post).toHaveAttribute('href', /^https:\/\/www\.facebook\.com\/local_\d+$/, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await page.goto(`/en/admin/pushMessages?f.news=${item._id}`);
+  await expect(page.getByTestId('admin-row').locator('[data-column="title"]')).toHaveText([title]);
+  // The page the post links to, for whoever has not the app.
+  await page.goto(`/en/news/${item._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('news-event')).toContainText('Kwun Tong, Hong Kong');
 
   // An app user of the apps signs up, signs in and registers, as the apps do.
   const email = `news-e2e-${Date.now()}@example.test`;

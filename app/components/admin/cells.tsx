@@ -203,6 +203,21 @@ export function CellValue({
       );
     case 'object':
       return <span className="font-mono text-xs break-all">{JSON.stringify(value)}</span>;
+    case 'link': {
+      const href = field.def.hints?.href;
+      if (!href) return <span>{String(value)}</span>;
+      return (
+        <a
+          href={href.replace('{value}', encodeURIComponent(String(value)))}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-mono text-xs break-all text-brand-700 underline underline-offset-4 dark:text-brand-300"
+          data-testid={`link-${field.name}`}
+        >
+          {String(value)}
+        </a>
+      );
+    }
     default:
       return <span>{String(value)}</span>;
   }

@@ -279,6 +279,7 @@ export async function runRowAction(
     if (rowAction.service === 'fulfilments') await ctx.api.service('fulfilments').create({ order: id }, params);
     else if (rowAction.service === 'pushSends')
       await ctx.api.service('pushSends').create({ message: id, action: rowAction.data.action }, params);
+    else if (rowAction.service === 'facebookPosts') await ctx.api.service('facebookPosts').create({ news: id }, params);
     else await ctx.api.service('mailRetries').create({ delivery: id }, params);
     return { ok: true, key: rowAction.key };
   } catch (caught) {

@@ -13,12 +13,21 @@ type Data = Record<string, unknown>;
 export type News = RecordOf<Definitions['news']>;
 
 /**
- * What happens once when a news item is first published: the seam where the push message
- * (`sendNotification`) and the Facebook and Instagram posts (`postToFacebook`) will be sent
- * (decision 056). It runs after the write is committed, once per item: `publishedAt` is set by
- * the first publication alone, and a later unpublish and republish keeps it.
+ * What a news item's first publication sets off (decision 059): its push notification, its
+ * Facebook post. Each listener runs inside the publication's own transaction, once per item (the
+ * first publication alone sets `publishedAt`; a later unpublish and republish keeps it), so what
+ * it writes there (a push message, a job) exists if and only if the publication does: a process
+ * that dies half-way leaves both or neither. It may answer fields it changed on the item, and what
+ * to do once the transaction has committed (wake a job's worker, announce a record).
  */
-export type NewsPublished = (news: News) => Promise<void>;
+export type NewsPublished = (news: News, trx: Knex.Transaction) => Promise<PublicationEffect | void>;
+
+export interface PublicationEffect {
+  /** Fields of the item the listener wrote, for the answer and its event. */
+  record?: Partial<News>;
+  /** Run once the publication has committed. */
+  committed?: () => void;
+}
 
 const isObject = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,12 +61,14 @@ export async function sanitizeNewsData(data: Data): Promise<Data> {
 
 /**
  * The news service's own rules: a new item is a draft unless said otherwise; it gets `publishedAt`
- * when it is first published; and after such a write, the `published` listeners hear of it once.
+ * when it is first published; and in that same transaction, the `published` listeners hear of it.
+ * A write that publishes runs in a transaction of its own (or the caller's): the item's row is
+ * locked by the write, so of two instances publishing an item at once, the second finds
+ * `publishedAt` set once the first has committed, and its listeners never run.
  */
 export function newsRules(app: ServerApp, knex: Knex, listeners: readonly NewsPublished[]) {
   return async (context: HookContext, next: NextFunction): Promise<void> => {
     const { method } = context;
-    const now = clockOf(app)();
     let publishing = false;
     if (method === 'create' && isObject(context.data)) {
       const data: Data = { status: 'draft', ...context.data };
@@ -68,27 +79,39 @@ export function newsRules(app: ServerApp, knex: Knex, listeners: readonly NewsPu
       const data = context.data;
       const set = isObject(data.$set) ? data.$set : {};
       publishing = data.status === 'published' || set.status === 'published';
-      if (publishing) {
-        const current = (await context.service.get(context.id, { transaction: context.params.transaction })) as {
-          publishedAt?: unknown;
-        };
-        publishing = current.publishedAt == null;
-      }
     }
-    await next();
-    if (!publishing) return;
-    // `publishedAt` is set by the server alone, on the first publication, then never again.
-    const record = context.result as News;
-    const db: Knex = (context.params.transaction as Knex.Transaction | undefined) ?? knex;
-    const [first] = (await db(definitions.news.table)
-      .where({ id: record._id, status: 'published' })
-      .whereNull('published_at')
-      .update({ published_at: now })
-      .returning('id')) as { id: string }[];
-    if (!first) return;
-    const published: News = { ...record, publishedAt: now };
-    context.result = published;
-    for (const listener of listeners) await listener(published);
+    if (!publishing) return next();
+    const publish = async (trx: Knex.Transaction): Promise<(() => void)[]> => {
+      context.params = { ...context.params, transaction: trx };
+      await next();
+      // `publishedAt` is set by the server alone, on the first publication, then never again.
+      const record = context.result as News;
+      const now = clockOf(app)();
+      const [first] = (await trx(definitions.news.table)
+        .where({ id: record._id, status: 'published' })
+        .whereNull('published_at')
+        .update({ published_at: now })
+        .returning('id')) as { id: string }[];
+      if (!first) return [];
+      let published: News = { ...record, publishedAt: now };
+      const committed: (() => void)[] = [];
+      for (const listener of listeners) {
+        const effect = await listener(published, trx);
+        if (effect?.record) published = { ...published, ...effect.record };
+        if (effect?.committed) committed.push(effect.committed);
+      }
+      context.result = published;
+      return committed;
+    };
+    const outer = context.params.transaction as Knex.Transaction | undefined;
+    if (outer) {
+      const committed = await publish(outer);
+      // Once the caller's transaction commits, not before.
+      outer.executionPromise.then(() => committed.forEach((run) => run())).catch(() => undefined);
+      return;
+    }
+    const committed = await knex.transaction(publish);
+    for (const run of committed) run();
   };
 }
 
