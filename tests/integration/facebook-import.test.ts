@@ -179,6 +179,7 @@ describe.skipIf(skipReason)('facebook import', () => {
       trustProxy: 'loopback',
       exports: { ...base.exports, storage: { kind: 'folder', root } },
       facebook: {
+        ...base.facebook,
         provider: 'local',
         graphUrl,
         page: { id: 'tillpoint', token: 'page-token-for-tests' },
