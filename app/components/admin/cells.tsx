@@ -120,8 +120,16 @@ export function CellValue({
       return (
         <span>{textOfHtml(typeof value === 'object' ? localized(value as I18nText, locale) : String(value))}</span>
       );
-    case 'ref':
-      return <span>{references?.[String(value)] ?? String(value)}</span>;
+    case 'ref': {
+      // Its record by name; one that no longer exists says so (a user: `basic.no_user` in the spec).
+      const label = references?.[String(value)];
+      if (label !== undefined || references === undefined) return <span>{label ?? String(value)}</span>;
+      return (
+        <em className="text-muted" data-testid="reference-missing">
+          {t(field.def.ref === 'users' ? 'admin.reference.noUser' : 'admin.reference.missing')}
+        </em>
+      );
+    }
     case 'refs':
       // Each record by its name; one that no longer exists says so.
       return (
