@@ -6,8 +6,15 @@ import { recordName, titleFieldOf } from './screens.ts';
 /** Most related records named by one lookup: a page of the table, or of an export. */
 export const REFERENCE_LOOKUP = 100;
 
-/** Reads related records as the staff member: their records, or none when they may not read them. */
-export type FindRecords = (target: EntityName, query: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
+/**
+ * Reads related records as the staff member: their records, or null when they may not read them
+ * (then no names are given for those fields, and their ids show as they are: a record the reader
+ * may not see is not said to be gone).
+ */
+export type FindRecords = (
+  target: EntityName,
+  query: Record<string, unknown>,
+) => Promise<Record<string, unknown>[] | null>;
 
 /** The names of related records, by field and id (`{ user: { u1: 'mei@…' } }`). */
 export type ReferenceNames = Record<string, Record<string, string>>;
@@ -54,7 +61,9 @@ export async function referenceNames(
       );
       for (const page of pages) {
         const query = { _id: { $in: page }, $select: ['_id', title], $limit: REFERENCE_LOOKUP };
-        for (const record of await find(target, query)) found[String(record._id)] = recordName(target, record, locale);
+        const records = await find(target, query);
+        if (records === null) return;
+        for (const record of records) found[String(record._id)] = recordName(target, record, locale);
       }
       for (const field of named) names[field] = found;
     }),

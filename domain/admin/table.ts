@@ -84,7 +84,7 @@ export async function readTable(
       (target, query) =>
         find(target, query).then(
           (found) => found.data,
-          () => [],
+          () => null,
         ),
       view.choices,
     ),

@@ -36,7 +36,7 @@ describe('a reference in a table cell', () => {
     expect(buyerCell({}, zhHk, 'zh-hk')).toContain('沒有此用戶');
   });
 
-  it('shows the id when no names were read for the column at all', () => {
+  it('shows the id when no names were read for the column at all (the reader may not read them)', () => {
     expect(buyerCell(undefined)).toBe('<span>user-0001</span>');
   });
 });

@@ -139,7 +139,11 @@ export function CellValue({
             return (
               <span key={id}>
                 {index > 0 ? ', ' : null}
-                {label === undefined ? <em className="text-muted">{t('admin.reference.missing')}</em> : label}
+                {label !== undefined || references === undefined ? (
+                  (label ?? id)
+                ) : (
+                  <em className="text-muted">{t('admin.reference.missing')}</em>
+                )}
               </span>
             );
           })}

@@ -395,9 +395,9 @@ export class ExportsService {
                 .find(asCaller(caller, query))
                 .then(
                   (found) => found.data as Record<string, unknown>[],
-                  () => [],
+                  () => null,
                 )
-            : Promise.resolve([]),
+            : Promise.resolve(null),
         );
         const rows: ExportCell[][] = records.map((record) =>
           started.columns.map((field) => exportCell(definition, field, record, t, locale, references)),
