@@ -119,7 +119,10 @@ type Encoding = 'br' | 'gzip' | 'identity';
  * The encoding to send from those stored: brotli, else gzip, else the bytes as they are, unless
  * the request refuses it (`;q=0`). Every browser in the support policy offers both.
  */
-export function chooseEncoding(acceptEncoding: string | undefined, page: Pick<CachedPage, 'br' | 'gzip'>): Encoding {
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  page: { readonly br?: unknown; readonly gzip?: unknown },
+): Encoding {
   if (!acceptEncoding) return 'identity';
   const offered = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {

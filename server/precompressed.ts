@@ -55,36 +55,35 @@ function writeIfSmaller(file: string, bytes: Buffer, than: number): void {
   renameSync(`${file}.tmp`, file);
 }
 
-interface Variants {
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 /**
  * Serves a built file's brotli or gzip copy (written by `compressFolder`) to a browser that takes
- * it, from memory; anything else goes on to the static files (and their compression on the fly).
+ * it; anything else goes on to the static files (and their compression on the fly). At start only
+ * the folder's names are read; each copy is read the first time it is asked for, then kept.
  * `headers` are the ones the static files get.
  */
 export function precompressed(folder: string, headers: Record<string, string>): RequestHandler {
-  const variants = new Map<string, Variants>();
-  if (existsSync(folder)) {
-    const names = new Set(readdirSync(folder));
-    for (const name of names) {
-      if (!COMPRESSIBLE.test(name)) continue;
-      const br = names.has(`${name}.br`) ? readFileSync(path.join(folder, `${name}.br`)) : undefined;
-      const gzip = names.has(`${name}.gz`) ? readFileSync(path.join(folder, `${name}.gz`)) : undefined;
-      if (br || gzip) variants.set(`/${name}`, { br, gzip });
+  const names = new Set(existsSync(folder) ? readdirSync(folder) : []);
+  const read = new Map<string, Buffer>();
+  const copy = (name: string): Buffer | undefined => {
+    if (!names.has(name)) return undefined;
+    let bytes = read.get(name);
+    if (!bytes) {
+      bytes = readFileSync(path.join(folder, name));
+      read.set(name, bytes);
     }
-  }
+    return bytes;
+  };
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const found = variants.get(req.path);
-    if (!found) return next();
-    const encoding = chooseEncoding(req.headers['accept-encoding'], found);
+    const name = req.path.slice(1);
+    if (name.includes('/') || !COMPRESSIBLE.test(name) || !names.has(name)) return next();
+    const has = { br: names.has(`${name}.br`), gzip: names.has(`${name}.gz`) };
+    if (!has.br && !has.gzip) return next();
+    const encoding = chooseEncoding(req.headers['accept-encoding'], has);
     res.vary('Accept-Encoding');
     if (encoding === 'identity') return next();
-    const bytes = found[encoding] as Buffer;
-    res.type(path.extname(req.path));
+    const bytes = copy(`${name}.${encoding === 'br' ? 'br' : 'gz'}`) as Buffer;
+    res.type(path.extname(name));
     res.set(headers);
     res.set('Content-Encoding', encoding);
     res.set('Content-Length', String(bytes.length));
