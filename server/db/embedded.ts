@@ -7,6 +7,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export interface EmbeddedDatabase {
   /** A postgres:// URL the ordinary `pg` driver connects to. */
   url: string;
+  /** A copy of the whole database as it is now, which `loadDataDir` starts another one from. */
+  dump(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -69,10 +71,12 @@ export class BatchAwareDatabase {
 
 /**
  * Starts PGlite (a real PostgreSQL build, in-process) behind a socket on 127.0.0.1 so the same
- * `pg` driver and Knex code run on it as on a PostgreSQL server. `dataDir` undefined keeps it in memory.
+ * `pg` driver and Knex code run on it as on a PostgreSQL server. `dataDir` undefined keeps it in
+ * memory; `loadDataDir` starts it from another one's `dump()` (in memory), as a copy of it.
  */
 export async function startEmbeddedDatabase(options: {
   dataDir?: string;
+  loadDataDir?: Blob;
   maxConnections: number;
 }): Promise<EmbeddedDatabase> {
   let dir: string | undefined;
@@ -81,7 +85,10 @@ export async function startEmbeddedDatabase(options: {
     mkdirSync(dir, { recursive: true });
   }
   // pg_trgm: the trigram indexes that serve free-text search (migration 020), as on a server.
-  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir && !dir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const server = new PGLiteSocketServer({
     db: new BatchAwareDatabase(db) as unknown as PGlite,
     host: '127.0.0.1',
@@ -93,6 +100,7 @@ export async function startEmbeddedDatabase(options: {
   const url = `postgres://postgres@${server.getServerConn()}/postgres`;
   return {
     url,
+    dump: () => db.dumpDataDir('none'),
     async stop() {
       await server.stop();
       await db.close();

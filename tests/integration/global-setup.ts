@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../server/db/embedded.ts';
+import { dropRunDatabases, prepareTemplate, runDatabasePrefix, type TemplateSource } from './templates.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,6 +12,8 @@ declare module 'vitest' {
     databaseUrls: string[];
     /** Why this project's tests are skipped, or empty when they run. */
     skipReason: string;
+    /** What each test database is a copy of (templates.ts). */
+    template: TemplateSource;
   }
 }
 
@@ -44,13 +50,26 @@ export default async function setup(project: TestProject) {
     const embedded: EmbeddedDatabase[] = [];
     for (let slot = 0; slot < slots; slot += 1) embedded.push(await startEmbeddedDatabase({ maxConnections: 24 }));
     for (const database of embedded) await installSharedExtensions(database.url);
+    // The template: a PGlite of its own, migrated and seeded, whose data directory each test copies.
+    const template = await startEmbeddedDatabase({ maxConnections: 4 });
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'tillpoint-template-'));
+    const dumpFile = path.join(folder, 'pgdata.tar');
+    try {
+      await installSharedExtensions(template.url);
+      await prepareTemplate(template.url, 'embedded');
+      writeFileSync(dumpFile, new Uint8Array(await (await template.dump()).arrayBuffer()));
+    } finally {
+      await template.stop();
+    }
     project.provide(
       'databaseUrls',
       embedded.map((database) => database.url),
     );
+    project.provide('template', { kind: 'pglite', dumpFile });
     project.provide('skipReason', '');
     return async () => {
       for (const database of embedded) await database.stop();
+      rmSync(folder, { recursive: true, force: true });
     };
   }
 
@@ -65,15 +84,32 @@ export default async function setup(project: TestProject) {
     const reason = `PostgreSQL not reachable at ${SERVER_URL}; PostgreSQL tests skipped (set DATABASE_URL or start a server)`;
     console.warn(reason);
     project.provide('databaseUrls', []);
+    project.provide('template', { kind: 'none' });
     project.provide('skipReason', reason);
     return;
   }
   const exists = await admin.query('select 1 from pg_database where datname = $1', [TEST_DATABASE]);
   if (exists.rowCount === 0) await admin.query(`create database ${TEST_DATABASE}`);
+  // The run's template database, beside the shared test database (templates.ts).
+  const prefix = runDatabasePrefix();
+  const template = `${prefix}_template`;
+  await admin.query(`create database "${template}"`);
   await admin.end();
+  const drop = () => dropRunDatabases(SERVER_URL, prefix);
+  try {
+    const templateUrl = new URL(SERVER_URL);
+    templateUrl.pathname = `/${template}`;
+    await installSharedExtensions(templateUrl.toString());
+    await prepareTemplate(templateUrl.toString(), 'postgres');
+  } catch (error) {
+    await drop().catch(() => undefined);
+    throw error;
+  }
   const url = new URL(SERVER_URL);
   url.pathname = `/${TEST_DATABASE}`;
   await installSharedExtensions(url.toString());
   project.provide('databaseUrls', [url.toString()]);
+  project.provide('template', { kind: 'postgres', serverUrl: SERVER_URL, template, copyPrefix: `${prefix}_copy_` });
   project.provide('skipReason', '');
+  return drop;
 }

@@ -23,14 +23,14 @@ import { createApi, type Api } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/database.ts';
 import { createKnex } from '../../server/db/knex.ts';
-import { migrateLatest } from '../../server/db/migrate.ts';
-import { prepareDatabase } from '../../server/db/prepare.ts';
 import { hashPassword, setPasswordHashing } from '../../server/auth/passwords.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import type { UntypedEntityService } from '../../server/services/entity/entity-service.ts';
 import { entityServiceAt } from '../../server/services/entity/service-at.ts';
 
-export const ADMIN = { email: 'admin@tillpoint.test', password: 'Admin12345' };
+import { ADMIN, copyTemplate, TEMPLATE_SCHEMAS } from './templates.ts';
+
+export { ADMIN };
 
 /** Why the current project's tests are skipped ('' when they run). */
 export const skipReason = inject('skipReason');
@@ -108,25 +108,20 @@ export async function createEmptySchema(): Promise<{ url: string; schema: string
 }
 
 /**
- * A fresh, migrated and seeded schema of its own for one test file, on the run's database.
- * Schemas keep files apart on PGlite (one database) and PostgreSQL alike. On PGlite, all
- * connections share one session and so one search_path: a file keeps one such schema open at a time.
+ * A fresh, migrated and seeded database of its own for one test file (without the demo data and
+ * accounts when `seed` is false): a copy of the run's template (templates.ts), so files never see
+ * each other's data, on PGlite and PostgreSQL alike.
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<Database> {
-  const { url, schema } = await createEmptySchema();
-  const knex: Knex = createKnex(url, { searchPath: schema, poolMax: 4 });
-  const kind = databaseKind === 'pglite' ? 'embedded' : 'postgres';
-  if (options.seed !== false)
-    await prepareDatabase(knex, kind, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demoData: true });
-  else await migrateLatest(knex);
+  const copy = await copyTemplate(inject('template'));
+  const schema = options.seed === false ? TEMPLATE_SCHEMAS.bare : TEMPLATE_SCHEMAS.seeded;
+  const knex: Knex = createKnex(copy.url, { searchPath: schema, poolMax: 4 });
   return {
     knex,
-    kind,
+    kind: databaseKind === 'pglite' ? 'embedded' : 'postgres',
     async close() {
-      await knex.raw('drop schema ?? cascade', [schema]).catch(() => undefined);
-      // The job queue's own schema beside it (server/jobs/queue.ts).
-      await knex.raw('drop schema if exists ?? cascade', [`${schema}_jobs`]).catch(() => undefined);
       await knex.destroy();
+      await copy.close();
     },
   };
 }
