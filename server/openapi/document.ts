@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../domain/zod.ts';
 import { allows, type Caller } from '../../domain/admin/access.ts';
 import { entities } from '../../domain/entities/index.ts';
 import { i18nTextSchema, type Access, type EntityDef, type FieldDef } from '../../domain/entities/types.ts';
