@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../domain/zod.ts';
 import { brandSlug, type SiteSettings } from '../domain/site.ts';
 import { PASSWORD_MESSAGES, passwordSchema } from '../domain/validation/password.ts';
 import { type LimitSetting, LOGIN_LIMITS, type LoginLimitSettings } from './auth/limits.ts';

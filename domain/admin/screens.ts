@@ -1,6 +1,6 @@
 import { entities, type EntityName } from '../entities/index.ts';
 import { allows, PERSONAL_DATA_EXPORTERS } from './access.ts';
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 import { localized, type I18nText, type Locale } from '../locales.ts';
 import { confirmationName } from '../entities/scope.ts';
 import { hintsOf, type EntityDef, type FieldDef, type Role, type Widget } from '../entities/types.ts';

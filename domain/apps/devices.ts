@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /*
  * The rules of a member's devices (decision 030), shared by the service that enforces them and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { passwordSchema } from '../validation/password.ts';
 import { defineEntity } from './types.ts';
 

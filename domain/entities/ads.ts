@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CURRENCY_CODES } from '../money.ts';
 import { defineEntity, i18nTextOf, idSchema, STAFF_ROLES } from './types.ts';
 

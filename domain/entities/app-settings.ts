@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { defineEntity, i18nTextOf, idSchema, STAFF_ROLES } from './types.ts';
 import { colourSchema, dayRangeSchema, mapPointSchema } from './widget-values.ts';
 

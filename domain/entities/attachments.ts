@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ATTACHMENT_FOLDERS } from '../uploads/limits.ts';
 import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';
 

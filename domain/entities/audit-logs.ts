@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { defineEntity } from './types.ts';
 
 /** Writes, and staff's exports of a table (decision 036: `recordId` is the export's id). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;

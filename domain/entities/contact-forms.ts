@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { contactFormSchema } from '../forms/contact-form.ts';
 import { fieldsFromForm } from './form-fields.ts';
 import { followUpFields } from './follow-up.ts';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 import type { I18nText } from '../locales.ts';
 import type { EntityDef, FieldDef, FieldKind } from './types.ts';
 

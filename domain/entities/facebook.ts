@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { NEWS_REGIONS } from '../news/constants.ts';
 import { LOCALES } from '../locales.ts';
 import { defineEntity, STAFF_ROLES } from './types.ts';

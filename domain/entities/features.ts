@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { DEFAULT_MARKET, type FeaturesPayload } from '../features.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../money.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { STAFF_ROLES } from './types.ts';
 
 /** Where staff are with a lead: not yet answered, answered, done with. */

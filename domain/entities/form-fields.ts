@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 import type { FieldDef, FieldKind } from './types.ts';
 
 /**

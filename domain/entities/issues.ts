@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 import { isMessageKey } from '../forms/messages.ts';
 
 /** The value at a path of the input; zod does not report it (no `reportInput`), so it is looked up. */

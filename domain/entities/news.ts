@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { EVENT_LOCATIONS, FACEBOOK_POST_STATES, NEWS_REGIONS, NEWS_STATUSES } from '../news/constants.ts';
 import { coverImageSchema } from './blogs.ts';
 import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CURRENCY_CODES } from '../money.ts';
 import { SELLERS } from '../orders/countries.ts';
 import { cardSummarySchema, orderLineSchema, stateMoveSchema } from '../orders/records.ts';

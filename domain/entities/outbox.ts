@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { defineEntity } from './types.ts';
 
 const body = z.string().max(200_000);

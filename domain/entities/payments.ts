@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CURRENCY_CODES } from '../money.ts';
 import { billingAddressSchema, cardSummarySchema, paymentActionSchema, stateMoveSchema } from '../orders/records.ts';
 import { PAYMENT_STATES } from '../orders/states.ts';

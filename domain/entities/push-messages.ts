@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { LOCALES } from '../locales.ts';
 import { regionCodeSchema } from './app-users.ts';
 import { defineEntity, i18nTextOf, STAFF_ROLES } from './types.ts';

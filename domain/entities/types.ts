@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { LOCALES } from '../locales.ts';
 import { isDay } from '../validation/day.ts';
-
-// No compiled parsers in the browser, whose CSP allows no eval (as domain/forms/fields.ts says): an
-// entity's schema may be the first a page checks with, before any form's module has run.
-z.config({ jitless: true });
 
 export type Role = 'member' | 'editor' | 'admin';
 export const ROLES: readonly Role[] = ['member', 'editor', 'admin'];

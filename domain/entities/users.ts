@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { optionalPhone } from '../forms/profile.ts';
 import { passwordSchema } from '../validation/password.ts';
 import { defineEntity, ROLES, STAFF_ROLES } from './types.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Replacing the card on file (the portal's card page): the subscription and the token the

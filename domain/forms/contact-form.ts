@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { emailSchema, phoneSchema, requiredText } from './fields.ts';
 
 export * from './contact-form-fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * The microsites' currency selector: the currency chosen (one the site offers, checked against the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * The portal's device forms (an app's page): register a device (`name`), rename one (`device`,

@@ -1,10 +1,5 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { FORM_MESSAGES, type FormErrors } from './messages.ts';
-
-// The pages' CSP allows no eval, so zod's compiled parsers (made with `new Function`) can never run
-// in the browser, and asking for them makes zod try `new Function` first: a CSP violation that
-// Safari and Firefox report on every form checked (decision 016). The plain parsers give the same answers.
-z.config({ jitless: true });
 
 /** A required line of text. */
 export const requiredText = (max: number) =>

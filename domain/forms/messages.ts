@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 
 /** Message keys of the forms (spec section 5); each exists in every locale. */
 export const FORM_MESSAGES = {

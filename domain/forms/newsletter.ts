@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { optionalText, withRule } from './fields.ts';
 import { FORM_MESSAGES, type FormErrors } from './messages.ts';
 import { isNewsletterCampaign, type NewsletterCampaign, type NewsletterField } from './newsletter-fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { emailSchema, withRule } from './fields.ts';
 import { FORM_MESSAGES, type FormErrors, type FormFields } from './messages.ts';
 import { requiredPassword } from './profile.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * A change to a member's plan (the portal's plan page): stop it at the end of its term, keep it,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { LOCALES } from '../locales.ts';
 import { passwordSchema } from '../validation/password.ts';
 import { phoneSchema, requiredChoice, requiredText, withRule } from './fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { Region } from '../features';
 import { isCurrency } from '../money';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { FORM_MESSAGES, formErrors, type FormErrors } from './messages.ts';
 import { optionalText, phoneSchema, requiredText, withRule } from './fields.ts';
 import { COUNTRIES_WITHOUT_ZIPCODE, SHIPPING_COUNTRIES, type ShippingCountry } from './shipping-fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Signing in with a password (the login page, and the purchase flow's account step): the address

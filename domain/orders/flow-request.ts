@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { SHIPPING_COUNTRIES } from './countries.ts';
 import { paymentRequestSchema } from './payment-request.ts';
 import { orderRequestSchema, quoteRequestSchema, upgradeOrderSchema, upgradeQuoteSchema } from './request.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { FORM_MESSAGES } from '../forms/messages.ts';
 
 /** Message keys of paying an order; each exists in every locale. */

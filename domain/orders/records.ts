@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { i18nTextSchema, idSchema } from '../entities/types.ts';
 import { MODULE_BILLING } from '../entities/modules.ts';
 

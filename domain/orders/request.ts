@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PREPAID_OPTIONS } from '../calculator.ts';
 import { FORM_MESSAGES } from '../forms/messages.ts';
 import { COUNTER_MAX } from '../pricing.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { optionalText, requiredText, withRule } from '../forms/fields.ts';
 import { FORM_MESSAGES, type FormErrors } from '../forms/messages.ts';
 import { isSingaporePhone } from '../forms/newsletter.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Whether `text` is a calendar day as ISO 8601 writes it (`2026-11-29`), one that exists (no 31 April). */
 export function isDay(text: string): boolean {

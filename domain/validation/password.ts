@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Message keys; each exists in every locale under `validation.*`. */
 export const PASSWORD_MESSAGES = {

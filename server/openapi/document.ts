@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../domain/zod.ts';
 import { allows, type Caller } from '../../domain/admin/access.ts';
 import { entities } from '../../domain/entities/index.ts';
 import { i18nTextSchema, type Access, type EntityDef, type FieldDef } from '../../domain/entities/types.ts';
@@ -533,54 +533,71 @@ export function openApiDocument(
     else addDescribed(source);
   }
 
-  // Uploads: multipart, to a folder; staff to every folder, a member to `profile`.
-  if (caller !== 'anonymous' && caller !== 'appUser') {
-    const folders = caller === 'member' ? ['profile'] : [...ATTACHMENT_FOLDERS];
-    paths[`${API}/attachments/upload/{folder}`] = {
-      post: {
-        operationId: 'attachmentsUpload',
-        tags: ['uploads'],
-        summary: 'Upload files',
-        description:
-          'Multipart (`multipart/form-data`), field `file`, within the size and count limits; the answer holds each stored ' +
-          'file’s `attachments` record. A member uploads one picture to `profile`; staff to every folder.',
-        security: [{ memberToken: [] }],
-        parameters: [{ name: 'folder', in: 'path', required: true, schema: { enum: folders } }],
-        requestBody: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['file'],
-                properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
-              },
+  /** A multipart upload (field `file`) by a signed-in caller, answered 201 with `created`. */
+  const multipartUpload = (operation: {
+    operationId: string;
+    tag: string;
+    summary: string;
+    description: string;
+    parameters: JsonSchema[];
+    created: JsonSchema;
+  }) => ({
+    post: {
+      operationId: operation.operationId,
+      tags: [operation.tag],
+      summary: operation.summary,
+      description: operation.description,
+      security: [{ memberToken: [] }],
+      parameters: operation.parameters,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
             },
           },
         },
-        responses: {
-          '201': {
-            description: 'Stored.',
-            content: {
-              'application/json': {
-                schema: {
+      },
+      responses: {
+        '201': operation.created,
+        ...errorResponses([...EVERY_CALL, 413, 415]),
+      },
+    },
+  });
+
+  // Uploads: multipart, to a folder; staff to every folder, a member to `profile`.
+  if (caller !== 'anonymous' && caller !== 'appUser') {
+    const folders = caller === 'member' ? ['profile'] : [...ATTACHMENT_FOLDERS];
+    paths[`${API}/attachments/upload/{folder}`] = multipartUpload({
+      operationId: 'attachmentsUpload',
+      tag: 'uploads',
+      summary: 'Upload files',
+      description:
+        'Multipart (`multipart/form-data`), field `file`, within the size and count limits; the answer holds each stored ' +
+        'file’s `attachments` record. A member uploads one picture to `profile`; staff to every folder.',
+      parameters: [{ name: 'folder', in: 'path', required: true, schema: { enum: folders } }],
+      created: {
+        description: 'Stored.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['data'],
+              properties: {
+                data: {
                   type: 'object',
-                  required: ['data'],
-                  properties: {
-                    data: {
-                      type: 'object',
-                      required: ['info', 'files'],
-                      properties: { info: ref('UploadedFile'), files: { type: 'array', items: ref('UploadedFile') } },
-                    },
-                  },
+                  required: ['info', 'files'],
+                  properties: { info: ref('UploadedFile'), files: { type: 'array', items: ref('UploadedFile') } },
                 },
               },
             },
           },
-          ...errorResponses([...EVERY_CALL, 413, 415]),
         },
       },
-    };
+    });
     tags.push({ name: 'uploads', description: 'Files and pictures, sent as multipart forms (decision 022).' });
     schemas.UploadedFile = {
       type: 'object',
@@ -602,37 +619,19 @@ export function openApiDocument(
 
   // A Facebook page's export, uploaded by staff to import its posts as draft news (decision 060).
   if (caller === 'editor' || caller === 'admin') {
-    paths[`${API}/facebook/upload`] = {
-      post: {
-        operationId: 'facebookUpload',
-        tags: ['facebook'],
-        summary: 'Import a Facebook page’s export as draft news',
-        description:
-          'Multipart (`multipart/form-data`), field `file`: the page’s “Download your information” export, as its ZIP ' +
-          'archive (posts and pictures) or `your_posts_1.json` alone. A file that is not a page’s posts is refused ' +
-          'before anything is written. The answer is the `facebook` import, whose job adds each post not imported ' +
-          'before as a draft news item; its progress comes as `patched` events. The Graph API is asked for by ' +
-          '`POST /api/facebook` with `{ "source": "graph" }` when the page is configured.',
-        security: [{ memberToken: [] }],
-        parameters: [{ name: 'region', in: 'query', required: false, schema: { enum: ['hk', 'sg', 'canada'] } }],
-        requestBody: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['file'],
-                properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
-              },
-            },
-          },
-        },
-        responses: {
-          '201': { description: 'The import, queued.', content: { 'application/json': { schema: ref('Facebook') } } },
-          ...errorResponses([...EVERY_CALL, 413, 415]),
-        },
-      },
-    };
+    paths[`${API}/facebook/upload`] = multipartUpload({
+      operationId: 'facebookUpload',
+      tag: 'facebook',
+      summary: 'Import a Facebook page’s export as draft news',
+      description:
+        'Multipart (`multipart/form-data`), field `file`: the page’s “Download your information” export, as its ZIP ' +
+        'archive (posts and pictures) or `your_posts_1.json` alone. A file that is not a page’s posts is refused ' +
+        'before anything is written. The answer is the `facebook` import, whose job adds each post not imported ' +
+        'before as a draft news item; its progress comes as `patched` events. The Graph API is asked for by ' +
+        '`POST /api/facebook` with `{ "source": "graph" }` when the page is configured.',
+      parameters: [{ name: 'region', in: 'query', required: false, schema: { enum: ['hk', 'sg', 'canada'] } }],
+      created: { description: 'The import, queued.', content: { 'application/json': { schema: ref('Facebook') } } },
+    });
   }
   // The routes that are not services (decision 058): downloads, the pages' socket tickets, health.
   const signedIn = caller === 'member' || caller === 'editor' || caller === 'admin';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../domain/zod.ts';
 import type { Access, EntityDef } from '../../domain/entities/types.ts';
 
 /*

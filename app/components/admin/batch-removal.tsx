@@ -5,6 +5,7 @@ import { records } from '../../api/services';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 import { ModalDialog } from '../ui/modal-dialog';
+import { ProgressBar } from './job-progress';
 
 export interface BatchTarget {
   id: string;
@@ -130,22 +131,14 @@ export function BatchRemoval({
             ? t('admin.batch.running', { done: progress.done, total: targets.length })
             : t('admin.batch.finished', { removed: progress.removed, total: targets.length })}
       </h2>
-      {progress.state === 'finding' ? (
-        // Not known yet how many: a progress bar without a value says "under way".
-        <progress
-          className="mt-4 h-2 w-full accent-brand-700"
-          aria-label={t('admin.batch.progress')}
-          data-testid="batch-progress"
-        />
-      ) : (
-        <progress
-          className="mt-4 h-2 w-full accent-brand-700"
-          max={targets.length}
-          value={progress.done}
-          aria-label={t('admin.batch.progress')}
-          data-testid="batch-progress"
-        />
-      )}
+      <ProgressBar
+        done={progress.done}
+        // Not known yet how many while finding them: the bar says "under way".
+        total={progress.state === 'finding' ? null : targets.length}
+        label={t('admin.batch.progress')}
+        testId="batch-progress"
+        className="mt-4"
+      />
       {progress.state === 'stopped' ? (
         <p className="mt-3 text-muted">{t('admin.batch.stopped', { kept: targets.length - progress.done })}</p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminField } from '../../../domain/admin/screens';
 import type { Wire } from '../../../domain/entities/contract';
 import type { ExportAnswer } from '../../../domain/entities/services';
@@ -6,6 +6,7 @@ import type { Live } from '../../api/live';
 import { useLocale } from '../../i18n/messages';
 import { primaryButton, secondaryButton } from '../ui/buttons';
 import { ModalDialog } from '../ui/modal-dialog';
+import { ProgressBar, useJobProgress } from './job-progress';
 
 /** An export as the `exports` service answers it over the socket (decision 036), the parts the dialog shows. */
 type ExportStatus = Pick<Wire<ExportAnswer>, '_id' | 'state' | 'rows' | 'total' | 'error'>;
@@ -13,7 +14,6 @@ type ExportStatus = Pick<Wire<ExportAnswer>, '_id' | 'state' | 'rows' | 'total' 
 type Scope = 'query' | 'selection';
 type Format = 'csv' | 'xlsx';
 
-const POLL_MS = 2000;
 const FINAL = new Set<ExportStatus['state']>(['done', 'failed', 'cancelled']);
 
 function messageOf(error: unknown, fallback: string): string {
@@ -49,30 +49,11 @@ export function ExportDialog({
   const [scope, setScope] = useState<Scope>(selectedIds.length > 0 ? 'selection' : 'query');
   const [format, setFormat] = useState<Format>('csv');
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(columns.map((column) => column.name)));
-  const [status, setStatus] = useState<ExportStatus | null>(null);
+  const { job: status, follow, running } = useJobProgress<ExportStatus>(live, 'exports', FINAL);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const id = status?._id;
-  const finished = status ? FINAL.has(status.state) : false;
-  // Follows the export: its events, and a poll in case an event is missed.
-  useEffect(() => {
-    if (!id || finished) return;
-    let active = true;
-    const take = (data: unknown) => {
-      const next = data as ExportStatus | null;
-      if (active && next?._id === id) setStatus((current) => (current && FINAL.has(current.state) ? current : next));
-    };
-    const stop = live.on('exports', 'patched', take);
-    const timer = setInterval(() => {
-      live.call('exports', (exports) => exports.get(id)).then(take, () => undefined);
-    }, POLL_MS);
-    return () => {
-      active = false;
-      stop();
-      clearInterval(timer);
-    };
-  }, [id, finished, live]);
 
   const start = async () => {
     setStarting(true);
@@ -88,7 +69,7 @@ export function ExportDialog({
           locale,
         }),
       );
-      setStatus(created);
+      follow(created);
     } catch (caught) {
       setError(messageOf(caught, t('errors.generic')));
     } finally {
@@ -100,7 +81,7 @@ export function ExportDialog({
     if (!id) return;
     try {
       const cancelled = await live.call('exports', (exports) => exports.patch(id, { state: 'cancelled' }));
-      setStatus(cancelled);
+      follow(cancelled);
     } catch (caught) {
       setError(messageOf(caught, t('errors.generic')));
     }
@@ -114,7 +95,6 @@ export function ExportDialog({
       return next;
     });
 
-  const running = status !== null && !finished;
   const close = () => {
     if (running) return;
     onClose();
@@ -214,12 +194,11 @@ export function ExportDialog({
                     ? t('admin.export.runningUncounted', { rows: status.rows })
                     : t('admin.export.running', { rows: status.rows, total: status.total })}
           </p>
-          <progress
-            className="mt-3 h-2 w-full accent-brand-700"
-            max={status.total ?? undefined}
-            value={status.total === null ? undefined : Math.min(status.rows, status.total)}
-            aria-label={t('admin.export.progress')}
-            data-testid="export-progress"
+          <ProgressBar
+            done={status.rows}
+            total={status.total}
+            label={t('admin.export.progress')}
+            testId="export-progress"
           />
           {status.state === 'failed' && status.error ? (
             <p className="mt-2 text-sm text-muted">{t(status.error)}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FacebookImportState } from '../../../domain/entities/facebook';
 import { NEWS_REGIONS, type NewsRegion } from '../../../domain/news/constants';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { Live } from '../../api/live';
 import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
 import { primaryButton, secondaryButton } from '../ui/buttons';
+import { ProgressBar, useJobProgress } from './job-progress';
 
 /** An import as the `facebook` service answers it, the parts the panel shows. */
 interface ImportStatus {
@@ -19,7 +20,6 @@ interface ImportStatus {
   error: string | null;
 }
 
-const POLL_MS = 2000;
 const FINAL = new Set<FacebookImportState>(['done', 'failed']);
 
 function messageOf(error: unknown, fallback: string): string {
@@ -49,32 +49,12 @@ export function FacebookImport({
   const regionId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [region, setRegion] = useState<NewsRegion>('hk');
-  const [status, setStatus] = useState<ImportStatus | null>(null);
+  const { job: status, follow, running } = useJobProgress<ImportStatus>(live, 'facebook', FINAL);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const id = status?._id;
-  const finished = status ? FINAL.has(status.state) : false;
-  useEffect(() => {
-    if (!id || finished || !live) return;
-    let active = true;
-    const take = (data: unknown) => {
-      const next = data as ImportStatus | null;
-      if (active && next?._id === id) setStatus((current) => (current && FINAL.has(current.state) ? current : next));
-    };
-    const stop = live.on('facebook', 'patched', take);
-    const timer = setInterval(() => {
-      live.call('facebook', (service) => service.get(id)).then(take, () => undefined);
-    }, POLL_MS);
-    return () => {
-      active = false;
-      stop();
-      clearInterval(timer);
-    };
-  }, [id, finished, live]);
-
   const started = (record: ImportStatus) => {
-    setStatus(record);
+    follow(record);
     onStarted();
   };
 
@@ -117,7 +97,6 @@ export function FacebookImport({
     }
   };
 
-  const running = status !== null && !finished;
   return (
     <section
       aria-labelledby={headingId}
@@ -194,12 +173,11 @@ export function FacebookImport({
                   ? t('facebook.reading')
                   : t('facebook.running', { done: status.done, total: status.total })}
           </p>
-          <progress
-            className="mt-3 h-2 w-full accent-brand-700"
-            max={status.total ?? undefined}
-            value={status.total === null ? undefined : Math.min(status.done, status.total)}
-            aria-label={t('facebook.progress')}
-            data-testid="facebook-progress"
+          <ProgressBar
+            done={status.done}
+            total={status.total}
+            label={t('facebook.progress')}
+            testId="facebook-progress"
           />
           {status.state === 'failed' && status.error ? (
             <p className="mt-2 text-sm text-muted">{t(status.error)}</p>

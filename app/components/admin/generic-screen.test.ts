@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import {
   columnsOf,
   editorFieldsOf,

@@ -1,16 +1,16 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   addReference,
   chosenReferences,
   moveReference,
-  nextActive,
   offeredReferences,
   referenceListInput,
   removeReference,
 } from '../../../domain/admin/reference-list';
 import { useLocale } from '../../i18n/messages';
 import { inputClass } from '../forms/fields';
-import { useReferenceSearch, type ReferenceChoice } from './reference-picker';
+import { ReferenceOptions, useReferenceCombobox } from './reference-combobox';
+import type { ReferenceChoice } from './reference-search';
 
 export interface ReferenceListPickerProps {
   id: string;
@@ -53,18 +53,20 @@ export function ReferenceListPicker({
   onChange,
 }: ReferenceListPickerProps) {
   const { t } = useLocale();
-  const listId = useId();
   const [ids, setIds] = useState<readonly string[]>(initial);
   const [names, setNames] = useState<Record<string, string>>(() =>
     Object.fromEntries(choices.map((choice) => [choice.value, choice.label])),
   );
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [told, setTold] = useState('');
   const chips = useRef<HTMLUListElement>(null);
-  const { results, searching } = useReferenceSearch(target, open, text, choices);
-  const offered = offeredReferences(results, ids);
+  const combobox = useReferenceCombobox({
+    target,
+    words: text,
+    choices,
+    offer: (results) => offeredReferences(results, ids),
+    onPick: (choice) => add(choice),
+  });
   const chosen = chosenReferences(ids, names, t('admin.reference.missing'));
 
   const change = (next: string[]) => {
@@ -75,7 +77,6 @@ export function ReferenceListPicker({
     setNames((known) => ({ ...known, [choice.value]: choice.label }));
     change(addReference(ids, choice.value));
     setText('');
-    setActive(-1);
     setTold(t('admin.reference.added', { name: choice.label }));
   };
   const remove = (index: number) => {
@@ -153,13 +154,7 @@ export function ReferenceListPicker({
         <input
           id={id}
           type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-busy={searching || undefined}
+          {...combobox.inputProps}
           value={text}
           placeholder={t('admin.reference.add')}
           autoFocus={autoFocus}
@@ -168,65 +163,20 @@ export function ReferenceListPicker({
           aria-describedby={[invalid?.['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')}
           onChange={(event) => {
             setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onClick={() => setOpen(true)}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
+            combobox.typed();
           }}
           onKeyDown={(event) => {
-            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-              event.preventDefault();
-              setOpen(true);
-              setActive(nextActive(active, event.key, offered.length));
-            } else if (event.key === 'Enter') {
-              // Enter never sends the form from here: it adds the record shown active (or the only one),
-              // once the search for what was typed has answered (not one of an earlier search's).
-              event.preventDefault();
-              const choice = offered[active] ?? (offered.length === 1 ? offered[0] : undefined);
-              if (open && choice && !searching) add(choice);
-            } else if (event.key === 'Escape' && open) {
-              event.preventDefault();
-              setOpen(false);
-              setActive(-1);
-            } else if (event.key === 'Backspace' && text === '' && ids.length > 0) {
+            // Enter never sends the form from here, even with the list closed.
+            if (event.key === 'Enter') event.preventDefault();
+            if (event.key === 'Backspace' && text === '' && ids.length > 0) {
               event.preventDefault();
               remove(ids.length - 1);
+            } else {
+              combobox.inputProps.onKeyDown(event);
             }
           }}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={t('admin.reference.results')}
-          hidden={!open}
-          className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-raised py-1 shadow-lg"
-        >
-          {offered.map((choice, index) => (
-            <li
-              key={choice.value}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              // Chosen on mouse down: the input's blur would otherwise close the list first.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                add(choice);
-              }}
-              className={`cursor-pointer break-words px-3.5 py-2 ${index === active ? 'bg-brand-100 text-brand-950 dark:bg-brand-900 dark:text-brand-50' : 'hover:bg-sunken'}`}
-            >
-              {choice.label}
-            </li>
-          ))}
-          {offered.length === 0 ? (
-            <li className="px-3.5 py-2 text-muted">
-              {searching ? t('admin.reference.searching') : t('admin.reference.none')}
-            </li>
-          ) : null}
-        </ul>
+        <ReferenceOptions combobox={combobox} />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
         {t('admin.reference.keysHint')}

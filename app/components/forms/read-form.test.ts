@@ -1,6 +1,6 @@
 import { BadRequest, GeneralError, NotAcceptable, PaymentError, Unavailable } from '@feathersjs/errors';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import { FORM_MESSAGES } from '../../../domain/forms/messages';
 import { checkForm, readAsSent, readForm } from './read-form';
 import { refusalOf } from './refusal';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../../domain/zod.ts';
 import { type FormErrors, formErrors } from '../../../domain/forms/messages';
 
 /**

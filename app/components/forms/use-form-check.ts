@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from '../../../domain/zod.ts';
 import { type FormErrors, formErrors, type FormFields, formSummary } from '../../../domain/forms/messages';
 import { useLocale } from '../../i18n/messages';
 

@@ -3,7 +3,7 @@ import { dayOf } from '../../../domain/billing/calendar';
 import { offeredToIndustry } from '../../../domain/billing/offered';
 import type { I18nText } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
-import type { z } from 'zod';
+import type { z } from '../../../domain/zod.ts';
 import type { orders } from '../../../domain/entities/orders';
 import type { RecordOf } from '../../../domain/entities/types';
 import { isPaidOrder } from '../../../domain/orders/paid';

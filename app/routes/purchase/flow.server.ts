@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { z } from 'zod';
+import type { z } from '../../../domain/zod.ts';
 import type { FormErrors } from '../../../domain/forms/messages';
 import { isLocale, type Locale } from '../../../domain/locales';
 import { flowRequestSchema } from '../../../domain/orders/flow-request';

@@ -5,7 +5,7 @@
  * Plain typed data, no I/O. All money is an integer in HKD minor units (cents):
  * HK$688 is 68800.
  */
-import type { z } from 'zod';
+import type { z } from '../../../domain/zod.ts';
 import type {
   appTemplates as appTemplateDefinition,
   templateModuleSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import { CURRENCY_CODES } from '../../../domain/money.ts';
 import type { ClientConfig } from '../../../domain/payment-client.ts';
 import {

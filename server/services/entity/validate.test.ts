@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import { defineEntity } from '../../../domain/entities/types.ts';
 import { createData, validateCreate, validatePatch } from './validate.ts';
 

@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import { type EntityDef, type FieldDef, valueSchema } from '../../../domain/entities/types.ts';
 import { issueMessage as issueKey } from '../../../domain/entities/issues.ts';
 import { withRule } from '../../../domain/forms/fields.ts';

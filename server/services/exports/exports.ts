@@ -4,7 +4,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors';
 import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import { exportCell, exportLabel, type ExportCell } from '../../../domain/admin/export-cells.ts';
 import { referenceNames } from '../../../domain/admin/references.ts';
 import { actionsFor, exportedFieldsOf, isAdminSource, type AdminSource } from '../../../domain/admin/screens.ts';

@@ -5,7 +5,7 @@ import { BadRequest } from '@feathersjs/errors';
 import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import { FACEBOOK_FAILURES_KEPT, FACEBOOK_SOURCES, type FacebookFailure } from '../../../domain/entities/facebook.ts';
 import type { RecordOf } from '../../../domain/entities/types.ts';

@@ -2,7 +2,7 @@ import { Forbidden, MethodNotAllowed, NotFound, TooManyRequests } from '@feather
 import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import type { MissingTranslation } from '../../../domain/entities/services.ts';
 import { LOCALES, type Locale } from '../../../domain/locales.ts';
 import { STAFF_ROLES } from '../../../domain/entities/types.ts';

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors';
 import type { Application } from '@feathersjs/feathers';
-import type { z } from 'zod';
+import type { z } from '../../../domain/zod.ts';
 import type { ShippingCountry } from '../../../domain/orders/countries.ts';
 import {
   type ModuleToPrice,

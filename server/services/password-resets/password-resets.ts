@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BadRequest, Gone, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { MailKind } from '../../../domain/entities/mail-deliveries.ts';

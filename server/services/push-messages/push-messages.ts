@@ -2,7 +2,7 @@ import { BadRequest, Conflict, NotFound } from '@feathersjs/errors';
 import type { HookContext, NextFunction, Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { z } from '../../../domain/zod.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import {
   PUSH_EDITABLE,

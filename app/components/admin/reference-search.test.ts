@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referenceQuery, REFERENCE_RESULTS } from './reference-picker';
+import { referenceQuery, REFERENCE_RESULTS } from './reference-search';
 
 describe('a reference’s search', () => {
   it('asks the related entity for the names of at most a page of records matching the text in its search fields', () => {
