@@ -26,8 +26,10 @@ import { signAdId } from '../../server/services/ads/signed-ids.ts';
  * The API's reference against the API itself (decision 058): for a visitor, an admin and a user of
  * the apps, every operation their document lists is called for real, and the status and the body
  * that come back must be ones the document gives for it, the body valid by its schema (JSON Schema
- * 2020-12, with formats). And every registered service is in some caller's document, or left out
- * with a reason.
+ * 2020-12, with formats). Each create sends the document's own example and must make its record
+ * (201), which is then read, patched with the patch's example and removed (200 each); what the
+ * caller cannot remove is removed inside the server. And every registered service is in some
+ * caller's document, or left out with a reason.
  */
 
 type Operation = {
@@ -45,8 +47,9 @@ const PIXEL = Buffer.from(
 );
 
 /**
- * Operations whose example is not sent (`method service`), with the reason: what they do cannot be
- * done in a test. Their error answers are still checked, with an empty body.
+ * Operations whose example is not sent (`method service`), with the reason: what they do leaves the
+ * machine (a payment, a post, a mail), or needs a record only a payment makes. Their error answers
+ * are still checked, with an empty body.
  */
 const NOT_SENT: Readonly<Record<string, string>> = {
   'create payments': 'Charges the buyer’s card through the payment provider.',
