@@ -42,7 +42,35 @@ function nameSidebar() {
   side.setAttribute('aria-label', host.dataset.navigationLabel || 'API');
 }
 
+/**
+ * Redoc's sidebar signs its work with its maker's logo from their CDN (no option turns it off),
+ * which the page's policy refuses, with a console error. The picture is asked for where React sets
+ * its `src`: images from that host get a drawn wordmark instead, so nothing leaves the origin.
+ */
+const FOREIGN_LOGO = /^https:\/\/cdn\.redoc\.ly\//;
+const WORDMARK = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16">' +
+    '<text x="0" y="12" font-family="system-ui, sans-serif" font-size="12" font-weight="600" fill="#5a6270">Redocly</text></svg>',
+)}`;
+function keepLogoHome() {
+  const image = HTMLImageElement.prototype;
+  const setAttribute = Element.prototype.setAttribute;
+  image.setAttribute = function (name, value) {
+    const local = name === 'src' && FOREIGN_LOGO.test(String(value)) ? WORDMARK : value;
+    setAttribute.call(this, name, local);
+  };
+  const src = Object.getOwnPropertyDescriptor(image, 'src');
+  if (src?.set)
+    Object.defineProperty(image, 'src', {
+      ...src,
+      set(value) {
+        src.set.call(this, FOREIGN_LOGO.test(String(value)) ? WORDMARK : value);
+      },
+    });
+}
+
 if (host && source && host.dataset.renderer) {
+  keepLogoHome();
   const document_ = JSON.parse(source.textContent || '{}');
   tellTheme();
   const drawn = new MutationObserver(() => {
@@ -51,6 +79,7 @@ if (host && source && host.dataset.renderer) {
     if (host.querySelector('a[href^="#/"]')) {
       host.hidden = false;
       for (const fallback of document.querySelectorAll('[data-reference-fallback]')) fallback.hidden = true;
+      if (!root.hasAttribute('data-reference-ready')) performance.mark('api-reference-drawn');
       root.setAttribute('data-reference-ready', '');
     }
   });
@@ -64,6 +93,11 @@ if (host && source && host.dataset.renderer) {
           hideDownloadButtons: true,
           hideTryItPanel: true,
           sanitize: true,
+          // Less to write as each operation is drawn: the request examples are the document's own,
+          // answers' samples are generated two levels deep and open one level, schemas start closed.
+          generatedSamplesMaxDepth: 2,
+          jsonSamplesExpandLevel: 1,
+          schemasExpansionLevel: 0,
         },
         host,
       ),

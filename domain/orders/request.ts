@@ -47,7 +47,9 @@ const addOnSchema = z.object({
 
 const prepaidMonths = z
   .number({ error: PURCHASE_MESSAGES.prepaidMonths })
-  .refine((months) => (PREPAID_OPTIONS as readonly number[]).includes(months), PURCHASE_MESSAGES.prepaidMonths);
+  .refine((months) => (PREPAID_OPTIONS as readonly number[]).includes(months), PURCHASE_MESSAGES.prepaidMonths)
+  // The refinement is invisible to JSON Schema: the API's reference shows the choices (decision 058).
+  .meta({ enum: [...PREPAID_OPTIONS] });
 
 /** What a plan is made of: the template, the add-ons and the months paid ahead (the flow's `planInfo`). */
 const choiceShape = {

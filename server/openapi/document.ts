@@ -5,6 +5,7 @@ import { i18nTextSchema, type Access, type EntityDef, type FieldDef } from '../.
 import { ATTACHMENT_FOLDERS } from '../../domain/uploads/limits.ts';
 import { APP_AUTHENTICATION_PATH } from '../auth/app-users.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../services/entity/query.ts';
+import { exampleOf, patchExampleOf, type Resolve } from './examples.ts';
 import {
   describedServices,
   descriptionOf,
@@ -97,14 +98,21 @@ function fromZod(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
-/** One written value of a field, as JSON carries it. */
+/** One written value of a field, as JSON carries it; a reference names its service (`x-ref`). */
 function valueJson(field: FieldDef, io: 'input' | 'output'): JsonSchema {
+  const json = ownValueJson(field, io);
+  // A text in several languages that is not required reads as `{}` while no language is written.
+  if (io === 'output' && field.kind === 'i18n' && !field.required) delete json.required;
+  return field.ref && (field.kind === 'ref' || field.kind === 'list') ? { ...json, 'x-ref': field.ref } : json;
+}
+
+function ownValueJson(field: FieldDef, io: 'input' | 'output'): JsonSchema {
   if (field.kind === 'date') return { type: 'string', format: 'date-time' };
   if (field.schema) return fromZod(field.schema, io);
   switch (field.kind) {
     case 'id':
     case 'ref':
-      return { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', ...(field.ref ? { 'x-ref': field.ref } : {}) };
+      return { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
     case 'string':
       return { type: 'string', maxLength: 500 };
     case 'email':
@@ -252,6 +260,8 @@ export function openApiDocument(
       request?: JsonSchema;
       statuses: readonly number[];
       parameters?: JsonSchema[];
+      /** A valid request body (decision 058): what a client may send as it is, and what the conformance test sends. */
+      example?: unknown;
     },
   ) => {
     // Every `POST` takes an idempotency key (decision 041): its replays and conflicts are answers too.
@@ -268,7 +278,17 @@ export function openApiDocument(
       security: security(access),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(details.request
-        ? { requestBody: { required: true, content: { 'application/json': { schema: details.request } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: details.request,
+                  ...(details.example === undefined ? {} : { example: details.example }),
+                },
+              },
+            },
+          }
         : {}),
       responses: {
         [String(details.success)]: {
@@ -282,6 +302,17 @@ export function openApiDocument(
   };
 
   const idParameter = { $ref: '#/components/parameters/id' };
+  const resolve: Resolve = (schema) =>
+    typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/')
+      ? (schemas[schema.$ref.slice('#/components/schemas/'.length)] ?? {})
+      : schema;
+  /** A request's example: a create's from its schema; a patch's from the create's where there is one. */
+  const requestExample = (request: JsonSchema, method: string, createExample?: unknown): unknown => {
+    if (method === 'create') return exampleOf(request, resolve);
+    const own = resolve(request);
+    if (Array.isArray(own.required) && own.required.length > 0) return exampleOf(own, resolve);
+    return patchExampleOf(own, createExample, resolve);
+  };
 
   const addEntity = (def: EntityDef) => {
     const service = def.service;
@@ -414,12 +445,14 @@ export function openApiDocument(
         statuses: [],
         parameters: findParameters,
       });
+    const createExample = may('create') ? requestExample(ref(createName), 'create') : undefined;
     if (may('create'))
       collection.post = operation(service, 'create', def.access.create, {
         summary: `Create a record of ${service}`,
         success: 201,
         answer: record,
         request: ref(createName),
+        example: createExample,
         statuses: [409],
       });
     if (may('get'))
@@ -437,6 +470,7 @@ export function openApiDocument(
         success: 200,
         answer: record,
         request: ref(patchName),
+        example: requestExample(ref(patchName), 'patch', createExample),
         statuses: [404, 409],
         parameters: [idParameter],
       });
@@ -478,12 +512,21 @@ export function openApiDocument(
       const withId =
         (method === 'get' || method === 'patch' || method === 'remove') &&
         !description.withoutId?.includes(method as StandardMethod);
+      const request = method === 'create' || method === 'patch' ? schemaOf(details.request, 'input') : undefined;
+      const createRequest = description.methods.create?.request;
       const op = operation(service, method, access, {
         summary: details.summary,
         description: details.description,
         success: method === 'create' ? 201 : 200,
         answer: schemaOf(details.answer, 'output'),
-        request: method === 'create' || method === 'patch' ? schemaOf(details.request, 'input') : undefined,
+        request,
+        example:
+          request &&
+          requestExample(
+            request,
+            method,
+            method === 'patch' && createRequest ? exampleOf(schemaOf(createRequest, 'input'), resolve) : undefined,
+          ),
         statuses: [...(withId ? [404] : []), ...(details.statuses ?? [])],
         parameters: withId ? [idParameter] : [],
       });

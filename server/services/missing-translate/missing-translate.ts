@@ -184,11 +184,7 @@ export const missingTranslateDescription = describeService('missingTranslate', {
     },
     create: {
       summary: 'Report missing keys',
-      request: {
-        type: 'object',
-        required: ['key', 'locale'],
-        properties: { key: { type: 'string' }, url: { type: 'string' }, locale: { type: 'string' } },
-      },
+      request: batchSchema,
       answer: { type: 'object', required: ['received'], properties: { received: { type: 'integer' } } },
       statuses: [405],
     },
