@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../domain/zod.ts';
 import { passwordSchema } from '../../domain/validation/password.ts';
 import { exampleOf, patchExampleOf } from './examples.ts';
 import type { JsonSchema } from './registry.ts';
