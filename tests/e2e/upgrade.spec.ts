@@ -256,6 +256,8 @@ test.describe('adding functions to a plan', () => {
     login,
     request,
   }) => {
+    // axe in both themes on three steps, and a card typed: a generous limit for a busy machine.
+    test.setTimeout(90_000);
     const member = upgradeMembers.zhHk;
     const records = await own(request, member);
     const loyalty = moduleByKey(records, 'loyalty');

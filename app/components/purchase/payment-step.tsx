@@ -192,8 +192,7 @@ export function PaymentStep({
         setPhase({ kind: 'checking', attempt: attempt._id });
       }
     },
-    // `savedFailed` reads only what this render's props hold.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `savedFailed` reads only the card on file, which a visit to this step never changes.
     [order, onPaid, locale, t, stripeKey],
   );
 

@@ -119,9 +119,9 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
             </dd>
           </div>
           {!voided && invoice.paidOn ? (
-            <div className="mt-1 text-muted" data-testid="invoice-paid">
+            <div className="mt-1 text-muted">
               <dt className="sr-only">{t('invoices.payment')}</dt>
-              <dd>
+              <dd data-testid="invoice-paid">
                 {invoice.card
                   ? t('invoices.paidWith', {
                       date: day(invoice.paidOn),
