@@ -16,6 +16,7 @@ export const PAYMENT_MESSAGES = {
   /**
    * 409: `cardOnFile` was asked for an order that has no card on file the gateway in use holds
    * (a plan's first order, a demo plan's card, a card of another provider); nothing is charged.
+   * `data: {cardOnFile: 'unavailable'}` tells it apart from the other 409s.
    */
   noCardOnFile: 'purchase.noCardOnFile',
   /** 400: neither a card token nor the card on file, or both. */

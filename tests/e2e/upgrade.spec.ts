@@ -95,6 +95,8 @@ test.describe('adding functions to a plan', () => {
     browser,
     baseURL,
   }) => {
+    // The flow, the invoices page, the dashboard and the back office in a second browser: a busy machine's limit.
+    test.setTimeout(60_000);
     const member = upgradeMembers.en;
     const records = await own(request, member);
     const kds = moduleByKey(records, 'kds');
@@ -335,6 +337,8 @@ test.describe('adding functions to a plan', () => {
     login,
     request,
   }) => {
+    // Two payments, the second with a card typed into the provider's frame: a busy machine's limit.
+    test.setTimeout(60_000);
     const member = upgradeMembers.declined;
     const records = await own(request, member);
     const loyalty = moduleByKey(records, 'loyalty');

@@ -221,7 +221,11 @@ describe.skipIf(skipReason)('paying an add-on with the card on file', () => {
     expect((await options().get(demo.subscription, f.as(demo.caller))).card).toMatchObject({ state: 'unavailable' });
     const order = await addOnOrder(demo);
     const refusal = await rejectionOf(f.payments().create(onFile(order), f.as(demo.caller)));
-    expect(refusal).toMatchObject({ code: 409, message: translate('en', 'purchase.noCardOnFile') });
+    expect(refusal).toMatchObject({
+      code: 409,
+      message: translate('en', 'purchase.noCardOnFile'),
+      data: { cardOnFile: 'unavailable' },
+    });
     expect(await f.attempts(order._id)).toHaveLength(0);
     expect((await f.orderRow(order._id)).status).toBe('pending_payment');
     // A card typed in pays it.

@@ -226,7 +226,7 @@ export function PaymentStep({
     }
     attemptKey.current = newIdempotencyKey();
     // The card on file could not be used (none the gateway holds now): the card fields instead.
-    if (attemptMethod.current === 'saved' && answer.status === 409) {
+    if (attemptMethod.current === 'saved' && answer.data.cardOnFile === 'unavailable') {
       setMethod('new');
       setProblem(answer.message);
     } else setProblem(answer.message);

@@ -338,7 +338,8 @@ export class Payments {
             | undefined)
         : undefined;
     const method = row?.payment_method;
-    if (!row?.card || !method || method.gateway !== gateway.name) throw new Conflict(PAYMENT_MESSAGES.noCardOnFile);
+    if (!row?.card || !method || method.gateway !== gateway.name)
+      throw new Conflict(PAYMENT_MESSAGES.noCardOnFile, { cardOnFile: 'unavailable' });
     const customer = (await this.knex('payment_customers')
       .where({ user_id: userId, gateway: gateway.name })
       .first('customer_id')) as { customer_id: string } | undefined;
@@ -348,7 +349,7 @@ export class Payments {
         { order: order.id, subscription: order.subscription_id },
         'a card on file does not belong to its member’s customer at the gateway',
       );
-      throw new Conflict(PAYMENT_MESSAGES.noCardOnFile);
+      throw new Conflict(PAYMENT_MESSAGES.noCardOnFile, { cardOnFile: 'unavailable' });
     }
     const { brand, last4, expMonth, expYear } = row.card;
     return { brand, last4, expMonth, expYear, customerId: method.customerId, paymentMethodId: method.paymentMethodId };
