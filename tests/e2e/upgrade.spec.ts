@@ -427,6 +427,20 @@ test.describe('adding functions to a plan', () => {
       });
       expect(quoteZh.status()).toBe(404);
       expect(((await quoteZh.json()) as { message: string }).message).toBe('找不到此方案。');
+
+      // A demo plan's card, which no gateway holds, is not offered: a note says so, and the card fields show.
+      const kds = moduleByKey(records, 'kds')._id;
+      await page.goto(`/en/upgrade/${records.subscription._id}?step=summary&add=${kds}`);
+      await hydrated(page);
+      await page.getByTestId('upgrade-checkout').click();
+      await expect(page.getByTestId('saved-card-notice')).toHaveText(
+        'Your card on file, Visa •••• 4242, cannot be charged here. Please enter a card.',
+      );
+      await expect(page.getByTestId('pay-saved-card')).toHaveCount(0);
+      await expect(page.getByTestId('card-frame')).toBeVisible();
+      // The billing address of their last order is filled in, and the hint says so.
+      await expect(page.locator('#bill-line1')).toHaveValue('18 Hennessy Road');
+      await expect(page.getByText('we filled in the billing address of your last order')).toBeVisible();
     });
   });
 });
