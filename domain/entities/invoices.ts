@@ -87,6 +87,8 @@ export const invoices = defineEntity({
       listed: true,
       exported: true,
     },
+    /** When it was paid (by card, or by the account's credit); none for an invoice not paid yet. */
+    paidAt: { kind: 'date', readonly: true, filterable: true, sortable: true, exported: true },
     status: {
       kind: 'enum',
       enum: INVOICE_STATES,

@@ -6,6 +6,7 @@ import type { I18nText, Locale } from '../locales.ts';
 import type { ShippingCountry } from '../orders/countries.ts';
 import type { OrderPrice } from '../orders/pricing.ts';
 import type { PaymentRequest } from '../orders/payment-request.ts';
+import type { PaymentOptions } from '../orders/payment-options.ts';
 import type { OrderRequest, QuoteRequest, UpgradeOrderRequest, UpgradeQuoteRequest } from '../orders/request.ts';
 import type { UpgradePrice } from '../billing/upgrade.ts';
 import type { CreateOf, FilterOf, PatchOf, PopulatePath, QueryOf, RecordOf, VisibleField, Wire } from './contract.ts';
@@ -393,6 +394,15 @@ export interface TerminationsApi {
   }>;
 }
 
+/**
+ * How the owner can pay for an order of their subscription (decision 063): the card on file and
+ * whether one press pays with it now, and the billing address of their last order. 404 for
+ * another member's subscription.
+ */
+export interface PaymentOptionsApi {
+  get(subscription: string, params?: CallParams): Promise<PaymentOptions>;
+}
+
 /** The owner replaces the card on file; an overdue renewal is tried on it at once (decision 031). */
 export interface CardChangesApi {
   create(
@@ -537,6 +547,7 @@ interface OtherServices<O extends Transport> {
   fulfilments: FulfilmentsApi;
   subscriptionChanges: SubscriptionChangesApi;
   cardChanges: CardChangesApi;
+  paymentOptions: PaymentOptionsApi;
   terminations: TerminationsApi;
   exports: ExportsApi<O>;
   mailRetries: MailRetriesApi<O>;

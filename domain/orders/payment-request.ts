@@ -13,6 +13,14 @@ export const PAYMENT_MESSAGES = {
   gatewayUnavailable: 'purchase.gatewayUnavailable',
   /** 400 on `paymentMethodId`: the card token is unknown or not the buyer's. */
   paymentMethodInvalid: 'purchase.paymentMethodInvalid',
+  /**
+   * 409: `cardOnFile` was asked for an order that has no card on file the gateway in use holds
+   * (a plan's first order, a demo plan's card, a card of another provider); nothing is charged.
+   * `data: {cardOnFile: 'unavailable'}` tells it apart from the other 409s.
+   */
+  noCardOnFile: 'purchase.noCardOnFile',
+  /** 400: neither a card token nor the card on file, or both. */
+  oneWayToPay: 'purchase.oneWayToPay',
 } as const;
 
 /** Why a card payment failed (server/payments/gateway.ts `FailureCode`); each has a message `purchase.card.<code>`. */
@@ -52,14 +60,17 @@ const id = (max: number) =>
     .regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid);
 
 /**
- * Paying an order (`payments` create): the order, the token the provider's card fields answered,
+ * Paying an order (`payments` create): the order, the card (the token the provider's card fields
+ * answered, or `cardOnFile: true` for the card its subscription keeps on file, decision 063),
  * the billing address, a key per attempt (a new one for another card), and the total the buyer
  * was shown, which must be the order's.
  */
 export const paymentRequestSchema = z
   .object({
     order: id(64),
-    paymentMethodId: id(255),
+    paymentMethodId: id(255).optional(),
+    /** Charge the card on file of the order's subscription (an add-on order's): never a card named by the caller. */
+    cardOnFile: z.literal(true, { error: FORM_MESSAGES.invalid }).optional(),
     billingAddress: billingAddressInputSchema,
     idempotencyKey: z
       .string()
@@ -69,6 +80,16 @@ export const paymentRequestSchema = z
       .regex(/^[A-Za-z0-9_-]+$/, FORM_MESSAGES.invalid),
     expectedTotal: z.number({ error: FORM_MESSAGES.required }).int(FORM_MESSAGES.invalid).min(0, FORM_MESSAGES.invalid),
   })
-  .strict();
+  .strict()
+  .check((context) => {
+    const { paymentMethodId, cardOnFile } = context.value;
+    if ((paymentMethodId === undefined) === (cardOnFile === undefined))
+      context.issues.push({
+        code: 'custom',
+        path: ['paymentMethodId'],
+        message: PAYMENT_MESSAGES.oneWayToPay,
+        input: context.value,
+      });
+  });
 
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;

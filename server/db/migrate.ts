@@ -39,6 +39,7 @@ import * as m037 from './migrations/037_ads_campaigns_products.ts';
 import * as m038 from './migrations/038_news_publishing.ts';
 import * as m039 from './migrations/039_facebook_import.ts';
 import * as m040 from './migrations/040_ad_days.ts';
+import * as m041 from './migrations/041_invoice_paid_at.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Knex.Migration> = {
   '038_news_publishing': m038,
   '039_facebook_import': m039,
   '040_ad_days': m040,
+  '041_invoice_paid_at': m041,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -49,6 +49,8 @@ const invoice: Invoice = {
   billingAddress: { name: '陳大文', line1: '尖沙咀彌敦道 12 號 这里', city: 'Hong Kong', country: 'HK' },
   card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
   issuedAt: new Date('2026-05-10T03:00:00Z'),
+  // Paid late in the Hong Kong evening, the day before it was issued there (a payment a webhook settled after midnight).
+  paidAt: new Date('2026-05-09T15:30:00Z'),
   status: 'issued',
   createdAt: new Date('2026-05-10T03:00:00Z'),
 };
@@ -108,6 +110,28 @@ describe('invoice PDF', () => {
     expect(fonts.some((font) => font.includes(`${family}-Regular`))).toBe(true);
     expect(fonts.some((font) => font.includes('NotoSansSC-Regular'))).toBe(true);
   });
+
+  it.each(['en', 'zh-hk', 'zh-cn'] as const)(
+    'says a paid invoice is paid, and the Hong Kong day it was paid (%s)',
+    async (locale) => {
+      const words = flat((await pdfText(await invoicePdf(input({ locale })))).text);
+      const paidDay = formatDay('2026-05-09', locale);
+      expect(words).toContain(
+        flat(`${translate(locale, 'invoices.pdf.status')}${translate(locale, 'invoices.statuses.paid')}`),
+      );
+      expect(words).toContain(flat(`${translate(locale, 'invoices.pdf.paidDate')}${paidDay}`));
+      expect(words).toContain(flat(translate(locale, 'invoices.pdf.paidOn', { date: paidDay })));
+      expect(words).not.toContain(flat(translate(locale, 'invoices.statuses.issued')));
+      // One not paid (none is issued so today) says so: issued, and no day paid.
+      const unpaid = flat(
+        (await pdfText(await invoicePdf(input({ locale, invoice: { ...invoice, paidAt: null } })))).text,
+      );
+      expect(unpaid).toContain(
+        flat(`${translate(locale, 'invoices.pdf.status')}${translate(locale, 'invoices.statuses.issued')}`),
+      );
+      expect(unpaid).not.toContain(flat(translate(locale, 'invoices.pdf.paidDate')));
+    },
+  );
 
   it('shows Singapore’s GST contained in the total, with the seller’s UEN and GST number', async () => {
     const tax = taxFor('SG', subtotal);

@@ -8,6 +8,7 @@ import { legalNameOf, SELLER_DETAILS } from '../../domain/invoices/sellers.ts';
 import { HTML_LANG, type Locale, localized } from '../../domain/locales.ts';
 import { isShippingCountry } from '../../domain/orders/countries.ts';
 import { settlementRows } from '../../domain/invoices/settlement.ts';
+import { invoiceShownStatus } from '../../domain/invoices/status.ts';
 import { translate } from '../i18n.ts';
 import { familiesFor, type FontWeight, loadFont, type LoadedFont } from './fonts.ts';
 
@@ -237,7 +238,15 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     [t('invoices.pdf.number'), invoice.number],
     [t('invoices.pdf.date'), day(dayOf(invoice.issuedAt))],
     ...(input.order ? [[t('invoices.pdf.order'), input.order.number] as [string, string]] : []),
-    [t('invoices.pdf.status'), t(`invoices.statuses.${invoice.status}`), voided ? COLOURS.void : COLOURS.ink],
+    [
+      t('invoices.pdf.status'),
+      t(`invoices.statuses.${invoiceShownStatus(invoice)}`),
+      voided ? COLOURS.void : COLOURS.ink,
+    ],
+    // Paid: the day beside the status, where a reader looks for it (and again under Payment).
+    ...(invoice.paidAt && !voided
+      ? [[t('invoices.pdf.paidDate'), day(dayOf(invoice.paidAt))] as [string, string]]
+      : []),
   ];
   let right = PAGE.top + 40;
   for (const [label, value, color] of facts) {
@@ -281,7 +290,7 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     ...(invoice.card
       ? [t('invoices.pdf.card', { card: invoice.card.brand.toUpperCase(), last4: invoice.card.last4 })]
       : []),
-    t('invoices.pdf.paidOn', { date: day(dayOf(invoice.issuedAt)) }),
+    ...(invoice.paidAt ? [t('invoices.pdf.paidOn', { date: day(dayOf(invoice.paidAt)) })] : []),
     t('invoices.pdf.currency', { currency: invoice.currency }),
   ];
   y =

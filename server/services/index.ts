@@ -32,6 +32,7 @@ import { configureMissingTranslations } from './missing-translate/missing-transl
 import { configureRegistrations } from './registrations/registrations.ts';
 import { configureOrders } from './orders/orders.ts';
 import { APP_USER_RESETS, configurePasswordResets } from './password-resets/password-resets.ts';
+import { configurePaymentOptions } from './payments/payment-options.ts';
 import { configurePayments } from './payments/payments.ts';
 import { configurePushMessages } from './push-messages/push-messages.ts';
 import { configureQuotes } from './quotes/quotes.ts';
@@ -116,6 +117,8 @@ export function configureServices(app: ServerApp, deps: ServiceDependencies): vo
   configureDeliveryDates(app);
   configureOrders(app, { ...deps, mail });
   configurePayments(app, deps);
+  // The card on file and the billing address the payment step offers (decision 063).
+  configurePaymentOptions(app, knex);
   // After the purchase (decision 031): renewals, failed-renewal mails, the member's changes.
   configureSubscriptions(app, { ...deps, mail });
   // Uploads (decision 022): files, image variants, pictures; the routes are the app's (app.ts).

@@ -19,6 +19,7 @@ import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
 import { contractEnd } from '../../domain/billing/schedule.ts';
 import { renewalKey } from '../../server/services/subscriptions/renewals.ts';
+import { sandboxFor } from '../../server/payments/index.ts';
 import {
   adminRows,
   appsMembers,
@@ -26,6 +27,7 @@ import {
   lifecycleMembers,
   pagerRows,
   terminationMembers,
+  UPGRADE_CARDS,
   upgradeMembers,
   users,
   VIEWER_DEVICE,
@@ -45,7 +47,7 @@ try {
     .update({ email_verified_at: new Date() });
   // The members the upgrade tests add functions to, each with a Lite plan of their own.
   setPasswordHashing('fast');
-  for (const member of Object.values(upgradeMembers)) {
+  for (const [name, member] of Object.entries(upgradeMembers)) {
     await withMember(member, async (trx) => {
       // One of them has QR self-ordering already, which the tests try to add again.
       const addOns = member === upgradeMembers.twice ? [{ key: 'qr-self-order', count: 1 }] : [];
@@ -55,6 +57,8 @@ try {
         new Date(),
       );
     });
+    const card = UPGRADE_CARDS[name as keyof typeof upgradeMembers];
+    if (card) await holdCardOnFile(member, card);
   }
   // The members who stop, keep and pay their plans: Lite in Hong Kong, and a Flexi in its term.
   for (const member of Object.values(lifecycleMembers)) {
@@ -255,6 +259,43 @@ async function withMember(member: DemoUser, work: (trx: Knex.Transaction) => Pro
       .ignore();
     await work(trx);
   });
+}
+
+/**
+ * The member's card on file held by the sandbox gateway, as paying for the plan by card leaves it
+ * (decision 031): their customer there, the test card attached to it, and the subscription's card
+ * and references. A plan whose card is held already (an earlier run's) is left as it is.
+ */
+async function holdCardOnFile(member: DemoUser, number: string): Promise<void> {
+  const knex = database.knex;
+  const row = (await knex('subscriptions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('u.email', member.email)
+    .first('s.id', 's.user_id', 's.payment_method')) as
+    { id: string; user_id: string; payment_method: unknown } | undefined;
+  if (!row || row.payment_method) return;
+  const sandbox = sandboxFor(config, knex, pino({ level: 'warn' }));
+  const known = (await knex('payment_customers')
+    .where({ user_id: row.user_id, gateway: 'sandbox' })
+    .first('customer_id')) as { customer_id: string } | undefined;
+  const customerId =
+    known?.customer_id ??
+    (await sandbox.createCustomer({ userId: row.user_id, email: member.email, name: member.name })).customerId;
+  if (!known)
+    await knex('payment_customers').insert({ user_id: row.user_id, gateway: 'sandbox', customer_id: customerId });
+  const { paymentMethodId } = await sandbox.tokenize({
+    number,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 3,
+    cvc: '123',
+  });
+  const card = await sandbox.attachPaymentMethod({ customerId, paymentMethodId });
+  await knex('subscriptions')
+    .where('id', row.id)
+    .update({
+      card: JSON.stringify(card),
+      payment_method: JSON.stringify({ gateway: 'sandbox', customerId, paymentMethodId }),
+    });
 }
 
 /** A contract of `months` for a member's plan, as one arranged with staff would have. */

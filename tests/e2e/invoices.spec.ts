@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
-import { formatMoney } from '../../domain/format.ts';
+import { formatDate, formatMoney } from '../../domain/format.ts';
 import type { CurrencyCode } from '../../domain/money.ts';
 import { pdfText } from '../pdf-text.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -20,6 +20,7 @@ interface OwnInvoice {
   number: string;
   total: number;
   currency: CurrencyCode;
+  paidAt: string;
 }
 
 /** The member's newest invoice and their token, read through the API as the member. */
@@ -38,8 +39,20 @@ async function ownInvoice(request: APIRequestContext, user: DemoUser): Promise<{
 }
 
 const TEXT = {
-  en: { title: 'Tax invoice', status: 'Issued', download: 'Download PDF' },
-  'zh-hk': { title: '稅務發票', status: '已發出', download: '下載 PDF' },
+  en: {
+    title: 'Tax invoice',
+    status: 'Paid',
+    paid: (date: string) => `Paid on ${date} with Visa •••• 4242`,
+    pdfPaid: (date: string) => `Date paid${date}`,
+    download: 'Download PDF',
+  },
+  'zh-hk': {
+    title: '稅務發票',
+    status: '已付款',
+    paid: (date: string) => `於 ${date} 以 Visa •••• 4242 付款`,
+    pdfPaid: (date: string) => `付款日期${date}`,
+    download: '下載 PDF',
+  },
 } as const;
 
 for (const lang of ['en', 'zh-hk'] as const) {
@@ -61,7 +74,9 @@ for (const lang of ['en', 'zh-hk'] as const) {
     await expect(row.getByTestId('invoice-total')).toHaveText(
       formatMoney({ amount: invoice.total, currency: invoice.currency }, lang),
     );
+    // Paid by card when the plan was bought: "Paid", the day and the card (decision 063).
     await expect(row.getByTestId('invoice-status')).toHaveText(TEXT[lang].status);
+    await expect(row.getByTestId('invoice-paid')).toHaveText(TEXT[lang].paid(formatDate(invoice.paidAt, lang)));
     await expect(row.getByTestId('invoice-line').first()).toBeVisible();
 
     // A plain click on the link: the session cookie signs the request, and the file is saved.
@@ -74,6 +89,9 @@ for (const lang of ['en', 'zh-hk'] as const) {
     const { text } = await pdfText(file);
     expect(text.replace(/\s+/g, '')).toContain(TEXT[lang].title.replace(/\s+/g, ''));
     expect(text).toContain(invoice.number);
+    expect(text.replace(/\s+/g, '')).toContain(
+      TEXT[lang].pdfPaid(formatDate(invoice.paidAt, lang)).replace(/\s+/g, ''),
+    );
     // The page is still there, with its link.
     await expect(page).toHaveURL(`/${lang}/portal/invoices`);
     await expect(row.getByTestId('invoice-download')).toHaveText(`${TEXT[lang].download} ${invoice.number}`);

@@ -110,7 +110,7 @@ const TEXT = {
     prepaid: (used: number, months: number, left: number) => `${used} of ${months} used, ${left} left`,
     perMonth: (price: string) => `${price} / month`,
     empty: 'You have no plan yet',
-    issued: 'Issued',
+    paid: 'Paid',
     count: (count: number) => `× ${count}`,
     buy: 'Choose a plan',
   },
@@ -123,7 +123,7 @@ const TEXT = {
     prepaid: (used: number, months: number, left: number) => `共 ${months} 個月，已用 ${used} 個月，尚餘 ${left} 個月`,
     perMonth: (price: string) => `每月 ${price}`,
     empty: '你尚未訂購方案',
-    issued: '已發出',
+    paid: '已付款',
     count: (count: number) => `共 ${count} 部`,
     buy: '揀選方案',
   },
@@ -201,7 +201,8 @@ for (const lang of LANGS) {
         await expect(row.getByTestId('invoice-total')).toHaveText(
           formatMoney({ amount: invoice.total, currency: invoice.currency }, lang),
         );
-        await expect(row.getByTestId('invoice-status')).toHaveText(TEXT[lang].issued);
+        // Paid by card when the plan was bought (decision 063).
+        await expect(row.getByTestId('invoice-status')).toHaveText(TEXT[lang].paid);
       }
     });
 

@@ -11,9 +11,11 @@ import { upgradeMembers, users, type DemoUser } from './users.ts';
 
 /*
  * Adding functions to a plan (decision 028), as a member does it: from the dashboard to the
- * add-ons, the summary priced for today (worked out here again with the same rule), the card, the
- * confirmation with the day they are ready, and the dashboard showing them pending until staff
- * set them up. Each test has a member of its own (tests/e2e/users.ts), so no other spec sees it.
+ * add-ons, the summary priced for today (worked out here again with the same rule), the card (the
+ * card on file in one press, or another one, decision 063), the confirmation with the day they are
+ * ready, the invoice paid, and the dashboard showing them pending until staff set them up. Each
+ * test has a member of its own (tests/e2e/users.ts), so no other spec sees it; their plans keep a
+ * card on file the sandbox holds (demo-accounts.ts).
  */
 
 interface Own {
@@ -81,24 +83,20 @@ async function fillCard(page: Page, number = '4242424242424242') {
   await frame.locator('#cvc').fill('123');
 }
 
-async function billing(page: Page) {
-  await page.locator('#bill-name').fill('Chris Wong');
-  await page.locator('#bill-line1').fill('18 Hennessy Road');
-  await page.locator('#bill-city').fill('Hong Kong');
-}
-
 const hkDay = (day: string) => `${day}T12:00:00+08:00`;
 
 test.describe('adding functions to a plan', () => {
   test.use({ colorScheme: 'light' });
 
-  test('a member adds two kitchen screens: the share of the period is shown, charged once on a double click, and pending until staff set them up in the back office', async ({
+  test('a member adds two kitchen screens: the share of the period is shown, paid with the card on file in one press (charged once on a double click), invoiced as paid, and pending until staff set them up in the back office', async ({
     page,
     login,
     request,
     browser,
     baseURL,
   }) => {
+    // The flow, the invoices page, the dashboard and the back office in a second browser: a busy machine's limit.
+    test.setTimeout(60_000);
     const member = upgradeMembers.en;
     const records = await own(request, member);
     const kds = moduleByKey(records, 'kds');
@@ -150,9 +148,15 @@ test.describe('adding functions to a plan', () => {
     await page.getByTestId('upgrade-checkout').click();
     await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'payment');
     await expect(page.getByTestId('payment-due')).toHaveText(money(screens.total));
-    await fillCard(page);
-    await billing(page);
+    // The card on file is the one chosen; the billing address is the last order's, as text; no card fields.
+    await expect(page.getByTestId('pay-saved-card')).toBeChecked();
+    await expect(page.getByTestId('saved-card')).toHaveText('Visa •••• 4242');
+    await expect(page.getByTestId('card-frame')).toHaveCount(0);
+    await expect(page.getByTestId('billing-summary')).toContainText('The billing address of your last order:');
+    await expect(page.getByTestId('billing-address')).toHaveText(/Chris Wong\s*18 Hennessy Road\s*Hong Kong/);
+    await expect(page.getByText('we filled in your delivery address')).toHaveCount(0);
     const pay = page.getByTestId('pay');
+    await expect(pay).toHaveText(`Pay ${money(screens.total)} with Visa •••• 4242`);
     await pay.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await pay.dblclick();
@@ -175,7 +179,22 @@ test.describe('adding functions to a plan', () => {
     const payments = (await (await request.get(`/api/payments?order=${order._id}`, { headers })).json()) as {
       data: { status: string; amount: number }[];
     };
-    expect(payments.data).toEqual([expect.objectContaining({ status: 'succeeded', amount: screens.total })]);
+    expect(payments.data).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        amount: screens.total,
+        card: expect.objectContaining({ last4: '4242' }),
+        billingAddress: expect.objectContaining({ name: 'Chris Wong', line1: '18 Hennessy Road' }),
+      }),
+    ]);
+
+    // Its invoice reads paid, on today's date, with the card (decision 063).
+    const today = formatDate(hkDay(dayOf(new Date())), 'en');
+    await page.goto('/en/portal/invoices');
+    const invoice = page.getByTestId('invoice').first();
+    await expect(invoice.getByTestId('invoice-total')).toHaveText(money(screens.total));
+    await expect(invoice.getByTestId('invoice-status')).toHaveText('Paid');
+    await expect(invoice.getByTestId('invoice-paid')).toHaveText(`Paid on ${today} with Visa •••• 4242`);
 
     // The dashboard, once its live connection has signed in: the screens are being set up, the new
     // invoice is listed, nothing is owed.
@@ -196,7 +215,9 @@ test.describe('adding functions to a plan', () => {
       `Being set up: ready by ${formatDate(hkDay(ready), 'en')}`,
     );
     await expect(page.getByTestId('figure-balance')).toHaveText('Nothing due');
-    await expect(page.locator('[data-testid="invoice-total"]', { hasText: money(screens.total) })).toHaveCount(1);
+    const listed = page.getByTestId('invoice').filter({ hasText: money(screens.total) });
+    await expect(listed).toHaveCount(1);
+    await expect(listed.getByTestId('invoice-status')).toHaveText('Paid');
 
     // Staff set them up in the back office, in a browser of their own: the member's open dashboard
     // shows them active, without a reload.
@@ -232,11 +253,13 @@ test.describe('adding functions to a plan', () => {
     expect(completed.status).toBe('completed');
   });
 
-  test('a member adds loyalty from the dashboard in Traditional Chinese, inside the company’s apps (?sso), charged once on a double click', async ({
+  test('a member adds loyalty from the dashboard in Traditional Chinese, inside the company’s apps (?sso), with another card than the one on file, the billing address of their last order filled in, charged once on a double click', async ({
     page,
     login,
     request,
   }) => {
+    // axe in both themes on three steps, and a card typed: a generous limit for a busy machine.
+    test.setTimeout(90_000);
     const member = upgradeMembers.zhHk;
     const records = await own(request, member);
     const loyalty = moduleByKey(records, 'loyalty');
@@ -266,8 +289,17 @@ test.describe('adding functions to a plan', () => {
     await expect(page.getByTestId('upgrade-due')).toHaveText(money(price.total));
     await expect(page.getByTestId('line-share')).toContainText(`${line?.periodDays} 日中的 ${line?.remainingDays} 日`);
     await page.getByTestId('upgrade-checkout').click();
+    // The card on file is offered first; another card opens the provider's fields.
+    await expect(page.getByTestId('pay-saved-card')).toBeChecked();
+    await expect(page.getByTestId('saved-card')).toHaveText('Visa •••• 4242');
+    await page.getByTestId('pay-new-card').check();
+    await expect(page.getByTestId('pay')).toHaveText(`支付 ${money(price.total)}`);
     await fillCard(page);
-    await billing(page);
+    // The billing address is the last order's, and the hint says so.
+    await expect(page.locator('#bill-name')).toHaveValue('陳大文');
+    await expect(page.locator('#bill-line1')).toHaveValue('18 Hennessy Road');
+    await expect(page.locator('#bill-city')).toHaveValue('Hong Kong');
+    await expect(page.getByText('我們已預先填上你上一張訂單的帳單地址')).toBeVisible();
     expect({ step: 'payment', violations: await bothThemesViolations(page) }).toEqual({
       step: 'payment',
       violations: [],
@@ -298,6 +330,59 @@ test.describe('adding functions to a plan', () => {
       page.locator(`[data-testid="activated-module"][data-module="${loyalty._id}"] [data-testid="module-pending"]`),
     ).toContainText('開通中');
     await expect(page.locator(`[data-testid="inactive-add-on"][data-module="${loyalty._id}"]`)).toHaveCount(0);
+  });
+
+  test('a card on file the bank declines says so and opens the card fields: another card pays the same order, once', async ({
+    page,
+    login,
+    request,
+  }) => {
+    // Two payments, the second with a card typed into the provider's frame: a busy machine's limit.
+    test.setTimeout(60_000);
+    const member = upgradeMembers.declined;
+    const records = await own(request, member);
+    const loyalty = moduleByKey(records, 'loyalty');
+    await login(member);
+    await page.goto(`/en/upgrade/${records.subscription._id}?add=${loyalty._id}`);
+    await hydrated(page);
+    await page.getByTestId('upgrade-review').click();
+    const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'en');
+    const price = expectedPrice(records, [{ id: loyalty._id }]);
+    await expect(page.getByTestId('upgrade-due')).toHaveText(money(price.total));
+    await page.getByTestId('upgrade-checkout').click();
+    await expect(page.getByTestId('saved-card')).toHaveText('Visa •••• 0341');
+    await page.getByTestId('pay').click();
+
+    // Declined: why, in words, and the card fields open beside the order, which is kept.
+    await expect(page.getByTestId('payment-problem')).toHaveText(
+      'We could not charge Visa •••• 0341: Your card was declined. Please try another card. Enter another card below.',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('pay-new-card')).toBeChecked();
+    await expect(page.getByTestId('pay')).toHaveText(`Pay ${money(price.total)}`);
+    await fillCard(page);
+    await expect(page.locator('#bill-name')).toHaveValue('Jo Cheung');
+    await page.getByTestId('pay').click();
+    await expect(page.getByTestId('upgrade-done')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('upgrade-paid')).toHaveText(money(price.total));
+
+    // One order, its declined attempt and the one that paid; the card on file is as it was.
+    const headers = { authorization: `Bearer ${records.token}` };
+    const orders = (await (
+      await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })
+    ).json()) as { data: { _id: string; status: string }[] };
+    expect(orders.data).toEqual([expect.objectContaining({ status: 'provisioning' })]);
+    const payments = (await (
+      await request.get(`/api/payments?order=${orders.data[0]?._id}&$sort[createdAt]=1`, { headers })
+    ).json()) as { data: { status: string; failureCode?: string | null; card: { last4: string } }[] };
+    expect(payments.data.map((attempt) => [attempt.status, attempt.card.last4])).toEqual([
+      ['failed', '0341'],
+      ['succeeded', '4242'],
+    ]);
+    const options = (await (
+      await request.get(`/api/paymentOptions/${records.subscription._id}`, { headers })
+    ).json()) as { card: { last4: string } };
+    expect(options.card.last4).toBe('0341');
   });
 
   // The browser logs the refused price's and the not-found page's statuses, which are what this test asks for.
@@ -342,6 +427,20 @@ test.describe('adding functions to a plan', () => {
       });
       expect(quoteZh.status()).toBe(404);
       expect(((await quoteZh.json()) as { message: string }).message).toBe('找不到此方案。');
+
+      // A demo plan's card, which no gateway holds, is not offered: a note says so, and the card fields show.
+      const kds = moduleByKey(records, 'kds')._id;
+      await page.goto(`/en/upgrade/${records.subscription._id}?step=summary&add=${kds}`);
+      await hydrated(page);
+      await page.getByTestId('upgrade-checkout').click();
+      await expect(page.getByTestId('saved-card-notice')).toHaveText(
+        'Your card on file, Visa •••• 4242, cannot be charged here. Please enter a card.',
+      );
+      await expect(page.getByTestId('pay-saved-card')).toHaveCount(0);
+      await expect(page.getByTestId('card-frame')).toBeVisible();
+      // The billing address of their last order is filled in, and the hint says so.
+      await expect(page.locator('#bill-line1')).toHaveValue('18 Hennessy Road');
+      await expect(page.getByText('we filled in the billing address of your last order')).toBeVisible();
     });
   });
 });

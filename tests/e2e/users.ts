@@ -27,7 +27,21 @@ export const upgradeMembers = {
   /** The cross-engine tests' (tests/e2e/engines/upgrade.spec.ts and profile.spec.ts), one per engine. */
   webkit: { email: 'upgrade-webkit@tillpoint.test', password: 'Upgrade12345', name: 'Ada Ng' },
   firefox: { email: 'upgrade-firefox@tillpoint.test', password: 'Upgrade12345', name: '李小明' },
+  /** Their card on file is one the bank now declines (Stripe's 4000 0000 0000 0341): paying falls back to another card. */
+  declined: { email: 'upgrade-declined@tillpoint.test', password: 'Upgrade12345', name: 'Jo Cheung' },
 } as const satisfies Record<string, DemoUser>;
+
+/**
+ * The card each upgrade member's plan keeps on file, held by the sandbox gateway as a purchase by
+ * card leaves it (tests/e2e/demo-accounts.ts); `twice` has a demo plan's card, which no gateway holds.
+ */
+export const UPGRADE_CARDS: Partial<Record<keyof typeof upgradeMembers, string>> = {
+  en: '4242424242424242',
+  zhHk: '4242424242424242',
+  webkit: '4242424242424242',
+  firefox: '4242424242424242',
+  declined: '4000000000000341',
+};
 
 /**
  * Members the subscription-lifecycle tests stop, keep and pay (lifecycle.spec.ts and

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '../../domain/billing/calendar.ts';
 import { formatDay, formatMoney } from '../../domain/format.ts';
 import type { Locale } from '../../domain/locales.ts';
 import { isCurrency } from '../../domain/money.ts';
@@ -23,6 +24,8 @@ interface InvoiceRow {
   total: number;
   currency: string;
   lines: { kind: string; from?: string; to?: string }[];
+  paid_at: Date;
+  issued_at: Date;
 }
 
 const PASSWORD = 'Account123';
@@ -95,7 +98,7 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
       .knex()('invoices')
       .where('user_id', owner._id)
       .orderBy('issued_at')
-      .select('id', 'number', 'total', 'currency', 'lines')) as InvoiceRow[];
+      .select('id', 'number', 'total', 'currency', 'lines', 'paid_at', 'issued_at')) as InvoiceRow[];
     expect(rows).toHaveLength(2);
     [planInvoice, addOnInvoice] = rows as [InvoiceRow, InvoiceRow];
     [ownerToken, otherToken, staffToken] = await Promise.all([
@@ -122,6 +125,13 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
       expect(text).not.toContain('\u0000');
       for (const expected of [TITLES[locale], planInvoice.number, money(planInvoice, locale)])
         expect(flat(text), `${locale}: ${expected}`).toContain(flat(expected));
+      // Paid by card: "Paid", and the Hong Kong day it was paid (decision 063), never "Issued".
+      const paidDay = formatDay(dayOf(planInvoice.paid_at), locale);
+      expect(flat(text)).toContain(
+        flat(`${translate(locale, 'invoices.pdf.status')}${translate(locale, 'invoices.statuses.paid')}`),
+      );
+      expect(flat(text)).toContain(flat(`${translate(locale, 'invoices.pdf.paidDate')}${paidDay}`));
+      expect(flat(text)).not.toContain(flat(translate(locale, 'invoices.statuses.issued')));
       expect(
         embeddedFonts(answer.body).some((font) => font.includes(locale === 'zh-cn' ? 'NotoSansSC' : 'NotoSansHK')),
       ).toBe(true);
@@ -225,6 +235,14 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
       from: expect.any(String),
       to: expect.any(String),
     });
+    // Each paid by card: shown paid, on the day it was paid, with the card (decision 063).
+    for (const [shown, row] of [
+      [own.invoices[0], addOnInvoice],
+      [own.invoices[1], planInvoice],
+    ] as const) {
+      expect(row.paid_at).toBeInstanceOf(Date);
+      expect(shown).toMatchObject({ status: 'paid', paidOn: dayOf(row.paid_at), card: { last4: '4242' } });
+    }
     // Names travel in the page's language only.
     expect(Object.keys(own.invoices[1]?.lines[0]?.name ?? {})).toEqual(['zh-hk']);
 

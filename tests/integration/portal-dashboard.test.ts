@@ -63,7 +63,8 @@ describe.skipIf(skipReason)('the subscription dashboard loader', () => {
         issuedOn: dayOf(invoice.issued_at),
         total: invoice.total,
         currency: 'HKD',
-        status: 'issued',
+        // Issued when the plan was paid: listed as paid (decision 063).
+        status: 'paid',
       },
     ]);
     // The card on file: what the member may see of it, never the gateway's references.

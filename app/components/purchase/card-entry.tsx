@@ -146,3 +146,23 @@ export function CardEntry({
     </div>
   );
 }
+
+/**
+ * Stripe's check by the bank (3-D Secure) for a charge on a card on file (decision 063): no card
+ * fields are mounted then, so Stripe.js is loaded for this alone, from Stripe, as the fields load it.
+ */
+export async function stripeNextAction(
+  publishableKey: string,
+  clientSecret: string,
+  unavailable: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    const { loadStripe } = await import('@stripe/stripe-js/pure');
+    const stripe = await loadStripe(publishableKey);
+    if (!stripe) return { ok: false, message: unavailable };
+    const result = await stripe.handleNextAction({ clientSecret });
+    return result.error ? { ok: false, message: result.error.message || unavailable } : { ok: true };
+  } catch {
+    return { ok: false, message: unavailable };
+  }
+}

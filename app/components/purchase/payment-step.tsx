@@ -5,11 +5,12 @@ import type { CurrencyCode } from '../../../domain/money';
 import { isPaidOrder } from '../../../domain/orders/paid';
 import { newIdempotencyKey } from '../../../domain/purchase/subscription-form';
 import type { ClientConfig } from '../../../domain/payment-client';
+import { cardBrandName, type CardOnFileView } from '../../../domain/orders/payment-options';
 import { useLocale } from '../../i18n/messages';
 import { FieldError, inputClass } from '../forms/fields';
 import { useFieldErrors } from '../forms/use-field-errors';
 import { useFlowCall, type FlowAttempt, type FlowBody, type FlowOrder } from './flow-api';
-import { CardEntry, type CardEntryHandle } from './card-entry';
+import { CardEntry, stripeNextAction, type CardEntryHandle } from './card-entry';
 import { primaryButton, secondaryButton, StepActions } from './ui';
 
 /** The billing address beside the card fields; the card itself stays in the provider's frame. */
@@ -47,6 +48,18 @@ type Phase =
   | { kind: 'checking'; attempt: string }
   | { kind: 'paid' };
 
+/** Which words the billing address's hint uses: what was filled in, and from where. */
+export type BillingSource = 'delivery' | 'lastOrder' | 'none';
+
+const BILLING_HINTS: Record<BillingSource, string> = {
+  delivery: 'subscription.payment.billingHint',
+  lastOrder: 'subscription.payment.billingHintLastOrder',
+  none: 'subscription.payment.billingHintNone',
+};
+
+/** How the order is paid: with the card on file (one press, decision 063), or a card typed into the provider's fields. */
+type Method = 'saved' | 'new';
+
 /** The sandbox gateway's challenge page, when the bank's check is over (decision 019). */
 type ChallengeMessage = { type: 'sandbox:challenge'; chargeId: string; status: string };
 
@@ -56,10 +69,17 @@ type ChallengeMessage = { type: 'sandbox:challenge'; chargeId: string; status: s
  * provider's own frame, beside our billing address; Pay asks the frame for a token, then the
  * server charges. A declined card says why and takes another card as a new attempt; a 3-D Secure
  * check opens the bank's page in a dialog and the attempt is followed until it settles.
+ *
+ * With a card on file that can pay now (an add-on order, decision 063) that card is the default:
+ * one press asks the server to charge it (the page names no card: the server takes the order's
+ * subscription's own), and "Use another card" opens the provider's fields. A saved card that is
+ * declined says why and opens the fields, the order kept.
  */
 export function PaymentStep({
   order: orderRequest,
   billing: billingDefaults,
+  billingSource = 'delivery',
+  cardOnFile = null,
   shownTotal,
   payments,
   onOrder,
@@ -68,8 +88,12 @@ export function PaymentStep({
 }: {
   /** What placing the order sends (the route's `order` intent): the same under the same key is the same order. */
   order: FlowBody;
-  /** The billing address's first values (the delivery address, or the account's). */
+  /** The billing address's first values (the delivery address, or the last order's billing address). */
   billing: Billing;
+  /** Where those values came from, as the hint says it (default: the delivery address). */
+  billingSource?: BillingSource;
+  /** The card on file of the order's subscription, when there is one. */
+  cardOnFile?: CardOnFileView | null;
   /** The total the buyer saw before this step (the summary's). */
   shownTotal: number;
   payments: ClientConfig;
@@ -101,6 +125,21 @@ export function PaymentStep({
   const actionsShown = useRef(new Set<string>());
   const money = (amount: number, currency: string) =>
     formatMoney({ amount, currency: currency as CurrencyCode }, locale);
+  const savedReady = cardOnFile?.state === 'ready';
+  const [method, setMethod] = useState<Method>(savedReady ? 'saved' : 'new');
+  /** How the attempt in flight pays: a saved card that fails opens the card fields. */
+  const attemptMethod = useRef<Method>(method);
+  const savedText = cardOnFile
+    ? { brand: cardBrandName(cardOnFile.brand), last4: cardOnFile.last4 }
+    : { brand: '', last4: '' };
+  const billingComplete = REQUIRED_BILLING.every((field) => billingDefaults[field].trim() !== '');
+  /** With the card on file the billing address shows as text until the buyer asks to change it. */
+  const [billingOpen, setBillingOpen] = useState(!billingComplete);
+  /** After a saved card failed: the fields are offered, with the reason. */
+  const savedFailed = (reason: string) => {
+    setMethod('new');
+    setProblem(t('subscription.payment.savedCardFailed', { ...savedText, reason }));
+  };
 
   const placeOrder = useFlowCall((answer) => {
     if (answer.intent !== 'order') return;
@@ -142,15 +181,18 @@ export function PaymentStep({
         paying.current = false;
         attemptKey.current = newIdempotencyKey();
         const code = attempt.failureCode ?? '';
-        setProblem(
-          t(`purchase.card.${(CARD_FAILURE_CODES as readonly string[]).includes(code) ? code : 'card_declined'}`),
+        const reason = t(
+          `purchase.card.${(CARD_FAILURE_CODES as readonly string[]).includes(code) ? code : 'card_declined'}`,
         );
+        if (attemptMethod.current === 'saved') savedFailed(reason);
+        else setProblem(reason);
         setPhase({ kind: 'ready' });
       } else {
         // Still with the bank or the provider: ask again shortly.
         setPhase({ kind: 'checking', attempt: attempt._id });
       }
     },
+    // `savedFailed` reads only the card on file, which a visit to this step never changes.
     [order, onPaid, locale, t, stripeKey],
   );
 
@@ -183,7 +225,11 @@ export function PaymentStep({
       return;
     }
     attemptKey.current = newIdempotencyKey();
-    setProblem(answer.message);
+    // The card on file could not be used (none the gateway holds now): the card fields instead.
+    if (attemptMethod.current === 'saved' && answer.data.cardOnFile === 'unavailable') {
+      setMethod('new');
+      setProblem(answer.message);
+    } else setProblem(answer.message);
     setPhase({ kind: 'ready' });
   });
 
@@ -217,13 +263,16 @@ export function PaymentStep({
     } else if (dialog.current?.open) dialog.current.close();
   }, [phase.kind]);
 
-  /** Asks the server to charge the card the provider tokenised, for the total the buyer agreed to. */
-  const charge = (paymentMethodId: string) => {
+  /**
+   * Asks the server to charge the card the provider tokenised, or the card on file, for the total
+   * the buyer agreed to.
+   */
+  const charge = (card: { paymentMethodId: string } | { cardOnFile: true }) => {
     if (!order) return;
     const billing = readBilling();
     void pay.call('pay', {
       order: order._id,
-      paymentMethodId,
+      ...card,
       billingAddress: { ...billing, line2: billing.line2 || undefined, postalCode: billing.postalCode || undefined },
       idempotencyKey: attemptKey.current,
       expectedTotal: order.total,
@@ -255,9 +304,12 @@ export function PaymentStep({
   useEffect(() => {
     if (phase.kind !== 'action') return;
     let current = true;
+    // The card on file has no fields mounted: Stripe's script is loaded for the bank's check alone.
     void (
       cardEntry.current?.handleAction(phase.clientSecret) ??
-      Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })
+      (stripeKey
+        ? stripeNextAction(stripeKey, phase.clientSecret, t('subscription.payment.unavailable'))
+        : Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') }))
     ).then((result) => {
       if (!current) return;
       if (!result.ok) setProblem(result.message);
@@ -267,19 +319,20 @@ export function PaymentStep({
     return () => {
       current = false;
     };
-  }, [phase, t]);
+  }, [phase, t, stripeKey]);
 
   const changed = order !== null && order.total !== agreed;
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!order || paying.current || changed || !cardsReady) return;
+    if (!order || paying.current || changed || (method === 'new' && !cardsReady)) return;
     const billing = readBilling();
     const errors = Object.fromEntries(
       REQUIRED_BILLING.filter((field) => !billing[field]).map((field) => [field, 'validation.required']),
     );
     setBillingCheck({ errors });
     if (Object.keys(errors).length) {
+      setBillingOpen(true);
       setProblem(t('registration.incomplete'));
       return;
     }
@@ -287,12 +340,18 @@ export function PaymentStep({
     polls.current = 0;
     setProblem('');
     setPhase({ kind: 'paying' });
+    attemptMethod.current = method;
+    if (method === 'saved') {
+      // One press: the server charges the card it keeps on file for this order's plan.
+      charge({ cardOnFile: true });
+      return;
+    }
     void (
       cardEntry.current?.tokenize(billing) ??
       Promise.resolve({ ok: false as const, message: t('subscription.payment.unavailable') })
     ).then((result) => {
       if (result.ok) {
-        charge(result.paymentMethodId);
+        charge({ paymentMethodId: result.paymentMethodId });
         return;
       }
       paying.current = false;
@@ -431,22 +490,109 @@ export function PaymentStep({
         <h2 id="card-heading" className="text-xl font-semibold">
           {t('subscription.payment.card')}
         </h2>
-        <p className="text-sm text-muted">{t('subscription.payment.cardHint')}</p>
-        <CardEntry
-          ref={cardEntry}
-          payments={payments}
-          title={t('subscription.payment.cardFrame')}
-          unavailable={t('subscription.payment.unavailable')}
-          onReady={setCardsReady}
-        />
+        {cardOnFile && savedReady ? (
+          <fieldset className="space-y-2" data-testid="card-choice" disabled={busy}>
+            <legend className="sr-only">{t('subscription.payment.card')}</legend>
+            {(['saved', 'new'] as const).map((choice) => (
+              <label
+                key={choice}
+                className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 ${
+                  method === choice ? 'border-brand-600 bg-tint dark:border-brand-400' : 'border-line'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="payWith"
+                  value={choice}
+                  checked={method === choice}
+                  onChange={() => {
+                    setMethod(choice);
+                    setProblem('');
+                  }}
+                  className="mt-1 h-4 w-4 accent-brand-600"
+                  data-testid={choice === 'saved' ? 'pay-saved-card' : 'pay-new-card'}
+                />
+                {choice === 'saved' ? (
+                  <span>
+                    <span className="block font-semibold" data-testid="saved-card">
+                      {t('subscription.payment.savedCard', savedText)}
+                    </span>
+                    <span className="block text-sm text-muted">
+                      {t('subscription.payment.savedCardExpires', {
+                        month: String(cardOnFile.expMonth).padStart(2, '0'),
+                        year: cardOnFile.expYear,
+                      })}
+                    </span>
+                  </span>
+                ) : (
+                  <span className="font-semibold">{t('subscription.payment.useAnotherCard')}</span>
+                )}
+              </label>
+            ))}
+          </fieldset>
+        ) : cardOnFile ? (
+          <p className="rounded-xl border border-line bg-sunken p-3 text-sm" data-testid="saved-card-notice">
+            {cardOnFile.state === 'expired'
+              ? t('subscription.payment.savedCardExpired', {
+                  ...savedText,
+                  month: String(cardOnFile.expMonth).padStart(2, '0'),
+                  year: cardOnFile.expYear,
+                })
+              : t('subscription.payment.savedCardUnavailable', savedText)}
+          </p>
+        ) : null}
+        {method === 'new' ? (
+          <>
+            <p className="text-sm text-muted">{t('subscription.payment.cardHint')}</p>
+            {savedReady ? <p className="text-sm text-muted">{t('subscription.payment.anotherCardHint')}</p> : null}
+            <CardEntry
+              ref={cardEntry}
+              payments={payments}
+              title={t('subscription.payment.cardFrame')}
+              unavailable={t('subscription.payment.unavailable')}
+              onReady={setCardsReady}
+            />
+          </>
+        ) : null}
       </section>
 
       <section className="space-y-5 rounded-2xl border border-line p-4 sm:p-6" aria-labelledby="billing-heading">
         <h2 id="billing-heading" className="text-xl font-semibold">
           {t('subscription.payment.billingAddress')}
         </h2>
-        <p className="text-sm text-muted">{t('subscription.payment.billingHint')}</p>
-        <div className="grid gap-5 sm:grid-cols-2">
+        {method === 'saved' && !billingOpen ? (
+          <div className="space-y-3" data-testid="billing-summary">
+            <p className="text-sm text-muted">{t('subscription.payment.billingSaved')}</p>
+            <address className="not-italic" data-testid="billing-address">
+              {[
+                billingDefaults.name,
+                billingDefaults.line1,
+                billingDefaults.line2,
+                [billingDefaults.city, billingDefaults.postalCode].filter(Boolean).join(' '),
+                billingDefaults.country ? t(`subscription.countries.${billingDefaults.country}`) : '',
+              ]
+                .filter(Boolean)
+                .map((line, index) => (
+                  <span key={index} className="block">
+                    {line}
+                  </span>
+                ))}
+            </address>
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => setBillingOpen(true)}
+              disabled={busy}
+              data-testid="billing-edit"
+            >
+              {t('subscription.payment.billingEdit')}
+            </button>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">{t(BILLING_HINTS[billingSource])}</p>
+        )}
+        {/* Kept in the form while shown as text: the payment reads the address from here either way. */}
+        <div className="grid gap-5 sm:grid-cols-2" hidden={method === 'saved' && !billingOpen}>
           {billingInput('name', 'name')}
           {billingInput('line1', 'address-line1')}
           {billingInput('line2', 'address-line2')}
@@ -474,10 +620,17 @@ export function PaymentStep({
       </div>
 
       <StepActions onBack={busy ? undefined : onBack}>
-        <button type="submit" disabled={busy || changed || !cardsReady} className={primaryButton} data-testid="pay">
+        <button
+          type="submit"
+          disabled={busy || changed || (method === 'new' && !cardsReady)}
+          className={primaryButton}
+          data-testid="pay"
+        >
           {busy
             ? t('subscription.payment.paying')
-            : t('subscription.payment.pay', { total: money(order.total, order.currency) })}
+            : method === 'saved'
+              ? t('subscription.payment.payWithSaved', { total: money(order.total, order.currency), ...savedText })
+              : t('subscription.payment.pay', { total: money(order.total, order.currency) })}
         </button>
       </StepActions>
       <p className="text-xs text-muted">{t('subscription.payment.secure')}</p>

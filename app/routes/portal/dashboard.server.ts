@@ -13,6 +13,7 @@ import type { subscriptions } from '../../../domain/entities/subscriptions';
 import type { RecordOf } from '../../../domain/entities/types';
 import type { I18nText } from '../../../domain/locales';
 import type { SessionUser, ServerContext } from '../../context';
+import { invoiceShownStatus, type InvoiceShownStatus } from '../../../domain/invoices/status';
 
 type SubscriptionRecord = RecordOf<typeof subscriptions>;
 
@@ -28,7 +29,9 @@ export interface DashboardModule {
 }
 
 /** An invoice as the dashboard lists it: the record's parts shown, and the Hong Kong day it was issued. */
-export type DashboardInvoice = Pick<RecordOf<typeof invoices>, '_id' | 'number' | 'total' | 'currency' | 'status'> & {
+export type DashboardInvoice = Pick<RecordOf<typeof invoices>, '_id' | 'number' | 'total' | 'currency'> & {
+  /** Paid, issued (not paid yet) or void, as the list words it (decision 063). */
+  status: InvoiceShownStatus;
   issuedOn: string;
 };
 
@@ -80,7 +83,7 @@ async function recentInvoices(
     issuedOn: dayOf(invoice.issuedAt),
     total: invoice.total,
     currency: invoice.currency,
-    status: invoice.status,
+    status: invoiceShownStatus(invoice),
   }));
 }
 

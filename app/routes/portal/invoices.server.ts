@@ -3,6 +3,7 @@ import type { invoices } from '../../../domain/entities/invoices';
 import type { orders as orderDefinition } from '../../../domain/entities/orders';
 import type { RecordOf } from '../../../domain/entities/types';
 import { invoiceKind, type InvoiceKind, type InvoiceLineFacts } from '../../../domain/invoices/lines';
+import { invoiceShownStatus, type InvoiceShownStatus } from '../../../domain/invoices/status';
 import { forLocale, type Locale } from '../../../domain/locales';
 import type { ServerContext, SessionUser } from '../../context';
 
@@ -21,9 +22,14 @@ export type InvoiceLineRow = InvoiceLineFacts & Pick<InvoiceRecord['lines'][numb
  */
 export type InvoiceRow = Pick<
   InvoiceRecord,
-  '_id' | 'number' | 'status' | 'currency' | 'subtotal' | 'taxRate' | 'tax' | 'total' | 'balanceApplied'
+  '_id' | 'number' | 'currency' | 'subtotal' | 'taxRate' | 'tax' | 'total' | 'balanceApplied'
 > & {
+  /** As the page words it: paid, issued (not paid yet) or void (decision 063). */
+  status: InvoiceShownStatus;
   issuedOn: string;
+  /** The Hong Kong day it was paid, and the card that paid it (none when the account's credit paid it all). */
+  paidOn: string | null;
+  card: { brand: string; last4: string } | null;
   kind: InvoiceKind;
   lines: InvoiceLineRow[];
   order: Pick<RecordOf<typeof orderDefinition>, 'number' | 'prepaidMonths'> | null;
@@ -71,7 +77,12 @@ export async function loadInvoices(
     _id: invoice._id,
     number: invoice.number,
     issuedOn: dayOf(invoice.issuedAt),
-    status: invoice.status,
+    status: invoiceShownStatus(invoice),
+    paidOn: invoice.paidAt ? dayOf(invoice.paidAt) : null,
+    card:
+      invoice.card && invoice.total - invoice.balanceApplied > 0
+        ? { brand: invoice.card.brand, last4: invoice.card.last4 }
+        : null,
     kind: invoiceKind(invoice.lines),
     currency: invoice.currency,
     lines: invoice.lines.map((line) => ({

@@ -2,6 +2,7 @@ import { formatDay, formatMoney, formatNumber } from '../../../domain/format';
 import { lineBasis } from '../../../domain/invoices/lines';
 import { settlementRows } from '../../../domain/invoices/settlement';
 import { localeOf, localized } from '../../../domain/locales';
+import { cardBrandName } from '../../../domain/orders/payment-options';
 import { requireUser } from '../../auth.server';
 import { smallButton } from '../../components/ui/buttons';
 import { serverContext } from '../../context';
@@ -117,6 +118,20 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
               {money(invoice.total)}
             </dd>
           </div>
+          {!voided && invoice.paidOn ? (
+            <div className="mt-1 text-muted">
+              <dt className="sr-only">{t('invoices.payment')}</dt>
+              <dd data-testid="invoice-paid">
+                {invoice.card
+                  ? t('invoices.paidWith', {
+                      date: day(invoice.paidOn),
+                      brand: cardBrandName(invoice.card.brand),
+                      last4: invoice.card.last4,
+                    })
+                  : t('invoices.paidOn', { date: day(invoice.paidOn) })}
+              </dd>
+            </div>
+          ) : null}
           {voided
             ? null
             : settlementRows(invoice.total, invoice.balanceApplied).map((row) => (

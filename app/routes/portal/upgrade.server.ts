@@ -7,6 +7,7 @@ import type { z } from '../../../domain/zod.ts';
 import type { orders } from '../../../domain/entities/orders';
 import type { RecordOf } from '../../../domain/entities/types';
 import { isPaidOrder } from '../../../domain/orders/paid';
+import type { PaymentOptions } from '../../../domain/orders/payment-options';
 import { upgradeRequestSchema } from '../../../domain/orders/flow-request';
 import type { FormRead } from '../../components/forms/read-form';
 import type { FlowAnswer } from '../../components/purchase/flow-api';
@@ -33,6 +34,8 @@ export interface UpgradeSubscription {
   modules: { id: string; name: I18nText; count: number; pending: boolean }[];
   /** The add-ons it could take: released, not had, sold to its industry. */
   offered: AddOn[];
+  /** How it can be paid for (decision 063): the card on file and the billing address of the last order. */
+  payWith: Pick<PaymentOptions, 'card' | 'billingAddress'>;
 }
 
 type OrderRecord = RecordOf<typeof orders>;
@@ -79,9 +82,10 @@ export async function loadUpgrade(
     .catch(() => null);
   // Another member's subscription does not exist for this one.
   if (!subscription || subscription.user !== user._id) throw data(null, { status: 404 });
-  const [plan, catalogue] = await Promise.all([
+  const [plan, catalogue, payWith] = await Promise.all([
     ctx.api.service('appTemplates').get(subscription.plan, { ...asMember }),
     ctx.api.service('modules').find({ ...asMember, query: { $sort: { order: 1 }, $limit: 100 } }),
+    ctx.api.service('paymentOptions').get(subscription._id, { ...asMember }),
   ]);
   const names = new Map(catalogue.data.map((module) => [module._id, module.name]));
   const has = new Set(subscription.modules.map((module) => module.id));
@@ -102,6 +106,7 @@ export async function loadUpgrade(
       offered: catalogue.data
         .filter((module) => module.released && !has.has(module._id) && offeredToIndustry(module, subscription.industry))
         .map(addOnSummary),
+      payWith: { card: payWith.card, billingAddress: payWith.billingAddress },
     },
     done: orderId && ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null,
   };

@@ -7,6 +7,7 @@ import { localized } from '../../../domain/locales';
 import { ADD_ON_LEAD_WORKING_DAYS } from '../../../domain/billing/lead-time';
 import { newIdempotencyKey, type ChosenAddOn } from '../../../domain/purchase/subscription-form';
 import { AddOnsStep } from '../../components/purchase/add-ons-step';
+import type { Billing } from '../../components/purchase/payment-step';
 import { useFlowCall } from '../../components/purchase/flow-api';
 import { primaryButton, smallButton, StepActions, StepHeading } from '../../components/purchase/ui';
 import { requireUser } from '../../auth.server';
@@ -94,6 +95,28 @@ export function parseChoice(value: string | null): ChosenAddOn[] {
     seen.add(id);
     return [{ id, count: Number.isInteger(n) && n >= 1 && n <= 10 ? n : 1 }];
   });
+}
+
+/** The billing address the payment step fills in: the last order's (decision 063), else only the country. */
+function billingOf(subscription: UpgradeSubscription): Billing {
+  const last = subscription.payWith.billingAddress;
+  if (!last)
+    return {
+      name: '',
+      line1: '',
+      line2: '',
+      city: '',
+      postalCode: '',
+      country: subscription.currency === 'SGD' ? 'SG' : 'HK',
+    };
+  return {
+    name: last.name,
+    line1: last.line1,
+    line2: last.line2 ?? '',
+    city: last.city,
+    postalCode: last.postalCode ?? '',
+    country: last.country,
+  };
 }
 
 export function choiceParam(addOns: readonly ChosenAddOn[]): string {
@@ -449,14 +472,9 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
       <PaymentStep
         key={`${key}:${addParam}`}
         order={{ addOns: chosen, idempotencyKey: key }}
-        billing={{
-          name: '',
-          line1: '',
-          line2: '',
-          city: '',
-          postalCode: '',
-          country: subscription.currency === 'SGD' ? 'SG' : 'HK',
-        }}
+        billing={billingOf(subscription)}
+        billingSource={subscription.payWith.billingAddress ? 'lastOrder' : 'none'}
+        cardOnFile={subscription.payWith.card}
         shownTotal={price.total}
         payments={payments}
         onOrder={() => undefined}

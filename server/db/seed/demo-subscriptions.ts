@@ -314,6 +314,7 @@ export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurc
     billing_address: JSON.stringify(billingAddress),
     card: JSON.stringify(card),
     issued_at: paidAt,
+    paid_at: paidAt,
     created_at: paidAt,
   });
   return true;

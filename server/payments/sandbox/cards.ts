@@ -9,7 +9,8 @@ export type CardScenario =
   | 'expired_card'
   | 'processing_error'
   | 'challenge'
-  | 'challenge_always';
+  | 'challenge_always'
+  | 'attach_then_decline';
 
 /** Stripe's test numbers, so a tester uses the same cards on the sandbox and on Stripe's test mode. */
 export const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
@@ -23,11 +24,15 @@ export const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '4000002500003155': 'challenge',
   // Asks for 3-D Secure on every charge, off-session ones too (which then fail).
   '4000000000003220': 'challenge_always',
+  // Saved to a customer without a charge (the portal's card page), then declined when charged:
+  // a card on file the bank has stopped honouring.
+  '4000000000000341': 'attach_then_decline',
 };
 
 /** The failure each declining test card answers, with Stripe's wording. */
 export const SCENARIO_FAILURES: Partial<Record<CardScenario, { code: FailureCode; message: string }>> = {
   declined: { code: 'card_declined', message: 'Your card was declined.' },
+  attach_then_decline: { code: 'card_declined', message: 'Your card was declined.' },
   insufficient_funds: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   expired_card: { code: 'expired_card', message: 'Your card has expired.' },
   processing_error: {

@@ -76,6 +76,13 @@ const AUTHENTICATION_FAILED = {
   code: 'authentication_failed' as const,
   message: 'We are unable to authenticate your payment method.',
 };
+const EXPIRED_CARD = { code: 'expired_card' as const, message: 'Your card has expired.' };
+
+/** Whether a kept card's expiry month has ended (in UTC, as the frame checks one typed in). */
+function expired(method: Pick<PaymentMethodRow, 'exp_month' | 'exp_year'>, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  return method.exp_year < year || (method.exp_year === year && method.exp_month < now.getUTCMonth() + 1);
+}
 /** How long a second request with a key waits for the first to finish before it is told to retry. */
 const CONCURRENT_KEY_WAIT_MS = 15_000;
 
@@ -316,7 +323,8 @@ export class PaymentSandbox {
         'an off-session charge needs a payment method attached to the customer',
         'invalid_request',
       );
-    const failure = SCENARIO_FAILURES[method.scenario];
+    // A card kept past its expiry is declined as the bank would (the frame refuses an expired one typed in).
+    const failure = SCENARIO_FAILURES[method.scenario] ?? (expired(method, new Date()) ? EXPIRED_CARD : undefined);
     let status: ChargeStatus = 'succeeded';
     let failed: { code: FailureCode; message: string } | undefined = failure;
     if (failure) status = 'failed';

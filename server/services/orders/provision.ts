@@ -73,6 +73,11 @@ interface OrderRow {
   shipping: { country: ShippingCountry };
 }
 
+/** When an order was paid: its move to `paid` (the paying transaction's, or the balance's for a renewal it covered). */
+function paidAtOf(order: Pick<OrderRow, 'history'>): Date {
+  return new Date([...order.history].reverse().find((entry) => entry.to === 'paid')?.at ?? Date.now());
+}
+
 /** The next number of a seller's invoices, taken under the lock of its sequence row: gapless, as the transaction commits or not. */
 export async function takeInvoiceNumber(trx: Knex.Transaction, seller: string): Promise<string> {
   const row = (await trx('invoice_sequences').where('seller', seller).forUpdate().first('next_number')) as
@@ -113,7 +118,7 @@ export async function provisionPaidOrder(
     };
   }
 
-  const paidAt = new Date([...order.history].reverse().find((entry) => entry.to === 'paid')?.at ?? Date.now());
+  const paidAt = paidAtOf(order);
   if (order.kind === 'addon') return provisionAddOns(app, trx, order, paidAt, actor);
   if (order.kind === 'renewal') return provisionRenewal(app, trx, order, actor);
   if (order.kind === 'termination') return provisionTermination(app, trx, order, paidAt, actor);
@@ -320,6 +325,8 @@ async function issueInvoice(
     billing_address: payment?.billing_address ? JSON.stringify(payment.billing_address) : null,
     card: card ? JSON.stringify(card) : null,
     issued_at: new Date(),
+    // Issued because it was paid (decision 063): the portal and the PDF say so, with the day.
+    paid_at: paidAtOf(order),
   });
 
   await moveOrder(trx, order.id, 'provisioning', { actor, reason: `${what} ${number} issued` });

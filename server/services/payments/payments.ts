@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
 import { localeFromHeaders } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { GatewayError, type Charge, type PaymentGateway } from '../../payments/gateway.ts';
+import { GatewayError, type CardSummary, type Charge, type PaymentGateway } from '../../payments/gateway.ts';
 import { createGateway } from '../../payments/index.ts';
 import { isDeliveryDate } from '../../purchase/delivery-dates.ts';
 import { registerEntityService } from '../entity/register.ts';
@@ -49,8 +49,12 @@ interface OrderRow {
   total: number;
   currency: string;
   shipping: { country: ShippingCountry; shippingDate: string };
-  kind: 'plan' | 'addon';
+  kind: 'plan' | 'addon' | 'renewal' | 'termination';
+  subscription_id: string | null;
 }
+
+/** The card an attempt charges: what the member sees of it, and the gateway's references. */
+type AttemptCard = CardSummary & { customerId: string; paymentMethodId: string };
 
 type Caller = { _id: unknown };
 
@@ -102,7 +106,8 @@ export class Payments {
     // Another member's order is as if it did not exist.
     const order = (await this.knex('orders')
       .where({ id: request.order, user_id: userId })
-      .first('id', 'number', 'user_id', 'status', 'total', 'currency', 'shipping', 'kind')) as OrderRow | undefined;
+      .first('id', 'number', 'user_id', 'status', 'total', 'currency', 'shipping', 'kind', 'subscription_id')) as
+      OrderRow | undefined;
     if (!order) throw new NotFound(`No record found for id '${request.order}'`);
 
     const { idempotencyKey, ...asked } = request;
@@ -130,12 +135,16 @@ export class Payments {
     }
 
     const gateway = this.gateway;
-    const customerId = await this.customerFor(userId, account, gateway);
-    let card;
-    try {
-      card = await gateway.attachPaymentMethod({ customerId, paymentMethodId: request.paymentMethodId });
-    } catch (error) {
-      throw this.gatewayFailure(error, { paymentMethodId: PAYMENT_MESSAGES.paymentMethodInvalid });
+    let card: AttemptCard;
+    if (request.cardOnFile) card = await this.cardOnFileFor(order, userId, gateway);
+    else {
+      const paymentMethodId = request.paymentMethodId ?? '';
+      const customerId = await this.customerFor(userId, account, gateway);
+      try {
+        card = { ...(await gateway.attachPaymentMethod({ customerId, paymentMethodId })), customerId, paymentMethodId };
+      } catch (error) {
+        throw this.gatewayFailure(error, { paymentMethodId: PAYMENT_MESSAGES.paymentMethodInvalid });
+      }
     }
 
     const id = newId();
@@ -150,7 +159,7 @@ export class Payments {
           gateway: gateway.name,
           amount: order.total,
           currency: order.currency,
-          card: JSON.stringify({ ...card, customerId, paymentMethodId: request.paymentMethodId }),
+          card: JSON.stringify(card),
           billing_address: JSON.stringify(request.billingAddress),
           idempotency_key: idempotencyKey,
           request_hash: requestHash,
@@ -307,6 +316,43 @@ export class Payments {
         }
       }
     }
+  }
+
+  /**
+   * The card on file of an order's subscription, as an attempt charges it (decision 063): only
+   * the caller's own subscription's, only one the gateway in use holds for the caller's own
+   * customer there. The caller never names a card: there is nothing to point at another
+   * member's. Anything else is a 409 before any attempt is written.
+   */
+  private async cardOnFileFor(order: OrderRow, userId: string, gateway: PaymentGateway): Promise<AttemptCard> {
+    // An add-on order's alone: a plan's first order has no card yet, and renewals charge theirs off-session.
+    const row =
+      order.kind === 'addon' && order.subscription_id
+        ? ((await this.knex('subscriptions')
+            .where({ id: order.subscription_id, user_id: userId })
+            .first('card', 'payment_method')) as
+            | {
+                card: CardSummary | null;
+                payment_method: { gateway: string; customerId: string; paymentMethodId: string } | null;
+              }
+            | undefined)
+        : undefined;
+    const method = row?.payment_method;
+    if (!row?.card || !method || method.gateway !== gateway.name)
+      throw new Conflict(PAYMENT_MESSAGES.noCardOnFile, { cardOnFile: 'unavailable' });
+    const customer = (await this.knex('payment_customers')
+      .where({ user_id: userId, gateway: gateway.name })
+      .first('customer_id')) as { customer_id: string } | undefined;
+    if (customer?.customer_id !== method.customerId) {
+      // Never charged: a card on file kept for another customer than the member's own is a fault of ours.
+      this.deps.logger.error(
+        { order: order.id, subscription: order.subscription_id },
+        'a card on file does not belong to its member’s customer at the gateway',
+      );
+      throw new Conflict(PAYMENT_MESSAGES.noCardOnFile, { cardOnFile: 'unavailable' });
+    }
+    const { brand, last4, expMonth, expYear } = row.card;
+    return { brand, last4, expMonth, expYear, customerId: method.customerId, paymentMethodId: method.paymentMethodId };
   }
 
   /** The user's customer at the gateway, made once and kept on our side. */

@@ -1,15 +1,23 @@
 /**
- * Adding functions to a plan in WebKit and Firefox (decision 028): a member signs in from the
- * upgrade's address, chooses an add-on on a phone, sees the server's price for today, pays in the
- * sandbox gateway's card frame and reaches the confirmation. The figures and the refusals are
- * tested in Chromium (upgrade.spec.ts); each engine has a member of its own.
+ * Adding functions to a plan in WebKit and Firefox (decisions 028 and 063): a member signs in from
+ * the upgrade's address, chooses an add-on on a phone, sees the server's price for today, pays in
+ * one press with the card on file (the card their plan was bought with, the billing address of
+ * that order shown) and reaches the confirmation, charged once. The figures, another card, a
+ * declined card on file and the refusals are tested in Chromium (upgrade.spec.ts); each engine has
+ * a member of its own.
  */
 import { upgradeMembers } from '../users.ts';
 import { expect, hydrate, logInOnTheWayTo, PHONE, test, until } from './fixtures.ts';
 
 const TEXT = {
-  en: { heading: 'Thank you: your add-ons are on their way' },
-  'zh-cn': { heading: '感谢！附加功能即将开通' },
+  en: {
+    heading: 'Thank you: your add-ons are on their way',
+    pay: (total: string) => `Pay ${total} with Visa •••• 4242`,
+  },
+  'zh-cn': {
+    heading: '感谢！附加功能即将开通',
+    pay: (total: string) => `用 Visa •••• 4242 支付 ${total}`,
+  },
 } as const;
 
 // Signing in answers with a document redirect (the upgrade loads its own document): Firefox leaves
@@ -22,7 +30,11 @@ test.use({
 
 const step = () => document.querySelector('[data-testid="upgrade-flow"]')?.getAttribute('data-step') ?? null;
 
-test('a member adds a function to their plan on a phone and pays for today’s share', async ({ openTab, engine }) => {
+test('a member adds a function to their plan on a phone and pays for today’s share with the card on file in one press', async ({
+  openTab,
+  engine,
+  request,
+}) => {
   test.setTimeout(240_000);
   const lang = engine === 'webkit' ? 'en' : 'zh-cn';
   const member = engine === 'webkit' ? upgradeMembers.webkit : upgradeMembers.firefox;
@@ -61,16 +73,21 @@ test('a member adds a function to their plan on a phone and pays for today’s s
 
   await until(
     tab,
-    'the order is placed and the card frame is ready',
-    () => document.querySelector('[data-testid="card-frame"]')?.getAttribute('data-ready') === 'true',
+    'the order is placed and the card on file is offered',
+    () => (document.querySelector('[data-testid="pay-saved-card"]') as HTMLInputElement | null)?.checked === true,
   );
   expect(await tab.evaluate(() => document.querySelector('[data-testid="payment-due"]')?.textContent ?? '')).toBe(due);
-  await tab.fillInFrame('[data-testid="card-frame"]', '#number', '4242424242424242');
-  await tab.fillInFrame('[data-testid="card-frame"]', '#expiry', '1234');
-  await tab.fillInFrame('[data-testid="card-frame"]', '#cvc', '123');
-  await tab.fill('#bill-name', member.name);
-  await tab.fill('#bill-line1', '18 Hennessy Road');
-  await tab.fill('#bill-city', 'Hong Kong');
+  expect(await tab.evaluate(() => document.querySelector('[data-testid="saved-card"]')?.textContent ?? '')).toBe(
+    'Visa •••• 4242',
+  );
+  // The last order's billing address, as text; no card fields to fill.
+  expect(
+    await tab.evaluate(() => document.querySelector('[data-testid="billing-address"]')?.textContent ?? ''),
+  ).toContain('18 Hennessy Road');
+  expect(await tab.evaluate(() => document.querySelector('[data-testid="card-frame"]') === null)).toBe(true);
+  expect(await tab.evaluate(() => document.querySelector('[data-testid="pay"]')?.textContent ?? '')).toBe(
+    TEXT[lang].pay(due),
+  );
   await tab.click('[data-testid="pay"]');
 
   try {
@@ -88,4 +105,18 @@ test('a member adds a function to their plan on a phone and pays for today’s s
       () => document.querySelector('[data-testid="upgrade-available-on"]')?.getAttribute('data-day') ?? '',
     ),
   ).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // Charged once, to the card on file.
+  const login = await request.post('/api/authentication', {
+    data: { strategy: 'local', email: member.email, password: member.password },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const orders = (await (await request.get('/api/orders?kind=addon', { headers })).json()) as {
+    data: { _id: string }[];
+  };
+  expect(orders.data).toHaveLength(1);
+  const payments = (await (await request.get(`/api/payments?order=${orders.data[0]?._id}`, { headers })).json()) as {
+    data: { status: string; card: { last4: string } }[];
+  };
+  expect(payments.data.map((attempt) => [attempt.status, attempt.card.last4])).toEqual([['succeeded', '4242']]);
 });
