@@ -110,34 +110,35 @@ export function ReferenceOptions({ combobox, selected }: ReferenceOptionsProps) 
   const { t } = useLocale();
   const { listId, options, searching } = combobox;
   return (
-    <ul
-      id={listId}
-      role="listbox"
-      aria-label={t('admin.reference.results')}
+    // The list holds options alone (a listbox may own nothing else); the line saying none (yet)
+    // match stands beside it in the same drop-down.
+    <div
       hidden={!combobox.open}
-      className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-raised py-1 shadow-lg"
+      className="absolute z-20 mt-1 w-full rounded-lg border border-line bg-raised py-1 shadow-lg"
     >
-      {options.map((choice, index) => (
-        <li
-          key={choice.value}
-          id={`${listId}-${index}`}
-          role="option"
-          aria-selected={selected === undefined ? index === combobox.active : choice.value === selected}
-          // Chosen on mouse down: the input's blur would otherwise close the list first.
-          onMouseDown={(event) => {
-            event.preventDefault();
-            combobox.pick(choice);
-          }}
-          className={`cursor-pointer break-words px-3.5 py-2 ${index === combobox.active ? 'bg-brand-100 text-brand-950 dark:bg-brand-900 dark:text-brand-50' : 'hover:bg-sunken'}${selected === undefined ? '' : ' aria-selected:font-semibold'}`}
-        >
-          {choice.label}
-        </li>
-      ))}
+      <ul id={listId} role="listbox" aria-label={t('admin.reference.results')} className="max-h-64 overflow-auto">
+        {options.map((choice, index) => (
+          <li
+            key={choice.value}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={selected === undefined ? index === combobox.active : choice.value === selected}
+            // Chosen on mouse down: the input's blur would otherwise close the list first.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              combobox.pick(choice);
+            }}
+            className={`cursor-pointer break-words px-3.5 py-2 ${index === combobox.active ? 'bg-brand-100 text-brand-950 dark:bg-brand-900 dark:text-brand-50' : 'hover:bg-sunken'}${selected === undefined ? '' : ' aria-selected:font-semibold'}`}
+          >
+            {choice.label}
+          </li>
+        ))}
+      </ul>
       {options.length === 0 ? (
-        <li className="px-3.5 py-2 text-muted">
+        <p className="px-3.5 py-2 text-muted" data-testid="reference-options-note">
           {searching ? t('admin.reference.searching') : t('admin.reference.none')}
-        </li>
+        </p>
       ) : null}
-    </ul>
+    </div>
   );
 }
