@@ -75,6 +75,43 @@ function playwrightCounts(file: string): Counts | undefined {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
+/**
+ * Runs checks that read the tree and write nothing another needs, side by side (one per core),
+ * each one's output kept until it ends and then printed whole, in the order given.
+ */
+async function sideBySide(checks: { name: string; command: string; args: string[] }[]): Promise<boolean> {
+  const outcomes = await Promise.all(
+    checks.map(
+      ({ command, args }) =>
+        new Promise<{ code: number; output: Buffer[]; seconds: number }>((resolve) => {
+          const started = performance.now();
+          const output: Buffer[] = [];
+          const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          const done = (code: number) => resolve({ code, output, seconds: (performance.now() - started) / 1000 });
+          child.on('error', (error) => {
+            output.push(Buffer.from(`Could not start ${command}: ${error.message}\n`));
+            done(127);
+          });
+          child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+        }),
+    ),
+  );
+  let ok = true;
+  for (const [index, { name, command, args }] of checks.entries()) {
+    const { code, output, seconds } = outcomes[index] as { code: number; output: Buffer[]; seconds: number };
+    console.log(`\n━━ ${name}: ${[path.basename(command), ...args].join(' ')}\n`);
+    process.stdout.write(Buffer.concat(output));
+    results.push({ name, ok: code === 0, seconds });
+    if (code !== 0) {
+      console.error(`\n✗ ${name} failed (exit code ${code}).`);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 /** Runs one stage; tests that report counts give them, and a failure outside any test counts as one. */
 async function stage(
   name: string,
@@ -196,12 +233,19 @@ async function main(): Promise<boolean> {
       { counts: () => vitestCounts(vitestJson(name)) },
     );
 
-  if (!(await stage('typecheck', 'npm', ['run', 'typecheck']))) return false;
-  if (!(await stage('lint', 'npm', ['run', 'lint']))) return false;
-  // The API reference of every caller, by Redocly's recommended rules (decision 058).
-  if (!(await stage('lint openapi', 'npm', ['run', 'lint:openapi']))) return false;
-  // A client generated from it compiles.
-  if (!(await stage('openapi client', 'npm', ['run', 'openapi:client']))) return false;
+  // The static checks, two at a time: each is one process on one core.
+  const staticChecks = await sideBySide([
+    { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+    { name: 'lint', command: 'npm', args: ['run', 'lint'] },
+  ]);
+  if (!staticChecks) return false;
+  const reference = await sideBySide([
+    // The API reference of every caller, by Redocly's recommended rules (decision 058).
+    { name: 'lint openapi', command: 'npm', args: ['run', 'lint:openapi'] },
+    // A client generated from it compiles.
+    { name: 'openapi client', command: 'npm', args: ['run', 'openapi:client'] },
+  ]);
+  if (!reference) return false;
   if (!(await vitest('unit', ['unit']))) return false;
   if (!(await vitest('integration', ['pglite', 'postgres']))) return false;
   if (!ensureChromium()) return false;
