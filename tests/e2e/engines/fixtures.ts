@@ -52,10 +52,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // WebKit and Firefox end a page's fetches when it leaves the page, and React Router logs a
   // route-discovery fetch that a navigation cut short (WebKit's "Load failed", Firefox's
-  // "NetworkError": no answer at all, never an HTTP error). A discovery answer that did come back
-  // wrong says otherwise and still fails the test.
+  // "NetworkError", or Firefox's "AbortError" when the navigation aborts it: no answer at all,
+  // never an HTTP error). A discovery answer that did come back wrong says otherwise and still fails the test.
   allowedProblems: [
-    [/^Failed to fetch manifest patches TypeError: (Load failed|NetworkError when attempting to fetch resource\.)$/],
+    [
+      /^Failed to fetch manifest patches (TypeError: (Load failed|NetworkError when attempting to fetch resource\.)|AbortError: The operation was aborted\. ?)$/,
+    ],
     { option: true },
   ],
 
