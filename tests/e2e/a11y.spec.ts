@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axe, AXE_TAGS } from './axe.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { planId } from './plans.ts';
 import { adminRows, appsMembers, appUserRows, users, VIEWER_DEVICE } from './users.ts';
 
-/** axe on the whole page, or on the part `scope` selects: WCAG 2.1 A and AA, including colour contrast. */
-function axe(page: Page, scope?: string) {
-  const builder = new AxeBuilder({ page });
-  return scope ? builder.include(scope) : builder;
-}
-
 async function violations(page: Page, scope?: string) {
-  const results = await axe(page, scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+  const results = await axe(page, scope).withTags(AXE_TAGS).analyze();
   return results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
