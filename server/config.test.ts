@@ -408,6 +408,7 @@ describe('loadConfig', () => {
       });
       expect(payments.sandbox).toEqual({
         port: 4555,
+        host: undefined,
         url: 'https://pay-sandbox.example.com',
         webhookSecret: 'w'.repeat(32),
         siteOrigins: ['https://demo.example.com', 'http://127.0.0.1:4100'],
@@ -426,6 +427,46 @@ describe('loadConfig', () => {
           /PAYMENT_SANDBOX_SITE_ORIGINS/,
         );
       }
+    });
+
+    it("serves the sandbox on the site's port under a host name of its own, when asked", () => {
+      const { sandbox } = loadConfig({
+        APP_SECRET: SECRET,
+        PORT: '4100',
+        PAYMENT_SANDBOX_HOST: 'Pay.Localhost',
+      }).payments;
+      expect(sandbox.host).toBe('pay.localhost');
+      expect(sandbox.url).toBe('http://pay.localhost:4100');
+      // Behind a proxy, its public origin is the one configured.
+      expect(
+        loadConfig({
+          APP_SECRET: SECRET,
+          PAYMENT_SANDBOX_HOST: 'pay-sandbox.example.com',
+          PAYMENT_SANDBOX_URL: 'https://pay-sandbox.example.com',
+        }).payments.sandbox.url,
+      ).toBe('https://pay-sandbox.example.com');
+      expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'pay_box!' }).message).toMatch(
+        /PAYMENT_SANDBOX_HOST: must be a host name, such as pay\.localhost/,
+      );
+      expect(
+        configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'pay.localhost', PAYMENT_SANDBOX_PORT: '4555' })
+          .message,
+      ).toMatch(/PAYMENT_SANDBOX_HOST and PAYMENT_SANDBOX_PORT are both set/);
+      expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'pay.localhost', PORT: '0' }).message).toMatch(
+        /PAYMENT_SANDBOX_HOST needs the site's port/,
+      );
+      for (const own of ['localhost', '127.0.0.1']) {
+        expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: own }).message, own).toMatch(
+          /one of the site's own host names/,
+        );
+      }
+      expect(
+        configError({
+          APP_SECRET: SECRET,
+          PUBLIC_URL: 'https://shop.example.com',
+          PAYMENT_SANDBOX_HOST: 'shop.example.com',
+        }).message,
+      ).toMatch(/one of the site's own host names/);
     });
 
     it('uses Stripe when its three keys are set, outside tests', () => {

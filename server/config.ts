@@ -138,6 +138,15 @@ export const envSchema = z.object({
   // `1`: production may run on the sandbox gateway (a demo or a staging site); refused otherwise there.
   PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // A host name of its own on the site's port (e.g. `pay.localhost`), instead of a port of its own.
+  PAYMENT_SANDBOX_HOST: z
+    .string()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      'must be a host name, such as pay.localhost',
+    )
+    .optional(),
   PAYMENT_SANDBOX_URL: z
     .url()
     .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// origin')
@@ -340,9 +349,17 @@ export interface PaymentSettings {
   provider: 'sandbox' | 'stripe';
   /** The local sandbox gateway's own server (started whenever the provider is `sandbox`). */
   sandbox: {
-    /** Its port: PAYMENT_SANDBOX_PORT, else PORT+1 (0, any free port, when PORT is 0). */
+    /** Its port: PAYMENT_SANDBOX_PORT, else PORT+1 (0, any free port, when PORT is 0). Unused with `host`. */
     port: number;
-    /** Its public origin; absent: `http://localhost:<its port>`, known once it listens. */
+    /**
+     * PAYMENT_SANDBOX_HOST: served by the site's own server, on its port, to requests for this
+     * host name (another host is another origin), rather than on a port of its own.
+     */
+    host: string | undefined;
+    /**
+     * Its public origin; absent: `http://localhost:<its port>`, known once it listens, or with
+     * `host`, `http://<host>:<PORT>`.
+     */
     url: string | undefined;
     /** Signs its webhooks (HMAC-SHA256). */
     webhookSecret: string;
@@ -453,6 +470,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
     if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // The sandbox on a host name of the site's port, or on a port of its own: one or the other.
+  if (e.PAYMENT_SANDBOX_HOST && e.PAYMENT_SANDBOX_PORT !== undefined) {
+    throw new ConfigError(
+      "PAYMENT_SANDBOX_HOST and PAYMENT_SANDBOX_PORT are both set: the sandbox is served either on the site's port under its own host name or on a port of its own; unset one",
+    );
+  }
+  const siteHosts = ['localhost', '127.0.0.1', ...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : [])];
+  if (e.PAYMENT_SANDBOX_HOST && siteHosts.includes(e.PAYMENT_SANDBOX_HOST)) {
+    throw new ConfigError(
+      `PAYMENT_SANDBOX_HOST is ${e.PAYMENT_SANDBOX_HOST}, one of the site's own host names: give the sandbox a name of its own, such as pay.localhost`,
+    );
+  }
+  if (e.PAYMENT_SANDBOX_HOST && e.PORT === 0 && !e.PAYMENT_SANDBOX_URL) {
+    throw new ConfigError(
+      "PAYMENT_SANDBOX_HOST needs the site's port to make the sandbox's address: set PORT, or PAYMENT_SANDBOX_URL to its public origin",
+    );
   }
   // Redis means several instances, which the embedded database cannot serve: one line says why.
   if (e.REDIS_URL && !e.DATABASE_URL) {
@@ -575,7 +609,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.STRIPE_SECRET_KEY && e.NODE_ENV !== 'test' ? 'stripe' : 'sandbox',
       sandbox: {
         port: e.PAYMENT_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : Math.min(e.PORT + 1, 65535)),
-        url: e.PAYMENT_SANDBOX_URL ? new URL(e.PAYMENT_SANDBOX_URL).origin : undefined,
+        host: e.PAYMENT_SANDBOX_HOST,
+        url: e.PAYMENT_SANDBOX_URL
+          ? new URL(e.PAYMENT_SANDBOX_URL).origin
+          : e.PAYMENT_SANDBOX_HOST && `http://${e.PAYMENT_SANDBOX_HOST}:${e.PORT}`,
         webhookSecret:
           e.PAYMENT_SANDBOX_WEBHOOK_SECRET ??
           createHmac('sha256', appSecret).update('payment-sandbox-webhooks').digest('base64url'),

@@ -81,6 +81,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  // The sandbox's own host name first, before the site's logging and headers: what is posted
+  // there is card numbers, and its pages carry headers of their own (PAYMENT_SANDBOX_HOST).
+  if (payments?.host) app.use(payments.host.middleware);
   app.use(
     pinoHttp({
       logger: createAccessLogger(logger),

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { SandboxGateway } from './sandbox/adapter.ts';
 import { PaymentSandbox } from './sandbox/sandbox.ts';
-import { startSandboxServer, type SandboxServer } from './sandbox/server.ts';
+import { sandboxOnHost, startSandboxServer, type SandboxHost, type SandboxServer } from './sandbox/server.ts';
 import { StripeGateway } from './stripe/adapter.ts';
 
 export type { PaymentGateway } from './gateway.ts';
@@ -46,9 +46,15 @@ export async function startPaymentSandbox(
   config: Config,
   knex: Knex,
   logger: Logger,
-): Promise<{ sandbox: PaymentSandbox; server: SandboxServer } | undefined> {
+): Promise<{ sandbox: PaymentSandbox; server: SandboxServer; host?: SandboxHost } | undefined> {
   if (config.payments.provider !== 'sandbox') return undefined;
   const sandbox = sandboxFor(config, knex, logger);
+  const { host, url } = config.payments.sandbox;
+  if (host && url) {
+    // Served by the site's own server under its own host name: no port of its own (server.ts).
+    const served = sandboxOnHost(sandbox, { host, origin: url });
+    return { sandbox, server: served.server, host: served };
+  }
   const server = await startSandboxServer(sandbox, {
     port: config.payments.sandbox.port,
     host: config.host,

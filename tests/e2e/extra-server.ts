@@ -25,7 +25,8 @@ export async function startExtraServer(
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     PAYMENT_SANDBOX: '1',
-    PAYMENT_SANDBOX_PORT: '0',
+    // The sandbox on a host name of the site's port takes no port of its own.
+    ...(settings.PAYMENT_SANDBOX_HOST ? {} : { PAYMENT_SANDBOX_PORT: '0' }),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -179,6 +179,40 @@ export function sandboxApp(sandbox: PaymentSandbox): express.Express {
   return app;
 }
 
+/** The sandbox served by the site's own server to the requests for its host name (PAYMENT_SANDBOX_HOST). */
+export interface SandboxHost {
+  /** The host name it answers, lower-case. */
+  host: string;
+  /** Answers a request for the host name; passes any other on. */
+  middleware: express.RequestHandler;
+  server: SandboxServer;
+}
+
+/**
+ * The sandbox on the site's port under a host name of its own: a demo on a host that gives one
+ * port still has the card frame on another origin than its pages (a different host is a
+ * different origin). `req.hostname` follows TRUST_PROXY, as the site's own addresses do.
+ */
+export function sandboxOnHost(sandbox: PaymentSandbox, options: { host: string; origin: string }): SandboxHost {
+  const app = sandboxApp(sandbox);
+  sandbox.origin = options.origin;
+  sandbox.logger.info({ host: options.host, origin: options.origin }, 'payment sandbox served on its host name');
+  return {
+    host: options.host,
+    middleware: (req, res, next) => {
+      if (req.hostname?.toLowerCase() === options.host) app(req, res, next);
+      else next();
+    },
+    server: {
+      url: options.origin,
+      port: Number(new URL(options.origin).port) || (options.origin.startsWith('https:') ? 443 : 80),
+      async close() {
+        sandbox.close();
+      },
+    },
+  };
+}
+
 /** Starts the sandbox's server (port 0: any free one) and sets the sandbox's origin unless configured. */
 export async function startSandboxServer(
   sandbox: PaymentSandbox,
