@@ -9,6 +9,7 @@ import { exampleOf, patchExampleOf, type Resolve } from './examples.ts';
 import {
   describedServices,
   descriptionOf,
+  entityRequestsOf,
   type JsonSchema,
   type SchemaSource,
   type StandardMethod,
@@ -402,7 +403,14 @@ export function openApiDocument(
     const patchName = `${pascal(service)}Patch`;
     const writable = (patch: boolean) =>
       Object.entries(def.fields).filter(([, field]) => !field.readonly && writes(field, caller, patch));
-    if (may('create')) {
+    // A service whose own rules check its create or patch with a schema of its own is described by it.
+    const own = entityRequestsOf(service);
+    const ownRequest = (source: SchemaSource): JsonSchema => ({
+      description: `What the \`${service}\` service checks the request with.`,
+      ...schemaOf(source, 'input'),
+    });
+    if (may('create') && own?.create) schemas[createName] = ownRequest(own.create);
+    else if (may('create')) {
       const fields = writable(false);
       schemas[createName] = {
         type: 'object',
@@ -410,7 +418,8 @@ export function openApiDocument(
         properties: Object.fromEntries(fields.map(([name, field]) => [name, valueJson(field, 'input')])),
       };
     }
-    if (may('patch')) {
+    if (may('patch') && own?.patch) schemas[patchName] = ownRequest(own.patch);
+    else if (may('patch')) {
       const fields = writable(true);
       schemas[patchName] = {
         type: 'object',
