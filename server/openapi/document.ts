@@ -810,6 +810,24 @@ export function openApiDocument(
       },
     };
   };
+  // `GET /api/attachments/{id}` is the record to a client that asks for JSON (as the Feathers client
+  // does), and the stored file itself to anyone else (an <img>, a browser), as the route serves it.
+  const attachment = paths[`${API}/attachments/{id}`]?.get as
+    | { description?: string; responses: Record<string, { description?: string; content?: Record<string, unknown> }> }
+    | undefined;
+  const record200 = attachment?.responses['200'];
+  if (attachment && record200) {
+    const files = file('The file.', ['image/*', 'application/octet-stream']);
+    attachment.description = [
+      attachment.description,
+      'With `Accept: application/json` the record; otherwise the stored file itself (a picture at `width` and ' +
+        '`format` where asked), as `/api/attachments/{id}/download` sends it but shown rather than saved.',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    record200.content = { ...record200.content, ...files.content };
+    attachment.responses['304'] = { description: 'The copy the client holds (`If-None-Match`) is current.' };
+  }
   picture(
     'attachmentsDownload',
     'A stored file, as a download',
