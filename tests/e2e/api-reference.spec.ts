@@ -110,6 +110,8 @@ test.describe('the API reference', () => {
   });
 
   test('follows the site’s theme, and passes axe in both themes', async ({ page, navigate }) => {
+    // axe runs twice over Redoc's whole page: 21 to 35 s on the 2-core machine under other tests' load.
+    test.setTimeout(60_000);
     await navigate('/:lang/developers/api', { lang: 'en' });
     const renderer = page.getByTestId('api-renderer');
     await expect(page.locator('html')).toHaveAttribute('data-reference-ready', '', { timeout: 20_000 });
