@@ -37,6 +37,7 @@ import { exportDownloadRoute } from './exports/route.ts';
 import { facebookUploadRoute } from './services/facebook/route.ts';
 import { API_VERSION } from './openapi/document.ts';
 import { openApiRoute } from './openapi/route.ts';
+import { isHttpsSite } from '../domain/session-cookie.ts';
 import type { ServerServices } from './services/types.ts';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -107,7 +108,7 @@ export function createApi({ config, knex, logger, redis }: ApiDependencies): Api
     : new DatabaseTicketStore(knex);
   app.use(socketTicketRoute(app, config, tickets));
   // The API's reference, written from the registered services for the caller's role (decision 058).
-  app.use(openApiRoute(app, { version: API_VERSION }));
+  app.use(openApiRoute(app, { version: API_VERSION, secureCookies: isHttpsSite(config.publicUrl) }));
   // JSON only: no form body (which another site's page could send) reaches a service.
   app.use(jsonBodiesOnly);
   app.use(json({ limit: JSON_BODY_LIMIT }));

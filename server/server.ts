@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import type { DestinationStream, Logger } from 'pino';
@@ -25,6 +24,7 @@ import { closeRedis, createRedis } from './redis.ts';
 import type { EventSync } from './sync.ts';
 import { listen } from './listen.ts';
 import { precompressed } from './precompressed.ts';
+import { compress } from './compress.ts';
 
 export interface RunningServer {
   url: string;
@@ -118,7 +118,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       '/assets',
       // The build's brotli and gzip copies (scripts/compress-assets.ts), else compressed on the fly.
       precompressed(assets, assetHeaders),
-      compression(),
+      compress(),
       express.static(assets, {
         immutable: true,
         maxAge: '1y',
@@ -215,7 +215,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     strictTransportSecurity: hsts,
   });
   app.use((req, res, next) => (isApi(req) ? apiHeaders(req, res, next) : pageHeaders(req, res, next)));
-  app.use(compression());
+  // Pages are written with backpressure: the wrapper keeps their `drain` listeners right (compress.ts).
+  app.use(compress());
 
   // Each configured part on its own, each with its own timeout (server/health.ts).
   const healthChecks: Record<string, HealthCheck> = {

@@ -1,12 +1,12 @@
 /*
- * Starts the API reference's renderer on `/{lang}/developers/api` (decision 058). The page sends
- * the OpenAPI document of the reader's role in a JSON data block and the renderer's bundle (Redoc,
- * served from our own origin) in `data-renderer`; until the renderer has drawn the reference, and
+ * Starts the API reference's renderer on `/{lang}/developers/api` (decision 058). The page names
+ * the renderer's bundle (Redoc, served from our own origin) in `data-renderer` and the OpenAPI
+ * document in `data-document` (`/api/openapi.json`, which reads the page's session cookie, so it is
+ * the reader's role's); both are fetched at once. Until the renderer has drawn the reference, and
  * where scripts never run, the page's own server-rendered reference stays. Plain JavaScript, copied
  * as is beside the pages' assets: this page sends no framework script.
  */
 const host = document.getElementById('api-reference');
-const source = document.getElementById('api-document');
 const root = document.documentElement;
 
 /** The site's theme, told to the renderer before it starts (it reads `redoc.colorMode`). */
@@ -69,9 +69,16 @@ function keepLogoHome() {
     });
 }
 
-if (host && source && host.dataset.renderer) {
+/** The reader's document, from the API (the preload in the page's head has it on its way). */
+async function readDocument(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The API reference's document answered ${response.status}`);
+  return response.json();
+}
+
+if (host && host.dataset.renderer && host.dataset.document) {
   keepLogoHome();
-  const document_ = JSON.parse(source.textContent || '{}');
+  const reading = readDocument(host.dataset.document);
   tellTheme();
   const drawn = new MutationObserver(() => {
     nameSidebar();
@@ -84,8 +91,8 @@ if (host && source && host.dataset.renderer) {
     }
   });
   drawn.observe(host, { childList: true, subtree: true });
-  import(host.dataset.renderer)
-    .then(({ init }) =>
+  Promise.all([import(host.dataset.renderer), reading])
+    .then(([{ init }, document_]) =>
       init(
         document_,
         {

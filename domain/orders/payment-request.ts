@@ -90,6 +90,8 @@ export const paymentRequestSchema = z
         message: PAYMENT_MESSAGES.oneWayToPay,
         input: context.value,
       });
-  });
+  })
+  // The check above is invisible to JSON Schema: the API's reference shows it (decision 058).
+  .meta({ oneOf: [{ required: ['paymentMethodId'] }, { required: ['cardOnFile'] }] });
 
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;

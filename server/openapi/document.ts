@@ -9,6 +9,7 @@ import { exampleOf, patchExampleOf, type Resolve } from './examples.ts';
 import {
   describedServices,
   descriptionOf,
+  entityRequestsOf,
   type JsonSchema,
   type SchemaSource,
   type StandardMethod,
@@ -402,7 +403,14 @@ export function openApiDocument(
     const patchName = `${pascal(service)}Patch`;
     const writable = (patch: boolean) =>
       Object.entries(def.fields).filter(([, field]) => !field.readonly && writes(field, caller, patch));
-    if (may('create')) {
+    // A service whose own rules check its create or patch with a schema of its own is described by it.
+    const own = entityRequestsOf(service);
+    const ownRequest = (source: SchemaSource): JsonSchema => ({
+      description: `What the \`${service}\` service checks the request with.`,
+      ...schemaOf(source, 'input'),
+    });
+    if (may('create') && own?.create) schemas[createName] = ownRequest(own.create);
+    else if (may('create')) {
       const fields = writable(false);
       schemas[createName] = {
         type: 'object',
@@ -410,7 +418,8 @@ export function openApiDocument(
         properties: Object.fromEntries(fields.map(([name, field]) => [name, valueJson(field, 'input')])),
       };
     }
-    if (may('patch')) {
+    if (may('patch') && own?.patch) schemas[patchName] = ownRequest(own.patch);
+    else if (may('patch')) {
       const fields = writable(true);
       schemas[patchName] = {
         type: 'object',
@@ -801,6 +810,24 @@ export function openApiDocument(
       },
     };
   };
+  // `GET /api/attachments/{id}` is the record to a client that asks for JSON (as the Feathers client
+  // does), and the stored file itself to anyone else (an <img>, a browser), as the route serves it.
+  const attachment = paths[`${API}/attachments/{id}`]?.get as
+    | { description?: string; responses: Record<string, { description?: string; content?: Record<string, unknown> }> }
+    | undefined;
+  const record200 = attachment?.responses['200'];
+  if (attachment && record200) {
+    const files = file('The file.', ['image/*', 'application/octet-stream']);
+    attachment.description = [
+      attachment.description,
+      'With `Accept: application/json` the record; otherwise the stored file itself (a picture at `width` and ' +
+        '`format` where asked), as `/api/attachments/{id}/download` sends it but shown rather than saved.',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    record200.content = { ...record200.content, ...files.content };
+    attachment.responses['304'] = { description: 'The copy the client holds (`If-None-Match`) is current.' };
+  }
   picture(
     'attachmentsDownload',
     'A stored file, as a download',

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from '../../domain/zod.ts';
 import { passwordSchema } from '../../domain/validation/password.ts';
+import { paymentRequestSchema } from '../../domain/orders/payment-request.ts';
 import { exampleOf, patchExampleOf } from './examples.ts';
 import type { JsonSchema } from './registry.ts';
 
@@ -48,6 +49,16 @@ describe('request examples', () => {
       typeof schema.$ref === 'string' ? (schemas[schema.$ref.split('/').pop() ?? ''] ?? {}) : schema,
     );
     expect(valid(schemas.Account as JsonSchema, example)).toBe(true);
+  });
+
+  it('meets a rule that names which fields an object needs (one way to pay of two)', () => {
+    const payment = z.toJSONSchema(paymentRequestSchema, { io: 'input' }) as JsonSchema;
+    expect(payment.oneOf).toEqual([{ required: ['paymentMethodId'] }, { required: ['cardOnFile'] }]);
+    const example = exampleOf(payment) as Record<string, unknown>;
+    expect(valid(payment, example)).toBe(true);
+    expect(example).toHaveProperty('paymentMethodId');
+    expect(example).not.toHaveProperty('cardOnFile');
+    expect(paymentRequestSchema.safeParse(example).success).toBe(true);
   });
 
   it('writes none where no candidate meets a pattern, rather than a wrong one', () => {

@@ -15,6 +15,7 @@ const CANDIDATES = [
   'Example text',
   'Kowloon2026',
   'hk',
+  'HK',
   'en',
   '+852',
   '+852 2345 6789',
@@ -111,6 +112,18 @@ export function exampleOf(schema: JsonSchema, resolve: Resolve = (s) => s, depth
   if ('const' in own) return own.const;
   if ('default' in own && own.default !== undefined) return own.default;
   if (Array.isArray(own.enum)) return own.enum.find((value) => value !== null);
+  // Alternatives that only name which fields an object needs (one of two ways to pay): the first one's.
+  const needs = (Array.isArray(own.oneOf) ? own.oneOf : Array.isArray(own.anyOf) ? own.anyOf : []) as unknown[];
+  if (
+    isObject(own.properties) &&
+    needs.length > 0 &&
+    needs.every((one) => isObject(one) && Object.keys(one).every((key) => key === 'required'))
+  ) {
+    const { oneOf: _oneOf, anyOf: _anyOf, ...object } = own;
+    const first = (needs[0] as JsonSchema).required;
+    const required = [...(Array.isArray(own.required) ? own.required : []), ...(Array.isArray(first) ? first : [])];
+    return exampleOf({ ...object, required }, resolve, depth + 1, name);
+  }
   const alternatives = (Array.isArray(own.anyOf) ? own.anyOf : Array.isArray(own.oneOf) ? own.oneOf : []).filter(
     (one: unknown) => isObject(one) && one.type !== 'null',
   ) as JsonSchema[];

@@ -4,7 +4,8 @@ import type { Access, EntityDef } from '../../domain/entities/types.ts';
 /*
  * What the API reference (decision 058) says of a service that has no entity definition: each such
  * service declares it beside its class, as it registers itself, and the document reads it from
- * here. An entity service needs none: its definition says it all.
+ * here. An entity service needs none: its definition says it all, but for a create or patch its
+ * own rules check with a schema of their own (`describeEntityRequests`).
  */
 
 /** A JSON Schema (2020-12), for an answer or a request that has no zod schema of its own. */
@@ -62,6 +63,32 @@ const descriptions: Map<string, ServiceDescription> = (holder[KEY] ??= new Map()
 export function describeService<const D extends ServiceDescription>(path: string, description: D): D {
   descriptions.set(path, description);
   return description;
+}
+
+/**
+ * What an entity service's own rules check on `create` or `patch` where that is not the generic
+ * body its definition writes (an order is placed with the purchase flow's request, not with the
+ * fields of an order): the zod schema(s) the service parses, filed as the service registers
+ * (`registerEntityService(app, def, { requests })`), and shown in the reference instead.
+ */
+export interface EntityRequests {
+  create?: SchemaSource;
+  patch?: SchemaSource;
+}
+
+const REQUESTS_KEY: unique symbol = Symbol.for('tillpoint.entityRequests');
+const requestHolder = globalThis as typeof globalThis & { [REQUESTS_KEY]?: Map<string, EntityRequests> };
+const entityRequests: Map<string, EntityRequests> = (requestHolder[REQUESTS_KEY] ??= new Map());
+
+/** Files the requests an entity service checks with schemas of its own, under its path. */
+export function describeEntityRequests<const R extends EntityRequests>(path: string, requests: R): R {
+  entityRequests.set(path, requests);
+  return requests;
+}
+
+/** The requests an entity service filed, if it did. */
+export function entityRequestsOf(path: string): EntityRequests | undefined {
+  return entityRequests.get(path);
 }
 
 /** Every description filed, by service path. */

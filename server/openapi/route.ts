@@ -3,6 +3,7 @@ import { NotAuthenticated } from '@feathersjs/errors';
 import feathersModule from '@feathersjs/feathers';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Caller } from '../../domain/admin/access.ts';
+import { sessionToken } from '../../domain/session-cookie.ts';
 import { APP_AUTHENTICATION_PATH, isAppToken } from '../auth/app-users.ts';
 import { openApiDocument, serviceSources, type OpenApiDocument } from './document.ts';
 
@@ -44,10 +45,18 @@ const bearerOf = (req: Request): string | undefined => {
 /**
  * Who reads the document, as any service reads its caller: no token is a visitor; a token is
  * verified by the authentication service of its population (a refused one is a 401, as elsewhere).
+ * Without a token, the site's session cookie is read as the pages read it (the reference page's
+ * renderer asks for the reader's document with it): one that no longer verifies is a visitor's.
  */
-async function readerOf(app: ReferenceApp, req: Request): Promise<Caller> {
+async function readerOf(app: ReferenceApp, req: Request, secureCookies: boolean): Promise<Caller> {
   const accessToken = bearerOf(req);
-  if (!accessToken) return 'anonymous';
+  if (accessToken) return callerOf(app, req, accessToken);
+  const session = sessionToken(req.headers.cookie, secureCookies);
+  if (!session || isAppToken(session)) return 'anonymous';
+  return callerOf(app, req, session).catch(() => 'anonymous' as const);
+}
+
+async function callerOf(app: ReferenceApp, req: Request, accessToken: string): Promise<Caller> {
   const params = { provider: 'rest', headers: req.headers };
   const data = { strategy: 'jwt', accessToken };
   if (isAppToken(accessToken)) {
@@ -65,9 +74,10 @@ async function readerOf(app: ReferenceApp, req: Request): Promise<Caller> {
 
 /**
  * `GET /openapi.json` (under /api, decision 058): the API's reference for the caller, written once
- * per role from the registered services and kept; an `ETag` lets a client keep its copy.
+ * per role from the registered services and kept; an `ETag` lets a client keep its copy. The
+ * reference page's renderer reads it here too, so the page itself does not carry it.
  */
-export function openApiRoute(app: ReferenceApp, options: { version: string }): express.Router {
+export function openApiRoute(app: ReferenceApp, options: { version: string; secureCookies: boolean }): express.Router {
   const router = express.Router();
   const written = new Map<Caller, Served>();
   const documentFor = (caller: Caller): Served => {
@@ -80,10 +90,10 @@ export function openApiRoute(app: ReferenceApp, options: { version: string }): e
   };
   router.get('/openapi.json', (req: Request, res: Response, next: NextFunction) => {
     (async () => {
-      const caller = await readerOf(app, req);
+      const caller = await readerOf(app, req, options.secureCookies);
       const { body, etag } = documentFor(caller);
       res.setHeader('ETag', etag);
-      res.setHeader('Vary', 'Authorization');
+      res.setHeader('Vary', 'Authorization, Cookie');
       // Kept and checked again before each use: a staff member's copy stays in their own cache.
       res.setHeader('Cache-Control', caller === 'anonymous' ? 'public, no-cache' : 'private, no-cache');
       if (req.headers['if-none-match'] === etag) {

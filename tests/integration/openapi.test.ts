@@ -21,10 +21,15 @@ import {
   untypedService,
 } from './harness.ts';
 import { signAdId } from '../../server/services/ads/signed-ids.ts';
+import { sessionCookieName } from '../../domain/session-cookie.ts';
+import { deliveryDates } from '../../server/purchase/delivery-dates.ts';
+import type { ShippingCountry } from '../../domain/orders/countries.ts';
 
 /*
- * The API's reference against the API itself (decision 058): for a visitor, an admin and a user of
- * the apps, every operation their document lists is called for real, and the status and the body
+ * The API's reference against the API itself (decision 058): for a visitor, a member, an editor, an
+ * admin and a user of the apps, every operation their document lists is called for real, with their
+ * own token, and every operation another caller's document lists but theirs does not is refused to
+ * them. The status and the body
  * that come back must be ones the document gives for it, the body valid by its schema (JSON Schema
  * 2020-12, with formats). Each create sends the document's own example and must make its record
  * (201), which is then read, patched with the patch's example and removed (200 each); what the
@@ -56,9 +61,6 @@ const NOT_SENT: Readonly<Record<string, string>> = {
   'create cardChanges': 'Replaces a paid subscription’s card at the payment provider.',
   'create subscriptionChanges': 'Cancels or changes a paid subscription at the payment provider.',
   'create terminations': 'Ends a paid subscription and charges its termination fee through the payment provider.',
-  'create orders':
-    'Places an order that waits for its payment; its request is the purchase flow’s (`orderRequestSchema`), which ' +
-    'the entity’s create schema does not show yet.',
   'create devices': 'A device is registered to a module active on a paid subscription, made only by a paid order.',
   'create fulfilments': 'Ships a paid order and mails its buyer.',
   'create mailRetries': 'Retries a mail whose delivery failed; the test server’s mail never fails.',
@@ -69,15 +71,22 @@ const NOT_SENT: Readonly<Record<string, string>> = {
 };
 
 /** What a valid request needs beyond its example: a real record's id, a real account's password. */
+/** Who calls: each caller of the permission matrix, with a token of their own where they sign in. */
+type Caller = 'anonymous' | 'member' | 'editor' | 'admin' | 'appUser';
+
 type RealValues = (context: {
+  /** The example as the document gives it, with its references filled in. */
+  example: Record<string, unknown>;
   existing: (service: string, query?: Record<string, unknown>) => Promise<string | undefined>;
   /** Makes a record inside the server for the request to name; removed after the caller's calls. */
   make: (service: EntityName, data: Record<string, unknown>) => Promise<string>;
   device: (push?: boolean) => Promise<{ deviceId: string; secret: string }>;
   server: RunningServer;
-  caller: 'anonymous' | 'admin' | 'appUser';
+  caller: Caller;
   member: { email: string; password: string };
   appUser: { email: string; password: string };
+  /** The caller's own account, where they sign in with a password: its email follows a change. */
+  self: { email: string; password: string } | undefined;
 }) => Promise<Record<string, unknown>> | Record<string, unknown>;
 const REAL_VALUES: Readonly<Record<string, RealValues>> = {
   'create authentication': ({ member }) => ({ email: member.email, password: member.password }),
@@ -87,6 +96,24 @@ const REAL_VALUES: Readonly<Record<string, RealValues>> = {
   // A plan with a price (an enterprise plan is quoted by hand).
   'create quotes': async ({ existing }) => ({ plan: await existing('appTemplates', { type: 'lite' }) }),
   'create exports': () => ({ source: 'industries', columns: ['name'] }),
+  // Changing one's own address takes one's password; a new address each time, as addresses are unique.
+  'patch users': ({ caller, self }) => {
+    if (caller === 'admin' || !self) return {};
+    self.email = uniqueEmail(`reference-${caller}`);
+    return { email: self.email, currentPassword: self.password };
+  },
+  // Resets are limited per address asked for: each caller asks for its own.
+  'create passwordResets': ({ caller }) => ({ email: uniqueEmail(`reference-reset-${caller}`) }),
+  'create appPasswordResets': ({ caller }) => ({ email: uniqueEmail(`reference-app-reset-${caller}`) }),
+  // A priced plan again, shipped on the first day on offer, under a key of this order's own.
+  'create orders': async ({ existing, example }) => {
+    const shipping = example.shipping as { country: ShippingCountry };
+    return {
+      plan: await existing('appTemplates', { type: 'lite' }),
+      shipping: { ...shipping, shippingDate: deliveryDates(shipping.country)[0] },
+      idempotencyKey: `reference-${randomUUID()}`,
+    };
+  },
   // An ad's id as a pick signs it for the apps.
   'create adReports': async ({ existing, device }) => ({
     ad: signAdId(testConfig().appSecret, (await existing('ads')) ?? '', null),
@@ -118,13 +145,19 @@ const address = () => `10.58.${Math.floor(nextAddress / 250)}.${(nextAddress++ %
 
 describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
   let server: RunningServer;
-  const tokens: Record<'anonymous' | 'admin' | 'appUser', string | undefined> = {
+  const tokens: Record<Caller, string | undefined> = {
     anonymous: undefined,
+    member: undefined,
+    editor: undefined,
     admin: undefined,
     appUser: undefined,
   };
   const appUser = { email: uniqueEmail('reference-app'), password: 'Kowloon2026' };
   const member = { email: '', password: '' };
+  /** Each caller's own account (its id, for what a caller may change of its own only). */
+  const accounts: Partial<Record<Caller, { _id: string; email: string; password: string }>> = {};
+  /** Each caller's document, read before any run signs its caller out. */
+  const documents: Partial<Record<Caller, OpenApiDocument>> = {};
   /** The operations each caller's run left unsent (`NOT_SENT`), to hold that list to real ones. */
   const unsentAnywhere: string[] = [];
 
@@ -194,7 +227,7 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     example: unknown,
     service: string,
     method: string,
-    caller: 'anonymous' | 'admin' | 'appUser',
+    caller: Caller,
     ids: Map<string, string>,
     made: [EntityName, string][],
   ): Promise<unknown> {
@@ -209,6 +242,7 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
       body[name] = property.type === 'array' ? (id ? [id] : []) : id;
     }
     const real = await REAL_VALUES[`${method} ${service}`]?.({
+      example: body,
       existing: (one, query) => existingId(one, ids, query),
       make: async (one, data) => {
         const record = (await untypedService(server.api, one).create(data)) as { _id: string };
@@ -220,6 +254,7 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
       caller,
       member,
       appUser,
+      self: caller === 'member' ? member : accounts[caller],
     });
     return { ...body, ...real };
   }
@@ -235,6 +270,11 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     const admin = await createAccount(server.database.knex, { role: 'admin', label: 'reference-admin' });
     tokens.admin = await accessTokenOf(server.url, admin, address());
     Object.assign(member, await createAccount(server.database.knex, { role: 'member', label: 'reference-member' }));
+    tokens.member = await accessTokenOf(server.url, member, address());
+    accounts.member = member as typeof member & { _id: string };
+    accounts.editor = await createAccount(server.database.knex, { role: 'editor', label: 'reference-editor' });
+    tokens.editor = await accessTokenOf(server.url, accounts.editor, address());
+    accounts.admin = admin;
     const created = await call('POST', '/api/appUsers', {
       body: { name: 'Chan Tai Man', email: appUser.email, password: appUser.password },
     });
@@ -244,6 +284,8 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     });
     expect(signedIn.status).toBe(201);
     tokens.appUser = (signedIn.body as { accessToken: string }).accessToken;
+    accounts.appUser = { ...appUser, _id: (created.body as { _id: string })._id };
+    for (const caller of Object.keys(tokens) as Caller[]) documents[caller] = await documentFor(tokens[caller]);
   });
   afterAll(async () => {
     await server?.close();
@@ -259,6 +301,22 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     expect(again.status).toBe(304);
     const refused = await call('GET', '/api/openapi.json', { token: 'not-a-token' });
     expect(refused.status).toBe(401);
+  });
+
+  it('reads the site’s session cookie where no token is sent, as the reference page’s renderer asks', async () => {
+    const cookie = (token: string) => ({ cookie: `${sessionCookieName(false)}=${token}` });
+    const paths = (answer: { body: unknown }) => Object.keys((answer.body as OpenApiDocument).paths);
+    const staff = await call('GET', '/api/openapi.json', { headers: cookie(tokens.admin ?? '') });
+    expect(staff.status).toBe(200);
+    expect(paths(staff)).toContain('/api/auditLogs');
+    expect(staff.headers.get('cache-control')).toBe('private, no-cache');
+    expect(staff.headers.get('vary')).toMatch(/Authorization, Cookie/);
+    // A session that no longer verifies is a visitor's, as on the pages; a token sent is still checked.
+    const stale = await call('GET', '/api/openapi.json', { headers: cookie('not-a-token') });
+    expect(stale.status).toBe(200);
+    expect(paths(stale)).not.toContain('/api/auditLogs');
+    const both = await call('GET', '/api/openapi.json', { token: 'not-a-token', headers: cookie(tokens.admin ?? '') });
+    expect(both.status).toBe(401);
   });
 
   it('shows a visitor only what a visitor may call, and staff the staff’s services', async () => {
@@ -345,7 +403,39 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     expect(Object.values(EXPORT_TYPES).sort()).toEqual(Object.values(CONTENT_TYPES).sort());
   });
 
-  describe.each(['anonymous', 'admin', 'appUser'] as const)('as %s', (caller) => {
+  describe.each(['anonymous', 'member', 'editor', 'admin', 'appUser'] as const)('as %s', (caller) => {
+    // Before the caller's own run, which ends by signing its token out.
+    it('refuses what only other callers’ documents list', async () => {
+      const token = tokens[caller];
+      const operations = (doc: OpenApiDocument) =>
+        Object.entries(doc.paths).flatMap(([path, item]) =>
+          Object.entries(item).map(([verb, op]) => ({ key: `${verb} ${path}`, verb, path, op: op as Operation })),
+        );
+      const mine = new Set(operations(documents[caller] as OpenApiDocument).map(({ key }) => key));
+      const theirs = new Map<string, { verb: string; path: string; op: Operation }>();
+      for (const other of Object.keys(tokens) as Caller[])
+        for (const one of operations(documents[other] as OpenApiDocument))
+          if (!mine.has(one.key)) theirs.set(one.key, one);
+      // Everyone but an admin misses some of the staff's operations.
+      if (caller !== 'admin') expect(theirs.size).toBeGreaterThan(0);
+      const results: string[] = [];
+      for (const { verb, path, op } of theirs.values()) {
+        const url = path.replace('{id}', 'no-such-record-0058').replace('{folder}', 'profile');
+        let body: unknown;
+        if (op.requestBody?.content['multipart/form-data']) {
+          body = new FormData();
+          (body as FormData).append('file', new Blob([PIXEL], { type: 'image/png' }), 'pixel.png');
+        } else if (op.requestBody) body = {};
+        const answer = await call(verb.toUpperCase(), url, { token, body });
+        // A service refuses by its access rule: no sign-in, or not this caller's. A route that
+        // serves files by id answers any other caller's request as it answers a missing file.
+        const refusals = op['x-feathers'] ? [401, 403] : [401, 403, 404];
+        if (!refusals.includes(answer.status))
+          results.push(`${verb} ${url}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      }
+      expect(results).toEqual([]);
+    }, 60_000);
+
     it('every operation listed answers as the document says', async () => {
       const token = tokens[caller];
       const document = await documentFor(token);
@@ -388,13 +478,24 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
         for (const { path, verb, op } of ordered) {
           const service = serviceOf(path, op);
           const mine = created.get(service);
+          const def = (entities as Record<string, EntityDef | undefined>)[service];
+          // Where a caller changes only their own account (`owner` is the record itself), their own.
+          const population = caller === 'appUser' ? 'appUsers' : 'users';
+          const self =
+            verb === 'patch' &&
+            def?.owner?.field === '_id' &&
+            (def.owner.of ?? 'users') === population &&
+            !(def.owner.allRows.write as readonly string[]).includes(caller)
+              ? accounts[caller]?._id
+              : undefined;
           // Our own record where the caller may create one; else one the list showed (a setting).
           const creates = document.paths[`/api/${service}`]?.post !== undefined && !othersOnly.has(service);
           const id =
+            self ??
             mine ??
             (verb === 'delete' || creates ? 'no-such-record-0058' : (ids.get(service) ?? 'no-such-record-0058'));
           let url = path.replace('{id}', encodeURIComponent(id)).replace('{folder}', 'profile');
-          if (caller === 'admin') url = url.replace('/upload/profile', '/upload/general');
+          if (caller === 'admin' || caller === 'editor') url = url.replace('/upload/profile', '/upload/general');
           let body: unknown;
           const json = op.requestBody?.content['application/json'] as
             { schema: unknown; example?: unknown } | undefined;
@@ -434,7 +535,6 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
             );
           if (verb === 'post' && method === 'create' && answer.status === 201) {
             const record = (answer.body as { _id?: unknown } | undefined)?._id;
-            const def = (entities as Record<string, EntityDef | undefined>)[service];
             // An account made by someone who is not staff (an app user signing another up) is that
             // account's own: its maker never reads it, so it goes at once and the caller's own is used.
             const ownOnly =
@@ -480,8 +580,9 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
             results.push(`${verb} ${url}: ${answer.status} without Retry-After`);
         }
       } finally {
-        // What this caller made and did not remove itself is removed inside the server.
-        for (const [service, record] of [...created, ...made])
+        // What this caller made and did not remove itself is removed inside the server, the last
+        // made first (a record made later may name one made before it, or one made for a request).
+        for (const [service, record] of [...[...created].reverse(), ...[...made].reverse()])
           await untypedService(server.api, service as EntityName).remove(record);
       }
       if (process.env.OPENAPI_TRACE) console.error(trace.join('\n'));

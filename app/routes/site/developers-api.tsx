@@ -6,7 +6,7 @@ import { pageMessages } from '../../i18n/messages.server';
 import { pageMeta } from '../../meta';
 import rendererUrl from '@redocly/cli/lib/chunks/redoc.standalone.js?url';
 import startUrl from '../../reference/start-renderer.js?url&no-inline';
-import { documentFor, referenceView, type ReferenceField, type ReferenceOperation } from './developers-api.server';
+import { referenceView, type ReferenceField, type ReferenceOperation } from './developers-api.server';
 import type { MarketingHandle } from './layout';
 import type { Route } from './+types/developers-api';
 
@@ -21,11 +21,19 @@ import type { Route } from './+types/developers-api';
 /** A document to read and search: sent without the framework's scripts. */
 export const handle: MarketingHandle = { scripts: false, ownMain: true };
 
+/** Where the renderer reads the reader's document: the API's own, with the page's session cookie. */
+const DOCUMENT_URL = '/api/openapi.json';
+
 /**
- * The renderer's bundle is fetched as the head is read, beside the page's large body, rather than
- * once the starter has run (decision 058: half a second sooner on the test machine).
+ * The renderer's bundle and the reader's document are fetched as the head is read, beside the
+ * page's large body, rather than once the starter has run (decision 058: half a second sooner on
+ * the test machine). The document's preload is in `cors` mode with the site's own credentials, as
+ * the starter's `fetch` asks for it, so the one answer serves both.
  */
-export const links: Route.LinksFunction = () => [{ rel: 'modulepreload', href: rendererUrl }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'modulepreload', href: rendererUrl },
+  { rel: 'preload', href: DOCUMENT_URL, as: 'fetch', crossOrigin: 'anonymous' },
+];
 
 /** Message groups this page reads, sent with it on top of the shell's. */
 export const messageGroups = ['developers'] as const;
@@ -36,11 +44,10 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
   const role = user?.role;
   const caller = role === 'member' || role === 'editor' || role === 'admin' ? role : 'anonymous';
   const search = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
+  // The renderer reads the same document from `/api/openapi.json`, which takes the page's session
+  // cookie: the page carries the document once, as this rendering of it.
   const reference = referenceView(caller, search);
-  // The renderer reads the same document the reader may call, sent with the page (the reader's
-  // sign-in is a cookie, which `/api/openapi.json` does not read: it takes a bearer token).
-  const openapi = JSON.stringify(documentFor(caller)).replace(/</g, '\\u003c');
-  return { messages: pageMessages(params.lang, messageGroups), reference, search, openapi };
+  return { messages: pageMessages(params.lang, messageGroups), reference, search };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -158,7 +165,7 @@ function Operation({ op }: { op: ReferenceOperation }) {
 
 export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
   const { t } = useLocale();
-  const { reference, search, openapi } = loaderData;
+  const { reference, search } = loaderData;
   return (
     <>
       <section aria-labelledby="api-reference-heading" className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
@@ -177,12 +184,12 @@ export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
       <div
         id="api-reference"
         data-renderer={rendererUrl}
+        data-document={DOCUMENT_URL}
         data-navigation-label={t('developers.rendererNavigation')}
         data-testid="api-renderer"
         className="mt-8"
         hidden
       />
-      <script type="application/json" id="api-document" dangerouslySetInnerHTML={{ __html: openapi }} />
       <script type="module" src={startUrl} />
       <main className="mx-auto block max-w-6xl px-4 pb-12 sm:px-6" data-reference-fallback="">
         <section aria-labelledby="sign-in" className="mt-10 max-w-3xl">

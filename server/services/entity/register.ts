@@ -2,6 +2,7 @@ import type { HookContext, NextFunction } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import type { Definitions, EntityName } from '../../../domain/entities/index.ts';
 import { authorize } from '../../hooks/authorize.ts';
+import { describeEntityRequests, type EntityRequests } from '../../openapi/registry.ts';
 import { cleanOutput } from '../../hooks/clean-output.ts';
 import { rowRules } from '../../hooks/row-rules.ts';
 import { selectOnWrites } from '../../hooks/select-on-writes.ts';
@@ -18,6 +19,11 @@ export interface OwnRules {
   beforeWrite?: BeforeWrite;
   /** The service's own hooks; they run inside the definition's access, output and row rules. */
   hooks?: AroundHook[];
+  /**
+   * The schemas the service's own hooks check a create or patch with, where they replace the
+   * definition's generic body: the API's reference describes the request by them (decision 058).
+   */
+  requests?: EntityRequests;
 }
 
 /**
@@ -35,6 +41,7 @@ export function registerEntityService<K extends EntityName>(
   // Staff's writes through any outside path are recorded (decision 033).
   service.observer = auditTrail(app);
   const path: K = def.service;
+  if (own.requests) describeEntityRequests(path, own.requests);
   // The one cast of the wiring: `ServerServices[K]` is `EntityService<Definitions[K]>` for every
   // entity path K (server/services/types.ts), which the compiler cannot follow for a K not yet
   // known. Through the untyped entity service, so nothing but an entity service passes.

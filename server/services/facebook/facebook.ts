@@ -332,7 +332,10 @@ export function configureFacebook(
   deps: { config: Config; knex: Knex; logger: Logger; jobs: JobQueue },
 ): void {
   const { jobs } = deps;
-  registerEntityService(app, definitions.facebook, { hooks: [createImport(app, deps)] });
+  registerEntityService(app, definitions.facebook, {
+    hooks: [createImport(app, deps)],
+    requests: { create: facebookCreateSchema },
+  });
   const importer = new FacebookImporter(app, deps);
   // The job goes on from where it was when tried again (its process died): nothing is added twice.
   jobs.define<{ id: string }>(

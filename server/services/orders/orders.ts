@@ -214,11 +214,18 @@ export interface OrdersDependencies {
  * invoices, which only the server writes and their owners read; and the mail jobs of a paid order.
  * Payment attempts have their own service (server/services/payments).
  */
+/**
+ * What `orders` create takes, as `orderRules` parses it: a plan's order, or add-ons for a
+ * subscription the buyer has (with `subscription`). The API's reference shows these, not the
+ * order's fields, which are all the server's but the shipping address.
+ */
+export const orderRequests = { create: [orderRequestSchema, upgradeOrderSchema] } as const;
+
 export function configureOrders(
   app: ServerApp,
   { config, knex, logger, mail, now = () => new Date() }: OrdersDependencies,
 ): void {
-  registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })] });
+  registerEntityService(app, definitions.orders, { hooks: [orderRules({ knex, now })], requests: orderRequests });
   registerEntityService(app, definitions.subscriptions);
   registerEntityService(app, definitions.invoices);
   registerEntityService(app, definitions.balanceEntries);

@@ -443,7 +443,11 @@ export function configurePayments(app: ServerApp, { config, knex, logger, jobs }
   app.set('paymentGateway', createGateway(config, knex, logger));
   const payments = new Payments({ app, config, knex, logger, jobs });
   app.set('payments', payments);
-  registerEntityService(app, definitions.payments, { hooks: [paymentRules(payments)] });
+  // The reference shows the request `Payments.create` parses, not the attempt's fields (decision 058).
+  registerEntityService(app, definitions.payments, {
+    hooks: [paymentRules(payments)],
+    requests: { create: paymentRequestSchema },
+  });
   return payments;
 }
 
