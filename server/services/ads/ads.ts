@@ -11,6 +11,7 @@ import type { AdPick } from '../../../domain/entities/services.ts';
 import { authorize } from '../../hooks/authorize.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { clockOf } from '../../clock.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 import { verifyInstallation } from '../app-devices/installations.ts';
 import type { EntityService } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
@@ -340,7 +341,7 @@ export class AdDaysService {
 
   async find(params: { query?: Record<string, unknown> } = {}): Promise<AdDay[]> {
     const ad = params.query?.ad;
-    if (typeof ad !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(ad)) throw invalid({ ad: 'validation.required' });
+    if (typeof ad !== 'string' || !RECORD_ID.test(ad)) throw invalid({ ad: 'validation.required' });
     const { rows } = await this.knex.raw<{ rows: { day: string; views: string; clicks: string }[] }>(
       `select day, sum(views) as views, sum(clicks) as clicks from (
          select to_char(day, 'YYYY-MM-DD') as day, views, clicks from ad_days where ad_id = ?

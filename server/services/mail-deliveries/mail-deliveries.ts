@@ -15,8 +15,8 @@ import { auditChange } from '../audit-logs/audit-trail.ts';
 import type { EntityParams } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
 import type { ServerApp } from '../types.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TABLE = definitions.mailDeliveries.table;
 
 /** Messages of a refused retry (locales: `mail.*`). */
@@ -46,7 +46,7 @@ export class MailRetriesService {
       typeof data === 'object' && data !== null && !Array.isArray(data)
         ? (data as { delivery?: unknown }).delivery
         : undefined;
-    if (typeof deliveryId !== 'string' || !ID.test(deliveryId) || Object.keys(data as object).length !== 1) {
+    if (typeof deliveryId !== 'string' || !RECORD_ID.test(deliveryId) || Object.keys(data as object).length !== 1) {
       throw new BadRequest('validation.failed', { errors: { delivery: 'validation.invalid' } });
     }
     const kind = await this.knex.transaction(async (trx) => {

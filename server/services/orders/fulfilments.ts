@@ -9,13 +9,12 @@ import { describeService } from '../../openapi/registry.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
 import { moveOrder } from './transitions.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 
 export interface FulfilmentAnswer {
   order: string;
   status: 'completed';
 }
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * `fulfilments` create `{order}` (staff): what a paid order bought is set up and delivered. The
@@ -36,7 +35,7 @@ export class FulfilmentsService {
       typeof data === 'object' && data !== null && !Array.isArray(data)
         ? (data as { order?: unknown }).order
         : undefined;
-    if (typeof orderId !== 'string' || !ID.test(orderId) || Object.keys(data as object).length !== 1) {
+    if (typeof orderId !== 'string' || !RECORD_ID.test(orderId) || Object.keys(data as object).length !== 1) {
       throw new BadRequest('validation.failed', { errors: { order: 'validation.invalid' } });
     }
     const actor = params.user?._id ? String(params.user._id) : 'system';

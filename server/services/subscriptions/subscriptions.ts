@@ -12,7 +12,7 @@ import {
   removalCredit,
   type RemovableModule,
 } from '../../../domain/billing/lifecycle.ts';
-import { newId } from '../../db/ids.ts';
+import { newId, RECORD_ID } from '../../db/ids.ts';
 import { billingTermsOf } from '../../../domain/billing/overview.ts';
 import { localeOf } from '../../../domain/locales.ts';
 import { isCurrency } from '../../../domain/money.ts';
@@ -48,7 +48,6 @@ export const CHANGE_MESSAGES = {
   notRunning: 'renewal.notRunning',
 } as const;
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ACTIONS = ['cancel', 'resume', 'removeAddOn'] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -84,10 +83,10 @@ export class SubscriptionChanges {
     const body =
       typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+    if (typeof body.subscription !== 'string' || !RECORD_ID.test(body.subscription))
       errors.subscription = 'validation.invalid';
     if (!(ACTIONS as readonly unknown[]).includes(body.action)) errors.action = 'validation.invalid';
-    if (body.action === 'removeAddOn' && (typeof body.module !== 'string' || !ID.test(body.module)))
+    if (body.action === 'removeAddOn' && (typeof body.module !== 'string' || !RECORD_ID.test(body.module)))
       errors.module = 'validation.invalid';
     const known = body.action === 'removeAddOn' ? ['subscription', 'action', 'module'] : ['subscription', 'action'];
     for (const field of Object.keys(body)) if (!known.includes(field)) errors[field] = 'validation.unknownField';
@@ -431,7 +430,7 @@ export class CardChanges {
     const body =
       typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+    if (typeof body.subscription !== 'string' || !RECORD_ID.test(body.subscription))
       errors.subscription = 'validation.invalid';
     if (
       typeof body.paymentMethodId !== 'string' ||
