@@ -8,7 +8,7 @@ import { z } from '../../../domain/zod.ts';
 import { AD_TYPES, campaignKeySchema } from '../../../domain/entities/ads.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import type { AdPick } from '../../../domain/entities/services.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { clockOf } from '../../clock.ts';
 import { RECORD_ID } from '../../db/ids.ts';
@@ -458,12 +458,11 @@ export function configureAds(
       },
     },
   });
-  app.use('adPicks', new AdPicksService(app, knex, secret, eligible), { methods: ['find', 'create'], events: [] });
-  app.use('adReports', new AdReportsService(app, knex, secret, events), { methods: ['create'], events: [] });
-  app.use('adDays', new AdDaysService(knex), { methods: ['find'], events: [] });
-  app.service('adPicks').hooks({ around: { all: [authorize({ access: picks.access })] } });
-  app.service('adReports').hooks({ around: { all: [authorize({ access: reports.access })] } });
-  app.service('adDays').hooks({ around: { all: [authorize({ access: days.access })] } });
+  useCustomService(app, 'adPicks', new AdPicksService(app, knex, secret, eligible), picks, {
+    methods: ['find', 'create'],
+  });
+  useCustomService(app, 'adReports', new AdReportsService(app, knex, secret, events), reports, { methods: ['create'] });
+  useCustomService(app, 'adDays', new AdDaysService(knex), days, { methods: ['find'] });
 }
 
 // These services' entries in the application's service map (server/services/types.ts).

@@ -15,7 +15,7 @@ import { isLocale, type Locale } from '../../../domain/locales.ts';
 import { clockOf } from '../../clock.ts';
 import type { ExportSettings } from '../../config.ts';
 import { newId, RECORD_ID } from '../../db/ids.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { isStaffRole } from '../../hooks/row-rules.ts';
 import { translate } from '../../i18n.ts';
@@ -490,12 +490,7 @@ export function configureExports(
   const storage = createExportStorage(settings);
   app.set('exportStorage', storage);
   const service = new ExportsService(app, { knex, jobs });
-  app.use('exports', service, { methods: ['create', 'get', 'patch'], events: [] });
-  app.service('exports').hooks({
-    around: {
-      all: [authorize(exportsDescription)],
-    },
-  });
+  useCustomService(app, 'exports', service, exportsDescription, { methods: ['create', 'get', 'patch'] });
   // Progress is news for the one who asked, on every connection of theirs.
   app.service('exports').publish((data: unknown) => {
     const user = (data as { user?: unknown } | null)?.user;

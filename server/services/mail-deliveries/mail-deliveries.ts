@@ -6,7 +6,7 @@ import { type Definitions, definitions } from '../../../domain/entities/index.ts
 import type { RecordOf } from '../../../domain/entities/types.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { MailDeliveries, MailJobs } from '../../mail/deliveries.ts';
@@ -113,11 +113,8 @@ export function configureMailQueue(
 ): MailJobs {
   const { config, knex, logger, jobs } = deps;
   registerEntityService(app, definitions.mailDeliveries);
-  app.use('mailRetries', new MailRetriesService(app, knex, jobs), { methods: ['create'], events: [] });
-  app.service('mailRetries').hooks({
-    around: {
-      all: [authorize(mailRetriesDescription)],
-    },
+  useCustomService(app, 'mailRetries', new MailRetriesService(app, knex, jobs), mailRetriesDescription, {
+    methods: ['create'],
   });
   return new MailJobs({
     jobs,

@@ -8,7 +8,7 @@ import type { FacebookPostState } from '../../../domain/news/constants.ts';
 import { type I18nText, type Locale } from '../../../domain/locales.ts';
 import type { Clock } from '../../clock.ts';
 import { FacebookError, type FacebookPhoto, type FacebookProvider } from '../../facebook/provider.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import type { JobAttempt, JobQueue } from '../../jobs/queue.ts';
 import { describeService } from '../../openapi/registry.ts';
 import type { ServerApp } from '../types.ts';
@@ -258,8 +258,9 @@ export class FacebookPostsService {
 }
 
 export function configureFacebookPosts(app: ServerApp, knex: Knex, poster: FacebookPoster): void {
-  app.use('facebookPosts', new FacebookPostsService(knex, poster), { methods: ['create'], events: [] });
-  app.service('facebookPosts').hooks({ around: { all: [authorize(facebookPostsDescription)] } });
+  useCustomService(app, 'facebookPosts', new FacebookPostsService(knex, poster), facebookPostsDescription, {
+    methods: ['create'],
+  });
 }
 
 declare module '../types.ts' {

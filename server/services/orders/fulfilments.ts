@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { definitions } from '../../../domain/entities/index.ts';
 import { UPGRADE_MESSAGES } from '../../../domain/orders/request.ts';
 import { STAFF_ROLES } from '../../../domain/entities/types.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
@@ -98,11 +98,8 @@ export const fulfilmentsDescription = describeService('fulfilments', {
 });
 
 export function configureFulfilments(app: ServerApp, knex: Knex): void {
-  app.use('fulfilments', new FulfilmentsService(app, knex), { methods: ['create'], events: [] });
-  app.service('fulfilments').hooks({
-    around: {
-      all: [authorize(fulfilmentsDescription)],
-    },
+  useCustomService(app, 'fulfilments', new FulfilmentsService(app, knex), fulfilmentsDescription, {
+    methods: ['create'],
   });
 }
 

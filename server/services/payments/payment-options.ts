@@ -5,7 +5,7 @@ import { dayOf } from '../../../domain/billing/calendar.ts';
 import { cardOnFileState, type PaymentOptions } from '../../../domain/orders/payment-options.ts';
 import type { BillingAddressRecord } from '../../../domain/orders/records.ts';
 import { clockOf } from '../../clock.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import type { ServerApp } from '../types.ts';
@@ -108,11 +108,8 @@ export const paymentOptionsDescription = describeService('paymentOptions', {
 });
 
 export function configurePaymentOptions(app: ServerApp, knex: Knex): void {
-  app.use('paymentOptions', new PaymentOptionsService(app, knex), { methods: ['get'], events: [] });
-  app.service('paymentOptions').hooks({
-    around: {
-      all: [authorize(paymentOptionsDescription)],
-    },
+  useCustomService(app, 'paymentOptions', new PaymentOptionsService(app, knex), paymentOptionsDescription, {
+    methods: ['get'],
   });
 }
 

@@ -18,7 +18,7 @@ import { localeOf } from '../../../domain/locales.ts';
 import { isCurrency } from '../../../domain/money.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { cardChangeSchema } from '../../../domain/forms/card-change.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
@@ -312,42 +312,22 @@ export function configureSubscriptions(
   });
   app.set('renewals', renewals);
 
-  app.use('subscriptionChanges', new SubscriptionChanges(app, knex), { methods: ['create'], events: [] });
-  app.service('subscriptionChanges').hooks({
-    around: {
-      all: [authorize(subscriptionChangesDescription)],
-    },
+  useCustomService(app, 'subscriptionChanges', new SubscriptionChanges(app, knex), subscriptionChangesDescription, {
+    methods: ['create'],
   });
 
   // Ending a plan inside its minimum term, for its fee (decision 044): the owner, or an admin for any member.
-  app.use(
-    'terminations',
-    new TerminationsService(app, {
-      knex,
-      logger: logger.child({ component: 'terminations' }),
-      jobs,
-      gateway: () => app.get('paymentGateway') as PaymentGateway,
-    }),
-    {
-      methods: ['create'],
-      events: [],
-    },
-  );
-  app.service('terminations').hooks({
-    around: {
-      all: [authorize(terminationsDescription)],
-    },
+  const terminations = new TerminationsService(app, {
+    knex,
+    logger: logger.child({ component: 'terminations' }),
+    jobs,
+    gateway: () => app.get('paymentGateway') as PaymentGateway,
   });
+  useCustomService(app, 'terminations', terminations, terminationsDescription, { methods: ['create'] });
 
-  app.use(
-    'cardChanges',
-    new CardChanges(app, knex, createLimiter(redis, `${config.redisPrefix}:limit:cardChanges`, CARD_CHANGE_LIMIT)),
-    { methods: ['create'], events: [] },
-  );
-  app.service('cardChanges').hooks({
-    around: {
-      all: [authorize(cardChangesDescription)],
-    },
+  const cardChangeLimiter = createLimiter(redis, `${config.redisPrefix}:limit:cardChanges`, CARD_CHANGE_LIMIT);
+  useCustomService(app, 'cardChanges', new CardChanges(app, knex, cardChangeLimiter), cardChangesDescription, {
+    methods: ['create'],
   });
 
   jobs.define(RENEWAL_QUEUE, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
