@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { sandboxFor } from './payments/index.ts';
+import type { SeedOptions } from './db/seed/seed.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { createKnex, POOL_MAX } from './db/knex.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -17,10 +19,7 @@ export interface Database {
  * Connects (starting PGlite when there is no DATABASE_URL), migrates and seeds (logging what the
  * seed warns of); instances starting together take turns (db/prepare.ts).
  */
-export async function openDatabase(
-  config: Config,
-  logger: Pick<Logger, 'warn' | 'error' | 'debug'>,
-): Promise<Database> {
+export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
   let kind: Database['kind'] = 'postgres';
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -38,12 +37,7 @@ export async function openDatabase(
   // Lost connections and acquire timeouts (the database away) go to the server's log as lines of their own.
   const knex = createKnex(url, { logger });
   try {
-    const { warnings } = await prepareDatabase(knex, kind, {
-      adminEmail: config.adminEmail,
-      adminPassword: config.adminPassword,
-      demoData: config.demoData,
-      production: config.env === 'production',
-    });
+    const { warnings } = await prepareDatabase(knex, kind, seedOptionsOf(config, knex, logger));
     for (const warning of warnings) logger.warn(warning);
   } catch (error) {
     await knex.destroy();
@@ -57,5 +51,21 @@ export async function openDatabase(
       await knex.destroy();
       await stopEmbedded?.();
     },
+  };
+}
+
+/**
+ * What the start's seed is told: the first admin, whether demo data is on, and, with demo data on
+ * the sandbox gateway, the sandbox the app's gateway uses (one per database handle), which then
+ * holds the demo plans' cards (decision 065).
+ */
+export function seedOptionsOf(config: Config, knex: Knex, logger: Logger): SeedOptions {
+  const sandbox = config.demoData && config.payments.provider === 'sandbox';
+  return {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    demoData: config.demoData,
+    production: config.env === 'production',
+    ...(sandbox ? { paymentSandbox: sandboxFor(config, knex, logger) } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { hintsOf, type EntityDef, type FieldDef } from '../entities/types.ts';
 import { CURRENCY_MULTIPLIER } from '../money.ts';
+import { RECORD_ID } from '../record-id.ts';
 import { filtersOf, searchFieldsOf, type AdminFilter } from './screens.ts';
 
 /*
@@ -54,8 +55,6 @@ export interface TableView {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A related record's id, as ids are written (`idSchema`). */
-const REFERENCE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const INTEGER = /^-?\d{1,12}$/;
 const AMOUNT = /^-?\d{1,10}(\.\d{1,2})?$/;
 
@@ -88,7 +87,7 @@ export function parseView(definition: EntityDef, params: URLSearchParams, defaul
   for (const filter of filtersOf(definition)) {
     if (filter.type === 'reference') {
       const id = params.get(`f.${filter.name}`)?.trim();
-      if (id && REFERENCE_ID.test(id)) choices[filter.name] = [id];
+      if (id && RECORD_ID.test(id)) choices[filter.name] = [id];
     } else if (filter.type === 'text') {
       const text = params.get(`f.${filter.name}`)?.trim().slice(0, MAX_TEXT);
       if (text) choices[filter.name] = [text];

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { LOCALES } from '../locales.ts';
 import { isDay } from '../validation/day.ts';
+import { RECORD_ID } from '../record-id.ts';
 
 export type Role = 'member' | 'editor' | 'admin';
 export const ROLES: readonly Role[] = ['member', 'editor', 'admin'];
@@ -297,7 +298,7 @@ export function i18nTextOf(max: number) {
 
 export const i18nTextSchema = i18nTextOf(5000);
 
-export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
+export const idSchema = z.string().regex(RECORD_ID, 'Invalid id');
 
 export function columnOf(name: string, field: FieldDef): string {
   return field.column ?? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

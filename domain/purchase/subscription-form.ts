@@ -1,6 +1,7 @@
 import { parseChoice } from '../calculator.ts';
 import { COUNTER_MAX, DEFAULT_PREPAID_MONTHS } from '../pricing.ts';
 import { PREPAID_OPTIONS } from '../calculator.ts';
+import { RECORD_ID } from '../record-id.ts';
 import { EMPTY_SHIPPING, readShipping, type ShippingInfo } from '../forms/shipping-fields.ts';
 import { BILLING_PERIODS, type BillingPeriod } from '../orders/request.ts';
 
@@ -66,8 +67,7 @@ export function emptyForm(idempotencyKey = newIdempotencyKey()): SubscriptionFor
   };
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const id = (value: unknown): string | null => (typeof value === 'string' && ID.test(value) ? value : null);
+const id = (value: unknown): string | null => (typeof value === 'string' && RECORD_ID.test(value) ? value : null);
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 

@@ -6,9 +6,7 @@ import { isHttpsSite } from '../../domain/session-cookie.ts';
 import { downloadCaller, type DownloadAuthApp } from '../auth/download-caller.ts';
 import type { Config } from '../config.ts';
 import { invoicePdf } from './pdf.ts';
-
-/** Ids as the server makes them; anything else is no invoice of ours. */
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
+import { RECORD_ID } from '../db/ids.ts';
 
 /** Every refusal of a reachable invoice is the same 404: a malformed id, a missing one and another member's look alike. */
 const notFound = () => new NotFound('invoices.notFound');
@@ -37,7 +35,7 @@ export function invoicePdfRoute(app: DownloadAuthApp & ServiceMap, config: Confi
     (async () => {
       const caller = await downloadCaller(app, req, secureCookies);
       const id = req.params.id ?? '';
-      if (!ID.test(id)) throw notFound();
+      if (!RECORD_ID.test(id)) throw notFound();
       // A params object per call: a service's hooks may change the one they are given.
       const asCaller = (): CallParams => ({
         provider: 'rest',

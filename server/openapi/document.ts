@@ -4,6 +4,7 @@ import { entities } from '../../domain/entities/index.ts';
 import { i18nTextSchema, type Access, type EntityDef, type FieldDef } from '../../domain/entities/types.ts';
 import { ATTACHMENT_FOLDERS } from '../../domain/uploads/limits.ts';
 import { APP_AUTHENTICATION_PATH } from '../auth/app-users.ts';
+import { RECORD_ID } from '../db/ids.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../services/entity/query.ts';
 import { exampleOf, patchExampleOf, type Resolve } from './examples.ts';
 import {
@@ -113,7 +114,7 @@ function ownValueJson(field: FieldDef, io: 'input' | 'output'): JsonSchema {
   switch (field.kind) {
     case 'id':
     case 'ref':
-      return { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
+      return { type: 'string', pattern: RECORD_ID.source };
     case 'string':
       return { type: 'string', maxLength: 500 };
     case 'email':

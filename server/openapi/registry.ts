@@ -58,7 +58,8 @@ const descriptions: Map<string, ServiceDescription> = (holder[KEY] ??= new Map()
 
 /**
  * Files a service's description under its path and hands it back, so the service's own hooks take
- * their access rule from it: `authorize({ access: describeService(...).access })`.
+ * their access rule from it: `useCustomService(app, path, service, description, …)` puts
+ * `authorize(description)` around its methods (server/services/custom-service.ts).
  */
 export function describeService<const D extends ServiceDescription>(path: string, description: D): D {
   descriptions.set(path, description);

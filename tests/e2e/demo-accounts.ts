@@ -14,7 +14,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/database.ts';
 import { hashPassword, setPasswordHashing } from '../../server/auth/passwords.ts';
 import { newId } from '../../server/db/ids.ts';
-import { seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
+import { DEMO_PURCHASES, seedDemoPurchase } from '../../server/db/seed/demo-subscriptions.ts';
+import { holdCardOnFile as holdCard, holdDemoCards } from '../../server/db/seed/demo-cards.ts';
 import { addDays, dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { renewalCharge } from '../../domain/billing/lifecycle.ts';
 import { contractEnd } from '../../domain/billing/schedule.ts';
@@ -51,15 +52,27 @@ try {
     await withMember(member, async (trx) => {
       // One of them has QR self-ordering already, which the tests try to add again.
       const addOns = member === upgradeMembers.twice ? [{ key: 'qr-self-order', count: 1 }] : [];
-      await seedDemoPurchase(
-        trx,
-        { email: member.email, planKey: 'restaurant-lite', addOns, prepaidMonths: 12, country: 'HK', paidDaysAgo: 20 },
-        new Date(),
-      );
+      // `demo` has the monthly demo member's plan, as the seed makes it.
+      const purchase =
+        member === upgradeMembers.demo
+          ? { ...DEMO_PURCHASES[0]!, email: member.email }
+          : {
+              email: member.email,
+              planKey: 'restaurant-lite',
+              addOns,
+              prepaidMonths: 12,
+              country: 'HK' as const,
+              paidDaysAgo: 20,
+            };
+      await seedDemoPurchase(trx, purchase, new Date());
     });
     const card = UPGRADE_CARDS[name as keyof typeof upgradeMembers];
     if (card) await holdCardOnFile(member, card);
   }
+  // The demo plan's card, put on file as a start with demo data on the sandbox puts the seed's (decision 065).
+  await holdDemoCards(database.knex, sandboxFor(config, database.knex, pino({ level: 'warn' })), new Date(), [
+    upgradeMembers.demo,
+  ]);
   // The members who stop, keep and pay their plans: Lite in Hong Kong, and a Flexi in its term.
   for (const member of Object.values(lifecycleMembers)) {
     await withMember(member, async (trx) => {
@@ -267,35 +280,12 @@ async function withMember(member: DemoUser, work: (trx: Knex.Transaction) => Pro
  * and references. A plan whose card is held already (an earlier run's) is left as it is.
  */
 async function holdCardOnFile(member: DemoUser, number: string): Promise<void> {
-  const knex = database.knex;
-  const row = (await knex('subscriptions as s')
-    .join('users as u', 'u.id', 's.user_id')
-    .where('u.email', member.email)
-    .first('s.id', 's.user_id', 's.payment_method')) as
-    { id: string; user_id: string; payment_method: unknown } | undefined;
-  if (!row || row.payment_method) return;
-  const sandbox = sandboxFor(config, knex, pino({ level: 'warn' }));
-  const known = (await knex('payment_customers')
-    .where({ user_id: row.user_id, gateway: 'sandbox' })
-    .first('customer_id')) as { customer_id: string } | undefined;
-  const customerId =
-    known?.customer_id ??
-    (await sandbox.createCustomer({ userId: row.user_id, email: member.email, name: member.name })).customerId;
-  if (!known)
-    await knex('payment_customers').insert({ user_id: row.user_id, gateway: 'sandbox', customer_id: customerId });
-  const { paymentMethodId } = await sandbox.tokenize({
+  const sandbox = sandboxFor(config, database.knex, pino({ level: 'warn' }));
+  await holdCard(database.knex, sandbox, member.email, {
     number,
     expMonth: 12,
     expYear: new Date().getUTCFullYear() + 3,
-    cvc: '123',
   });
-  const card = await sandbox.attachPaymentMethod({ customerId, paymentMethodId });
-  await knex('subscriptions')
-    .where('id', row.id)
-    .update({
-      card: JSON.stringify(card),
-      payment_method: JSON.stringify({ gateway: 'sandbox', customerId, paymentMethodId }),
-    });
 }
 
 /** A contract of `months` for a member's plan, as one arranged with staff would have. */

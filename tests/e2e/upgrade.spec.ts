@@ -253,6 +253,73 @@ test.describe('adding functions to a plan', () => {
     expect(completed.status).toBe('completed');
   });
 
+  test('a demo plan’s card is held by the sandbox: the seed’s demo member is offered it, and a demo plan adds a function paid in one press', async ({
+    page,
+    login,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    // The seed's own demo member (monthly@tillpoint.test): the start put their card on file at the
+    // sandbox, so it is ready to pay (decision 065). Their plan is left as other specs read it.
+    const monthly = await own(request, users.monthly);
+    const offered = await request.get(`/api/paymentOptions/${monthly.subscription._id}`, {
+      headers: { authorization: `Bearer ${monthly.token}` },
+    });
+    expect(offered.status()).toBe(200);
+    expect(((await offered.json()) as { card: unknown }).card).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+      state: 'ready',
+    });
+
+    // A plan made as the seed makes that one, its card put on file the same way, adds a function from the dashboard.
+    const member = upgradeMembers.demo;
+    const records = await own(request, member);
+    const qr = moduleByKey(records, 'qr-self-order');
+    await login(member);
+    await page.goto('/en/portal');
+    await hydrated(page);
+    await page.getByTestId('add-functions').click();
+    await expect(page).toHaveURL(new RegExp(`/en/upgrade/${records.subscription._id}`));
+    await hydrated(page);
+    await page.getByTestId('add-on-qr-self-order').getByTestId('add-on-toggle').click();
+    await expect(page).toHaveURL(new RegExp(`add=${qr._id}`));
+    await page.getByTestId('upgrade-review').click();
+    await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'summary');
+    const money = (amount: number) => formatMoney({ amount, currency: 'HKD' }, 'en');
+    const price = expectedPrice(records, [{ id: qr._id }]);
+    await expect(page.getByTestId('upgrade-due')).toHaveText(money(price.total));
+    await page.getByTestId('upgrade-checkout').click();
+    await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'payment');
+    // The demo card is offered and chosen, not the note that it cannot be charged here; no card fields.
+    await expect(page.getByTestId('saved-card-notice')).toHaveCount(0);
+    await expect(page.getByTestId('pay-saved-card')).toBeChecked();
+    await expect(page.getByTestId('saved-card')).toHaveText('Visa •••• 4242');
+    await expect(page.getByTestId('card-frame')).toHaveCount(0);
+    await expect(page.getByTestId('billing-address')).toHaveText(/Wing Lee\s*18 Hennessy Road\s*Hong Kong/);
+    const pay = page.getByTestId('pay');
+    await expect(pay).toHaveText(`Pay ${money(price.total)} with Visa •••• 4242`);
+    await pay.click();
+
+    await expect(page.getByTestId('upgrade-done')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('upgrade-paid')).toHaveText(money(price.total));
+    const headers = { authorization: `Bearer ${records.token}` };
+    const orders = (await (
+      await request.get(`/api/orders?subscription=${records.subscription._id}&kind=addon`, { headers })
+    ).json()) as { data: { _id: string; status: string }[] };
+    expect(orders.data).toEqual([expect.objectContaining({ status: 'provisioning' })]);
+    const payments = (await (await request.get(`/api/payments?order=${orders.data[0]?._id}`, { headers })).json()) as {
+      data: unknown[];
+    };
+    expect(payments.data).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        amount: price.total,
+        card: expect.objectContaining({ brand: 'visa', last4: '4242' }),
+      }),
+    ]);
+  });
+
   test('a member adds loyalty from the dashboard in Traditional Chinese, inside the company’s apps (?sso), with another card than the one on file, the billing address of their last order filled in, charged once on a double click', async ({
     page,
     login,

@@ -29,6 +29,12 @@ export const upgradeMembers = {
   firefox: { email: 'upgrade-firefox@tillpoint.test', password: 'Upgrade12345', name: '李小明' },
   /** Their card on file is one the bank now declines (Stripe's 4000 0000 0000 0341): paying falls back to another card. */
   declined: { email: 'upgrade-declined@tillpoint.test', password: 'Upgrade12345', name: 'Jo Cheung' },
+  /**
+   * A demo plan as the seed makes monthly@tillpoint.test's, its card put on file at the sandbox as
+   * a start with demo data does (server/db/seed/demo-cards.ts): the one-press test pays with it,
+   * so the seed's own demo members keep their plans as other specs read them.
+   */
+  demo: { email: 'upgrade-demo@tillpoint.test', password: 'Upgrade12345', name: 'Wing Lee' },
 } as const satisfies Record<string, DemoUser>;
 
 /**

@@ -22,6 +22,7 @@ import { readAsSent } from '../../components/forms/read-form';
 import { refusalOf } from '../../components/forms/refusal';
 import { deviceFormSchema } from '../../../domain/forms/device';
 import { memberCallParams } from '../../api/call-params.server';
+import { RECORD_ID } from '../../../domain/record-id';
 
 /*
  * The apps pages' server side (decision 030): the member's newest subscription, its modules as
@@ -78,8 +79,6 @@ export interface AppsData {
   apps: AppCard[];
   offered: OfferedCard[];
 }
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function infoOf(module: ModuleRecord): AppInfo {
   return {
@@ -200,7 +199,7 @@ export interface AppData {
 export async function loadApp(ctx: Api, user: SessionUser, locale: Locale, slug: string): Promise<AppData> {
   const asMember = { provider: 'ssr', user };
   const catalogue = await catalogueOf(ctx, { ...asMember });
-  const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
+  const module = RECORD_ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
   if (!module) throw data(null, { status: 404 });
   const definition = appDefinition(module.key);
   const setup = {
@@ -246,7 +245,7 @@ export async function loadDevice(
   entry: string,
 ): Promise<DeviceData> {
   const asMember = { provider: 'ssr', user };
-  if (!ID.test(slug) || !ID.test(entry)) throw data(null, { status: 404 });
+  if (!RECORD_ID.test(slug) || !RECORD_ID.test(entry)) throw data(null, { status: 404 });
   const [catalogue, device] = await Promise.all([
     catalogueOf(ctx, { ...asMember }),
     ctx.api
@@ -297,7 +296,7 @@ export async function deviceAction(
   const appPath = `/${lang}/portal/apps/${encodeURIComponent(slug)}`;
   if (intent === 'register') {
     const catalogue = await catalogueOf(ctx, { provider: 'ssr', user });
-    const module = ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
+    const module = RECORD_ID.test(slug) ? moduleBySlug(catalogue, slug) : undefined;
     if (!module) throw data(null, { status: 404 });
     try {
       const device = await ctx.api
@@ -309,7 +308,7 @@ export async function deviceAction(
     }
   }
   const device = entry ?? named;
-  if (!ID.test(device)) throw data(null, { status: 404 });
+  if (!RECORD_ID.test(device)) throw data(null, { status: 404 });
   if (intent === 'rename') {
     try {
       await ctx.api.service('devices').patch(device, { name }, memberCallParams(ctx, lang, user));

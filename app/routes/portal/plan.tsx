@@ -19,6 +19,7 @@ import { siteLinks, useSite } from '../../shell';
 import type { Route } from './+types/plan';
 import { dayText, PLAN_NAMES, PRICE_KEYS } from '../../components/portal/plan-text';
 import { type DashboardData, loadDashboard } from './dashboard.server';
+import { RECORD_ID } from '../../../domain/record-id';
 
 /*
  * `/{locale}/portal/plan`: the member's plan in detail (issue 16, "plan detail"): its modules and
@@ -33,13 +34,11 @@ export const messageGroups = ['dashboard', 'planDetail'] as const;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(serverContext);
   const user = requireUser(ctx, request, params.lang);
-  if (params.id !== undefined && !ID.test(params.id)) throw data(null, { status: 404 });
+  if (params.id !== undefined && !RECORD_ID.test(params.id)) throw data(null, { status: 404 });
   const { subscription } = await loadDashboard(ctx, user, new Date(), params.id ? { subscriptionId: params.id } : {});
   if (params.id && !subscription) throw data(null, { status: 404 });
   return { subscription, messages: pageMessages(params.lang, messageGroups) };
 }
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type ChangeAnswer =
   | { ok: true; action: 'cancel' | 'resume'; cancelAt: string | null }

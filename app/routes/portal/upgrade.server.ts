@@ -15,14 +15,13 @@ import type { AddOn } from '../../components/site/add-ons';
 import type { ServerContext, SessionUser } from '../../context';
 import { failure, intentsOf, localeOf, orderView, paymentCall, refusedBody } from '../purchase/flow.server';
 import { addOnSummary } from '../site/summaries.server';
+import { RECORD_ID } from '../../../domain/record-id';
 
 /*
  * The add-on upgrade's server side (decision 028): what the page shows of the member's own
  * subscription, and its calls (the price of a choice, the order, the payment), made in-process as
  * the member, so no page script holds a token and another member's subscription is not found.
  */
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface UpgradeSubscription {
   _id: string;
@@ -75,7 +74,7 @@ export async function loadUpgrade(
     if (newest) throw redirect(`/${lang}/upgrade/${newest._id}${url.search}`);
     return { subscription: null, done: null };
   }
-  if (!ID.test(id)) throw data(null, { status: 404 });
+  if (!RECORD_ID.test(id)) throw data(null, { status: 404 });
   const subscription = await ctx.api
     .service('subscriptions')
     .get(id, { ...asMember })
@@ -108,7 +107,7 @@ export async function loadUpgrade(
         .map(addOnSummary),
       payWith: { card: payWith.card, billingAddress: payWith.billingAddress },
     },
-    done: orderId && ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null,
+    done: orderId && RECORD_ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { formatMoney, formatNumber } from '../../../domain/format';
 import { localized } from '../../../domain/locales';
 import { ADD_ON_LEAD_WORKING_DAYS } from '../../../domain/billing/lead-time';
 import { newIdempotencyKey, type ChosenAddOn } from '../../../domain/purchase/subscription-form';
+import { RECORD_ID } from '../../../domain/record-id';
 import { AddOnsStep } from '../../components/purchase/add-ons-step';
 import type { Billing } from '../../components/purchase/payment-step';
 import { useFlowCall } from '../../components/purchase/flow-api';
@@ -91,7 +92,7 @@ export function parseChoice(value: string | null): ChosenAddOn[] {
   return (value ?? '').split(',').flatMap((part) => {
     const [id = '', count = '1'] = part.split(':');
     const n = Number.parseInt(count, 10);
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || seen.has(id)) return [];
+    if (!RECORD_ID.test(id) || seen.has(id)) return [];
     seen.add(id);
     return [{ id, count: Number.isInteger(n) && n >= 1 && n <= 10 ? n : 1 }];
   });

@@ -5,6 +5,7 @@ import { localized } from '../../../domain/locales';
 import type { CurrencyCode } from '../../../domain/money';
 import { isPaidOrder } from '../../../domain/orders/paid';
 import { SUBSCRIPTION_FORM_KEY } from '../../../domain/purchase/subscription-form';
+import { RECORD_ID } from '../../../domain/record-id';
 import { primaryButton } from '../../components/purchase/ui';
 import { requireUser } from '../../auth.server';
 import { serverContext } from '../../context';
@@ -35,7 +36,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw redirect(order ? `/${params.lang}/done/${order._id}` : `/${params.lang}/portal`);
   }
   // Only the buyer (and staff) read an order; for anyone else, or no one signed in, it does not exist.
-  if (!user || !/^[A-Za-z0-9_-]{1,64}$/.test(params.id)) throw data(null, { status: 404 });
+  if (!user || !RECORD_ID.test(params.id)) throw data(null, { status: 404 });
   const order = await api
     .service('orders')
     .get(params.id, { provider: 'ssr', user })

@@ -292,7 +292,8 @@ export async function seedDemoPurchase(trx: Knex.Transaction, purchase: DemoPurc
     contract_end: term.contractEnd,
     billing_anchor_day: term.billingAnchorDay,
     next_pay_date: term.nextPayDate,
-    // The card shows on file; no gateway holds it, so a renewal of a demo plan fails until the member puts in a card (decision 031).
+    // The card shows on file, held by no gateway here: a start on the sandbox gateway puts it on file there (demo-cards.ts,
+    // decision 065); with Stripe a renewal of a demo plan fails until the member puts in a card (decision 031).
     card: JSON.stringify(card),
     created_at: paidAt,
     updated_at: paidAt,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { PaymentSandbox } from '../../payments/sandbox/sandbox.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { newId } from '../ids.ts';
 import { seedAds } from './ads.ts';
@@ -10,6 +11,7 @@ import { seedPush } from './push.ts';
 import { seedCategories, seedNews } from './news.ts';
 import { appTemplates, industries, modules } from './catalogue.ts';
 import { DEMO_MONTHLY_MEMBER, DEMO_PREPAID_MEMBER, DEMO_PURCHASES, seedDemoPurchase } from './demo-subscriptions.ts';
+import { holdDemoCards } from './demo-cards.ts';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -20,6 +22,11 @@ export interface SeedOptions {
   production?: boolean;
   /** The seed day the demo purchases are dated from (tests fix it). */
   now?: Date;
+  /**
+   * The payment sandbox, when it is the gateway: the demo plans' cards are put on file there, so
+   * they pay in one press (decision 065). Without it (Stripe), no gateway holds them.
+   */
+  paymentSandbox?: PaymentSandbox;
 }
 
 export interface SeedReport {
@@ -121,6 +128,8 @@ export async function seed(knex: Knex, options: SeedOptions): Promise<SeedReport
       }
     }
   });
+  // After the transaction: the sandbox writes through its own connections (PGlite runs one query at a time).
+  if (options.demoData && options.paymentSandbox) await holdDemoCards(knex, options.paymentSandbox, options.now);
   return { warnings };
 }
 

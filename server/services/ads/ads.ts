@@ -8,9 +8,10 @@ import { z } from '../../../domain/zod.ts';
 import { AD_TYPES, campaignKeySchema } from '../../../domain/entities/ads.ts';
 import { definitions } from '../../../domain/entities/index.ts';
 import type { AdPick } from '../../../domain/entities/services.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { clockOf } from '../../clock.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 import { verifyInstallation } from '../app-devices/installations.ts';
 import type { EntityService } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
@@ -340,7 +341,7 @@ export class AdDaysService {
 
   async find(params: { query?: Record<string, unknown> } = {}): Promise<AdDay[]> {
     const ad = params.query?.ad;
-    if (typeof ad !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(ad)) throw invalid({ ad: 'validation.required' });
+    if (typeof ad !== 'string' || !RECORD_ID.test(ad)) throw invalid({ ad: 'validation.required' });
     const { rows } = await this.knex.raw<{ rows: { day: string; views: string; clicks: string }[] }>(
       `select day, sum(views) as views, sum(clicks) as clicks from (
          select to_char(day, 'YYYY-MM-DD') as day, views, clicks from ad_days where ad_id = ?
@@ -457,12 +458,11 @@ export function configureAds(
       },
     },
   });
-  app.use('adPicks', new AdPicksService(app, knex, secret, eligible), { methods: ['find', 'create'], events: [] });
-  app.use('adReports', new AdReportsService(app, knex, secret, events), { methods: ['create'], events: [] });
-  app.use('adDays', new AdDaysService(knex), { methods: ['find'], events: [] });
-  app.service('adPicks').hooks({ around: { all: [authorize({ access: picks.access })] } });
-  app.service('adReports').hooks({ around: { all: [authorize({ access: reports.access })] } });
-  app.service('adDays').hooks({ around: { all: [authorize({ access: days.access })] } });
+  useCustomService(app, 'adPicks', new AdPicksService(app, knex, secret, eligible), picks, {
+    methods: ['find', 'create'],
+  });
+  useCustomService(app, 'adReports', new AdReportsService(app, knex, secret, events), reports, { methods: ['create'] });
+  useCustomService(app, 'adDays', new AdDaysService(knex), days, { methods: ['find'] });
 }
 
 // These services' entries in the application's service map (server/services/types.ts).

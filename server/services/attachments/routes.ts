@@ -19,9 +19,7 @@ import { uploadErrors } from './errors.ts';
 import { defaultPicture } from './default-picture.ts';
 import { discard, receiveFiles } from './receive.ts';
 import type { Served, Uploads } from './uploads.ts';
-
-/** Ids as the server makes them; anything else is no file of ours. */
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
+import { RECORD_ID } from '../../db/ids.ts';
 
 /** A stored variant never changes under its URL: browsers and proxies keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -115,7 +113,7 @@ function variantQuery(
 ): { width: ImageWidth | undefined; format: ImageFormat | undefined } {
   const { width, format, ...others } = req.query;
   const { v, ...rest } = version ? others : { v: undefined, ...others };
-  if (v !== undefined && (typeof v !== 'string' || !ID.test(v))) throw uploadErrors.invalidVariant();
+  if (v !== undefined && (typeof v !== 'string' || !RECORD_ID.test(v))) throw uploadErrors.invalidVariant();
   if (Object.keys(rest).length > 0) throw uploadErrors.invalidVariant();
   if (width !== undefined && !isImageWidth(width)) throw uploadErrors.invalidVariant();
   if (format !== undefined && !isImageFormat(format)) throw uploadErrors.invalidVariant();
@@ -207,7 +205,7 @@ export function attachmentRoutes(
       // The official REST client asks for JSON; an <img>, a browser tab or a plain fetch does not.
       const accept = req.headers.accept ?? '';
       const wantsJson = accept.includes('application/json') && !accept.includes('image/');
-      if (!ID.test(id) || wantsJson) return next();
+      if (!RECORD_ID.test(id) || wantsJson) return next();
       const uploads = uploadsOf();
       const row = await uploads.find(id);
       if (!row) return next();
@@ -233,7 +231,7 @@ export function attachmentRoutes(
     handle(async (req, res) => {
       const id = req.params.id ?? '';
       const uploads = uploadsOf();
-      const row = ID.test(id) ? await uploads.find(id) : null;
+      const row = RECORD_ID.test(id) ? await uploads.find(id) : null;
       if (!row) throw uploadErrors.notFound();
       const own = row.folder === 'profile';
       if (own && !maySeePictureOf(await readerOf(app, req, config), row.uploaded_by)) throw uploadErrors.notFound();
@@ -253,7 +251,7 @@ export function attachmentRoutes(
     handle(async (req, res) => {
       const id = req.params.id ?? '';
       const uploads = uploadsOf();
-      const row = ID.test(id) ? await uploads.find(id) : null;
+      const row = RECORD_ID.test(id) ? await uploads.find(id) : null;
       if (!row) throw uploadErrors.notFound();
       const own = row.folder === 'profile';
       if (own && !maySeePictureOf(await readerOf(app, req, config), row.uploaded_by)) throw uploadErrors.notFound();
@@ -272,7 +270,7 @@ export function attachmentRoutes(
       // is no account) gets the default picture.
       if (!maySeePictureOf(await readerOf(app, req, config), id)) throw uploadErrors.notFound();
       const uploads = uploadsOf();
-      const user = ID.test(id) ? await uploads.knex('users').where('id', id).first('picture_id') : undefined;
+      const user = RECORD_ID.test(id) ? await uploads.knex('users').where('id', id).first('picture_id') : undefined;
       const picture = typeof user?.picture_id === 'string' ? await uploads.find(user.picture_id) : null;
       const size = width ?? 'small';
       if (picture) {

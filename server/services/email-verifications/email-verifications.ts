@@ -3,7 +3,7 @@ import type { Application, Params } from '@feathersjs/feathers';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import type { VerificationAnswer, Verifications } from './verifications.ts';
 
@@ -100,15 +100,8 @@ export function configureEmailVerifications(
   verifications: Verifications,
   linkLimiter: RateLimiterAbstract,
 ): void {
-  app.use('emailVerifications', new EmailVerificationsService(verifications, linkLimiter), {
-    methods: ['create'],
-    events: [],
-  });
-  app.service('emailVerifications').hooks({
-    around: {
-      all: [authorize(emailVerificationsDescription)],
-    },
-  });
+  const service = new EmailVerificationsService(verifications, linkLimiter);
+  useCustomService(app, 'emailVerifications', service, emailVerificationsDescription, { methods: ['create'] });
 }
 
 // This service's entry in the application's service map (server/services/types.ts).

@@ -14,8 +14,8 @@ import { formatIsoDate } from '../../../domain/format.ts';
 import { isLocale, type Locale } from '../../../domain/locales.ts';
 import { clockOf } from '../../clock.ts';
 import type { ExportSettings } from '../../config.ts';
-import { newId } from '../../db/ids.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { newId, RECORD_ID } from '../../db/ids.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { isStaffRole } from '../../hooks/row-rules.ts';
 import { translate } from '../../i18n.ts';
@@ -107,7 +107,6 @@ const toRecord = (row: ExportRow): ExportRecord => ({
   finishedAt: row.finished_at ? new Date(row.finished_at) : null,
 });
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** What a table's query may hold: its filters and sort, never its page (the job pages itself). */
 const PAGING = ['$limit', '$skip', '$cursor', '$countUpTo', '$select', '$populate'];
 
@@ -117,7 +116,7 @@ const createSchema = z
     format: z.enum(['csv', 'xlsx']),
     columns: z.array(z.string().max(64)).min(1).max(200),
     query: z.record(z.string(), z.unknown()).optional(),
-    ids: z.array(z.string().regex(ID)).min(1).max(EXPORT_RULES.maxIds).optional(),
+    ids: z.array(z.string().regex(RECORD_ID)).min(1).max(EXPORT_RULES.maxIds).optional(),
     locale: z.string().optional(),
   })
   .strict();
@@ -311,7 +310,7 @@ export class ExportsService {
 
   /** The export as stored (a 404 when there is none). */
   async read(id: string): Promise<ExportRecord> {
-    if (!ID.test(id)) throw new NotFound('admin.notFound');
+    if (!RECORD_ID.test(id)) throw new NotFound('admin.notFound');
     const row = (await this.knex('exports').where({ id }).first()) as ExportRow | undefined;
     if (!row) throw new NotFound('admin.notFound');
     return toRecord(row);
@@ -491,12 +490,7 @@ export function configureExports(
   const storage = createExportStorage(settings);
   app.set('exportStorage', storage);
   const service = new ExportsService(app, { knex, jobs });
-  app.use('exports', service, { methods: ['create', 'get', 'patch'], events: [] });
-  app.service('exports').hooks({
-    around: {
-      all: [authorize(exportsDescription)],
-    },
-  });
+  useCustomService(app, 'exports', service, exportsDescription, { methods: ['create', 'get', 'patch'] });
   // Progress is news for the one who asked, on every connection of theirs.
   app.service('exports').publish((data: unknown) => {
     const user = (data as { user?: unknown } | null)?.user;

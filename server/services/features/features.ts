@@ -2,7 +2,7 @@ import type { Params } from '@feathersjs/feathers';
 import type { Knex } from 'knex';
 import { DEFAULT_FEATURES, featuresPatchSchema, featuresProblems } from '../../../domain/entities/features.ts';
 import type { FeaturesPayload } from '../../../domain/features.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { fieldErrors, invalid } from '../entity/validate.ts';
 import type { ServerApp } from '../types.ts';
@@ -70,11 +70,8 @@ export const featuresDescription = describeService('features', {
 });
 
 export function configureFeatures(app: ServerApp, knex: Knex): void {
-  app.use('features', new FeaturesService(knex), { methods: ['find', 'get', 'patch'], events: [] });
-  app.service('features').hooks({
-    around: {
-      all: [authorize(featuresDescription)],
-    },
+  useCustomService(app, 'features', new FeaturesService(knex), featuresDescription, {
+    methods: ['find', 'get', 'patch'],
   });
   app.service('features').publish(() => [app.channel('anonymous'), app.channel('authenticated')]);
 }

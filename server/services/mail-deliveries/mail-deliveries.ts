@@ -6,7 +6,7 @@ import { type Definitions, definitions } from '../../../domain/entities/index.ts
 import type { RecordOf } from '../../../domain/entities/types.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { MailDeliveries, MailJobs } from '../../mail/deliveries.ts';
@@ -15,8 +15,8 @@ import { auditChange } from '../audit-logs/audit-trail.ts';
 import type { EntityParams } from '../entity/entity-service.ts';
 import { registerEntityService } from '../entity/register.ts';
 import type { ServerApp } from '../types.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TABLE = definitions.mailDeliveries.table;
 
 /** Messages of a refused retry (locales: `mail.*`). */
@@ -46,7 +46,7 @@ export class MailRetriesService {
       typeof data === 'object' && data !== null && !Array.isArray(data)
         ? (data as { delivery?: unknown }).delivery
         : undefined;
-    if (typeof deliveryId !== 'string' || !ID.test(deliveryId) || Object.keys(data as object).length !== 1) {
+    if (typeof deliveryId !== 'string' || !RECORD_ID.test(deliveryId) || Object.keys(data as object).length !== 1) {
       throw new BadRequest('validation.failed', { errors: { delivery: 'validation.invalid' } });
     }
     const kind = await this.knex.transaction(async (trx) => {
@@ -113,11 +113,8 @@ export function configureMailQueue(
 ): MailJobs {
   const { config, knex, logger, jobs } = deps;
   registerEntityService(app, definitions.mailDeliveries);
-  app.use('mailRetries', new MailRetriesService(app, knex, jobs), { methods: ['create'], events: [] });
-  app.service('mailRetries').hooks({
-    around: {
-      all: [authorize(mailRetriesDescription)],
-    },
+  useCustomService(app, 'mailRetries', new MailRetriesService(app, knex, jobs), mailRetriesDescription, {
+    methods: ['create'],
   });
   return new MailJobs({
     jobs,

@@ -9,7 +9,7 @@ import { STAFF_ROLES } from '../../../domain/entities/types.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { newId } from '../../db/ids.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { fieldErrors, invalid } from '../entity/validate.ts';
 import type { ServerApp } from '../types.ts';
@@ -193,12 +193,9 @@ export const missingTranslateDescription = describeService('missingTranslate', {
 });
 
 export function configureMissingTranslations(app: ServerApp, knex: Knex, options: ReportOptions): void {
-  app.use('missingTranslate', new MissingTranslationsService(knex), {
+  useCustomService(app, 'missingTranslate', new MissingTranslationsService(knex), missingTranslateDescription, {
     methods: ['find', 'create', 'remove'],
-    events: [],
-  });
-  app.service('missingTranslate').hooks({
-    around: { all: [authorize(missingTranslateDescription), reportRules(options)] },
+    around: [reportRules(options)],
   });
   // Reports are noise for everyone but staff looking at the list.
   app.service('missingTranslate').publish(() => []);

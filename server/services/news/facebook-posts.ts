@@ -8,11 +8,12 @@ import type { FacebookPostState } from '../../../domain/news/constants.ts';
 import { type I18nText, type Locale } from '../../../domain/locales.ts';
 import type { Clock } from '../../clock.ts';
 import { FacebookError, type FacebookPhoto, type FacebookProvider } from '../../facebook/provider.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import type { JobAttempt, JobQueue } from '../../jobs/queue.ts';
 import { describeService } from '../../openapi/registry.ts';
 import type { ServerApp } from '../types.ts';
 import type { News, PublicationEffect } from './news.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 
 /*
  * A news item's post on the company's Facebook page (decision 059). The first publication of an
@@ -213,8 +214,6 @@ export interface FacebookPostAnswer {
   facebookStatus: FacebookPostState;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** The reference's word on `facebookPosts` (decision 058). */
 export const facebookPostsDescription = describeService('facebookPosts', {
   summary: 'Staff post a news item to Facebook again',
@@ -250,7 +249,7 @@ export class FacebookPostsService {
   async create(data: unknown): Promise<FacebookPostAnswer> {
     const id =
       typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { news?: unknown }).news : undefined;
-    if (typeof id !== 'string' || !ID.test(id) || Object.keys(data as object).length !== 1)
+    if (typeof id !== 'string' || !RECORD_ID.test(id) || Object.keys(data as object).length !== 1)
       throw new BadRequest('validation.failed', { errors: { news: 'validation.invalid' } });
     if (await this.poster.retry(id)) return { news: id, facebookStatus: 'pending' };
     if (!(await this.knex('news').where({ id }).first('id'))) throw new NotFound('facebook.newsNotFound');
@@ -259,8 +258,9 @@ export class FacebookPostsService {
 }
 
 export function configureFacebookPosts(app: ServerApp, knex: Knex, poster: FacebookPoster): void {
-  app.use('facebookPosts', new FacebookPostsService(knex, poster), { methods: ['create'], events: [] });
-  app.service('facebookPosts').hooks({ around: { all: [authorize(facebookPostsDescription)] } });
+  useCustomService(app, 'facebookPosts', new FacebookPostsService(knex, poster), facebookPostsDescription, {
+    methods: ['create'],
+  });
 }
 
 declare module '../types.ts' {

@@ -4,18 +4,17 @@ import type { Knex } from 'knex';
 import { definitions } from '../../../domain/entities/index.ts';
 import { UPGRADE_MESSAGES } from '../../../domain/orders/request.ts';
 import { STAFF_ROLES } from '../../../domain/entities/types.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
 import type { ServerApp } from '../types.ts';
 import { moveOrder } from './transitions.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 
 export interface FulfilmentAnswer {
   order: string;
   status: 'completed';
 }
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * `fulfilments` create `{order}` (staff): what a paid order bought is set up and delivered. The
@@ -36,7 +35,7 @@ export class FulfilmentsService {
       typeof data === 'object' && data !== null && !Array.isArray(data)
         ? (data as { order?: unknown }).order
         : undefined;
-    if (typeof orderId !== 'string' || !ID.test(orderId) || Object.keys(data as object).length !== 1) {
+    if (typeof orderId !== 'string' || !RECORD_ID.test(orderId) || Object.keys(data as object).length !== 1) {
       throw new BadRequest('validation.failed', { errors: { order: 'validation.invalid' } });
     }
     const actor = params.user?._id ? String(params.user._id) : 'system';
@@ -99,11 +98,8 @@ export const fulfilmentsDescription = describeService('fulfilments', {
 });
 
 export function configureFulfilments(app: ServerApp, knex: Knex): void {
-  app.use('fulfilments', new FulfilmentsService(app, knex), { methods: ['create'], events: [] });
-  app.service('fulfilments').hooks({
-    around: {
-      all: [authorize(fulfilmentsDescription)],
-    },
+  useCustomService(app, 'fulfilments', new FulfilmentsService(app, knex), fulfilmentsDescription, {
+    methods: ['create'],
   });
 }
 

@@ -20,7 +20,7 @@ import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
 import { hiddenFields, stripResult } from '../../hooks/clean-output.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { localeFromHeaders } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -373,15 +373,8 @@ export function configurePasswordResets(
     requestsPerEmail: limiter('requestsPerEmail'),
     resetsPerAddress: limiter('resetsPerAddress'),
   };
-  app.use(population.path, new PasswordResetsService(app, { knex: deps.knex, jobs: deps.jobs, limiters, population }), {
-    methods: ['create'],
-    events: [],
-  });
-  app.service(population.path).hooks({
-    around: {
-      all: [authorize(describeResets(population.path))],
-    },
-  });
+  const service = new PasswordResetsService(app, { knex: deps.knex, jobs: deps.jobs, limiters, population });
+  useCustomService(app, population.path, service, describeResets(population.path), { methods: ['create'] });
   definePasswordResetMailJob({
     mail: deps.mail,
     config,

@@ -5,10 +5,11 @@ import { dayOf } from '../../../domain/billing/calendar.ts';
 import { cardOnFileState, type PaymentOptions } from '../../../domain/orders/payment-options.ts';
 import type { BillingAddressRecord } from '../../../domain/orders/records.ts';
 import { clockOf } from '../../clock.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import type { ServerApp } from '../types.ts';
+import { RECORD_ID } from '../../db/ids.ts';
 
 /*
  * `paymentOptions.get(subscription)` (decision 063): what the payment step of an order for a
@@ -16,8 +17,6 @@ import type { ServerApp } from '../types.ts';
  * press can pay with it now (the gateway in use holds it and it has not expired), and the billing
  * address of the member's last order that had one. The gateway's references stay on the server.
  */
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Caller = { _id: unknown };
 
@@ -35,7 +34,7 @@ export class PaymentOptionsService {
     if (!userId) throw new NotAuthenticated('auth.notAuthenticated');
     const subscriptionId = String(id);
     // Another member's subscription, or none: the same 404.
-    const row = ID.test(subscriptionId)
+    const row = RECORD_ID.test(subscriptionId)
       ? ((await this.knex('subscriptions')
           .where({ id: subscriptionId, user_id: String(userId) })
           .first('id', 'card', 'payment_method')) as
@@ -109,11 +108,8 @@ export const paymentOptionsDescription = describeService('paymentOptions', {
 });
 
 export function configurePaymentOptions(app: ServerApp, knex: Knex): void {
-  app.use('paymentOptions', new PaymentOptionsService(app, knex), { methods: ['get'], events: [] });
-  app.service('paymentOptions').hooks({
-    around: {
-      all: [authorize(paymentOptionsDescription)],
-    },
+  useCustomService(app, 'paymentOptions', new PaymentOptionsService(app, knex), paymentOptionsDescription, {
+    methods: ['get'],
   });
 }
 

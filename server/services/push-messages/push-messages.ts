@@ -17,7 +17,7 @@ import {
 import { STAFF_ROLES } from '../../../domain/entities/types.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -303,8 +303,7 @@ export function configurePushMessages(
       },
     },
   });
-  app.use('pushSends', new PushSendsService(app, sender), { methods: ['create'], events: [] });
-  app.service('pushSends').hooks({ around: { all: [authorize({ access: sends.access })] } });
+  useCustomService(app, 'pushSends', new PushSendsService(app, sender), sends, { methods: ['create'] });
   const receipts = describeService('pushReceipts', {
     summary: 'A device’s receipt or opening of a push message',
     description:
@@ -324,8 +323,7 @@ export function configurePushMessages(
       },
     },
   });
-  app.use('pushReceipts', new PushReceiptsService(app, sender), { methods: ['create'], events: [] });
-  app.service('pushReceipts').hooks({ around: { all: [authorize({ access: receipts.access })] } });
+  useCustomService(app, 'pushReceipts', new PushReceiptsService(app, sender), receipts, { methods: ['create'] });
   return sender;
 }
 

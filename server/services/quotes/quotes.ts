@@ -13,7 +13,7 @@ import {
   withoutClientPrices,
 } from '../../../domain/orders/request.ts';
 import { clockOf } from '../../clock.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { callerAddressKey } from '../../auth/address.ts';
 import { consume } from '../../auth/limits.ts';
 import { describeService } from '../../openapi/registry.ts';
@@ -79,13 +79,8 @@ export const quotesDescription = describeService('quotes', {
 });
 
 export function configureQuotes(app: Application, limiter: RateLimiterAbstract, knex: Knex): void {
-  app.use('quotes', new QuotesService(app, limiter, knex), { methods: ['create'], events: [] });
   // Public; a caller who sends a token is known (add-ons are priced for their own subscription only).
-  app.service('quotes').hooks({
-    around: {
-      all: [authorize(quotesDescription)],
-    },
-  });
+  useCustomService(app, 'quotes', new QuotesService(app, limiter, knex), quotesDescription, { methods: ['create'] });
 }
 
 // This service's entry in the application's service map (server/services/types.ts).

@@ -12,13 +12,13 @@ import {
   removalCredit,
   type RemovableModule,
 } from '../../../domain/billing/lifecycle.ts';
-import { newId } from '../../db/ids.ts';
+import { newId, RECORD_ID } from '../../db/ids.ts';
 import { billingTermsOf } from '../../../domain/billing/overview.ts';
 import { localeOf } from '../../../domain/locales.ts';
 import { isCurrency } from '../../../domain/money.ts';
 import { clockOf } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { cardChangeSchema } from '../../../domain/forms/card-change.ts';
 import { askPeriodically } from '../../jobs/jobs.ts';
@@ -48,7 +48,6 @@ export const CHANGE_MESSAGES = {
   notRunning: 'renewal.notRunning',
 } as const;
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ACTIONS = ['cancel', 'resume', 'removeAddOn'] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -84,10 +83,10 @@ export class SubscriptionChanges {
     const body =
       typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+    if (typeof body.subscription !== 'string' || !RECORD_ID.test(body.subscription))
       errors.subscription = 'validation.invalid';
     if (!(ACTIONS as readonly unknown[]).includes(body.action)) errors.action = 'validation.invalid';
-    if (body.action === 'removeAddOn' && (typeof body.module !== 'string' || !ID.test(body.module)))
+    if (body.action === 'removeAddOn' && (typeof body.module !== 'string' || !RECORD_ID.test(body.module)))
       errors.module = 'validation.invalid';
     const known = body.action === 'removeAddOn' ? ['subscription', 'action', 'module'] : ['subscription', 'action'];
     for (const field of Object.keys(body)) if (!known.includes(field)) errors[field] = 'validation.unknownField';
@@ -313,42 +312,22 @@ export function configureSubscriptions(
   });
   app.set('renewals', renewals);
 
-  app.use('subscriptionChanges', new SubscriptionChanges(app, knex), { methods: ['create'], events: [] });
-  app.service('subscriptionChanges').hooks({
-    around: {
-      all: [authorize(subscriptionChangesDescription)],
-    },
+  useCustomService(app, 'subscriptionChanges', new SubscriptionChanges(app, knex), subscriptionChangesDescription, {
+    methods: ['create'],
   });
 
   // Ending a plan inside its minimum term, for its fee (decision 044): the owner, or an admin for any member.
-  app.use(
-    'terminations',
-    new TerminationsService(app, {
-      knex,
-      logger: logger.child({ component: 'terminations' }),
-      jobs,
-      gateway: () => app.get('paymentGateway') as PaymentGateway,
-    }),
-    {
-      methods: ['create'],
-      events: [],
-    },
-  );
-  app.service('terminations').hooks({
-    around: {
-      all: [authorize(terminationsDescription)],
-    },
+  const terminations = new TerminationsService(app, {
+    knex,
+    logger: logger.child({ component: 'terminations' }),
+    jobs,
+    gateway: () => app.get('paymentGateway') as PaymentGateway,
   });
+  useCustomService(app, 'terminations', terminations, terminationsDescription, { methods: ['create'] });
 
-  app.use(
-    'cardChanges',
-    new CardChanges(app, knex, createLimiter(redis, `${config.redisPrefix}:limit:cardChanges`, CARD_CHANGE_LIMIT)),
-    { methods: ['create'], events: [] },
-  );
-  app.service('cardChanges').hooks({
-    around: {
-      all: [authorize(cardChangesDescription)],
-    },
+  const cardChangeLimiter = createLimiter(redis, `${config.redisPrefix}:limit:cardChanges`, CARD_CHANGE_LIMIT);
+  useCustomService(app, 'cardChanges', new CardChanges(app, knex, cardChangeLimiter), cardChangesDescription, {
+    methods: ['create'],
   });
 
   jobs.define(RENEWAL_QUEUE, { retryLimit: 3, retryDelay: 60, retryDelayMax: 600 }, async () => {
@@ -431,7 +410,7 @@ export class CardChanges {
     const body =
       typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+    if (typeof body.subscription !== 'string' || !RECORD_ID.test(body.subscription))
       errors.subscription = 'validation.invalid';
     if (
       typeof body.paymentMethodId !== 'string' ||

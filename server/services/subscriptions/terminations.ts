@@ -10,7 +10,7 @@ import type { OrderLine } from '../../../domain/orders/pricing.ts';
 import type { StateMove } from '../../../domain/orders/states.ts';
 import { taxFor } from '../../../domain/tax.ts';
 import { clockOf } from '../../clock.ts';
-import { newId } from '../../db/ids.ts';
+import { newId, RECORD_ID } from '../../db/ids.ts';
 import { localeFromHeaders, translate } from '../../i18n.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
@@ -54,7 +54,6 @@ function feeLineName(): I18nText {
   return Object.fromEntries(LOCALES.map((locale) => [locale, translate(locale, 'termination.lineName')])) as I18nText;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Roles that may terminate any member's plan (the owner may terminate their own). */
 const STAFF_TERMINATORS = ['admin'];
 
@@ -102,7 +101,7 @@ export class TerminationsService {
     const body =
       typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
-    if (typeof body.subscription !== 'string' || !ID.test(body.subscription))
+    if (typeof body.subscription !== 'string' || !RECORD_ID.test(body.subscription))
       errors.subscription = 'validation.invalid';
     if (
       body.expectedFee !== undefined &&

@@ -1,6 +1,6 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors';
 import type { Id } from '@feathersjs/feathers';
-import { authorize } from '../../hooks/authorize.ts';
+import { useCustomService } from '../custom-service.ts';
 import { describeService } from '../../openapi/registry.ts';
 import { isStaffRole } from '../../hooks/row-rules.ts';
 import { idSchema } from '../../../domain/entities/types.ts';
@@ -70,12 +70,7 @@ export const userSessionsDescription = describeService('userSessions', {
 });
 
 export function configureUserSessions(app: ServerApp): void {
-  app.use('userSessions', new UserSessionsService(app), { methods: ['remove'], events: [] });
-  app.service('userSessions').hooks({
-    around: {
-      all: [authorize(userSessionsDescription)],
-    },
-  });
+  useCustomService(app, 'userSessions', new UserSessionsService(app), userSessionsDescription, { methods: ['remove'] });
 }
 
 // This service's entry in the application's service map (server/services/types.ts).
