@@ -433,10 +433,10 @@ describe('loadConfig', () => {
       const { sandbox } = loadConfig({
         APP_SECRET: SECRET,
         PORT: '4100',
-        PAYMENT_SANDBOX_HOST: 'Pay.Localhost',
+        PAYMENT_SANDBOX_HOST: 'Sandbox-Pay.Localhost',
       }).payments;
-      expect(sandbox.host).toBe('pay.localhost');
-      expect(sandbox.url).toBe('http://pay.localhost:4100');
+      expect(sandbox.host).toBe('sandbox-pay.localhost');
+      expect(sandbox.url).toBe('http://sandbox-pay.localhost:4100');
       // Behind a proxy, its public origin is the one configured.
       expect(
         loadConfig({
@@ -446,15 +446,15 @@ describe('loadConfig', () => {
         }).payments.sandbox.url,
       ).toBe('https://pay-sandbox.example.com');
       expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'pay_box!' }).message).toMatch(
-        /PAYMENT_SANDBOX_HOST: must be a host name, such as pay\.localhost/,
+        /PAYMENT_SANDBOX_HOST: must be a host name, such as sandbox-pay\.localhost/,
       );
       expect(
-        configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'pay.localhost', PAYMENT_SANDBOX_PORT: '4555' })
+        configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'sandbox-pay.localhost', PAYMENT_SANDBOX_PORT: '4555' })
           .message,
       ).toMatch(/PAYMENT_SANDBOX_HOST and PAYMENT_SANDBOX_PORT are both set/);
-      expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'pay.localhost', PORT: '0' }).message).toMatch(
-        /PAYMENT_SANDBOX_HOST needs the site's port/,
-      );
+      expect(
+        configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: 'sandbox-pay.localhost', PORT: '0' }).message,
+      ).toMatch(/PAYMENT_SANDBOX_HOST needs the site's port/);
       for (const own of ['localhost', '127.0.0.1']) {
         expect(configError({ APP_SECRET: SECRET, PAYMENT_SANDBOX_HOST: own }).message, own).toMatch(
           /one of the site's own host names/,

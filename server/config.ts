@@ -138,13 +138,13 @@ export const envSchema = z.object({
   // `1`: production may run on the sandbox gateway (a demo or a staging site); refused otherwise there.
   PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  // A host name of its own on the site's port (e.g. `pay.localhost`), instead of a port of its own.
+  // A host name of its own on the site's port (e.g. `sandbox-pay.localhost`), instead of a port of its own.
   PAYMENT_SANDBOX_HOST: z
     .string()
     .toLowerCase()
     .regex(
       /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
-      'must be a host name, such as pay.localhost',
+      'must be a host name, such as sandbox-pay.localhost',
     )
     .optional(),
   PAYMENT_SANDBOX_URL: z
@@ -480,7 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const siteHosts = ['localhost', '127.0.0.1', ...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : [])];
   if (e.PAYMENT_SANDBOX_HOST && siteHosts.includes(e.PAYMENT_SANDBOX_HOST)) {
     throw new ConfigError(
-      `PAYMENT_SANDBOX_HOST is ${e.PAYMENT_SANDBOX_HOST}, one of the site's own host names: give the sandbox a name of its own, such as pay.localhost`,
+      `PAYMENT_SANDBOX_HOST is ${e.PAYMENT_SANDBOX_HOST}, one of the site's own host names: give the sandbox a name of its own, such as sandbox-pay.localhost`,
     );
   }
   if (e.PAYMENT_SANDBOX_HOST && e.PORT === 0 && !e.PAYMENT_SANDBOX_URL) {

@@ -5,10 +5,10 @@ import { users } from './users.ts';
 /*
  * The payment sandbox on the site's own port under a host name of its own (PAYMENT_SANDBOX_HOST):
  * a demo on a host that gives one port. Browsers send every `*.localhost` name to this machine, so
- * `pay.localhost` is another origin than the site's with nothing to set up.
+ * `sandbox-pay.localhost` is another origin than the site's with nothing to set up.
  */
 
-const HOST = 'pay.localhost';
+const HOST = 'sandbox-pay.localhost';
 let server: ExtraServer;
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -32,7 +32,7 @@ test("a member's card is taken by the sandbox's frame on its own host name, on t
 
   await page.goto(`${server.url}/en/portal/card`);
   const frame = page.getByTestId('card-frame');
-  await expect(frame).toHaveAttribute('src', new RegExp(`^http://pay\\.localhost:${port}/frame\\?`));
+  await expect(frame).toHaveAttribute('src', new RegExp(`^http://sandbox-pay\\.localhost:${port}/frame\\?`));
   await expect(frame).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
   const fields = page.frameLocator('[data-testid="card-frame"]');
   await fields.locator('#number').fill('5555555555554444');

@@ -97,7 +97,7 @@ function requestAs(
 describe.skipIf(skipReason)('the sandbox on a host name of its own (PAYMENT_SANDBOX_HOST)', () => {
   let server: RunningServer;
   let port: number;
-  const HOST = 'pay.localhost';
+  const HOST = 'sandbox-pay.localhost';
 
   beforeAll(async () => {
     port = await freePort();
@@ -127,7 +127,7 @@ describe.skipIf(skipReason)('the sandbox on a host name of its own (PAYMENT_SAND
     expect(api.status).toBe(404);
     expect(JSON.parse(api.body)).toEqual({ error: { code: 'not_found' } });
     // The name is matched whatever its case, as browsers send it lower-case anyway.
-    expect((await requestAs(port, 'PAY.localhost', '/health')).status).toBe(200);
+    expect((await requestAs(port, 'SANDBOX-PAY.localhost', '/health')).status).toBe(200);
     // The site itself, on its own names, is untouched.
     const site = await requestAs(port, '127.0.0.1', '/api/industries');
     expect(site.status).toBe(200);
