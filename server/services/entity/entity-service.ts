@@ -101,11 +101,18 @@ export type BeforeWrite = (
 const KEY_PREFIX = '__k';
 
 /**
- * Records a capped count may look through before it counts the matches by their plan (decision
- * 066): twenty times the back office's cap of 1 000, so that matches held by one record in twenty
- * or more reach past it there.
+ * Records a capped count of a search may look through before it counts the matches by their plan
+ * (decision 066): twenty times the back office's cap of 1 000, so that text held by one record in
+ * twenty or more reaches past it there.
  */
 export const COUNT_PROBE_ROWS = 20_000;
+
+/** Whether a filter holds a `$regex` (free text) at any depth, in an `$or` or `$and` too. */
+function holdsRegex(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsRegex);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, inner]) => key === '$regex' || holdsRegex(inner));
+}
 
 /** The fields a patch writes, whatever its syntax: plain keys, `$set` paths, `$push` and `$pull` lists. */
 export function fieldsWritten(data: unknown): Set<string> {
@@ -334,9 +341,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
 
   /**
    * How many records match; with a cap, read to one past it and no further (`$countUpTo`,
-   * decisions 045 and 066). Where the planner expects the matches to be common, they are first
-   * looked for among the table's first records (`countAmongFirst`): a bounded scan that proves in
-   * a few milliseconds that more than the cap match. Otherwise, or when it does not, the matches
+   * decisions 045 and 066). A search's matches, where the planner expects them to be common, are
+   * first looked for among the table's first records (`countAmongFirst`): a bounded scan that
+   * proves in a few milliseconds that more than the cap match. Other filters are served by B-tree
+   * indexes that count to the cap as cheaply. Otherwise, or when it does not, the matches
    * are read through a cursor planned as for reading them all, the plan an exact count gets (the
    * trigram indexes' bitmap for a search), so stopping early never costs more than counting
    * everything: a `limit` in the query would let the planner bet on a scan that finds the matches
@@ -349,7 +357,10 @@ export class EntityService<E extends EntityDef = EntityDef> {
       return Number(row?.total ?? 0);
     };
     if (cap === null) return exactly();
-    const found = cap < this.countProbeRows ? await this.countAmongFirst(this.db(params), parsed, cap + 1) : 0;
+    const found =
+      cap < this.countProbeRows && holdsRegex(parsed.filter)
+        ? await this.countAmongFirst(this.db(params), parsed, cap + 1)
+        : 0;
     if (found > cap) return found;
     // In a caller's transaction the planner's settings are left alone: counted exactly, then capped.
     if (params.transaction) return exactly();
