@@ -22,12 +22,16 @@ export const devices = defineEntity({
       exported: true,
       hints: { column: 1 },
     },
-    /** The module it is registered to: given on create, never changed after (server/services/devices). */
+    /**
+     * The module it is registered to: given on create, never changed after (`patchable: []`, so the
+     * patch's schema and the back office leave it out; server/services/devices refuses it in-process too).
+     */
     module: {
       kind: 'ref',
       ref: 'modules',
       column: 'module_id',
       required: true,
+      patchable: [],
       filterable: true,
       listed: true,
       exported: true,
