@@ -14,9 +14,11 @@ import {
   ADMIN,
   accessTokenOf,
   createAccount,
+  asRest,
   skipReason,
   startTestServer,
   testConfig,
+  typedService,
   uniqueEmail,
   untypedService,
 } from './harness.ts';
@@ -25,6 +27,10 @@ import { sessionCookieName } from '../../domain/session-cookie.ts';
 import { deliveryDates } from '../../server/purchase/delivery-dates.ts';
 import type { ShippingCountry } from '../../domain/orders/countries.ts';
 import { newId } from '../../server/db/ids.ts';
+import { appDefinition } from '../../domain/apps/apps.ts';
+import { dayOf, startOfDay } from '../../domain/billing/calendar.ts';
+import { contractEnd } from '../../domain/billing/schedule.ts';
+import { billingAddress, CARDS, shipping } from './payment-fixture.ts';
 import {
   VERIFICATION_MAIL_JOB,
   VERIFICATION_RULES,
@@ -63,12 +69,6 @@ const PIXEL = Buffer.from(
  * are still checked, with an empty body.
  */
 const NOT_SENT: Readonly<Record<string, string>> = {
-  'create payments': 'Charges the buyer’s card through the payment provider.',
-  'create cardChanges': 'Replaces a paid subscription’s card at the payment provider.',
-  'create subscriptionChanges': 'Cancels or changes a paid subscription at the payment provider.',
-  'create terminations': 'Ends a paid subscription and charges its termination fee through the payment provider.',
-  'create devices': 'A device is registered to a module active on a paid subscription, made only by a paid order.',
-  'create fulfilments': 'Ships a paid order and mails its buyer.',
   'create facebook':
     '`graph` reads the page from Facebook’s Graph API; `export` takes its file through `POST /api/facebook/upload`.',
   'create facebookPosts': 'Posts the news item to the company’s Facebook page.',
@@ -91,6 +91,8 @@ type RealValues = (context: {
   appUser: { email: string; password: string };
   /** The caller's own account, where they sign in with a password: its email follows a change. */
   self: { email: string; password: string } | undefined;
+  /** The caller's orders and plans, paid through the test server's sandbox gateway. */
+  paid: PaidPlans;
 }) => Promise<Record<string, unknown>> | Record<string, unknown>;
 const REAL_VALUES: Readonly<Record<string, RealValues>> = {
   'create authentication': ({ member }) => ({ email: member.email, password: member.password }),
@@ -133,12 +135,61 @@ const REAL_VALUES: Readonly<Record<string, RealValues>> = {
     const row = (await server.database.knex('app_devices').where('device_id', deviceId).first('id')) as { id: string };
     return { message: await make('pushMessages', { title: { en: 'Test' }, body: { en: 'Test' }, device: row.id }) };
   },
+  // An unpaid order of the caller's own, paid with a card the sandbox gateway has just tokenized.
+  'create payments': async ({ paid }) => {
+    const order = await paid.order();
+    return {
+      order: order._id,
+      paymentMethodId: await paid.card(),
+      billingAddress,
+      idempotencyKey: `reference-${randomUUID()}`,
+      expectedTotal: order.total,
+    };
+  },
+  // The caller's paid plan gets another card, then is stopped at the end of its term.
+  'create cardChanges': async ({ paid }) => ({
+    subscription: (await paid.plan('changes')).subscription,
+    paymentMethodId: await paid.card(),
+  }),
+  'create subscriptionChanges': async ({ paid }) => ({
+    subscription: (await paid.plan('changes')).subscription,
+    action: 'cancel',
+  }),
+  // A plan inside its minimum term ends now for its fee, charged on its card on file.
+  'create terminations': async ({ paid }) => ({ subscription: (await paid.plan('termination')).subscription }),
+  // A device of a module that comes with the caller's paid plan (Flexi's kitchen screen).
+  'create devices': async ({ paid, server }) => {
+    const { subscription } = await paid.plan('changes');
+    const { knex } = server.database;
+    const row = (await knex('subscriptions').where('id', subscription).first('modules')) as {
+      modules: { id: string }[];
+    };
+    const keys = (await knex('modules')
+      .whereIn(
+        'id',
+        row.modules.map((module) => module.id),
+      )
+      .select('id', 'key')) as { id: string; key: string | null }[];
+    return { module: keys.find((module) => appDefinition(module.key).devicePrefix !== null)?.id };
+  },
+  // Staff deliver a paid order: the caller's own, paid a moment ago.
+  'create fulfilments': async ({ paid }) => ({ order: (await paid.plan('fulfilment')).order }),
   // A mail whose last attempt failed (what the queue writes then); sent again, its job finds no open code and skips.
   'create mailRetries': async ({ server }) => ({ delivery: await failedDelivery(server) }),
   // Anyone holding a mailed link verifies its account: a new unverified account's link, for every caller
   // (a code proves only the signed-in account's own address, and a caller here is verified or an app user).
   'create emailVerifications': async ({ server }) => ({ code: undefined, token: await verificationLink(server) }),
 };
+
+/** What the payments' operations are sent with: the caller's orders, cards and paid plans. */
+interface PaidPlans {
+  /** A new unpaid order of the caller's (Flexi, twelve months ahead). */
+  order: () => Promise<{ _id: string; total: number }>;
+  /** A card tokenized by the sandbox gateway, as the card fields of the purchase page do. */
+  card: () => Promise<string>;
+  /** A plan of the caller's, paid by card (its order and subscription): one for each use. */
+  plan: (use: 'changes' | 'termination' | 'fulfilment') => Promise<{ order: string; subscription: string }>;
+}
 
 /** A `mailDeliveries` row in `failed`, as the queue leaves a mail after its last attempt. */
 async function failedDelivery(server: RunningServer): Promise<string> {
@@ -254,6 +305,79 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     return { deviceId, secret: (answer.body as { secret: string }).secret };
   }
 
+  /** Each caller's paid plans, made the first time a request needs one (each is a real payment). */
+  const plans = new Map<string, Promise<{ order: string; subscription: string }>>();
+  function paidPlans(caller: Caller): PaidPlans {
+    const account = accounts[caller];
+    const params = () => asRest({ _id: account?._id ?? '', role: caller as 'member' | 'editor' | 'admin' });
+    const flexi = async () =>
+      (await existingId('appTemplates', new Map(), { key: 'restaurant-flexi' })) ?? 'no-flexi-plan';
+    const paid: PaidPlans = {
+      order: async () =>
+        typedService(server.api, 'orders').create(
+          {
+            plan: await flexi(),
+            addOns: [],
+            prepaidMonths: 12,
+            shipping: shipping(),
+            idempotencyKey: `reference-${randomUUID()}`,
+          },
+          params(),
+        ),
+      card: async () => {
+        const sandbox = server.paymentSandbox?.sandbox;
+        if (!sandbox) throw new Error('the test server has no sandbox gateway');
+        const card = { number: CARDS.success, expMonth: 12, expYear: 2034, cvc: '123' };
+        return (await sandbox.tokenize(card)).paymentMethodId;
+      },
+      plan: (use) => {
+        const key = `${caller} ${use}`;
+        let plan = plans.get(key);
+        if (!plan) {
+          plan = (async () => {
+            const order = await paid.order();
+            const payment = await typedService(server.api, 'payments').create(
+              {
+                order: order._id,
+                paymentMethodId: await paid.card(),
+                billingAddress,
+                idempotencyKey: `reference-${randomUUID()}`,
+                expectedTotal: order.total,
+              },
+              params(),
+            );
+            expect(payment.status).toBe('succeeded');
+            const { knex } = server.database;
+            const row = (await knex('subscriptions').where('order_id', order._id).first()) as {
+              id: string;
+              contract_start: Date;
+              billing_anchor_day: number;
+              prepaid_months: number;
+              period: 'monthly' | 'annual';
+            };
+            // Twelve months paid ahead of a two-year term (as a plan arranged with staff has): a fee is left to pay.
+            if (use === 'termination') {
+              const terms = {
+                start: dayOf(row.contract_start),
+                anchorDay: row.billing_anchor_day,
+                prepaidMonths: row.prepaid_months,
+                contractMonths: 24,
+                period: row.period,
+              };
+              await knex('subscriptions')
+                .where('id', row.id)
+                .update({ contract_months: 24, contract_end: startOfDay(contractEnd(terms)) });
+            }
+            return { order: order._id, subscription: row.id };
+          })();
+          plans.set(key, plan);
+        }
+        return plan;
+      },
+    };
+    return paid;
+  }
+
   /** An existing record's id, for an example that names one: the caller's list's, else any. */
   async function existingId(
     service: string,
@@ -309,6 +433,7 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
       member,
       appUser,
       self: caller === 'member' ? member : accounts[caller],
+      paid: paidPlans(caller),
     });
     return { ...body, ...real };
   }
