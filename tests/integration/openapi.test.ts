@@ -31,6 +31,7 @@ import { appDefinition } from '../../domain/apps/apps.ts';
 import { dayOf, startOfDay } from '../../domain/billing/calendar.ts';
 import { contractEnd } from '../../domain/billing/schedule.ts';
 import { billingAddress, CARDS, shipping } from './payment-fixture.ts';
+import { FakeGraph } from '../fake-graph.ts';
 import {
   VERIFICATION_MAIL_JOB,
   VERIFICATION_RULES,
@@ -64,15 +65,12 @@ const PIXEL = Buffer.from(
 );
 
 /**
- * Operations whose example is not sent (`method service`), with the reason: what they do leaves the
- * machine (a payment, a post, a mail), or needs a record only a payment makes. Their error answers
- * are still checked, with an empty body.
+ * Operations whose example is not sent (`method service`), with the reason: what they do would leave
+ * the machine, or needs what no test server has. Their error answers are still checked, with an empty
+ * body. None now: payments go to the test server's sandbox gateway, posts to its local Facebook
+ * provider, a page's posts come from a stand-in Graph API, mail to the outbox.
  */
-const NOT_SENT: Readonly<Record<string, string>> = {
-  'create facebook':
-    '`graph` reads the page from Facebook’s Graph API; `export` takes its file through `POST /api/facebook/upload`.',
-  'create facebookPosts': 'Posts the news item to the company’s Facebook page.',
-};
+const NOT_SENT: Readonly<Record<string, string>> = {};
 
 /** What a valid request needs beyond its example: a real record's id, a real account's password. */
 /** Who calls: each caller of the permission matrix, with a token of their own where they sign in. */
@@ -93,6 +91,8 @@ type RealValues = (context: {
   self: { email: string; password: string } | undefined;
   /** The caller's orders and plans, paid through the test server's sandbox gateway. */
   paid: PaidPlans;
+  /** The stand-in for Facebook's Graph API that the test server reads a page's posts from. */
+  graph: FakeGraph;
 }) => Promise<Record<string, unknown>> | Record<string, unknown>;
 const REAL_VALUES: Readonly<Record<string, RealValues>> = {
   'create authentication': ({ member }) => ({ email: member.email, password: member.password }),
@@ -174,6 +174,13 @@ const REAL_VALUES: Readonly<Record<string, RealValues>> = {
   },
   // Staff deliver a paid order: the caller's own, paid a moment ago.
   'create fulfilments': async ({ paid }) => ({ order: (await paid.plan('fulfilment')).order }),
+  // The page's posts from the Graph API (the test server's is a stand-in): one empty page of them.
+  'create facebook': ({ graph }) => {
+    graph.answerNext({ status: 200, body: { data: [], paging: {} } });
+    return { source: 'graph' };
+  },
+  // A published item whose post failed is posted again, through the test server's local provider.
+  'create facebookPosts': async ({ server }) => ({ news: await failedPost(server) }),
   // A mail whose last attempt failed (what the queue writes then); sent again, its job finds no open code and skips.
   'create mailRetries': async ({ server }) => ({ delivery: await failedDelivery(server) }),
   // Anyone holding a mailed link verifies its account: a new unverified account's link, for every caller
@@ -189,6 +196,21 @@ interface PaidPlans {
   card: () => Promise<string>;
   /** A plan of the caller's, paid by card (its order and subscription): one for each use. */
   plan: (use: 'changes' | 'termination' | 'fulfilment') => Promise<{ order: string; subscription: string }>;
+}
+
+/** A news item published, whose post to the company's Facebook page failed (as its job leaves it). */
+async function failedPost(server: RunningServer): Promise<string> {
+  const item = (await untypedService(server.api, 'news').create({
+    title: { en: 'Pickup orders are here' },
+    content: { en: '<p>Order ahead and skip the queue.</p>' },
+    region: 'hk',
+    status: 'draft',
+  })) as { _id: string };
+  await server.database
+    .knex('news')
+    .where('id', item._id)
+    .update({ status: 'published', post_to_facebook: true, facebook_status: 'failed', facebook_error: 'timed out' });
+  return item._id;
 }
 
 /** A `mailDeliveries` row in `failed`, as the queue leaves a mail after its last attempt. */
@@ -434,6 +456,7 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
       appUser,
       self: caller === 'member' ? member : accounts[caller],
       paid: paidPlans(caller),
+      graph,
     });
     return { ...body, ...real };
   }
@@ -444,8 +467,16 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
     return body as OpenApiDocument;
   }
 
+  const graph = new FakeGraph();
+
   beforeAll(async () => {
-    server = await startTestServer({ trustProxy: 'loopback' });
+    // A Facebook page to import from, read from the stand-in Graph API; posts go to the local provider.
+    await graph.start();
+    const { facebook } = testConfig();
+    server = await startTestServer({
+      trustProxy: 'loopback',
+      facebook: { ...facebook, provider: 'local', graphUrl: graph.url, page: { id: 'tillpoint', token: 'page-token' } },
+    });
     const admin = await createAccount(server.database.knex, { role: 'admin', label: 'reference-admin' });
     tokens.admin = await accessTokenOf(server.url, admin, address());
     Object.assign(member, await createAccount(server.database.knex, { role: 'member', label: 'reference-member' }));
@@ -468,6 +499,7 @@ describe.skipIf(skipReason)('the API reference (OpenAPI)', () => {
   });
   afterAll(async () => {
     await server?.close();
+    await graph.stop();
   });
 
   it('serves the document with an ETag, and answers 304 to a client that holds it', async () => {
