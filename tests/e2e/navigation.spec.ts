@@ -20,7 +20,8 @@ test('a link followed while another page still loads wins, and the overtaken one
   });
   await page.evaluate(() => (document.querySelector('a[href="/en/pricing"]') as HTMLAnchorElement | null)?.click());
   await page.evaluate(() => (document.querySelector('a[href="/en/blogs"]') as HTMLAnchorElement | null)?.click());
-  await expect(page).toHaveURL(/\/en\/blogs$/);
+  // Each held request waits 1.5 s, and the blog page's route, data and code come one after another.
+  await expect(page).toHaveURL(/\/en\/blogs$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(held).toBeGreaterThanOrEqual(1);
 });
