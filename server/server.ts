@@ -321,18 +321,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         // Stop taking connections, let in-flight requests finish, then close sockets and the database.
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        // A keep-alive connection whose request ends after this point would stay open for
-        // keepAliveTimeout (65 s) and hold the close that long: each is closed once idle, and any
-        // still busy after 10 s is closed all the same. Set before socket.io's close, which waits
-        // for the same server.
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
         await new Promise<void>(
           (resolve) =>
             (api as unknown as { io?: { close(cb: () => void): void } }).io?.close(() => resolve()) ?? resolve(),
         );
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
         await closed;
-        clearInterval(sweep);
         clearTimeout(force);
         await api.teardown?.().catch(() => undefined);
         await payments?.server.close().catch(() => undefined);
