@@ -52,9 +52,11 @@ export interface ServiceDescription {
  * The descriptions, kept on the process under a registered symbol: the pages' server bundle holds
  * its own copy of this module, and its reference page must read what the services filed here.
  */
-const KEY: unique symbol = Symbol.for('tillpoint.serviceDescriptions');
-const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, ServiceDescription> };
-const descriptions: Map<string, ServiceDescription> = (holder[KEY] ??= new Map());
+function processMap<T>(name: string): Map<string, T> {
+  const holder = globalThis as Record<symbol, Map<string, T> | undefined>;
+  return (holder[Symbol.for(name)] ??= new Map());
+}
+const descriptions = processMap<ServiceDescription>('tillpoint.serviceDescriptions');
 
 /**
  * Files a service's description under its path and hands it back, so the service's own hooks take
@@ -77,9 +79,7 @@ export interface EntityRequests {
   patch?: SchemaSource;
 }
 
-const REQUESTS_KEY: unique symbol = Symbol.for('tillpoint.entityRequests');
-const requestHolder = globalThis as typeof globalThis & { [REQUESTS_KEY]?: Map<string, EntityRequests> };
-const entityRequests: Map<string, EntityRequests> = (requestHolder[REQUESTS_KEY] ??= new Map());
+const entityRequests = processMap<EntityRequests>('tillpoint.entityRequests');
 
 /** Files the requests an entity service checks with schemas of its own, under its path. */
 export function describeEntityRequests<const R extends EntityRequests>(path: string, requests: R): R {
