@@ -5,12 +5,16 @@ import { expect } from './fixtures.ts';
 /** Every WCAG 2.1 A and AA rule, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-/** Whether a frame's document comes from another origin than the page's (an `about:` frame is the page's own). */
+/**
+ * Whether a frame's document may come from another origin than the page's. An `about:` frame is
+ * the page's own; a frame whose address is not yet known (still loading) may be anyone's.
+ */
 function crossOrigin(page: Page): boolean {
   const origin = new URL(page.url()).origin;
   return page.frames().some((frame) => {
     const url = frame.url();
-    return !url.startsWith('about:') && new URL(url).origin !== origin;
+    if (url.startsWith('about:')) return false;
+    return !URL.canParse(url) || new URL(url).origin !== origin;
   });
 }
 
