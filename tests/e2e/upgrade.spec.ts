@@ -85,6 +85,17 @@ async function fillCard(page: Page, number = '4242424242424242') {
 
 const hkDay = (day: string) => `${day}T12:00:00+08:00`;
 
+/** From the member's dashboard in English, "Add functions" to the plan's add-ons, ready for input. */
+async function openFromDashboard(page: Page, records: Own) {
+  await page.goto('/en/portal');
+  // Followed in the browser: the upgrade page loads its own document, whose policy allows the card frame.
+  await hydrated(page);
+  await page.getByTestId('add-functions').click();
+  await expect(page).toHaveURL(new RegExp(`/en/upgrade/${records.subscription._id}`));
+  await hydrated(page);
+  await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'select');
+}
+
 test.describe('adding functions to a plan', () => {
   test.use({ colorScheme: 'light' });
 
@@ -102,13 +113,7 @@ test.describe('adding functions to a plan', () => {
     const kds = moduleByKey(records, 'kds');
     const loyalty = moduleByKey(records, 'loyalty');
     await login(member);
-    await page.goto('/en/portal');
-    // Followed in the browser: the upgrade page loads its own document, whose policy allows the card frame.
-    await hydrated(page);
-    await page.getByTestId('add-functions').click();
-    await expect(page).toHaveURL(new RegExp(`/en/upgrade/${records.subscription._id}`));
-    await hydrated(page);
-    await expect(page.getByTestId('upgrade-flow')).toHaveAttribute('data-step', 'select');
+    await openFromDashboard(page, records);
 
     await page.getByTestId('add-on-kds').getByTestId('add-on-toggle').click();
     // Two screens: the slider moved one step by its keys.
@@ -277,11 +282,7 @@ test.describe('adding functions to a plan', () => {
     const records = await own(request, member);
     const qr = moduleByKey(records, 'qr-self-order');
     await login(member);
-    await page.goto('/en/portal');
-    await hydrated(page);
-    await page.getByTestId('add-functions').click();
-    await expect(page).toHaveURL(new RegExp(`/en/upgrade/${records.subscription._id}`));
-    await hydrated(page);
+    await openFromDashboard(page, records);
     await page.getByTestId('add-on-qr-self-order').getByTestId('add-on-toggle').click();
     await expect(page).toHaveURL(new RegExp(`add=${qr._id}`));
     await page.getByTestId('upgrade-review').click();
