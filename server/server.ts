@@ -20,6 +20,7 @@ import { createPageHandler } from './pages.ts';
 import { messageAssets } from './message-assets.ts';
 import { gatewayCspSources, startPaymentSandbox, webhookPath } from './payments/index.ts';
 import type { PaymentSandbox } from './payments/sandbox/sandbox.ts';
+import { drainOnClose } from './drain.ts';
 import { closeRedis, createRedis } from './redis.ts';
 import type { EventSync } from './sync.ts';
 import { listen } from './listen.ts';
@@ -290,6 +291,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
     res.setHeader('X-Instance', config.instanceName);
   });
+  // A close ends each connection with its answer, never between two of its requests (drain.ts).
+  const beginDrain = drainOnClose(server);
   // Events published before the subscription is ready would reach only this instance; while Redis
   // is away the instance starts all the same after a short wait (server/sync.ts).
   await sync(api)?.ready;
@@ -319,13 +322,15 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     close() {
       closing ??= (async () => {
         // Stop taking connections, let in-flight requests finish, then close sockets and the database.
+        beginDrain();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
+        // An answer still busy after 10 s of the drain is cut short. Set before socket.io's close,
+        // which waits for the same server.
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
         await new Promise<void>(
           (resolve) =>
             (api as unknown as { io?: { close(cb: () => void): void } }).io?.close(() => resolve()) ?? resolve(),
         );
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
         await closed;
         clearTimeout(force);
         await api.teardown?.().catch(() => undefined);
