@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../app/context.ts';
 import { loadDashboard } from '../../app/routes/portal/dashboard.server.ts';
+import { loadUpgrade } from '../../app/routes/portal/upgrade.server.ts';
 import { estimatedAvailableDay } from '../../domain/billing/availability.ts';
 import { dayOf } from '../../domain/billing/calendar.ts';
 import type { Caller } from '../../domain/entities/services.ts';
@@ -287,5 +288,65 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
     expect(await rejectionOf(orders().patch(order._id, { kind: 'plan' } as never, asRest(staff)))).toMatchObject({
       code: 400,
     });
+  });
+
+  it('sends a member back from the bank’s check shown as a page to the plan’s upgrade page, which confirms the order only once it is paid', async () => {
+    const headers = { origin: 'http://localhost:3000', 'x-locale': 'zh-hk' };
+    const order = await orders().create(
+      { subscription: subscriptionId, addOns: [{ id: oneTimeModule._id }], idempotencyKey: key() },
+      f.as(owner),
+    );
+    const attempt = await f.payments().create(await f.request(order, CARDS.challenge), { ...f.as(owner), headers });
+    expect(attempt.status).toBe('requires_action');
+    const stored = (await f.knex()('payments').where('id', attempt._id).first('return_url')) as { return_url: string };
+    expect(stored.return_url).toBe(
+      `http://localhost:3000/zh-hk/upgrade/${subscriptionId}?step=done&order=${order._id}`,
+    );
+
+    // The page that address opens: not confirmed while the bank still checks...
+    const account = (await f.knex()('users').where('id', owner._id).first('email', 'name')) as {
+      email: string;
+      name: string;
+    };
+    const member: SessionUser = {
+      _id: String(owner._id),
+      email: account.email,
+      name: account.name,
+      firstName: null,
+      lastName: null,
+      role: 'member',
+      picture: null,
+    };
+    const page = () =>
+      loadUpgrade({ api: f.state.server.api }, member, 'zh-hk', subscriptionId, new URL(stored.return_url));
+    expect(await page()).toMatchObject({ done: null, unpaid: true });
+    // ...and confirmed once the check is passed, settled by the page's own read when no webhook has come.
+    f.state.sandbox.setFaults({ webhooks: 'reorder' });
+    try {
+      await f.state.sandbox.completeChallenge(attempt.gatewayChargeId as string, 'approve');
+      const back = await page();
+      expect(back.unpaid).toBe(false);
+      expect(back.done).toMatchObject({ _id: order._id, paid: true, total: order.total });
+    } finally {
+      f.state.sandbox.setFaults({ webhooks: 'normal' });
+    }
+    await f.state.sandbox.webhooks.idle();
+
+    // Another member's order, or a plan's, is no confirmation on this page.
+    const planOrder = await f.order(other);
+    const foreign = new URL(`http://localhost:3000/en/upgrade/${subscriptionId}?order=${planOrder._id}`);
+    expect(await loadUpgrade({ api: f.state.server.api }, member, 'en', subscriptionId, foreign)).toMatchObject({
+      done: null,
+      unpaid: false,
+    });
+    // A plan's order goes back to the purchase flow's payment step.
+    const planAttempt = await f.payments().create(await f.request(planOrder, CARDS.challenge), {
+      ...f.as(other),
+      headers: { origin: 'http://localhost:3000', 'x-locale': 'en' },
+    });
+    const planStored = (await f.knex()('payments').where('id', planAttempt._id).first('return_url')) as {
+      return_url: string;
+    };
+    expect(planStored.return_url).toBe(`http://localhost:3000/en/subscription?step=payment&order=${planOrder._id}`);
   });
 });

@@ -50,6 +50,8 @@ export type UpgradeDone = Pick<OrderRecord, '_id' | 'number' | 'total' | 'tax' |
 export interface UpgradeData {
   subscription: UpgradeSubscription | null;
   done: UpgradeDone | null;
+  /** `?order=` names an add-on order of this plan that is not paid (a payment left or still with the bank). */
+  unpaid: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function loadUpgrade(
     });
     const newest = found.data[0];
     if (newest) throw redirect(`/${lang}/upgrade/${newest._id}${url.search}`);
-    return { subscription: null, done: null };
+    return { subscription: null, done: null, unpaid: false };
   }
   if (!RECORD_ID.test(id)) throw data(null, { status: 404 });
   const subscription = await ctx.api
@@ -89,6 +91,10 @@ export async function loadUpgrade(
   const names = new Map(catalogue.data.map((module) => [module._id, module.name]));
   const has = new Set(subscription.modules.map((module) => module.id));
   const orderId = url.searchParams.get('order');
+  const confirmation = async (): Promise<Pick<UpgradeData, 'done' | 'unpaid'>> => {
+    const found = orderId && RECORD_ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null;
+    return found === 'unpaid' ? { done: null, unpaid: true } : { done: found, unpaid: false };
+  };
   return {
     subscription: {
       _id: subscription._id,
@@ -107,7 +113,7 @@ export async function loadUpgrade(
         .map(addOnSummary),
       payWith: { card: payWith.card, billingAddress: payWith.billingAddress },
     },
-    done: orderId && RECORD_ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null,
+    ...(await confirmation()),
   };
 }
 
@@ -116,12 +122,32 @@ async function paidOrder(
   asMember: { provider: string; user: SessionUser },
   orderId: string,
   subscription: { _id: string; modules: { order?: string; availableOn?: string }[] },
-): Promise<UpgradeDone | null> {
-  const order = await ctx.api
-    .service('orders')
-    .get(orderId, { ...asMember })
-    .catch(() => null);
+): Promise<UpgradeDone | 'unpaid' | null> {
+  const read = () =>
+    ctx.api
+      .service('orders')
+      .get(orderId, { ...asMember })
+      .catch(() => null);
+  let order = await read();
   if (!order || order.subscription !== subscription._id) return null;
+  if (!isPaidOrder(order.status)) {
+    // Back from the bank's check shown as a page of its own (the payment's return address): its
+    // newest attempt is read as the member, which settles one still open with the provider.
+    const attempts = await ctx.api
+      .service('payments')
+      .find({ ...asMember, query: { order: order._id, $sort: { createdAt: -1 }, $limit: 1, $select: ['_id'] } })
+      .catch(() => ({ data: [] as { _id: string }[] }));
+    const newest = attempts.data[0];
+    if (newest) {
+      await ctx.api
+        .service('payments')
+        .get(newest._id, { ...asMember })
+        .catch(() => null);
+      order = await read();
+    }
+    // Never confirmed as paid: the page says the payment has not reached us.
+    if (!order || !isPaidOrder(order.status)) return 'unpaid';
+  }
   return {
     _id: order._id,
     number: order.number,

@@ -325,7 +325,7 @@ function Done({ done }: { done: UpgradeDone }) {
 export default function Upgrade({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useLocale();
   const { site } = useSite();
-  const { subscription, done, payments } = loaderData;
+  const { subscription, done, unpaid, payments } = loaderData;
   const [search, setSearch] = useSearchParams();
   // The card fields need this page's own document (its policy allows their frame).
   usePurchaseDocument();
@@ -508,6 +508,11 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="step-heading" className="mt-2 min-w-0">
         <StepHeading ref={heading}>{t(`upgrade.steps.${step}.title`)}</StepHeading>
         <p className="mt-2 text-lg text-muted">{t(`upgrade.steps.${step}.lead`)}</p>
+        {unpaid ? (
+          <p role="status" className="mt-6 rounded-2xl border border-line bg-sunken p-4" data-testid="upgrade-unpaid">
+            {t('upgrade.unpaid')}
+          </p>
+        ) : null}
         <Suspense
           fallback={
             <p className="mt-6 min-h-64 text-muted" aria-busy="true">

@@ -163,7 +163,7 @@ export class Payments {
           billing_address: JSON.stringify(request.billingAddress),
           idempotency_key: idempotencyKey,
           request_hash: requestHash,
-          return_url: this.returnUrl(order.id, params.headers) ?? null,
+          return_url: this.returnUrl(order, params.headers) ?? null,
           history: JSON.stringify([]),
         })
         .onConflict(['user_id', 'idempotency_key'])
@@ -393,8 +393,12 @@ export class Payments {
     return new Unavailable(PAYMENT_MESSAGES.gatewayUnavailable);
   }
 
-  /** Where the provider's challenge page returns the buyer: the payment step of the flow on our site. */
-  private returnUrl(orderId: string, headers: Record<string, unknown> | undefined): string | undefined {
+  /**
+   * Where the provider's challenge page returns the buyer when it is shown as a page of its own:
+   * a plan's to the payment step of the purchase flow, an add-on order's to its plan's upgrade page
+   * (which confirms the order once paid).
+   */
+  private returnUrl(order: OrderRow, headers: Record<string, unknown> | undefined): string | undefined {
     const { config } = this.options;
     let base = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
     const origin = headers?.origin;
@@ -406,7 +410,11 @@ export class Payments {
     )
       base = origin;
     if (!base) return undefined;
-    return `${base}/${localeFromHeaders(headers)}/subscription?step=payment&order=${encodeURIComponent(orderId)}`;
+    const lang = localeFromHeaders(headers);
+    const orderId = encodeURIComponent(order.id);
+    if (order.kind === 'addon' && order.subscription_id)
+      return `${base}/${lang}/upgrade/${encodeURIComponent(order.subscription_id)}?step=done&order=${orderId}`;
+    return `${base}/${lang}/subscription?step=payment&order=${orderId}`;
   }
 }
 
