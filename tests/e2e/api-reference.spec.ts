@@ -73,6 +73,28 @@ test.describe('the API reference', () => {
     expect(errors).toEqual([]);
   });
 
+  test('on a phone, its menu button and the chat button keep apart, and the reference starts under its heading', async ({
+    page,
+    navigate,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await navigate('/:lang/developers/api', { lang: 'en' });
+    await expect(page.locator('html')).toHaveAttribute('data-reference-ready', '', { timeout: 20_000 });
+    const menu = await page.getByTestId('floating-button').boundingBox();
+    const chat = await page.getByTestId('chat-button').boundingBox();
+    if (!menu || !chat) throw new Error('the menu or the chat button is not shown');
+    const overlap =
+      menu.x < chat.x + chat.width &&
+      chat.x < menu.x + menu.width &&
+      menu.y < chat.y + chat.height &&
+      chat.y < menu.y + menu.height;
+    expect(overlap).toBe(false);
+    // No blank band above the reference's title (its icon sprite takes no room).
+    const renderer = await page.getByTestId('api-renderer').boundingBox();
+    const title = await page.getByTestId('api-renderer').getByRole('heading', { level: 1 }).first().boundingBox();
+    expect((title?.y ?? Infinity) - (renderer?.y ?? 0)).toBeLessThan(80);
+  });
+
   test('is searched with a plain form where scripts do not run', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
