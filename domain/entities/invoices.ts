@@ -89,6 +89,8 @@ export const invoices = defineEntity({
     },
     /** When it was paid (by card, or by the account's credit); none for an invoice not paid yet. */
     paidAt: { kind: 'date', readonly: true, filterable: true, sortable: true, exported: true },
+    /** When its payment was refunded in full: the sale is reversed and the invoice void (decision 069). */
+    refundedAt: { kind: 'date', readonly: true, filterable: true, sortable: true, exported: true },
     status: {
       kind: 'enum',
       enum: INVOICE_STATES,

@@ -40,6 +40,7 @@ import * as m038 from './migrations/038_news_publishing.ts';
 import * as m039 from './migrations/039_facebook_import.ts';
 import * as m040 from './migrations/040_ad_days.ts';
 import * as m041 from './migrations/041_invoice_paid_at.ts';
+import * as m042 from './migrations/042_invoice_refunded_at.ts';
 
 /** Migrations in order. Listed here (not discovered on disk) so they run the same from source or a test. */
 const migrations: Record<string, Knex.Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Knex.Migration> = {
   '039_facebook_import': m039,
   '040_ad_days': m040,
   '041_invoice_paid_at': m041,
+  '042_invoice_refunded_at': m042,
 };
 
 const source: Knex.MigrationSource<string> = {

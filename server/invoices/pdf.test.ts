@@ -51,6 +51,7 @@ const invoice: Invoice = {
   issuedAt: new Date('2026-05-10T03:00:00Z'),
   // Paid late in the Hong Kong evening, the day before it was issued there (a payment a webhook settled after midnight).
   paidAt: new Date('2026-05-09T15:30:00Z'),
+  refundedAt: null,
   status: 'issued',
   createdAt: new Date('2026-05-10T03:00:00Z'),
 };
@@ -181,6 +182,22 @@ describe('invoice PDF', () => {
     expect(words).toContain(flat(`${formatDay('2026-05-10', 'zh-hk')} 至 ${formatDay('2026-05-31', 'zh-hk')}`));
     expect(words).toContain(flat(translate('zh-hk', 'invoices.pdf.voidNote')));
     expect(words).toContain(flat(translate('zh-hk', 'invoices.statuses.void')));
+  });
+
+  it('words a refunded invoice as refunded, with the day it was paid and the day it was refunded', async () => {
+    // Refunded late in the Hong Kong evening of 2 June: the 3rd there.
+    const refunded: Invoice = { ...invoice, status: 'void', refundedAt: new Date('2026-06-02T16:30:00Z') };
+    for (const locale of ['en', 'zh-cn'] as const) {
+      const words = flat((await pdfText(await invoicePdf(input({ invoice: refunded, locale })))).text);
+      const day = formatDay('2026-06-03', locale);
+      expect(words).toContain(flat(translate(locale, 'invoices.pdf.refundedNote', { date: day })));
+      expect(words).toContain(flat(translate(locale, 'invoices.pdf.refundedOn', { date: day })));
+      expect(words).toContain(
+        flat(translate(locale, 'invoices.pdf.paidOn', { date: formatDay('2026-05-09', locale) })),
+      );
+      expect(words).toContain(flat(translate(locale, 'invoices.statuses.refunded')));
+      expect(words).not.toContain(flat(translate(locale, 'invoices.pdf.voidNote')));
+    }
   });
 
   it('shows how the balance took part: a credit taken off and what the card paid, in the invoice’s language', async () => {

@@ -186,6 +186,8 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const seller = SELLER_DETAILS[invoice.seller];
   const legalName = legalNameOf(invoice.seller, brand);
   const voided = invoice.status === 'void';
+  // A full refund voids the invoice too (decision 069): it says so, and when, in its own words.
+  const refundedOn = invoice.refundedAt ? day(dayOf(invoice.refundedAt)) : null;
   const title = t('invoices.pdf.title');
 
   const doc = new PDFDocument({
@@ -244,9 +246,10 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       voided ? COLOURS.void : COLOURS.ink,
     ],
     // Paid: the day beside the status, where a reader looks for it (and again under Payment).
-    ...(invoice.paidAt && !voided
+    ...(invoice.paidAt && (!voided || refundedOn)
       ? [[t('invoices.pdf.paidDate'), day(dayOf(invoice.paidAt))] as [string, string]]
       : []),
+    ...(refundedOn ? [[t('invoices.pdf.refundedDate'), refundedOn] as [string, string]] : []),
   ];
   let right = PAGE.top + 40;
   for (const [label, value, color] of facts) {
@@ -266,7 +269,8 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   if (voided) {
     doc.roundedRect(PAGE.left, y, CONTENT_WIDTH, 26, 4).fill('#fdecea');
-    w.text(t('invoices.pdf.voidNote'), PAGE.left + 10, y + 7.5, {
+    const note = refundedOn ? t('invoices.pdf.refundedNote', { date: refundedOn }) : t('invoices.pdf.voidNote');
+    w.text(note, PAGE.left + 10, y + 7.5, {
       size: 9,
       weight: 'bold',
       color: COLOURS.void,
@@ -291,6 +295,7 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       ? [t('invoices.pdf.card', { card: invoice.card.brand.toUpperCase(), last4: invoice.card.last4 })]
       : []),
     ...(invoice.paidAt ? [t('invoices.pdf.paidOn', { date: day(dayOf(invoice.paidAt)) })] : []),
+    ...(refundedOn ? [t('invoices.pdf.refundedOn', { date: refundedOn })] : []),
     t('invoices.pdf.currency', { currency: invoice.currency }),
   ];
   y =
@@ -399,7 +404,7 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
         align: 'center' as const,
         lineGap: 0,
       };
-      const word = t('invoices.pdf.void');
+      const word = t(refundedOn ? 'invoices.pdf.refunded' : 'invoices.pdf.void');
       doc
         .save()
         .rotate(-32, { origin: [PAGE.width / 2, PAGE.height / 2] })

@@ -7,6 +7,7 @@ import { isCurrency } from '../../domain/money.ts';
 import { translate } from '../../server/i18n.ts';
 import { embeddedFonts, pdfText } from '../pdf-text.ts';
 import type { SessionUser } from '../../app/context.ts';
+import { loadDashboard } from '../../app/routes/portal/dashboard.server.ts';
 import { loadInvoices } from '../../app/routes/portal/invoices.server.ts';
 import type { Caller } from '../../domain/entities/services.ts';
 import { ADMIN, skipReason, typedService } from './harness.ts';
@@ -34,6 +35,22 @@ const flat = (text: string) => text.replace(/\s+/g, '');
 
 describe.skipIf(skipReason)('invoices: the portal page and the PDF download', () => {
   const f = paymentFixture();
+  const sessionUser = async (id: string): Promise<SessionUser> => {
+    const row = (await f.knex()('users').where('id', id).first('id', 'email', 'role')) as {
+      id: string;
+      email: string;
+      role: SessionUser['role'];
+    };
+    return {
+      _id: row.id,
+      email: row.email,
+      name: null,
+      firstName: null,
+      lastName: null,
+      role: row.role,
+      picture: null,
+    };
+  };
   let url: string;
   let owner: Caller & { email: string };
   let other: Caller & { email: string };
@@ -205,22 +222,6 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
   });
 
   it("lists a member's own invoices on the portal page, newest first, and nobody else's", async () => {
-    const sessionUser = async (id: string): Promise<SessionUser> => {
-      const row = (await f.knex()('users').where('id', id).first('id', 'email', 'role')) as {
-        id: string;
-        email: string;
-        role: SessionUser['role'];
-      };
-      return {
-        _id: row.id,
-        email: row.email,
-        name: null,
-        firstName: null,
-        lastName: null,
-        role: row.role,
-        picture: null,
-      };
-    };
     const api = { api: f.state.server.api };
     const own = await loadInvoices(api, await sessionUser(owner._id), 'zh-hk');
     expect(own.total).toBe(2);
@@ -249,5 +250,51 @@ describe.skipIf(skipReason)('invoices: the portal page and the PDF download', ()
     const admin = (await f.knex()('users').where('email', ADMIN.email).first('id')) as { id: string };
     for (const id of [other._id, admin.id])
       expect(await loadInvoices(api, await sessionUser(id), 'en')).toEqual({ invoices: [], total: 0 });
+  });
+
+  it('voids a refunded order’s invoice: the portal and the balance read it refunded, owed by nobody', async () => {
+    const buyer = await f.buyer('refunded');
+    const order = await f.order(buyer);
+    const payment = await f.pay(buyer, order, CARDS.success);
+    expect(payment.status).toBe('succeeded');
+    const before = await loadInvoices({ api: f.state.server.api }, await sessionUser(String(buyer._id)), 'en');
+    expect(before.invoices[0]).toMatchObject({ status: 'paid', refundedOn: null });
+
+    // Refunded in full at the gateway: its webhook reverses the sale.
+    await f.state.sandbox.refund({
+      chargeId: payment.gatewayChargeId as string,
+      idempotencyKey: `refund-${order._id}`,
+    });
+    await f.state.sandbox.webhooks.idle();
+    expect((await f.orderRow(order._id)).status).toBe('refunded');
+    const row = (await f.knex()('invoices').where('order_id', order._id).first('status', 'paid_at', 'refunded_at')) as {
+      status: string;
+      paid_at: Date;
+      refunded_at: Date | null;
+    };
+    expect(row.status).toBe('void');
+    expect(row.refunded_at).toBeInstanceOf(Date);
+    const member = await sessionUser(String(buyer._id));
+    const after = await loadInvoices({ api: f.state.server.api }, member, 'en');
+    expect(after.invoices[0]).toMatchObject({
+      status: 'refunded',
+      paidOn: dayOf(row.paid_at),
+      refundedOn: dayOf(row.refunded_at as Date),
+    });
+    // Nothing is owed for it: the void invoice is no debit, the refunded payment no credit.
+    const dashboard = await loadDashboard({ api: f.state.server.api }, member);
+    expect(dashboard.subscription?.overview.balance).toMatchObject({ amount: 0, state: 'settled' });
+    expect(dashboard.invoices[0]).toMatchObject({ status: 'refunded' });
+
+    // The same event again changes nothing.
+    const again = await f.state.sandbox.refund({
+      chargeId: payment.gatewayChargeId as string,
+      idempotencyKey: `refund-${order._id}`,
+    });
+    expect(again.status).toBe('refunded');
+    await f.state.sandbox.webhooks.idle();
+    expect(await f.knex()('invoices').where('order_id', order._id).first('refunded_at')).toEqual({
+      refunded_at: row.refunded_at,
+    });
   });
 });

@@ -24,11 +24,13 @@ export type InvoiceRow = Pick<
   InvoiceRecord,
   '_id' | 'number' | 'currency' | 'subtotal' | 'taxRate' | 'tax' | 'total' | 'balanceApplied'
 > & {
-  /** As the page words it: paid, issued (not paid yet) or void (decision 063). */
+  /** As the page words it: paid, issued (not paid yet), void (decision 063) or refunded (decision 069). */
   status: InvoiceShownStatus;
   issuedOn: string;
   /** The Hong Kong day it was paid, and the card that paid it (none when the account's credit paid it all). */
   paidOn: string | null;
+  /** The Hong Kong day its payment was refunded in full. */
+  refundedOn: string | null;
   card: { brand: string; last4: string } | null;
   kind: InvoiceKind;
   lines: InvoiceLineRow[];
@@ -79,6 +81,7 @@ export async function loadInvoices(
     issuedOn: dayOf(invoice.issuedAt),
     status: invoiceShownStatus(invoice),
     paidOn: invoice.paidAt ? dayOf(invoice.paidAt) : null,
+    refundedOn: invoice.refundedAt ? dayOf(invoice.refundedAt) : null,
     card:
       invoice.card && invoice.total - invoice.balanceApplied > 0
         ? { brand: invoice.card.brand, last4: invoice.card.last4 }

@@ -49,6 +49,12 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
   const day = (value: string) => formatDay(value, locale);
   const heading = `invoice-${invoice._id}`;
   const voided = invoice.status === 'void';
+  const refunded = invoice.status === 'refunded';
+  const statusColours = voided
+    ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100'
+    : refunded
+      ? 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
+      : 'bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-50';
   return (
     <li>
       <article
@@ -72,10 +78,7 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
             <span className={`${badge} bg-tint`} data-testid="invoice-kind">
               {t(`invoices.kinds.${invoice.kind}`)}
             </span>
-            <span
-              className={`${badge} ${voided ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100' : 'bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-50'}`}
-              data-testid="invoice-status"
-            >
+            <span className={`${badge} ${statusColours}`} data-testid="invoice-status">
               {t(`invoices.statuses.${invoice.status}`)}
             </span>
           </p>
@@ -132,7 +135,13 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
               </dd>
             </div>
           ) : null}
-          {voided
+          {refunded && invoice.refundedOn ? (
+            <div className="mt-1 font-medium">
+              <dt className="sr-only">{t('invoices.statuses.refunded')}</dt>
+              <dd data-testid="invoice-refunded">{t('invoices.refundedOn', { date: day(invoice.refundedOn) })}</dd>
+            </div>
+          ) : null}
+          {voided || refunded
             ? null
             : settlementRows(invoice.total, invoice.balanceApplied).map((row) => (
                 <div

@@ -143,7 +143,11 @@ export async function applyCharge(
         return 'applied';
       case 'refunded': {
         if (!(await tryMove(trx, 'payment', paymentId, 'refunded', by))) return 'unchanged';
-        await tryMove(trx, 'order', row.order_id, 'refunded', { actor, reason: `payment ${paymentId} refunded` });
+        if (await tryMove(trx, 'order', row.order_id, 'refunded', { actor, reason: `payment ${paymentId} refunded` }))
+          // The sale is reversed: its invoice is no longer owed, and says when (decision 069).
+          await trx('invoices')
+            .where({ order_id: row.order_id, status: 'issued' })
+            .update({ status: 'void', refunded_at: trx.fn.now() });
         return 'applied';
       }
       default:
