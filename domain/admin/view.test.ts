@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { contactForms } from '../entities/contact-forms.ts';
 import { modules } from '../entities/modules.ts';
 import { orders } from '../entities/orders.ts';
-import { COUNT_UP_TO, pageButtons, pagerState, parseView, textPattern, viewParams, viewQuery } from './view.ts';
+import {
+  COUNT_UP_TO,
+  isNarrowed,
+  pageButtons,
+  pagerState,
+  parseView,
+  textPattern,
+  viewParams,
+  viewQuery,
+} from './view.ts';
 
 const params = (text: string) => new URLSearchParams(text);
 
@@ -156,5 +165,16 @@ describe('a table view in the URL', () => {
     expect(pageButtons(130, pagerState({ page: 130, size: 10 }, 1300, true).pages)).toEqual([
       121, 122, 123, 124, 125, 126, 127, 128, 129, 130,
     ]);
+  });
+});
+
+describe('whether a view narrows the records', () => {
+  it('is narrowed by a search, a choice or either end of a range, and not by its sort, page or size', () => {
+    expect(isNarrowed(parseView(orders, params('sort=-createdAt&page=2&size=20')))).toBe(false);
+    expect(isNarrowed(parseView(orders, params('q=HK')))).toBe(true);
+    expect(isNarrowed(parseView(orders, params('f.status=paid')))).toBe(true);
+    expect(isNarrowed(parseView(orders, params('f.createdAt.max=2026-01-31')))).toBe(true);
+    // What the entity does not allow is dropped, so it narrows nothing.
+    expect(isNarrowed(parseView(orders, params('f.nope=1&f.status=bogus')))).toBe(false);
   });
 });

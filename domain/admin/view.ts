@@ -128,6 +128,15 @@ export function viewParams(view: TableView, keep: URLSearchParams = new URLSearc
   return params;
 }
 
+/** Whether the view narrows the records (a search or a filter): an empty table then says nothing matched, not that there is nothing. */
+export function isNarrowed(view: Pick<TableView, 'q' | 'choices' | 'ranges'>): boolean {
+  return (
+    view.q !== '' ||
+    Object.values(view.choices).some((values) => values.length > 0) ||
+    Object.values(view.ranges).some((range) => range.min !== undefined || range.max !== undefined)
+  );
+}
+
 /**
  * A `$regex` that matches the text literally. The service decides where: short text of letters or
  * digits from the start of a value, anything else anywhere in it (decision 033).

@@ -110,7 +110,10 @@ test('the table’s view lives in the URL: search, sort, page size, pages, filte
   // Text that matches nothing says so; Clear brings every row back.
   await page.getByTestId('search-q').fill('no-such-reader');
   await page.getByTestId('search-apply').click();
-  await expect(page.getByTestId('admin-empty')).toBeVisible();
+  await expect(page.getByTestId('admin-empty')).toHaveText(
+    /No records match\.\s*Try other words or clear the filters\./,
+  );
+  await expect(page.getByTestId('admin-empty')).toHaveAttribute('data-narrowed', 'true');
   await page.getByTestId('search-clear').click();
   await expect(page).toHaveURL(/\/en\/admin\/subscribers$/);
   await expect(page.getByTestId('admin-row').first()).toBeVisible();

@@ -14,7 +14,7 @@ import {
   type RelatedList,
   type RowAction,
 } from '../../../domain/admin/screens';
-import type { TableView } from '../../../domain/admin/view';
+import { isNarrowed, type TableView } from '../../../domain/admin/view';
 import { useLocale } from '../../i18n/messages';
 import { ArrowUpIcon, ChevronDownIcon } from '../ui/icons';
 import { CellValue } from './cells';
@@ -358,10 +358,16 @@ export function DataTable({
         </tbody>
       </table>
       {rows.length === 0 ? (
-        <div className="px-4 py-12 text-center" data-testid="admin-empty">
-          <p className="font-semibold">{t('admin.empty')}</p>
-          <p className="mt-1 text-sm text-muted">{t('admin.emptyHint')}</p>
-        </div>
+        isNarrowed(view) ? (
+          <div className="px-4 py-12 text-center" data-testid="admin-empty" data-narrowed="true">
+            <p className="font-semibold">{t('admin.empty')}</p>
+            <p className="mt-1 text-sm text-muted">{t('admin.emptyHint')}</p>
+          </div>
+        ) : (
+          <div className="px-4 py-12 text-center" data-testid="admin-empty" data-narrowed="false">
+            <p className="font-semibold">{t('admin.emptyNone')}</p>
+          </div>
+        )
       ) : null}
     </div>
   );
