@@ -26,6 +26,7 @@ export function VerifyStep({
   onBack,
   onContinue,
   refused,
+  resent,
 }: {
   email: string | null;
   verified: boolean;
@@ -34,6 +35,8 @@ export function VerifyStep({
   onContinue: () => void;
   /** The server's answer to a code posted without JavaScript (the register page), in the page's language. */
   refused?: string;
+  /** A new code was mailed, asked for without JavaScript (the register page). */
+  resent?: boolean;
 }) {
   const { t } = useLocale();
   const input = useRef<HTMLInputElement>(null);
@@ -46,7 +49,11 @@ export function VerifyStep({
   const [resendRefused, setResendRefused] = useState('');
   const { errorOf } = useFieldErrors(checked, checked?.errors, CODE_FIELDS, 'verify-');
   const error = errorOf('code') || resendRefused;
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState(() => (resent ? t('subscription.verify.sent') : ''));
+  // Before scripts run (and without them) the new code is a form POST the server times; once they
+  // run, the button counts down the minute itself.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   // The first code went with the registration: count down from the page's first view.
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_SECONDS * 1000);
   const [left, setLeft] = useState(RESEND_SECONDS);
@@ -106,7 +113,7 @@ export function VerifyStep({
     void verify.call('verify', { code });
   };
 
-  return (
+  const codeForm = (
     // Without JavaScript the code is a plain form POST to the page's action (the register page's).
     <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-6" data-testid="verify-form">
       <section className="max-w-md space-y-4 rounded-2xl border border-line p-4 sm:p-6">
@@ -137,15 +144,29 @@ export function VerifyStep({
           <FieldError id="verify-code-error" text={error} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="button"
-            disabled={left > 0 || resend.busy}
-            onClick={() => void resend.call('resend')}
-            className={`${smallButton} disabled:cursor-not-allowed disabled:opacity-60`}
-            data-testid="verify-resend"
-          >
-            {left > 0 ? t('subscription.verify.resendIn', { seconds: left }) : t('subscription.verify.resend')}
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              disabled={left > 0 || resend.busy}
+              onClick={() => void resend.call('resend')}
+              className={`${smallButton} disabled:cursor-not-allowed disabled:opacity-60`}
+              data-testid="verify-resend"
+            >
+              {left > 0 ? t('subscription.verify.resendIn', { seconds: left }) : t('subscription.verify.resend')}
+            </button>
+          ) : (
+            // In a form of its own (below), so that Enter in the code's field still submits the code.
+            <button
+              type="submit"
+              form="verify-resend-form"
+              name="intent"
+              value="resend"
+              className={smallButton}
+              data-testid="verify-resend"
+            >
+              {t('subscription.verify.resend')}
+            </button>
+          )}
           <p role="status" className="text-sm text-muted" data-testid="verify-notice">
             {notice}
           </p>
@@ -164,5 +185,14 @@ export function VerifyStep({
         </button>
       </StepActions>
     </form>
+  );
+  return hydrated ? (
+    codeForm
+  ) : (
+    <>
+      {codeForm}
+      {/* A form of its own (forms do not nest) for the new code's button, which names it. */}
+      <form id="verify-resend-form" method="post" hidden />
+    </>
   );
 }

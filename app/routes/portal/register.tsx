@@ -54,6 +54,8 @@ interface Answer {
   retryMinutes?: number;
   /** The code's refusal, in the page's language. */
   code?: string;
+  /** A new code was mailed (asked for without JavaScript). */
+  resent?: boolean;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -70,7 +72,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const callParams = { provider: 'ssr', ip: ctx.ip, headers: { ...ctx.headers, 'x-locale': locale } };
   const target = targetOf(request, params.lang);
 
-  // The code's step without JavaScript.
+  // The code's step without JavaScript: a new code, the server keeping the minute between two.
+  if (form.get('intent') === 'resend') {
+    if (!ctx.user) throw redirect(`/${locale}/login`);
+    try {
+      await ctx.api.service('emailVerifications').create({ resend: true }, { ...callParams, user: ctx.user });
+      return data<Answer>({ resent: true });
+    } catch (caught) {
+      const { status, message } = refusalOf(caught);
+      return data<Answer>({ code: message }, { status });
+    }
+  }
   if (form.get('intent') === 'verify') {
     if (!ctx.user) throw redirect(`/${locale}/login`);
     const code = String(form.get('code') ?? '').replace(/\D/g, '');
@@ -132,7 +144,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     return (
       <div data-testid="register-verify">
         <h1 className="text-3xl font-bold tracking-tight">{t('register.verifyHeading')}</h1>
-        <VerifyStep email={email} verified={false} onContinue={onContinue} refused={answer?.code} />
+        <VerifyStep
+          email={email}
+          verified={false}
+          onContinue={onContinue}
+          refused={answer?.code}
+          resent={answer?.resent}
+        />
       </div>
     );
   }
