@@ -91,6 +91,12 @@ var a=t.closest('[data-back-to-top] a');if(a){e.preventDefault();var r=w.matchMe
 remember(t)});
 ${PAGE_VIEW}})();`;
 
+/**
+ * Set on a click's native event once the script before hydration has switched the theme for it:
+ * React may still handle the same click (replayed after hydration), and must not switch it back.
+ */
+export const THEME_TOGGLED = 'tillpointThemeToggled';
+
 /** Set on `<html>` by the root layout once React has hydrated the page. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
@@ -106,7 +112,7 @@ export const BEFORE_HYDRATION_SCRIPT = `(function(){var d=document,h=d.documentE
 ${THEME_TOGGLE}
 function off(){return h.hasAttribute('${HYDRATED_ATTRIBUTE}')}
 if(!off())sync();
-d.addEventListener('click',function(e){var t=e.target;if(off()||!t||!t.closest)return;if(t.closest('[data-theme-toggle]'))toggle();else remember(t)});
+d.addEventListener('click',function(e){var t=e.target;if(off()||!t||!t.closest)return;if(t.closest('[data-theme-toggle]')){toggle();e.${THEME_TOGGLED}=true}else remember(t)});
 var m=w.matchMedia&&w.matchMedia('(prefers-color-scheme: dark)');
 if(m&&m.addEventListener)m.addEventListener('change',function(e){if(!off()&&!stored())apply(e.matches)});
 ${PAGE_VIEW}})();`;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocale } from '../../i18n/messages';
 import { MoonIcon, SunIcon } from '../ui/icons';
+import { THEME_TOGGLED } from './static-page';
 
 export const THEME_KEY = 'theme';
 
@@ -67,7 +68,12 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
       data-theme-toggle=""
       data-title-dark={t('theme.toDark')}
       data-title-light={t('theme.toLight')}
-      onClick={() => {
+      onClick={(event) => {
+        // The script before hydration switched the theme for this click already: the button shows it.
+        if (Reflect.get(event.nativeEvent, THEME_TOGGLED) === true) {
+          setDark(document.documentElement.classList.contains('dark'));
+          return;
+        }
         const next = !dark;
         applyTheme(next);
         setDark(next);
