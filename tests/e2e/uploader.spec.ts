@@ -28,10 +28,23 @@ async function holdUploadOf(page: Page, name: string) {
     caught = resolve;
   });
   await page.route('**/api/attachments/upload/**', async (route) => {
-    if (!route.request().postDataBuffer()?.includes(`filename="${name}"`)) return route.fallback();
+    const request = route.request();
+    if (!request.postDataBuffer()?.includes(`filename="${name}"`)) return route.fallback();
+    // The browser tells of a request the page gave up while it was held: seen here, not raced.
+    const givenUp = new Promise<void>((resolve) =>
+      page.on('requestfailed', (failed) => {
+        if (failed === request) resolve();
+      }),
+    );
     caught();
     await gate;
-    // The page may have given the request up meanwhile: then there is nothing to send on.
+    // The page has given the request up (the test released it after the page said so): nothing is
+    // sent on. A page that still held it on would send it, and the file would be stored.
+    const gone = await Promise.race([
+      givenUp.then(() => true),
+      new Promise<boolean>((r) => setTimeout(r, 5_000, false)),
+    ]);
+    if (gone || request.failure()) return route.abort().catch(() => undefined);
     await route.continue().catch(() => undefined);
   });
   return { held, release };
