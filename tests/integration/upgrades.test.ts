@@ -74,6 +74,22 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
   afterAll(async () => {
     await f.state.server?.close();
   });
+  /** The owner as the site's pages know a signed-in member (the loaders' caller). */
+  const ownerSession = async (): Promise<SessionUser> => {
+    const account = (await f.knex()('users').where('id', owner._id).first('email', 'name')) as {
+      email: string;
+      name: string | null;
+    };
+    return {
+      _id: String(owner._id),
+      email: account.email,
+      name: account.name,
+      firstName: null,
+      lastName: null,
+      role: 'member',
+      picture: null,
+    };
+  };
 
   it('quotes the prorated share for its owner alone, and the order is priced the same', async () => {
     const choice = {
@@ -215,21 +231,7 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
     expect(twice).toMatchObject({ code: 400, errors: { 'addOns.0': translate('en', 'upgrade.alreadyActive') } });
 
     // The dashboard counts the add-on's invoice and its payment: nothing is owed; the module shows as pending.
-    const account = (await f.knex()('users').where('id', owner._id).first('id', 'email', 'name', 'role')) as {
-      id: string;
-      email: string;
-      name: string | null;
-      role: string;
-    };
-    const member: SessionUser = {
-      _id: account.id,
-      email: account.email,
-      name: account.name,
-      firstName: null,
-      lastName: null,
-      role: 'member',
-      picture: null,
-    };
+    const member = await ownerSession();
     const dashboard = await loadDashboard({ api: f.state.server.api }, member);
     expect(dashboard.subscription?.overview.balance).toMatchObject({ amount: 0, state: 'settled' });
     expect(dashboard.subscription?.overview.activated.find((module) => module.id === counterModule._id)).toMatchObject({
@@ -304,19 +306,7 @@ describe.skipIf(skipReason)('add-on upgrades', () => {
     );
 
     // The page that address opens: not confirmed while the bank still checks...
-    const account = (await f.knex()('users').where('id', owner._id).first('email', 'name')) as {
-      email: string;
-      name: string;
-    };
-    const member: SessionUser = {
-      _id: String(owner._id),
-      email: account.email,
-      name: account.name,
-      firstName: null,
-      lastName: null,
-      role: 'member',
-      picture: null,
-    };
+    const member = await ownerSession();
     const page = () =>
       loadUpgrade({ api: f.state.server.api }, member, 'zh-hk', subscriptionId, new URL(stored.return_url));
     expect(await page()).toMatchObject({ done: null, unpaid: true });

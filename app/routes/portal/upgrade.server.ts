@@ -91,10 +91,7 @@ export async function loadUpgrade(
   const names = new Map(catalogue.data.map((module) => [module._id, module.name]));
   const has = new Set(subscription.modules.map((module) => module.id));
   const orderId = url.searchParams.get('order');
-  const confirmation = async (): Promise<Pick<UpgradeData, 'done' | 'unpaid'>> => {
-    const found = orderId && RECORD_ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null;
-    return found === 'unpaid' ? { done: null, unpaid: true } : { done: found, unpaid: false };
-  };
+  const confirmed = orderId && RECORD_ID.test(orderId) ? await paidOrder(ctx, asMember, orderId, subscription) : null;
   return {
     subscription: {
       _id: subscription._id,
@@ -113,7 +110,8 @@ export async function loadUpgrade(
         .map(addOnSummary),
       payWith: { card: payWith.card, billingAddress: payWith.billingAddress },
     },
-    ...(await confirmation()),
+    done: confirmed === 'unpaid' ? null : confirmed,
+    unpaid: confirmed === 'unpaid',
   };
 }
 
